@@ -1,0 +1,35 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "RefreshGtk",
+    products: [
+        .library(name: "RefreshCore", targets: ["RefreshCore"]),
+        .library(name: "RefreshGtk", targets: ["RefreshGtk"]),
+        .library(name: "FeedCore", targets: ["FeedCore"]),
+        .executable(name: "feed-reader", targets: ["FeedReader"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        .target(name: "RefreshCore"),
+        .target(name: "RefreshGtk", dependencies: ["CGtk", "RefreshCore"]),
+        .target(
+            name: "FeedCore",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .executableTarget(
+            name: "FeedReader",
+            dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "FeedCore"]
+        ),
+        .testTarget(name: "RefreshCoreTests", dependencies: ["RefreshCore"]),
+        .testTarget(name: "RefreshGtkTests", dependencies: ["CGtk", "RefreshCore", "RefreshGtk"]),
+        .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"]),
+    ]
+)

@@ -1,0 +1,68 @@
+#ifndef CGTK_SHIM_H
+#define CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <glib/gstdio.h>
+#include <libintl.h>
+#include <locale.h>
+#include <sys/eventfd.h>
+
+/* libdispatch's main-queue hooks: GLib watches this fd so DispatchQueue.main and
+ * @MainActor work while g_application_run owns the main thread. */
+int _dispatch_get_main_queue_handle_4CF(void);
+void _dispatch_main_queue_callback_4CF(void *msg);
+
+/* Swift cannot call variadic C functions: these wrap the few the toolkit needs. */
+
+static inline void cgtk_accessible_set_label(GtkAccessible *accessible, const char *label) {
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static inline void cgtk_accessible_set_description(GtkAccessible *accessible, const char *text) {
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+static inline void cgtk_accessible_set_busy(GtkAccessible *accessible, gboolean busy) {
+    gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_BUSY, busy, -1);
+}
+
+static inline GtkWidget *cgtk_drawing_area_new_with_role(GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", role, NULL));
+}
+
+static inline gboolean cgtk_settings_get_boolean(const char *name) {
+    gboolean value = FALSE;
+    g_object_get(gtk_settings_get_default(), name, &value, NULL);
+    return value;
+}
+
+static inline int cgtk_settings_get_int(const char *name) {
+    int value = 0;
+    g_object_get(gtk_settings_get_default(), name, &value, NULL);
+    return value;
+}
+
+static inline void cgtk_settings_set_boolean(const char *name, gboolean value) {
+    g_object_set(gtk_settings_get_default(), name, value, NULL);
+}
+
+static inline gboolean cgtk_emit_scroll(GtkEventController *controller, double dx, double dy) {
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(controller, "scroll", dx, dy, &handled);
+    return handled;
+}
+
+static inline void cgtk_emit_by_name(gpointer instance, const char *signal) {
+    g_signal_emit_by_name(instance, signal);
+}
+
+static inline void cgtk_log_warning(const char *domain, const char *message) {
+    g_log(domain, G_LOG_LEVEL_WARNING, "%s", message);
+}
+
+static inline void cgtk_log_critical(const char *domain, const char *message) {
+    g_log(domain, G_LOG_LEVEL_CRITICAL, "%s", message);
+}
+
+#endif

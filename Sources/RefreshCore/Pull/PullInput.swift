@@ -1,0 +1,52 @@
+/// One input event, reduced to the axis a component pulls along.
+///
+/// Positive values point the way the content moves when pulled: down for a header, up for a
+/// footer, towards the leading edge for a trailer. Times are in seconds on any monotonic clock.
+public enum PullInput: Sendable, Equatable {
+    /// A finger or mouse button went down.
+    case dragBegan(time: Double)
+    /// The pointer moved `along` the pull axis and `across` it since the press.
+    case dragMoved(along: Double, across: Double, atEdge: Bool, time: Double)
+    /// The finger or button was released, or the gesture was cancelled.
+    case dragEnded(time: Double)
+    /// A touchpad scroll sequence started (fingers down or first smooth event).
+    case scrollBegan(time: Double)
+    /// A scroll delta in pixels along the pull axis.
+    case scrolled(delta: Double, source: ScrollSource, atEdge: Bool, time: Double)
+    /// The touchpad reported that the fingers lifted.
+    case scrollEnded(time: Double)
+    /// Time passed with no input; lets a pull end when no scroll-end ever comes.
+    case tick(time: Double)
+}
+
+/// What produced a scroll delta.
+public enum ScrollSource: Sendable, Equatable {
+    /// Continuous deltas that follow the fingers (touchpad, or a synthesized sequence).
+    case continuous
+    /// Mouse-wheel clicks: they never start a pull by accident.
+    case wheel
+}
+
+/// What the tracker tells the component after an input.
+public enum PullUpdate: Sendable, Equatable {
+    /// A pull started from this offset.
+    case began(offset: Double)
+    /// The pulled offset changed.
+    case moved(offset: Double)
+    /// The pull ended with a release velocity in pixels per second along the pull axis.
+    case released(velocity: Double)
+}
+
+/// The tracker's answer to one input: whether the widget should stop the event, and the updates.
+public struct PullResponse: Sendable, Equatable {
+    /// The event belongs to the pull: stop it so the scrolled window does not scroll too.
+    public var claimed: Bool
+    public var updates: [PullUpdate]
+
+    public static let pass = PullResponse(claimed: false, updates: [])
+
+    public init(claimed: Bool, updates: [PullUpdate]) {
+        self.claimed = claimed
+        self.updates = updates
+    }
+}

@@ -1,0 +1,15 @@
+/// Every tuning value of pull tracking, named in one place.
+public enum PullTuning {
+    /// Past the component's extent, the pull follows the finger with this iOS-like coefficient.
+    public static let rubberBandCoefficient = 0.55
+    /// How much of the recent motion the release velocity is measured over, in seconds.
+    public static let velocityWindow = 0.15
+    /// A touchpad pull with no event for this long has ended (X11 synaptics/evdev send no scroll-end).
+    public static let scrollPause = 0.2
+    /// How close to the edge, in pixels, still counts as at the edge (adjustments stop at 1e-14, not 0).
+    public static let edgeTolerance = 0.5
+    /// Pixels a pull must travel before the gesture is claimed, when the platform gives no threshold.
+    public static let defaultDragThreshold = 8.0
+    /// Exponent GTK applies to the page size to turn wheel-unit smooth deltas into pixels.
+    public static let wheelStepExponent = 2.0 / 3.0
+}

@@ -1,0 +1,290 @@
+import CGtk
+import Foundation
+import RefreshCore
+
+/// A pull-to-refresh component on one edge of a ``RefreshView``: the header's, back footer's and
+/// trailer's shared behaviour.
+///
+/// It feeds input to RefreshCore's ``PullTracker`` and ``RefreshMachine`` and carries out the
+/// effects they return; it decides nothing they can decide. Drawing belongs to its indicator.
+@MainActor
+open class RefreshComponent {
+    /// The edge the component sits on.
+    public let edge: RefreshEdge
+    /// What draws the component.
+    public let indicator: any RefreshIndicator
+
+    /// Called when a refresh begins, after the component is fully revealed.
+    public var refreshingAction: (@MainActor () -> Void)?
+    /// Called after the refreshing action, every time a refresh begins.
+    public var afterBeginning: (@MainActor () -> Void)?
+    /// Called when the animation that hides the component after a refresh starts.
+    public var endingAnimationBeginning: (@MainActor () -> Void)?
+    /// Called when the component is back at rest after a refresh.
+    public var afterEnding: (@MainActor () -> Void)?
+
+    var machine: RefreshMachine
+    var tracker: PullTracker
+    private(set) weak var view: RefreshView?
+    private let indicatorView: IndicatorView
+    private let animator = FrameAnimator()
+    private var titles: [RefreshState: String] = [:]
+    private var stateObservers: [@MainActor (RefreshState) -> Void] = []
+    private var percentObservers: [@MainActor (Double) -> Void] = []
+    private var beginCompletions: [@MainActor () -> Void] = []
+    private var endCompletions: [@MainActor () -> Void] = []
+    private var pendingEvents: [RefreshEvent] = []
+    private var isHandlingEvents = false
+    private var stateChangedAt = MainThread.now
+    private var previousState = RefreshState.idle
+
+    /// Creates a component of `extent` pixels along its axis, drawn by `indicator`.
+    public init(edge: RefreshEdge, extent: Double, indicator: any RefreshIndicator) {
+        self.edge = edge
+        self.indicator = indicator
+        let size = indicator.preferredExtent.map { max($0, extent) } ?? extent
+        machine = RefreshMachine(extent: size)
+        tracker = PullTracker(extent: size, limit: 600)
+        indicatorView = IndicatorView(indicator: indicator, model: IndicatorModel(
+            state: .idle, pullingPercent: 0, edge: edge, title: "", subtitle: nil, stateChangedAt: MainThread.now))
+        refreshIndicator()
+    }
+
+    // MARK: - Public API
+
+    public var state: RefreshState { machine.state }
+    public var pullingPercent: Double { machine.pullingPercent }
+    public var isRefreshing: Bool { machine.isRefreshing }
+    /// The component's extent along its axis, in pixels.
+    public var extent: Double { machine.extent }
+    /// The indicator widget, for styling or tests.
+    public var indicatorWidget: UnsafeMutablePointer<GtkWidget> { indicatorView.widget.pointer }
+    /// What assistive technology reads for the indicator now.
+    public var accessibleText: String { indicatorView.accessibleText }
+
+    /// Whether the indicator fades in with the pull and out after a refresh.
+    public var automaticallyChangeAlpha: Bool {
+        get { machine.automaticallyChangeAlpha }
+        set {
+            machine.automaticallyChangeAlpha = newValue
+            refreshIndicator()
+        }
+    }
+
+    /// Calls `handler` with every new state.
+    public func observeState(_ handler: @escaping @MainActor (RefreshState) -> Void) {
+        stateObservers.append(handler)
+    }
+
+    /// Calls `handler` with every new pulling percent.
+    public func observePullingPercent(_ handler: @escaping @MainActor (Double) -> Void) {
+        percentObservers.append(handler)
+    }
+
+    /// Replaces the text shown in `state` (nil restores the translated default).
+    public func setTitle(_ title: String?, for state: RefreshState) {
+        titles[state] = title
+        refreshIndicator()
+    }
+
+    /// Attaches the component to the view wrapping `scrolledWindow`, creating it if needed.
+    @discardableResult
+    public func link(to scrolledWindow: OpaquePointer) -> Self {
+        RefreshView.view(for: scrolledWindow).add(self)
+        return self
+    }
+
+    /// Attaches the component to `view`.
+    @discardableResult
+    public func link(to view: RefreshView) -> Self {
+        view.add(self)
+        return self
+    }
+
+    /// Starts a refresh as if the user had pulled; `completion` runs after the refreshing action.
+    ///
+    /// Off screen, the refresh waits until the component is mapped. While refreshing this does
+    /// nothing but call `completion`.
+    public func beginRefreshing(completion: (@MainActor () -> Void)? = nil) {
+        guard !machine.isRefreshing else {
+            completion?()
+            return
+        }
+        if let completion { beginCompletions.append(completion) }
+        send(.beginRefreshing(isMapped: view?.isMapped ?? false))
+    }
+
+    /// Ends the refresh; `completion` runs when the component is back at rest.
+    ///
+    /// Callable from any thread or task: it runs on the GTK main thread. While not refreshing
+    /// this does nothing but call `completion`.
+    nonisolated public func endRefreshing(completion: (@Sendable @MainActor () -> Void)? = nil) {
+        MainThread.run { [self] in self.end(noMoreData: false, completion: completion) }
+    }
+
+    func end(noMoreData: Bool, completion: (@MainActor () -> Void)?) {
+        guard machine.isRefreshing || noMoreData else {
+            completion?()
+            return
+        }
+        if let completion { endCompletions.append(completion) }
+        send(.endRefreshing(noMoreData: noMoreData))
+        if !machine.isRefreshing, machine.animation == nil { flushEndCompletions() }
+    }
+
+    // MARK: - Texts
+
+    /// The title shown for `state`: the app's override, else the translated default.
+    open func defaultTitle(for state: RefreshState) -> String {
+        RefreshLocalization.text(RefreshText.header(state))
+    }
+
+    /// The second line, if the component has one.
+    open func subtitle() -> String? { nil }
+
+    /// Redraws the indicator from the current state.
+    public func refreshIndicator() {
+        let title = titles[machine.state] ?? defaultTitle(for: machine.state)
+        indicatorView.update(IndicatorModel(state: machine.state, previousState: previousState,
+                                            pullingPercent: machine.pullingPercent,
+                                            edge: edge, title: title, subtitle: subtitle(),
+                                            stateChangedAt: stateChangedAt))
+        gtk_widget_set_opacity(indicatorView.widget.pointer, machine.alpha)
+    }
+
+    // MARK: - View plumbing
+
+    var offset: Double { machine.offset }
+
+    var dragThreshold: Double {
+        get { tracker.dragThreshold }
+        set { tracker.dragThreshold = newValue }
+    }
+
+    /// A touchpad pull is under way from a source that has never sent scroll-end.
+    var needsPauseDetection: Bool { tracker.phase == .tracking(.scroll) && !tracker.sourceReportsScrollEnd }
+
+    func attach(to view: RefreshView) {
+        if let old = self.view, old !== view { old.remove(self) }
+        self.view = view
+        gtk_widget_set_parent(indicatorView.widget.pointer, view.widget)
+        if view.isMapped { viewDidMap() }
+    }
+
+    func detach() {
+        animator.finishNow()
+        tracker.reset()
+        if gtk_widget_get_parent(indicatorView.widget.pointer) != nil {
+            gtk_widget_unparent(indicatorView.widget.pointer)
+        }
+        view = nil
+    }
+
+    func input(_ pullInput: PullInput) -> PullResponse {
+        if let view { tracker.limit = max(view.viewportExtent(for: edge), machine.extent + 1) }
+        let response = tracker.handle(pullInput, heldOffset: machine.offset)
+        for update in response.updates {
+            switch update {
+            case .began: send(.pullBegan)
+            case let .moved(offset): send(.pulled(offset: offset))
+            case let .released(velocity): send(.released(velocity: velocity))
+            }
+        }
+        return response
+    }
+
+    func contentScrolled(distance: Double) {
+        guard machine.state == .refreshing else { return }
+        send(.contentScrolled(distance: distance))
+    }
+
+    func viewDidMap() { send(.mapped) }
+
+    func viewWillUnmap() {
+        tracker.reset()
+        if machine.isInteracting { send(.released(velocity: 0)) }
+        animator.finishNow()
+    }
+
+    func allocateIndicator(width: Double, height: Double, content: (x: Double, y: Double)) {
+        let extent = machine.extent
+        let frame: (x: Double, y: Double, width: Double, height: Double) = switch edge {
+        case .top: (content.x, content.y - extent, width, extent)
+        case .bottom: (content.x, height + content.y, width, extent)
+        case .left: (content.x - extent, content.y, extent, height)
+        case .right: (width + content.x, content.y, extent, height)
+        }
+        let area = indicatorView.widget.pointer
+        gtk_widget_set_child_visible(area, (machine.offset > 0).gboolean)
+        var point = graphene_point_t(x: Float(frame.x), y: Float(frame.y))
+        gtk_widget_allocate(area, Int32(frame.width.rounded()), Int32(frame.height.rounded()), -1,
+                            gsk_transform_translate(nil, &point))
+    }
+
+    // MARK: - Events and effects
+
+    /// Feeds one event to the machine and performs its effects, in order, one event at a time.
+    func send(_ event: RefreshEvent) {
+        pendingEvents.append(event)
+        guard !isHandlingEvents else { return }
+        isHandlingEvents = true
+        defer { isHandlingEvents = false }
+        while !pendingEvents.isEmpty {
+            let next = pendingEvents.removeFirst()
+            for effect in machine.handle(next) { perform(effect) }
+        }
+        refreshIndicator()
+    }
+
+    private func perform(_ effect: RefreshEffect) {
+        switch effect {
+        case let .stateChanged(oldState, newState):
+            stateChangedAt = MainThread.now
+            previousState = oldState
+            refreshIndicator()
+            for observer in stateObservers { observer(newState) }
+        case let .pullingPercentChanged(percent):
+            for observer in percentObservers { observer(percent) }
+        case .setOffset:
+            view?.offsetsChanged()
+        case let .animate(target, duration, purpose):
+            guard let view else {
+                send(.animationStep(offset: target))
+                send(.animationFinished(purpose))
+                return
+            }
+            animator.start(OffsetAnimation(from: machine.offset, to: target, duration: duration), on: view.widget,
+                           step: { [weak self] value in self?.send(.animationStep(offset: value)) },
+                           finish: { [weak self] in self?.send(.animationFinished(purpose)) })
+        case .cancelAnimation:
+            animator.stop()
+        case let .scrollContent(pixels):
+            view?.scrollTowardsEdge(edge, by: pixels)
+        case .runRefreshAction:
+            refreshingAction?()
+        case .completeBeginning:
+            let completions = beginCompletions
+            beginCompletions.removeAll()
+            for completion in completions { completion() }
+        case .notifyAfterBeginning:
+            afterBeginning?()
+        case .recordLastUpdated:
+            recordLastUpdated()
+        case .notifyEndingAnimationBegins:
+            endingAnimationBeginning?()
+        case .completeEnding:
+            flushEndCompletions()
+        case .notifyAfterEnding:
+            afterEnding?()
+        }
+    }
+
+    private func flushEndCompletions() {
+        let completions = endCompletions
+        endCompletions.removeAll()
+        for completion in completions { completion() }
+    }
+
+    /// Stores the end of a refresh; headers keep it as their last-updated time.
+    open func recordLastUpdated() {}
+}

@@ -1,0 +1,109 @@
+import CGtk
+import Foundation
+import RefreshCore
+
+/// A pull-down header: MJRefresh's header, with the last-updated time it remembers.
+@MainActor
+open class RefreshHeader: RefreshComponent {
+    /// MJRefresh's header height.
+    public static let defaultHeight = 54.0
+
+    /// The key the last-updated time is stored under; headers sharing a key share the time.
+    public var lastUpdatedKey = "RefreshHeaderLastUpdatedTime" {
+        didSet { refreshIndicator() }
+    }
+    /// Formats the last-updated line; set `custom` to replace the text entirely.
+    public var lastUpdatedFormatter = LastUpdatedFormatter() {
+        didSet { refreshIndicator() }
+    }
+    /// Where the last-updated time persists.
+    public var store: SettingsStore = .standard {
+        didSet { refreshIndicator() }
+    }
+    /// Whether the last-updated line is shown.
+    public var showsLastUpdated = true {
+        didSet { refreshIndicator() }
+    }
+
+    /// A header drawn by `indicator`, calling `action` when a refresh begins.
+    public init(indicator: any RefreshIndicator, refreshing action: (@MainActor () -> Void)? = nil) {
+        super.init(edge: .top, extent: Self.defaultHeight, indicator: indicator)
+        refreshingAction = action
+    }
+
+    /// When the content was last refreshed, if ever.
+    public var lastUpdated: Date? { store.date(forKey: lastUpdatedKey, in: Self.storeGroup) }
+
+    override open func subtitle() -> String? {
+        guard showsLastUpdated else { return nil }
+        return lastUpdatedFormatter.string(for: lastUpdated, text: RefreshLocalization.text)
+    }
+
+    override open func recordLastUpdated() {
+        store.setDate(lastUpdatedFormatter.clock(), forKey: lastUpdatedKey, in: Self.storeGroup)
+    }
+
+    static let storeGroup = "LastUpdated"
+}
+
+/// The header with an arrow, a spinner, the state text and the last-updated line.
+@MainActor
+public final class NormalHeader: RefreshHeader {
+    /// The indicator drawing this header.
+    public let normalIndicator: NormalIndicator
+
+    public init(refreshing action: (@MainActor () -> Void)? = nil) {
+        normalIndicator = NormalIndicator()
+        super.init(indicator: normalIndicator, refreshing: action)
+    }
+}
+
+/// The header with texts only: a title per state and the last-updated line.
+@MainActor
+public final class StateHeader: RefreshHeader {
+    /// The indicator drawing this header.
+    public let stateIndicator: StateIndicator
+
+    public init(refreshing action: (@MainActor () -> Void)? = nil) {
+        stateIndicator = StateIndicator()
+        super.init(indicator: stateIndicator, refreshing: action)
+    }
+
+    /// Hides the state text; the last-updated line then takes the whole height.
+    public var stateLabelHidden: Bool {
+        get { stateIndicator.titleHidden }
+        set {
+            stateIndicator.titleHidden = newValue
+            refreshIndicator()
+        }
+    }
+
+    /// Hides the last-updated line; the state text then takes the whole height.
+    public var lastUpdatedLabelHidden: Bool {
+        get { !showsLastUpdated }
+        set { showsLastUpdated = !newValue }
+    }
+}
+
+extension RefreshComponent {
+    /// Chaining form of ``automaticallyChangeAlpha``.
+    @discardableResult
+    public func autoChangeTransparency(_ enabled: Bool) -> Self {
+        automaticallyChangeAlpha = enabled
+        return self
+    }
+
+    /// Chaining form of ``setTitle(_:for:)``.
+    @discardableResult
+    public func title(_ title: String, for state: RefreshState) -> Self {
+        setTitle(title, for: state)
+        return self
+    }
+
+    /// Chaining form of ``afterEnding``.
+    @discardableResult
+    public func onEnd(_ handler: @escaping @MainActor () -> Void) -> Self {
+        afterEnding = handler
+        return self
+    }
+}

@@ -1,0 +1,205 @@
+import CGtk
+import RefreshCore
+
+/// The container that gives a GtkScrolledWindow its refresh components.
+///
+/// It shows the scrolled window at full size and moves it only through its allocation
+/// transform, so a pull frame never re-lays out the content; components' indicators are
+/// children drawn in the space the content leaves. Place ``widget`` where the scrolled
+/// window would go.
+@MainActor
+public final class RefreshView {
+    /// The container widget (a `RefreshGtkView`), to put in the app's layout.
+    public let widget: UnsafeMutablePointer<GtkWidget>
+    /// The wrapped scrolled window.
+    public let scrolledWindow: OpaquePointer
+    private(set) var components: [RefreshComponent] = []
+    private var isAlive = true
+    private var inputs: RefreshViewInput?
+    private var adjustmentHandlers: [(adjustment: UnsafeMutablePointer<GtkAdjustment>, id: Signal.HandlerID)] = []
+
+    /// Wraps `scrolledWindow`, which must not have a parent yet (see ``view(for:)``).
+    public init(wrapping scrolledWindow: OpaquePointer) {
+        widget = cast(g_object_new_with_properties(RefreshViewType.gtype, 0, nil, nil))
+        self.scrolledWindow = scrolledWindow
+        RefreshViewType.attach(self, to: widget)
+        g_object_set_qdata(cast(scrolledWindow), RefreshViewType.quark, widget)
+        gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
+        gtk_widget_set_parent(cast(scrolledWindow), widget)
+        inputs = RefreshViewInput(view: self)
+        Signal.connect(cast(scrolledWindow), "notify::vadjustment") { [weak self] in self?.watchAdjustments() }
+        Signal.connect(cast(scrolledWindow), "notify::hadjustment") { [weak self] in self?.watchAdjustments() }
+        watchAdjustments()
+    }
+
+    /// The view wrapping `scrolledWindow`, created on first use.
+    ///
+    /// A scrolled window already inside a GtkWindow or GtkBox is moved into the new view in place.
+    public static func view(for scrolledWindow: OpaquePointer) -> RefreshView {
+        if let data = g_object_get_qdata(cast(scrolledWindow), RefreshViewType.quark),
+           let view = RefreshViewType.view(of: data.assumingMemoryBound(to: GtkWidget.self)) {
+            return view
+        }
+        let sw: UnsafeMutablePointer<GtkWidget> = cast(scrolledWindow)
+        guard let parent = gtk_widget_get_parent(sw) else { return RefreshView(wrapping: scrolledWindow) }
+        let previous = gtk_widget_get_prev_sibling(sw)
+        g_object_ref(cast(sw))
+        defer { g_object_unref(cast(sw)) }
+        let parentType = G_TYPE_FROM_INSTANCE(parent)
+        if g_type_is_a(parentType, gtk_window_get_type()) != 0 {
+            gtk_window_set_child(cast(parent), nil)
+            let view = RefreshView(wrapping: scrolledWindow)
+            gtk_window_set_child(cast(parent), view.widget)
+            return view
+        }
+        if g_type_is_a(parentType, gtk_box_get_type()) != 0 {
+            gtk_box_remove(cast(parent), sw)
+            let view = RefreshView(wrapping: scrolledWindow)
+            gtk_box_insert_child_after(cast(parent), view.widget, previous)
+            return view
+        }
+        cgtk_log_critical("RefreshGtk", "RefreshView.view(for:): put the scrolled window in a RefreshView yourself; its parent type is not supported")
+        return RefreshView(wrapping: scrolledWindow)
+    }
+
+    /// Adds a component; a component already on another view moves here.
+    func add(_ component: RefreshComponent) {
+        guard isAlive, !components.contains(where: { $0 === component }) else { return }
+        components.removeAll { $0.edge == component.edge }
+        components.append(component)
+        component.attach(to: self)
+        gtk_widget_queue_allocate(widget)
+    }
+
+    func remove(_ component: RefreshComponent) {
+        components.removeAll { $0 === component }
+        component.detach()
+    }
+
+    var isMapped: Bool { isAlive && gtk_widget_get_mapped(widget) != 0 }
+
+    var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
+
+    /// The vertical or horizontal adjustment a component's edge scrolls.
+    func adjustment(for edge: RefreshEdge) -> UnsafeMutablePointer<GtkAdjustment>? {
+        edge.isVertical ? gtk_scrolled_window_get_vadjustment(scrolledWindow)
+                        : gtk_scrolled_window_get_hadjustment(scrolledWindow)
+    }
+
+    /// Whether the content is scrolled all the way to `edge`, within a tolerance: adjustments
+    /// stop at values like 1e-14, never exactly at the bound.
+    func isAtEdge(_ edge: RefreshEdge) -> Bool {
+        guard let adjustment = adjustment(for: edge) else { return true }
+        let value = gtk_adjustment_get_value(adjustment)
+        switch edge {
+        case .top, .left:
+            return value - gtk_adjustment_get_lower(adjustment) < PullTuning.edgeTolerance
+        case .bottom, .right:
+            let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            return end - value < PullTuning.edgeTolerance
+        }
+    }
+
+    /// How far the content is scrolled away from `edge`.
+    func distanceFromEdge(_ edge: RefreshEdge) -> Double {
+        guard let adjustment = adjustment(for: edge) else { return 0 }
+        let value = gtk_adjustment_get_value(adjustment)
+        switch edge {
+        case .top, .left: return value - gtk_adjustment_get_lower(adjustment)
+        case .bottom, .right:
+            return gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) - value
+        }
+    }
+
+    /// Scrolls the content towards `edge` by `pixels`.
+    func scrollTowardsEdge(_ edge: RefreshEdge, by pixels: Double) {
+        guard let adjustment = adjustment(for: edge) else { return }
+        let value = gtk_adjustment_get_value(adjustment)
+        let sign: Double = (edge == .top || edge == .left) ? -1 : 1
+        gtk_adjustment_set_value(adjustment, value + sign * pixels)
+    }
+
+    /// The viewport's extent along `edge`'s axis: how far a rubber band may stretch.
+    func viewportExtent(for edge: RefreshEdge) -> Double {
+        Double(edge.isVertical ? gtk_widget_get_height(widget) : gtk_widget_get_width(widget))
+    }
+
+    /// Lays out again after a component's offset changed: the content moves, nothing re-measures.
+    func offsetsChanged() {
+        guard isAlive else { return }
+        gtk_widget_queue_allocate(widget)
+    }
+
+    // MARK: - vfuncs
+
+    func measure(_ orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(cast(scrolledWindow), orientation, forSize, &minimum, &natural, nil, nil)
+        return (minimum, natural)
+    }
+
+    func allocate(width: Int32, height: Int32, baseline: Int32) {
+        var dx = 0.0, dy = 0.0
+        for component in components {
+            let shift = component.edge.contentDisplacement(component.offset)
+            dx += shift.x
+            dy += shift.y
+        }
+        let scale = Double(max(1, gtk_widget_get_scale_factor(widget)))
+        let content = (x: (dx * scale).rounded() / scale, y: (dy * scale).rounded() / scale)
+        var point = graphene_point_t(x: Float(content.x), y: Float(content.y))
+        gtk_widget_allocate(cast(scrolledWindow), width, height, baseline, gsk_transform_translate(nil, &point))
+        for component in components {
+            component.allocateIndicator(width: Double(width), height: Double(height), content: content)
+        }
+    }
+
+    func didMap() {
+        for component in components { component.viewDidMap() }
+    }
+
+    func willUnmap() {
+        for component in components { component.viewWillUnmap() }
+    }
+
+    func dispose() {
+        guard isAlive else { return }
+        for component in components { component.detach() }
+        components.removeAll()
+        for handler in adjustmentHandlers { g_signal_handler_disconnect(cast(handler.adjustment), handler.id) }
+        adjustmentHandlers.removeAll()
+        inputs = nil
+        if gtk_widget_get_parent(cast(scrolledWindow)) == widget { gtk_widget_unparent(cast(scrolledWindow)) }
+        isAlive = false
+    }
+
+    // MARK: - Adjustments
+
+    /// Follows the adjustments' value and bounds: the GTK replacement for MJRefresh's KVO.
+    private func watchAdjustments() {
+        for handler in adjustmentHandlers { g_signal_handler_disconnect(cast(handler.adjustment), handler.id) }
+        adjustmentHandlers.removeAll()
+        for adjustment in [gtk_scrolled_window_get_vadjustment(scrolledWindow),
+                           gtk_scrolled_window_get_hadjustment(scrolledWindow)].compactMap({ $0 }) {
+            let valueID = Signal.connect(cast(adjustment), "value-changed") { [weak self] in
+                self?.adjustmentChanged(adjustment)
+            }
+            let boundsID = Signal.connect(cast(adjustment), "changed") { [weak self] in
+                self?.adjustmentChanged(adjustment)
+            }
+            adjustmentHandlers += [(adjustment, valueID), (adjustment, boundsID)]
+        }
+    }
+
+    private func adjustmentChanged(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
+        for component in components where self.adjustment(for: component.edge) == adjustment {
+            component.contentScrolled(distance: distanceFromEdge(component.edge))
+        }
+    }
+}
+
+/// `G_TYPE_FROM_INSTANCE`, which Swift cannot import.
+func G_TYPE_FROM_INSTANCE(_ instance: UnsafeMutablePointer<GtkWidget>) -> GType {
+    let typeInstance = UnsafeMutableRawPointer(instance).assumingMemoryBound(to: GTypeInstance.self)
+    return typeInstance.pointee.g_class.pointee.g_type
+}

@@ -1,0 +1,77 @@
+import CGtk
+import RefreshCore
+
+/// The widget an indicator draws into: a drawing area exposed to assistive technology as a status.
+@MainActor
+final class IndicatorView {
+    let widget: ObjectRef<UnsafeMutablePointer<GtkWidget>>
+    private let indicator: any RefreshIndicator
+    private(set) var model: IndicatorModel
+    private var tickID: guint = 0
+    private var announced: String?
+
+    init(indicator: any RefreshIndicator, model: IndicatorModel) {
+        self.indicator = indicator
+        self.model = model
+        widget = ObjectRef(cgtk_drawing_area_new_with_role(GTK_ACCESSIBLE_ROLE_STATUS))
+        gtk_widget_add_css_class(widget.pointer, "refresh-indicator")
+        gtk_widget_set_can_target(widget.pointer, 0)
+        gtk_drawing_area_set_draw_func(cast(widget.pointer), { area, cairo, width, height, data in
+            let view = Unmanaged<IndicatorView>.fromOpaque(data!).takeUnretainedValue()
+            onMainActor { view.draw(cairo: cairo!, width: Double(width), height: Double(height)) }
+        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        announce()
+    }
+
+    /// Shows a new model: redraws, and tells assistive technology when the text changed.
+    func update(_ newModel: IndicatorModel) {
+        guard newModel != model else { return }
+        model = newModel
+        gtk_widget_queue_draw(widget.pointer)
+        announce()
+        keepAnimatingIfNeeded()
+    }
+
+    /// The text assistive technology reads: the state title, then the last-updated line.
+    var accessibleText: String {
+        [model.title, model.subtitle].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
+    private func announce() {
+        let text = accessibleText
+        guard text != announced else { return }
+        announced = text
+        cgtk_accessible_set_label(cast(widget.pointer), text)
+        cgtk_accessible_set_busy(cast(widget.pointer), model.state.isRefreshing.gboolean)
+    }
+
+    private func draw(cairo: OpaquePointer, width: Double, height: Double) {
+        var color = GdkRGBA()
+        gtk_style_context_get_color(gtk_widget_get_style_context(widget.pointer), &color)
+        let context = IndicatorDrawContext(cairo: cairo, widget: widget.pointer, width: width, height: height,
+                                           time: MainThread.now, model: model, foreground: color)
+        indicator.draw(context)
+    }
+
+    private func keepAnimatingIfNeeded() {
+        guard tickID == 0, indicator.isAnimating(model, at: MainThread.now) else { return }
+        tickID = gtk_widget_add_tick_callback(widget.pointer, { widget, _, data in
+            let view = Unmanaged<IndicatorView>.fromOpaque(data!).takeUnretainedValue()
+            return onMainActor { view.tick() }.gboolean
+        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    private func tick() -> Bool {
+        gtk_widget_queue_draw(widget.pointer)
+        guard indicator.isAnimating(model, at: MainThread.now) else {
+            tickID = 0
+            return false
+        }
+        return true
+    }
+
+    isolated deinit {
+        if tickID != 0 { gtk_widget_remove_tick_callback(widget.pointer, tickID) }
+        gtk_drawing_area_set_draw_func(cast(widget.pointer), nil, nil, nil)
+    }
+}

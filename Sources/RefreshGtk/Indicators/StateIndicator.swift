@@ -1,0 +1,61 @@
+import CGtk
+import RefreshCore
+
+/// Draws the state text and the last-updated line, each in half the height (MJRefresh's State
+/// variants); a lone text takes the whole height. On a side edge the title runs one character
+/// per line.
+@MainActor
+public final class StateIndicator: RefreshIndicator {
+    /// Hides the state text.
+    public var titleHidden = false
+    /// Text size in points (MJRefresh: bold 14).
+    public var fontSize = 14.0
+
+    public init() {}
+
+    public func draw(_ context: IndicatorDrawContext) {
+        _ = drawTexts(context)
+    }
+
+    public func isAnimating(_ model: IndicatorModel, at time: Double) -> Bool { false }
+
+    /// Draws the texts and returns the width of the widest, for placing an arrow beside them.
+    func drawTexts(_ context: IndicatorDrawContext) -> Double {
+        let model = context.model
+        guard model.edge.isVertical else {
+            drawVertical(context, text: titleHidden ? "" : model.title)
+            return 0
+        }
+        let lines = [titleHidden ? nil : (model.title, 1.0), model.subtitle.map { ($0, 0.7) }]
+            .compactMap { $0 }.filter { !$0.0.isEmpty }
+        let slot = context.height / Double(max(lines.count, 1))
+        var widest = 0.0
+        for (index, line) in lines.enumerated() {
+            let layout = context.layout(line.0, points: fontSize)
+            defer { g_object_unref(cast(layout)) }
+            var width: Int32 = 0, height: Int32 = 0
+            pango_layout_get_pixel_size(layout, &width, &height)
+            widest = max(widest, Double(width))
+            let x = ((context.width - Double(width)) / 2).rounded()
+            let y = (slot * Double(index) + (slot - Double(height)) / 2).rounded()
+            cairo_move_to(context.cairo, x, y)
+            context.setForeground(alpha: line.1)
+            pango_cairo_show_layout(context.cairo, layout)
+        }
+        return widest
+    }
+
+    private func drawVertical(_ context: IndicatorDrawContext, text: String) {
+        guard !text.isEmpty else { return }
+        let stacked = text.map(String.init).joined(separator: "\n")
+        let layout = context.layout(stacked, points: fontSize)
+        defer { g_object_unref(cast(layout)) }
+        pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        cairo_move_to(context.cairo, ((context.width - Double(width)) / 2).rounded(),
+                      ((context.height - Double(height)) / 2).rounded())
+        context.setForeground()
+        pango_cairo_show_layout(context.cairo, layout)
+    }
+}

@@ -1,0 +1,49 @@
+import CGtk
+import Foundation
+
+/// Runs work on the GTK main thread from any thread or task.
+public enum MainThread {
+    /// Runs `body` on the thread that owns the default main context: at once when called there,
+    /// otherwise from the main loop's next iteration.
+    public static func run(_ body: @escaping @Sendable @MainActor () -> Void) {
+        typealias Body = @Sendable @MainActor () -> Void
+        let box = Unmanaged.passRetained(ClosureBox<Body>(body)).toOpaque()
+        g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, { data in
+            let body = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue().handler
+            onMainActor { body() }
+            return gboolean(0)
+        }, box, { data in
+            Unmanaged<ClosureBox<Body>>.fromOpaque(data!).release()
+        })
+    }
+
+    /// Calls `body` once after `seconds`, on the main thread.
+    @discardableResult
+    public static func after(_ seconds: Double, _ body: @escaping @MainActor () -> Void) -> guint {
+        typealias Body = @MainActor () -> Void
+        let box = Unmanaged.passRetained(ClosureBox<Body>(body)).toOpaque()
+        return g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(0, seconds * 1000)), { data in
+            let body = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue().handler
+            onMainActor { body() }
+            return gboolean(0)
+        }, box, { data in
+            Unmanaged<ClosureBox<Body>>.fromOpaque(data!).release()
+        })
+    }
+
+    /// Monotonic time in seconds, the clock every pull timestamp uses.
+    public static var now: Double { Double(g_get_monotonic_time()) / 1_000_000 }
+}
+
+/// Runs `body` as main-actor code from a C callback.
+///
+/// GTK calls vfuncs, signal handlers, tick callbacks and sources on the main thread, but Swift
+/// cannot see that through a C function pointer, and its region checks reject the raw pointers
+/// such callbacks carry. This states the fact once, and checks it.
+@inline(__always)
+func onMainActor<T>(_ body: @MainActor () throws -> T) rethrows -> T {
+    precondition(Thread.isMainThread, "a GTK callback ran off the main thread")
+    return try withoutActuallyEscaping(body) { body in
+        try unsafeBitCast(body, to: (() throws -> T).self)()
+    }
+}
