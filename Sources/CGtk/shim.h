@@ -31,6 +31,11 @@ static inline GtkWidget *cgtk_drawing_area_new_with_role(GtkAccessibleRole role)
     return GTK_WIDGET(g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", role, NULL));
 }
 
+/* NULL when the accessible's label is `expected`, else a description of the mismatch (free it). */
+static inline char *cgtk_accessible_check_label(GtkAccessible *accessible, const char *expected) {
+    return gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
+}
+
 static inline gboolean cgtk_settings_get_boolean(const char *name) {
     gboolean value = FALSE;
     g_object_get(gtk_settings_get_default(), name, &value, NULL);

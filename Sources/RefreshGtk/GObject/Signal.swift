@@ -91,4 +91,16 @@ public enum Signal {
         }
         return connect(instance, name, handler, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
+
+    /// `void (*)(GObject*, guint, gpointer)`: a list view's activate.
+    @discardableResult
+    public static func connectUInt(_ instance: gpointer, _ name: String,
+                                   _ handler: @escaping @MainActor (UInt32) -> Void) -> HandlerID {
+        typealias Handler = @MainActor (UInt32) -> Void
+        let trampoline: @convention(c) (gpointer?, guint, gpointer?) -> Void = { _, value, data in
+            let body: Handler = Signal.handler(data)
+            onMainActor { body(value) }
+        }
+        return connect(instance, name, handler, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
 }

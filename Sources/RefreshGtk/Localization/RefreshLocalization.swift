@@ -18,7 +18,8 @@ public enum RefreshLocalization {
     public static func text(_ key: RefreshText) -> String {
         if let override = overrides[key] { return override }
         bindIfNeeded()
-        return String(cString: dgettext(domain, key.english))
+        // dgettext returns its msgid argument when there is no translation: keep it alive until copied.
+        return key.english.withCString { String(cString: dgettext(domain, $0)) }
     }
 
     /// Replaces a text for every component (nil restores the translation).

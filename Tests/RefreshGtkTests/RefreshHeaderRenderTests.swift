@@ -1,0 +1,103 @@
+import CGtk
+import RefreshCore
+import XCTest
+@testable import RefreshGtk
+
+/// What a person sees: renders through GTK's renderer while pulling and refreshing.
+final class RefreshHeaderRenderTests: XCTestCase {
+    func testPullingAndRefreshingShowTheHeaderAndMoveTheContentDown() {
+        onMain {
+            let (window, header, _) = makeWindow(endAfter: nil)
+            defer { window.close() }
+            let idle = RenderedImage(window: window.window, name: "header-idle")
+
+            XDo.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120, release: false)
+            GtkTestEnvironment.iterate(for: 0.1)
+            XCTAssertEqual(header.state, .pulling)
+            let pulledBy = Int(header.machine.offset.rounded())
+            XCTAssertGreaterThan(pulledBy, Int(header.extent))
+            let pulling = RenderedImage(window: window.window, name: "header-pulling")
+            assertContent(of: pulling, isContentOf: idle, shiftedDownBy: pulledBy)
+            XCTAssertGreaterThan(pulling.darkPixels(x: 0, y: pulledBy - 54, width: pulling.width, height: 54), 150,
+                                 "the arrow and texts are drawn in the revealed header")
+
+            XDo.release()
+            XCTAssertTrue(GtkTestEnvironment.iterate { header.state == .refreshing && header.machine.animation == nil })
+            GtkTestEnvironment.iterate(for: 0.1)
+            let refreshing = RenderedImage(window: window.window, name: "header-refreshing")
+            assertContent(of: refreshing, isContentOf: idle, shiftedDownBy: 54)
+            XCTAssertGreaterThan(refreshing.darkPixels(x: 0, y: 0, width: refreshing.width, height: 54), 150,
+                                 "the spinner and texts are drawn in the held header")
+
+            header.endRefreshing()
+            XCTAssertTrue(GtkTestEnvironment.iterate { header.machine.offset == 0 && header.machine.animation == nil })
+            GtkTestEnvironment.iterate(for: 0.1)
+            let settled = RenderedImage(window: window.window, name: "header-settled")
+            assertContent(of: settled, isContentOf: idle, shiftedDownBy: 0)
+        }
+    }
+
+    func testAnimatedMouseDragPullNeverLaysOutTheListAgain() {
+        onMain {
+            ListViewLayoutCounter.install()
+            let (window, header, recorder) = makeWindow(endAfter: 0.5)
+            defer { window.close() }
+            // Overlay scrollbars re-lay out the scrolled window when the pointer merely moves over
+            // it, pull or not; classic scrollbars keep this test about the pull alone.
+            gtk_scrolled_window_set_overlay_scrolling(cast(window.scrolled), 0)
+            GtkTestEnvironment.iterate(for: 0.2)
+            let start = window.surfacePoint(of: window.listView, x: 150, y: 30)
+            XDo.drag(in: window, from: start, dy: 30, steps: 3, release: false)
+            GtkTestEnvironment.iterate(for: 0.1)
+
+            ListViewLayoutCounter.count = 0
+            let windowID = XDo.windowID(title: window.title)
+            for step in 1...8 {
+                XDo.run(["mousemove", "--window", windowID, "\(start.x)", "\(start.y + 30 + step * 16)"])
+            }
+            XCTAssertEqual(header.state, .pulling)
+            XCTAssertEqual(ListViewLayoutCounter.count, 0, "pull frames move the list by its transform only")
+
+            // Releasing the button restyles the pressed row (:active), as any click does.
+            XDo.release()
+            ListViewLayoutCounter.count = 0
+            XCTAssertTrue(recorder.waitForCycle(of: header))
+            XCTAssertEqual(recorder.states, [.pulling, .refreshing, .idle])
+            XCTAssertEqual(ListViewLayoutCounter.count, 0, "reveal and hide animations move the list by its transform only")
+        }
+    }
+
+    func testAnimatedTouchpadPullNeverLaysOutTheListAgain() {
+        onMain {
+            ListViewLayoutCounter.install()
+            let (window, header, recorder) = makeWindow(endAfter: 0.3)
+            defer { window.close() }
+            ListViewLayoutCounter.count = 0
+            let controller = window.scrollController
+            cgtk_emit_by_name(cast(controller), "scroll-begin")
+            for _ in 0..<30 {
+                _ = cgtk_emit_scroll(cast(controller), 0, -0.07)
+                GtkTestEnvironment.iterate(for: 0.016)
+            }
+            cgtk_emit_by_name(cast(controller), "scroll-end")
+            XCTAssertTrue(recorder.waitForCycle(of: header))
+            XCTAssertEqual(recorder.states, [.pulling, .refreshing, .idle])
+            XCTAssertEqual(ListViewLayoutCounter.count, 0, "pull frames move the list by its transform only")
+        }
+    }
+}
+
+/// The first rows of `image` are those of `reference`, `shift` pixels lower.
+@MainActor
+private func assertContent(of image: RenderedImage, isContentOf reference: RenderedImage, shiftedDownBy shift: Int,
+                           file: StaticString = #filePath, line: UInt = #line) {
+    var compared = 0, differing = 0
+    for y in stride(from: 0, to: 160, by: 1) where y + shift < image.height {
+        for x in stride(from: 0, to: min(image.width, 300), by: 2) {
+            compared += 1
+            if abs(image.luminance(x: x, y: y + shift) - reference.luminance(x: x, y: y)) > 40 { differing += 1 }
+        }
+    }
+    XCTAssertLessThan(Double(differing) / Double(max(compared, 1)), 0.01,
+                      "\(differing) of \(compared) pixels differ at shift \(shift)", file: file, line: line)
+}

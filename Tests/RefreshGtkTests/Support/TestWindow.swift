@@ -1,0 +1,88 @@
+import CGtk
+import Foundation
+import RefreshCore
+@testable import RefreshGtk
+
+/// A real toplevel window whose scrolled window holds a GtkListView of many rows inside a RefreshView.
+@MainActor
+final class TestWindow {
+    let window: UnsafeMutablePointer<GtkWidget>
+    let scrolled: UnsafeMutablePointer<GtkWidget>
+    let listView: UnsafeMutablePointer<GtkWidget>
+    let view: RefreshView
+    let title: String
+    private(set) var activatedRows: [UInt32] = []
+
+    static let width: Int32 = 420
+    static let height: Int32 = 560
+
+    init(rows: Int = 10_000) {
+        title = "refresh-test-\(UUID().uuidString.prefix(8))"
+        window = gtk_window_new()
+        gtk_window_set_title(cast(window), title)
+        gtk_window_set_default_size(cast(window), Self.width, Self.height)
+        gtk_window_set_decorated(cast(window), 0)
+
+        let model = gtk_string_list_new(nil)!
+        withCStringArray((0..<rows).map { "Row \($0)" }) { gtk_string_list_splice(model, 0, 0, $0) }
+        let factory = gtk_signal_list_item_factory_new()!
+        Signal.connectObject(cast(factory), "setup") { item in
+            let label = gtk_label_new(nil)!
+            gtk_widget_set_size_request(label, -1, 40)
+            gtk_label_set_xalign(cast(label), 0)
+            gtk_list_item_set_child(cast(item), label)
+        }
+        Signal.connectObject(cast(factory), "bind") { item in
+            guard let object = gtk_list_item_get_item(cast(item)),
+                  let label = gtk_list_item_get_child(cast(item)) else { return }
+            gtk_label_set_text(cast(label), gtk_string_object_get_string(cast(object)))
+        }
+        listView = gtk_list_view_new(cast(gtk_no_selection_new(cast(model))), factory)
+        gtk_list_view_set_single_click_activate(cast(listView), 1)
+        scrolled = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_child(cast(scrolled), listView)
+        view = RefreshView(wrapping: cast(scrolled))
+        gtk_window_set_child(cast(window), view.widget)
+        Signal.connectUInt(cast(listView), "activate") { [weak self] position in
+            self?.activatedRows.append(position)
+        }
+    }
+
+    /// Shows the window and waits until it is mapped and laid out.
+    func present() {
+        gtk_window_present(cast(window))
+        GtkTestEnvironment.iterate { gtk_widget_get_mapped(self.view.widget) != 0 && gtk_widget_get_height(self.view.widget) > 0 }
+        GtkTestEnvironment.iterate(for: 0.3)
+    }
+
+    func close() {
+        gtk_window_destroy(cast(window))
+        GtkTestEnvironment.iterate(for: 0.05)
+    }
+
+    var verticalValue: Double { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(cast(scrolled))) }
+
+    /// Where `point` of `widget` is inside the window's X surface: what `xdotool --window` takes.
+    func surfacePoint(of widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) -> (x: Int, y: Int) {
+        var inWindow = graphene_point_t()
+        var local = graphene_point_t(x: Float(x), y: Float(y))
+        _ = gtk_widget_compute_point(widget, window, &local, &inWindow)
+        var shiftX = 0.0, shiftY = 0.0
+        gtk_native_get_surface_transform(cast(window), &shiftX, &shiftY)
+        return (Int((Double(inWindow.x) + shiftX).rounded()), Int((Double(inWindow.y) + shiftY).rounded()))
+    }
+
+    /// The view's scroll controller, by the name RefreshGtk gives it.
+    var scrollController: OpaquePointer {
+        let controllers = gtk_widget_observe_controllers(view.widget)!
+        defer { g_object_unref(cast(controllers)) }
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            let controller = OpaquePointer(g_list_model_get_item(controllers, index)!)
+            g_object_unref(cast(controller))
+            if let name = gtk_event_controller_get_name(controller), String(cString: name) == "refresh-pull-scroll" {
+                return controller
+            }
+        }
+        fatalError("RefreshView has no scroll controller")
+    }
+}

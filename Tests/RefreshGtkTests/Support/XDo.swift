@@ -1,0 +1,69 @@
+import CGtk
+import Foundation
+
+/// Real X input through xdotool, while the GTK main loop keeps running.
+@MainActor
+enum XDo {
+    /// Runs xdotool with `arguments`, pumping the main loop until it exits.
+    static func run(_ arguments: [String]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = arguments
+        do {
+            try process.run()
+        } catch {
+            fatalError("xdotool could not start: \(error)")
+        }
+        GtkTestEnvironment.iterate(timeout: 20) { !process.isRunning }
+        GtkTestEnvironment.iterate(for: 0.05)
+    }
+
+    /// The X window of a toplevel, found by its unique title.
+    static func windowID(title: String) -> String {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = ["search", "--name", title]
+        process.standardOutput = pipe
+        try? process.run()
+        GtkTestEnvironment.iterate(timeout: 10) { !process.isRunning }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return output.split(separator: "\n").first.map(String.init) ?? ""
+    }
+
+    /// Presses at `start` in `window`, moves `dy` pixels down in `steps` steps, and releases if asked.
+    static func drag(in window: TestWindow, from start: (x: Int, y: Int), dy: Int, steps: Int = 12, release: Bool = true) {
+        let id = windowID(title: window.title)
+        var commands = ["mousemove", "--window", id, "\(start.x)", "\(start.y)", "mousedown", "1"]
+        for step in 1...steps {
+            commands += ["sleep", "0.02", "mousemove", "--window", id, "\(start.x)", "\(start.y + dy * step / steps)"]
+        }
+        if release { commands += ["sleep", "0.05", "mouseup", "1"] }
+        run(commands)
+    }
+
+    /// Moves a held button `dy` pixels further down from `start + already`, then releases.
+    static func continueDrag(in window: TestWindow, from start: (x: Int, y: Int), already: Int, dy: Int, steps: Int = 12) {
+        let id = windowID(title: window.title)
+        var commands: [String] = []
+        for step in 1...steps {
+            commands += ["mousemove", "--window", id, "\(start.x)", "\(start.y + already + dy * step / steps)", "sleep", "0.02"]
+        }
+        run(commands + ["mouseup", "1"])
+    }
+
+    static func release() { run(["mouseup", "1"]) }
+
+    /// Clicks at `point` in `window`.
+    static func click(in window: TestWindow, at point: (x: Int, y: Int)) {
+        let id = windowID(title: window.title)
+        run(["mousemove", "--window", id, "\(point.x)", "\(point.y)", "sleep", "0.05", "click", "1"])
+    }
+
+    /// Turns the mouse wheel `count` clicks at `point`: button 4 is up, 5 is down.
+    static func wheel(in window: TestWindow, at point: (x: Int, y: Int), button: Int, count: Int) {
+        let id = windowID(title: window.title)
+        run(["mousemove", "--window", id, "\(point.x)", "\(point.y)",
+             "click", "--repeat", "\(count)", "--delay", "30", "\(button)"])
+    }
+}
