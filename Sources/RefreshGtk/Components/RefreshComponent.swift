@@ -61,6 +61,8 @@ open class RefreshComponent {
     public var indicatorWidget: UnsafeMutablePointer<GtkWidget> { indicatorView.widget.pointer }
     /// What assistive technology reads for the indicator now.
     public var accessibleText: String { indicatorView.accessibleText }
+    /// What the indicator shows now.
+    public var indicatorModel: IndicatorModel { indicatorView.model }
 
     /// Whether the indicator fades in with the pull and out after a refresh.
     public var automaticallyChangeAlpha: Bool {

@@ -3,12 +3,19 @@ import Foundation
 
 /// Runs work on the GTK main thread from any thread or task.
 public enum MainThread {
-    /// Runs `body` on the thread that owns the default main context: at once when called there,
-    /// otherwise from the main loop's next iteration.
+    /// Runs `body` on the main thread: at once when called there, otherwise from the main
+    /// loop's next iteration.
+    ///
+    /// Not `g_main_context_invoke`: from another thread it runs the function right there
+    /// whenever it can acquire the context, as before the main loop starts.
     public static func run(_ body: @escaping @Sendable @MainActor () -> Void) {
+        if Thread.isMainThread {
+            onMainActor(body)
+            return
+        }
         typealias Body = @Sendable @MainActor () -> Void
         let box = Unmanaged.passRetained(ClosureBox<Body>(body)).toOpaque()
-        g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, { data in
+        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
             let body = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue().handler
             onMainActor { body() }
             return gboolean(0)
