@@ -37,6 +37,7 @@ open class RefreshComponent {
     private var isHandlingEvents = false
     private var stateChangedAt = MainThread.now
     private var previousState = RefreshState.idle
+    private var localizationObserver: UUID?
 
     /// Creates a component of `extent` pixels along its axis, drawn by `indicator`.
     public init(edge: RefreshEdge, extent: Double, indicator: any RefreshIndicator) {
@@ -47,7 +48,12 @@ open class RefreshComponent {
         tracker = PullTracker(extent: size, limit: 600)
         indicatorView = IndicatorView(indicator: indicator, model: IndicatorModel(
             state: .idle, pullingPercent: 0, edge: edge, title: "", subtitle: nil, stateChangedAt: MainThread.now))
+        localizationObserver = RefreshLocalization.addObserver { [weak self] in self?.refreshIndicator() }
         refreshIndicator()
+    }
+
+    isolated deinit {
+        if let localizationObserver { RefreshLocalization.removeObserver(localizationObserver) }
     }
 
     // MARK: - Public API

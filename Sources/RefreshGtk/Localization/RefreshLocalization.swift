@@ -13,6 +13,25 @@ public enum RefreshLocalization {
     /// Texts the app replaced, by key.
     private static var overrides: [RefreshText: String] = [:]
     private static var isBound = false
+    private static var observers: [UUID: @MainActor () -> Void] = [:]
+
+    /// Calls `handler` whenever the texts change (a new language, an override); keep the token
+    /// to stop with ``removeObserver(_:)``.
+    @discardableResult
+    public static func addObserver(_ handler: @escaping @MainActor () -> Void) -> UUID {
+        let token = UUID()
+        observers[token] = handler
+        return token
+    }
+
+    public static func removeObserver(_ token: UUID) {
+        observers[token] = nil
+    }
+
+    /// Tells every observer, and so every component, to render its texts again.
+    public static func textsChanged() {
+        for handler in observers.values { handler() }
+    }
 
     /// The translated text for `key`.
     public static func text(_ key: RefreshText) -> String {
@@ -25,6 +44,7 @@ public enum RefreshLocalization {
     /// Replaces a text for every component (nil restores the translation).
     public static func override(_ key: RefreshText, with text: String?) {
         overrides[key] = text
+        textsChanged()
     }
 
     /// Points the domain at a folder of `LANG/LC_MESSAGES/refreshgtk.mo` catalogs.
