@@ -29,6 +29,8 @@ public struct PullTracker: Sendable {
     public var limit: Double
     /// Pixels a drag travels before it is decided.
     public var dragThreshold: Double
+    /// When set, the pull stops here with no rubber band: an auto footer reveals, never stretches.
+    public var maximumOffset: Double?
 
     public private(set) var phase: Phase = .none
     /// Whether this input source has ever reported scroll-end; until it does, a pause ends a pull.
@@ -47,7 +49,8 @@ public struct PullTracker: Sendable {
 
     /// The current pulled offset, rubber band applied.
     public var offset: Double {
-        RubberBand.offset(forDistance: distance, extent: extent, limit: limit)
+        if let maximumOffset { return min(distance, maximumOffset) }
+        return RubberBand.offset(forDistance: distance, extent: extent, limit: limit)
     }
 
     public var isTracking: Bool {
@@ -103,6 +106,10 @@ public struct PullTracker: Sendable {
         velocity.reset()
     }
 
+    private func clamped(_ value: Double) -> Double {
+        min(max(0, value), maximumOffset ?? .infinity)
+    }
+
     private var isCoasting: Bool {
         if case .coasting = phase { return true }
         return false
@@ -121,11 +128,11 @@ public struct PullTracker: Sendable {
             }
             phase = .tracking(.drag)
             startDistance = RubberBand.distance(forOffset: heldOffset, extent: extent, limit: limit)
-            distance = max(0, startDistance + along)
+            distance = clamped(startDistance + along)
             velocity.record(position: distance, at: time)
             return PullResponse(claimed: true, updates: [.began(offset: heldOffset), .moved(offset: offset)])
         case .tracking(.drag):
-            distance = max(0, startDistance + along)
+            distance = clamped(startDistance + along)
             velocity.record(position: distance, at: time)
             return PullResponse(claimed: true, updates: [.moved(offset: offset)])
         default:
@@ -165,7 +172,7 @@ public struct PullTracker: Sendable {
     private mutating func followScroll(delta: Double, source: ScrollSource, time: Double) -> PullResponse {
         lastScrollTime = time
         // A wheel may move the held space but never stretch past the component's extent.
-        distance = max(0, distance + delta)
+        distance = clamped(distance + delta)
         if source == .wheel { distance = min(distance, extent) }
         velocity.record(position: distance, at: time)
         var updates: [PullUpdate] = [.moved(offset: offset)]

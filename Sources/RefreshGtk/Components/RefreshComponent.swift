@@ -23,28 +23,25 @@ open class RefreshComponent {
     /// Called when the component is back at rest after a refresh.
     public var afterEnding: (@MainActor () -> Void)?
 
-    var machine: RefreshMachine
     var tracker: PullTracker
     private(set) weak var view: RefreshView?
-    private let indicatorView: IndicatorView
+    let indicatorView: IndicatorView
     private let animator = FrameAnimator()
     private var titles: [RefreshState: String] = [:]
     private var stateObservers: [@MainActor (RefreshState) -> Void] = []
     private var percentObservers: [@MainActor (Double) -> Void] = []
     private var beginCompletions: [@MainActor () -> Void] = []
     private var endCompletions: [@MainActor () -> Void] = []
-    private var pendingEvents: [RefreshEvent] = []
+    private var pendingSteps: [() -> [RefreshEffect]] = []
     private var isHandlingEvents = false
     private var stateChangedAt = MainThread.now
     private var previousState = RefreshState.idle
     private var localizationObserver: UUID?
 
     /// Creates a component of `extent` pixels along its axis, drawn by `indicator`.
-    public init(edge: RefreshEdge, extent: Double, indicator: any RefreshIndicator) {
+    init(edge: RefreshEdge, extent size: Double, indicator: any RefreshIndicator) {
         self.edge = edge
         self.indicator = indicator
-        let size = indicator.preferredExtent.map { max($0, extent) } ?? extent
-        machine = RefreshMachine(extent: size)
         tracker = PullTracker(extent: size, limit: 600)
         indicatorView = IndicatorView(indicator: indicator, model: IndicatorModel(
             state: .idle, pullingPercent: 0, edge: edge, title: "", subtitle: nil, stateChangedAt: MainThread.now))
@@ -56,28 +53,29 @@ open class RefreshComponent {
         if let localizationObserver { RefreshLocalization.removeObserver(localizationObserver) }
     }
 
+    // MARK: - Rules
+
+    /// The state machine's view of the component. Subclasses hold the machine.
+    var logic: any RefreshLogic { fatalError("RefreshComponent subclasses provide their rules") }
+
+    /// Feeds one event to the subclass's machine.
+    func process(_ event: RefreshEvent) -> [RefreshEffect] {
+        fatalError("RefreshComponent subclasses provide their rules")
+    }
+
     // MARK: - Public API
 
-    public var state: RefreshState { machine.state }
-    public var pullingPercent: Double { machine.pullingPercent }
-    public var isRefreshing: Bool { machine.isRefreshing }
+    public var state: RefreshState { logic.state }
+    public var pullingPercent: Double { logic.pullingPercent }
+    public var isRefreshing: Bool { logic.state.isRefreshing }
     /// The component's extent along its axis, in pixels.
-    public var extent: Double { machine.extent }
+    public var extent: Double { logic.extent }
     /// The indicator widget, for styling or tests.
     public var indicatorWidget: UnsafeMutablePointer<GtkWidget> { indicatorView.widget.pointer }
     /// What assistive technology reads for the indicator now.
     public var accessibleText: String { indicatorView.accessibleText }
     /// What the indicator shows now.
     public var indicatorModel: IndicatorModel { indicatorView.model }
-
-    /// Whether the indicator fades in with the pull and out after a refresh.
-    public var automaticallyChangeAlpha: Bool {
-        get { machine.automaticallyChangeAlpha }
-        set {
-            machine.automaticallyChangeAlpha = newValue
-            refreshIndicator()
-        }
-    }
 
     /// Calls `handler` with every new state.
     public func observeState(_ handler: @escaping @MainActor (RefreshState) -> Void) {
@@ -114,7 +112,7 @@ open class RefreshComponent {
     /// Off screen, the refresh waits until the component is mapped. While refreshing this does
     /// nothing but call `completion`.
     public func beginRefreshing(completion: (@MainActor () -> Void)? = nil) {
-        guard !machine.isRefreshing else {
+        guard !isRefreshing else {
             completion?()
             return
         }
@@ -131,13 +129,13 @@ open class RefreshComponent {
     }
 
     func end(noMoreData: Bool, completion: (@MainActor () -> Void)?) {
-        guard machine.isRefreshing || noMoreData else {
+        guard isRefreshing || noMoreData else {
             completion?()
             return
         }
         if let completion { endCompletions.append(completion) }
         send(.endRefreshing(noMoreData: noMoreData))
-        if !machine.isRefreshing, machine.animation == nil { flushEndCompletions() }
+        if !isRefreshing, logic.animation == nil { flushEndCompletions() }
     }
 
     // MARK: - Texts
@@ -152,17 +150,17 @@ open class RefreshComponent {
 
     /// Redraws the indicator from the current state.
     public func refreshIndicator() {
-        let title = titles[machine.state] ?? defaultTitle(for: machine.state)
-        indicatorView.update(IndicatorModel(state: machine.state, previousState: previousState,
-                                            pullingPercent: machine.pullingPercent,
+        let title = titles[logic.state] ?? defaultTitle(for: logic.state)
+        indicatorView.update(IndicatorModel(state: logic.state, previousState: previousState,
+                                            pullingPercent: logic.pullingPercent,
                                             edge: edge, title: title, subtitle: subtitle(),
                                             stateChangedAt: stateChangedAt))
-        gtk_widget_set_opacity(indicatorView.widget.pointer, machine.alpha)
+        gtk_widget_set_opacity(indicatorView.widget.pointer, logic.alpha)
     }
 
     // MARK: - View plumbing
 
-    var offset: Double { machine.offset }
+    var offset: Double { logic.offset }
 
     var dragThreshold: Double {
         get { tracker.dragThreshold }
@@ -170,6 +168,9 @@ open class RefreshComponent {
     }
 
     /// A touchpad pull is under way from a source that has never sent scroll-end.
+    /// Whether the indicator is shown with no offset: a footer that sits after short content.
+    var showsAtRest: Bool { false }
+
     var needsPauseDetection: Bool { tracker.phase == .tracking(.scroll) && !tracker.sourceReportsScrollEnd }
 
     func attach(to view: RefreshView) {
@@ -189,8 +190,8 @@ open class RefreshComponent {
     }
 
     func input(_ pullInput: PullInput) -> PullResponse {
-        if let view { tracker.limit = max(view.viewportExtent(for: edge), machine.extent + 1) }
-        let response = tracker.handle(pullInput, heldOffset: machine.offset)
+        if let view { tracker.limit = max(view.viewportExtent(for: edge), logic.extent + 1) }
+        let response = tracker.handle(pullInput, heldOffset: logic.offset)
         for update in response.updates {
             switch update {
             case .began: send(.pullBegan)
@@ -202,7 +203,7 @@ open class RefreshComponent {
     }
 
     func contentScrolled(distance: Double) {
-        guard machine.state == .refreshing else { return }
+        guard logic.state == .refreshing else { return }
         send(.contentScrolled(distance: distance))
     }
 
@@ -210,12 +211,12 @@ open class RefreshComponent {
 
     func viewWillUnmap() {
         tracker.reset()
-        if machine.isInteracting { send(.released(velocity: 0)) }
+        if logic.isInteracting { send(.released(velocity: 0)) }
         animator.finishNow()
     }
 
     func allocateIndicator(width: Double, height: Double, content: (x: Double, y: Double)) {
-        let extent = machine.extent
+        let extent = logic.extent
         let frame: (x: Double, y: Double, width: Double, height: Double) = switch edge {
         case .top: (content.x, content.y - extent, width, extent)
         case .bottom: (content.x, height + content.y, width, extent)
@@ -223,7 +224,7 @@ open class RefreshComponent {
         case .right: (width + content.x, content.y, extent, height)
         }
         let area = indicatorView.widget.pointer
-        gtk_widget_set_child_visible(area, (machine.offset > 0).gboolean)
+        gtk_widget_set_child_visible(area, (logic.offset > 0 || showsAtRest).gboolean)
         var point = graphene_point_t(x: Float(frame.x), y: Float(frame.y))
         gtk_widget_allocate(area, Int32(frame.width.rounded()), Int32(frame.height.rounded()), -1,
                             gsk_transform_translate(nil, &point))
@@ -231,15 +232,21 @@ open class RefreshComponent {
 
     // MARK: - Events and effects
 
-    /// Feeds one event to the machine and performs its effects, in order, one event at a time.
+    /// Feeds one event to the machine and performs its effects.
     func send(_ event: RefreshEvent) {
-        pendingEvents.append(event)
+        dispatch { [unowned self] in self.process(event) }
+    }
+
+    /// Runs one step of the machine and performs its effects, in order and one step at a time:
+    /// events raised while effects run (a scroll, a finished animation) wait their turn.
+    func dispatch(_ step: @escaping () -> [RefreshEffect]) {
+        pendingSteps.append(step)
         guard !isHandlingEvents else { return }
         isHandlingEvents = true
         defer { isHandlingEvents = false }
-        while !pendingEvents.isEmpty {
-            let next = pendingEvents.removeFirst()
-            for effect in machine.handle(next) { perform(effect) }
+        while !pendingSteps.isEmpty {
+            let next = pendingSteps.removeFirst()
+            for effect in next() { perform(effect) }
         }
         refreshIndicator()
     }
@@ -261,7 +268,7 @@ open class RefreshComponent {
                 send(.animationFinished(purpose))
                 return
             }
-            animator.start(OffsetAnimation(from: machine.offset, to: target, duration: duration), on: view.widget,
+            animator.start(OffsetAnimation(from: logic.offset, to: target, duration: duration), on: view.widget,
                            step: { [weak self] value in self?.send(.animationStep(offset: value)) },
                            finish: { [weak self] in self?.send(.animationFinished(purpose)) })
         case .cancelAnimation:

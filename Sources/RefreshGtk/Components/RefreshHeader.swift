@@ -4,7 +4,7 @@ import RefreshCore
 
 /// A pull-down header: MJRefresh's header, with the last-updated time it remembers.
 @MainActor
-open class RefreshHeader: RefreshComponent {
+open class RefreshHeader: PullComponent {
     /// MJRefresh's header height.
     public static let defaultHeight = 54.0
 
@@ -86,13 +86,6 @@ public final class StateHeader: RefreshHeader {
 }
 
 extension RefreshComponent {
-    /// Chaining form of ``automaticallyChangeAlpha``.
-    @discardableResult
-    public func autoChangeTransparency(_ enabled: Bool) -> Self {
-        automaticallyChangeAlpha = enabled
-        return self
-    }
-
     /// Chaining form of ``setTitle(_:for:)``.
     @discardableResult
     public func title(_ title: String, for state: RefreshState) -> Self {

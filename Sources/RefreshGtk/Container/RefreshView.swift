@@ -119,6 +119,18 @@ public final class RefreshView {
         gtk_adjustment_set_value(adjustment, value + sign * pixels)
     }
 
+    /// The content's extent along `edge`'s axis: the scrollable length.
+    func contentExtent(for edge: RefreshEdge) -> Double {
+        guard let adjustment = adjustment(for: edge) else { return 0 }
+        return gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_lower(adjustment)
+    }
+
+    /// Whether all the content fits in the view, so it cannot scroll along `edge`'s axis.
+    func contentFitsViewport(for edge: RefreshEdge) -> Bool {
+        guard let adjustment = adjustment(for: edge) else { return true }
+        return contentExtent(for: edge) <= gtk_adjustment_get_page_size(adjustment) + PullTuning.edgeTolerance
+    }
+
     /// The viewport's extent along `edge`'s axis: how far a rubber band may stretch.
     func viewportExtent(for edge: RefreshEdge) -> Double {
         Double(edge.isVertical ? gtk_widget_get_height(widget) : gtk_widget_get_width(widget))

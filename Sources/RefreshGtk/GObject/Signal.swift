@@ -103,4 +103,16 @@ public enum Signal {
         }
         return connect(instance, name, handler, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
+
+    /// `void (*)(GObject*, gint, double, double, gpointer)`: a click gesture's pressed and released.
+    @discardableResult
+    public static func connectClick(_ instance: gpointer, _ name: String,
+                                    _ handler: @escaping @MainActor (Int32) -> Void) -> HandlerID {
+        typealias Handler = @MainActor (Int32) -> Void
+        let trampoline: @convention(c) (gpointer?, gint, Double, Double, gpointer?) -> Void = { _, presses, _, _, data in
+            let body: Handler = Signal.handler(data)
+            onMainActor { body(presses) }
+        }
+        return connect(instance, name, handler, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
 }

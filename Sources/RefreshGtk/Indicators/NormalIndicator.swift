@@ -11,6 +11,8 @@ public final class NormalIndicator: RefreshIndicator {
     public var labelInset = 25.0
     /// The texts beside the arrow.
     public let texts = StateIndicator()
+    /// Whether an arrow shows the pull direction (an auto footer has none).
+    public var showsArrow = true
 
     /// How long the arrow takes to turn (MJRefresh's fast animation).
     static let arrowTurnDuration = RefreshMachine.Duration.fast
@@ -30,7 +32,7 @@ public final class NormalIndicator: RefreshIndicator {
         let centre = glyphCentre(context, textWidth: textWidth)
         if model.state.isRefreshing {
             drawSpinner(context, at: centre)
-        } else if model.state != .noMoreData {
+        } else if showsArrow, model.state != .noMoreData {
             drawArrow(context, at: centre, angle: arrowAngle(model, at: context.time))
         }
     }

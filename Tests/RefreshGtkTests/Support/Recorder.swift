@@ -22,7 +22,7 @@ final class Recorder {
     /// Waits until a whole refresh cycle is over: idle, at rest, callbacks done.
     func waitForCycle(of component: RefreshComponent, timeout: Double = 8) -> Bool {
         GtkTestEnvironment.iterate(timeout: timeout) {
-            self.afterEndings >= 1 && component.state == .idle && component.machine.offset == 0
+            self.afterEndings >= 1 && component.state == .idle && component.logic.offset == 0
         }
     }
 }

@@ -10,6 +10,7 @@ final class TestWindow {
     let scrolled: UnsafeMutablePointer<GtkWidget>
     let listView: UnsafeMutablePointer<GtkWidget>
     let view: RefreshView
+    let model: OpaquePointer
     let title: String
     private(set) var activatedRows: [UInt32] = []
 
@@ -25,6 +26,8 @@ final class TestWindow {
 
         let model = gtk_string_list_new(nil)!
         withCStringArray((0..<rows).map { "Row \($0)" }) { gtk_string_list_splice(model, 0, 0, $0) }
+        self.model = model
+        g_object_ref(cast(model))
         let factory = gtk_signal_list_item_factory_new()!
         Signal.connectObject(cast(factory), "setup") { item in
             let label = gtk_label_new(nil)!
@@ -55,9 +58,35 @@ final class TestWindow {
         GtkTestEnvironment.iterate(for: 0.3)
     }
 
+    private(set) var isClosed = false
+
     func close() {
+        isClosed = true
         gtk_window_destroy(cast(window))
+        g_object_unref(cast(model))
         GtkTestEnvironment.iterate(for: 0.05)
+    }
+
+    var rowCount: Int { Int(g_list_model_get_n_items(cast(model))) }
+
+    /// Appends `count` rows at the end, as a load of older entries would.
+    func appendRows(_ count: Int) {
+        guard !isClosed else { return }
+        let start = rowCount
+        withCStringArray((start..<start + count).map { "Row \($0)" }) {
+            gtk_string_list_splice(model, guint(start), 0, $0)
+        }
+    }
+
+    /// Scrolls the list to its very end.
+    func scrollToEnd() {
+        let adjustment = gtk_scrolled_window_get_vadjustment(cast(scrolled))
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+    }
+
+    var distanceFromEnd: Double {
+        let adjustment = gtk_scrolled_window_get_vadjustment(cast(scrolled))
+        return gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) - gtk_adjustment_get_value(adjustment)
     }
 
     var verticalValue: Double { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(cast(scrolled))) }
@@ -70,6 +99,20 @@ final class TestWindow {
         var shiftX = 0.0, shiftY = 0.0
         gtk_native_get_surface_transform(cast(window), &shiftX, &shiftY)
         return (Int((Double(inWindow.x) + shiftX).rounded()), Int((Double(inWindow.y) + shiftY).rounded()))
+    }
+
+    /// One smooth touchpad delta in wheel units, as GTK delivers it: offered to the refresh view's
+    /// capture-phase controller first and, when not claimed, scrolling the list as the scrolled
+    /// window would. Returns whether the pull claimed it.
+    @discardableResult
+    func touchpadScroll(dy: Double) -> Bool {
+        let claimed = cgtk_emit_scroll(cast(scrollController), 0, dy) != 0
+        if !claimed {
+            let adjustment = gtk_scrolled_window_get_vadjustment(cast(scrolled))
+            let step = pow(gtk_adjustment_get_page_size(adjustment), 2.0 / 3.0)
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + dy * step)
+        }
+        return claimed
     }
 
     /// The view's scroll controller, by the name RefreshGtk gives it.

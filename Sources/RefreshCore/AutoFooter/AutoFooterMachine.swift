@@ -1,0 +1,186 @@
+/// The rules of an auto-loading footer: it sits after the content and loads when scrolled into view.
+///
+/// The footer behaves as `extent` pixels of extra content after the list's end: scrolling on at
+/// the end reveals it, scrolling back hides it first. It loads when revealed to
+/// ``triggerPercent`` while moving towards the end. Every automatic load spends one of
+/// ``autoTriggerTimes``, and only user input (a new drag, touchpad sequence or wheel click)
+/// refills them, so rows appended by a load, a finger held at the end and the fling that
+/// follows a load can never fire it again: the loops users of every pull-to-refresh library report.
+public struct AutoFooterMachine: Sendable {
+    public private(set) var state: RefreshState = .idle
+    /// How much of the footer is revealed past the content's end, 0...extent.
+    public private(set) var offset = 0.0
+    public private(set) var pullingPercent = 0.0
+    public private(set) var isInteracting = false
+    public private(set) var animation: RefreshAnimation?
+    public private(set) var extent: Double
+    /// Load by itself when scrolled into view (MJRefresh's automaticallyRefresh).
+    public var automaticallyRefresh = true
+    /// How much of the footer must be visible to load: 1 = all of it; negative values load
+    /// that many footer heights before the end.
+    public var triggerPercent = 1.0
+    /// Loads per gesture; -1 for unlimited.
+    public var autoTriggerTimes = 1 {
+        didSet { triggersLeft = autoTriggerTimes }
+    }
+    /// Whether the footer is hidden: it then takes no space and never loads.
+    public private(set) var isHidden = false
+    public private(set) var triggersLeft = 1
+    private var distanceFromEnd = 0.0
+    private var contentFitsViewport = false
+
+    public init(extent: Double) {
+        self.extent = extent
+    }
+
+    public var isRefreshing: Bool { state.isRefreshing }
+    public var alpha: Double { 1 }
+
+    /// Something that happened to the footer.
+    public enum Event: Sendable, Equatable {
+        /// User input began: a drag, a touchpad sequence, a wheel click. It refills the trigger budget.
+        case gestureBegan
+        /// Input holds the footer revealed to this offset.
+        case revealed(offset: Double)
+        /// Input let go of the revealed footer.
+        case released
+        /// The drag or touchpad sequence ended; `towardsEnd` when it last moved towards the end.
+        case gestureEnded(towardsEnd: Bool)
+        /// The content is `distance` pixels from its end; `fitsViewport` when it is shorter than the view.
+        case contentScrolled(distance: Double, fitsViewport: Bool)
+        /// The footer was clicked or tapped: loads whatever the budget.
+        case tapped
+        case beginRefreshing
+        case endRefreshing(noMoreData: Bool)
+        case resetNoMoreData
+        case hidden(Bool)
+        case animationStep(offset: Double)
+        case animationFinished(RefreshAnimation)
+    }
+
+    public mutating func handle(_ event: Event) -> [RefreshEffect] {
+        var effects: [RefreshEffect] = []
+        switch event {
+        case .gestureBegan:
+            triggersLeft = autoTriggerTimes
+
+        case let .revealed(newOffset):
+            guard !isHidden else { break }
+            isInteracting = true
+            if animation != nil {
+                // The fingers take the footer over from the animation.
+                effects.append(.cancelAnimation)
+                animation = nil
+            }
+            effects += move(to: min(max(0, newOffset), extent))
+            if newOffset > 0 { effects += triggerIfDue() }
+
+        case .released:
+            isInteracting = false
+
+        case let .gestureEnded(towardsEnd):
+            guard contentFitsViewport, !isHidden else { break }
+            // Short content: the footer is in view already; a drag towards the end asks for more.
+            if towardsEnd { effects += triggerIfDue(ignoringThreshold: true) }
+            if offset > 0 { effects += startAnimation(to: 0, purpose: .springBack) }
+
+        case let .contentScrolled(distance, fitsViewport):
+            contentFitsViewport = fitsViewport
+            if offset > 0, distance > PullTuning.edgeTolerance, !isInteracting, animation == nil, !fitsViewport {
+                // Content below a revealed footer: rows a load appended, or a scrollbar moved away.
+                // The footer's space turns into scrolling, so nothing on screen jumps.
+                let taken = min(distance, offset)
+                distanceFromEnd = distance - taken
+                effects += move(to: offset - taken)
+                effects.append(.scrollContent(by: taken))
+                break
+            }
+            let movingTowardsEnd = distance < distanceFromEnd
+            distanceFromEnd = distance
+            guard !isHidden, !fitsViewport else { break }
+            if movingTowardsEnd, distance < PullTuning.edgeTolerance, offset < extent, !isInteracting {
+                // Arriving at the end by a fling, the keyboard or the scrollbar carries on into the
+                // footer, as it would were the footer part of the content.
+                effects += startAnimation(to: extent, purpose: .reveal)
+            } else if movingTowardsEnd {
+                effects += triggerIfDue()
+            }
+
+        case .tapped:
+            guard !isHidden, state == .idle else { break }
+            effects += beginLoading()
+
+        case .beginRefreshing:
+            guard !isHidden, !state.isRefreshing else { break }
+            effects += beginLoading()
+
+        case let .endRefreshing(noMoreData):
+            guard state.isRefreshing || noMoreData else { break }
+            effects += transition(to: noMoreData ? .noMoreData : .idle)
+            effects += [.notifyEndingAnimationBegins, .completeEnding, .notifyAfterEnding]
+
+        case .resetNoMoreData:
+            if state == .noMoreData { effects += transition(to: .idle) }
+
+        case let .hidden(hide):
+            guard hide != isHidden else { break }
+            isHidden = hide
+            if hide {
+                animation = nil
+                effects.append(.cancelAnimation)
+                effects += transition(to: .idle)
+                effects += move(to: 0)
+            }
+
+        case let .animationStep(newOffset):
+            guard animation != nil else { break }
+            effects += move(to: newOffset)
+
+        case let .animationFinished(purpose):
+            guard animation == purpose else { break }
+            animation = nil
+            if purpose == .reveal { effects += triggerIfDue() }
+        }
+        return effects
+    }
+
+    /// The visible fraction needed to load, as an offset past the content's end.
+    private var threshold: Double { extent * triggerPercent }
+
+    /// Loads automatically when enough of the footer shows and the budget allows; spends one.
+    private mutating func triggerIfDue(ignoringThreshold: Bool = false) -> [RefreshEffect] {
+        guard automaticallyRefresh, state == .idle, triggersLeft != 0 else { return [] }
+        let visible = offset - distanceFromEnd
+        guard ignoringThreshold || visible >= threshold - 0.5 else { return [] }
+        if triggersLeft > 0 { triggersLeft -= 1 }
+        return beginLoading()
+    }
+
+    private mutating func beginLoading() -> [RefreshEffect] {
+        var effects = transition(to: .refreshing)
+        if offset < extent, !contentFitsViewport, distanceFromEnd < PullTuning.edgeTolerance, !isInteracting {
+            effects += startAnimation(to: extent, purpose: .settle)
+        }
+        effects += [.runRefreshAction, .completeBeginning, .notifyAfterBeginning]
+        return effects
+    }
+
+    private mutating func transition(to newState: RefreshState) -> [RefreshEffect] {
+        guard newState != state else { return [] }
+        let old = state
+        state = newState
+        return [.stateChanged(from: old, to: newState)]
+    }
+
+    private mutating func move(to newOffset: Double) -> [RefreshEffect] {
+        guard newOffset != offset else { return [] }
+        offset = newOffset
+        pullingPercent = extent > 0 ? newOffset / extent : 0
+        return [.setOffset(newOffset), .pullingPercentChanged(pullingPercent)]
+    }
+
+    private mutating func startAnimation(to target: Double, purpose: RefreshAnimation) -> [RefreshEffect] {
+        animation = purpose
+        return [.animate(to: target, duration: RefreshMachine.Duration.fast, purpose: purpose)]
+    }
+}

@@ -1,0 +1,190 @@
+import CGtk
+import RefreshCore
+
+/// A footer that loads more as it scrolls into view: MJRefresh's auto footer.
+///
+/// It sits right after the content, as if it were its last row; it loads when scrolled into
+/// view, when clicked or tapped, or (with content shorter than the view) on release of a drag
+/// towards the end. Each gesture loads at most ``autoTriggerTimes`` times.
+@MainActor
+open class AutoFooter: RefreshComponent {
+    /// MJRefresh's footer height.
+    public static let defaultHeight = 44.0
+
+    var footerMachine: AutoFooterMachine
+    private var lastMovement = 0.0
+    private var lastScrollTime = -Double.infinity
+    private var contentFitsViewport = false
+
+    /// A footer drawn by `indicator`, calling `action` when it loads.
+    public init(indicator: any RefreshIndicator, loading action: (@MainActor () -> Void)? = nil) {
+        let size = indicator.preferredExtent.map { max($0, Self.defaultHeight) } ?? Self.defaultHeight
+        footerMachine = AutoFooterMachine(extent: size)
+        super.init(edge: .bottom, extent: size, indicator: indicator)
+        tracker.maximumOffset = size
+        refreshingAction = action
+        let click = gtk_gesture_click_new()!
+        Signal.connectClick(cast(click), "released") { [weak self] _ in self?.tapped() }
+        gtk_widget_set_can_target(indicatorWidget, 1)
+        gtk_widget_set_cursor_from_name(indicatorWidget, "pointer")
+        gtk_widget_add_controller(indicatorWidget, cast(click))
+    }
+
+    override var logic: any RefreshLogic { footerMachine }
+
+    override func process(_ event: RefreshEvent) -> [RefreshEffect] {
+        switch event {
+        case .pullBegan, .mapped, .extentChanged:
+            return []
+        case let .pulled(offset):
+            return footerMachine.handle(.revealed(offset: offset))
+        case .released:
+            return footerMachine.handle(.released)
+        case .beginRefreshing:
+            return footerMachine.handle(.beginRefreshing)
+        case let .endRefreshing(noMoreData):
+            return footerMachine.handle(.endRefreshing(noMoreData: noMoreData))
+        case .resetNoMoreData:
+            return footerMachine.handle(.resetNoMoreData)
+        case let .animationStep(offset):
+            return footerMachine.handle(.animationStep(offset: offset))
+        case let .animationFinished(purpose):
+            return footerMachine.handle(.animationFinished(purpose))
+        case let .contentScrolled(distance):
+            return footerMachine.handle(.contentScrolled(distance: distance, fitsViewport: contentFitsViewport))
+        }
+    }
+
+    // MARK: - Public API
+
+    /// Loads by itself when scrolled into view; when off, only a click or tap loads.
+    public var automaticallyRefresh: Bool {
+        get { footerMachine.automaticallyRefresh }
+        set { footerMachine.automaticallyRefresh = newValue }
+    }
+
+    /// How much of the footer must be visible to load (1 = all of it; negative values load earlier).
+    public var triggerAutomaticallyRefreshPercent: Double {
+        get { footerMachine.triggerPercent }
+        set { footerMachine.triggerPercent = newValue }
+    }
+
+    /// Loads per gesture: 1 by default, -1 for unlimited.
+    public var autoTriggerTimes: Int {
+        get { footerMachine.autoTriggerTimes }
+        set { footerMachine.autoTriggerTimes = newValue }
+    }
+
+    /// Hides the text while loading, leaving the spinner alone.
+    public var refreshingTitleHidden = false {
+        didSet { refreshIndicator() }
+    }
+
+    /// Hides the footer: it gives its space back and never loads.
+    public var isHidden: Bool {
+        get { footerMachine.isHidden }
+        set {
+            dispatch { [unowned self] in self.footerMachine.handle(.hidden(newValue)) }
+            gtk_widget_set_visible(indicatorWidget, (!newValue).gboolean)
+        }
+    }
+
+    /// Ends the load and shows that everything is loaded; the footer no longer loads.
+    /// Callable from any thread or task.
+    nonisolated public func endRefreshingWithNoMoreData(completion: (@Sendable @MainActor () -> Void)? = nil) {
+        MainThread.run { [self] in self.end(noMoreData: true, completion: completion) }
+    }
+
+    /// Lets a footer that had no more data load again. Callable from any thread or task.
+    nonisolated public func resetNoMoreData() {
+        MainThread.run { [self] in self.send(.resetNoMoreData) }
+    }
+
+    override open func defaultTitle(for state: RefreshState) -> String {
+        switch state {
+        case .refreshing, .willRefresh:
+            refreshingTitleHidden ? "" : RefreshLocalization.text(.autoFooterRefreshing)
+        case .noMoreData:
+            RefreshLocalization.text(.autoFooterNoMoreData)
+        case .idle, .pulling:
+            RefreshLocalization.text(.autoFooterIdle)
+        }
+    }
+
+    // MARK: - View plumbing
+
+    override var showsAtRest: Bool { contentFitsViewport && !footerMachine.isHidden }
+
+    override func input(_ pullInput: PullInput) -> PullResponse {
+        switch pullInput {
+        case .dragBegan, .scrollBegan:
+            lastMovement = 0
+            userInputBegan()
+        case let .dragMoved(along, _, _, _):
+            lastMovement = along
+        case let .scrolled(delta, source, _, time):
+            // A wheel click is input of its own; so is a touchpad sequence resuming after a pause
+            // on drivers that never send scroll-end (and so no new scroll-begin either).
+            if source == .wheel || time - lastScrollTime >= PullTuning.scrollPause { userInputBegan() }
+            lastScrollTime = time
+            lastMovement = delta
+        default:
+            break
+        }
+        let response = super.input(pullInput)
+        switch pullInput {
+        case .dragEnded, .scrollEnded:
+            let towardsEnd = lastMovement > 0
+            dispatch { [unowned self] in self.footerMachine.handle(.gestureEnded(towardsEnd: towardsEnd)) }
+        default:
+            break
+        }
+        return response
+    }
+
+    override func contentScrolled(distance: Double) {
+        if let view { contentFitsViewport = view.contentFitsViewport(for: edge) }
+        send(.contentScrolled(distance: distance))
+    }
+
+    override func allocateIndicator(width: Double, height: Double, content: (x: Double, y: Double)) {
+        guard contentFitsViewport, let view else {
+            super.allocateIndicator(width: width, height: height, content: content)
+            return
+        }
+        // Short content: the footer sits right after the last row, inside the view.
+        let contentEnd = min(view.contentExtent(for: edge), height - extent)
+        super.allocateIndicator(width: width, height: contentEnd + extent, content: content)
+    }
+
+    private func userInputBegan() {
+        dispatch { [unowned self] in self.footerMachine.handle(.gestureBegan) }
+    }
+
+    private func tapped() {
+        dispatch { [unowned self] in self.footerMachine.handle(.tapped) }
+    }
+}
+
+/// The auto footer with a spinner and the state text.
+@MainActor
+public final class NormalAutoFooter: AutoFooter {
+    public let normalIndicator: NormalIndicator
+
+    public init(loading action: (@MainActor () -> Void)? = nil) {
+        normalIndicator = NormalIndicator()
+        normalIndicator.showsArrow = false
+        super.init(indicator: normalIndicator, loading: action)
+    }
+}
+
+/// The auto footer with the state text only.
+@MainActor
+public final class StateAutoFooter: AutoFooter {
+    public let stateIndicator: StateIndicator
+
+    public init(loading action: (@MainActor () -> Void)? = nil) {
+        stateIndicator = StateIndicator()
+        super.init(indicator: stateIndicator, loading: action)
+    }
+}
