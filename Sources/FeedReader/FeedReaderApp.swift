@@ -1,20 +1,24 @@
 import CGtk
+import FeedCore
 import Foundation
 import RefreshGtk
 
-/// The GtkApplication: one main window, activated once.
+/// The GtkApplication: one main window over the user's feed library.
 @MainActor
 final class FeedReaderApp {
     static let applicationID = "io.github.refreshgtk.FeedReader"
+    static let version = "0.1.0"
 
     private let application: UnsafeMutablePointer<GtkApplication>
     private var window: MainWindow?
 
     init() {
         application = gtk_application_new(Self.applicationID, G_APPLICATION_DEFAULT_FLAGS)
-        g_set_application_name("Feed Reader")
+        g_set_application_name(tr("Feed Reader"))
         Signal.connect(application, "activate") { [unowned self] in self.activate() }
         setAccelerators("win.refresh", ["F5", "<Control>r"])
+        setAccelerators("win.add-feed", ["<Control>n"])
+        setAccelerators("window.close", ["<Control>w"])
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.
@@ -22,14 +26,43 @@ final class FeedReaderApp {
         // Only the program name: GApplication takes further arguments as files to open.
         var argv: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments[0]), nil]
         defer { free(argv[0]) }
-        let status = g_application_run(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self), 1, &argv)
-        g_object_unref(application)
+        let status = g_application_run(cast(application), 1, &argv)
+        g_object_unref(cast(application))
         return status
     }
 
     private func activate() {
-        if window == nil { window = MainWindow(application: application) }
-        window?.present()
+        if let window {
+            gtk_window_present(cast(window.window))
+            return
+        }
+        Widgets.installStyle()
+        do {
+            let library = FeedLibrary(store: try FeedStore(appDirectory: "feed-reader"))
+            let window = MainWindow(application: application, library: library, settings: .standard)
+            self.window = window
+            window.present()
+        } catch {
+            showStartupError(error)
+        }
+    }
+
+    /// The database could not be opened: say so and where, rather than crash or start empty.
+    private func showStartupError(_ error: Error) {
+        let window = gtk_application_window_new(application)!
+        gtk_window_set_title(cast(window), tr("Feed Reader"))
+        let path = FeedStore.databaseURL().path
+        // TRANSLATORS: %@ is the database file's path.
+        let text = tr("The feed database at %@ could not be opened.").replacingOccurrences(of: "%@", with: path)
+        let heading = Widgets.label(text, classes: ["title-3"], xalign: 0.5)
+        gtk_label_set_wrap(cast(heading), 1)
+        let detail = Widgets.label("\(error)", classes: ["dim-label"], xalign: 0.5)
+        gtk_label_set_wrap(cast(detail), 1)
+        gtk_label_set_selectable(cast(detail), 1)
+        let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [heading, detail])
+        Widgets.setMargins(box, horizontal: 32, vertical: 32)
+        gtk_window_set_child(cast(window), box)
+        gtk_window_present(cast(window))
     }
 
     private func setAccelerators(_ action: String, _ accelerators: [String]) {

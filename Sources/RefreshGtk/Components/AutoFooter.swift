@@ -24,7 +24,7 @@ open class AutoFooter: RefreshComponent {
         tracker.maximumOffset = size
         refreshingAction = action
         let click = gtk_gesture_click_new()!
-        Signal.connectClick(cast(click), "released") { [weak self] _ in self?.tapped() }
+        Signal.connectClickAt(cast(click), "released") { [weak self] _, _ in self?.tapped() }
         gtk_widget_set_can_target(indicatorWidget, 1)
         gtk_widget_set_cursor_from_name(indicatorWidget, "pointer")
         gtk_widget_add_controller(indicatorWidget, cast(click))

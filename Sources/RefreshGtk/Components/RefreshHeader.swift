@@ -36,7 +36,7 @@ open class RefreshHeader: PullComponent {
 
     override open func subtitle() -> String? {
         guard showsLastUpdated else { return nil }
-        return lastUpdatedFormatter.string(for: lastUpdated, text: RefreshLocalization.text)
+        return LastUpdatedLine.string(for: lastUpdated, formatter: lastUpdatedFormatter)
     }
 
     override open func recordLastUpdated() {

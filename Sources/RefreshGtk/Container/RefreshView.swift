@@ -166,6 +166,12 @@ public final class RefreshView {
         }
     }
 
+    /// The view expands as its scrolled window does, like any single-child container.
+    var contentExpands: (horizontal: Bool, vertical: Bool) {
+        (gtk_widget_compute_expand(cast(scrolledWindow), GTK_ORIENTATION_HORIZONTAL) != 0,
+         gtk_widget_compute_expand(cast(scrolledWindow), GTK_ORIENTATION_VERTICAL) != 0)
+    }
+
     func didMap() {
         for component in components { component.viewDidMap() }
     }

@@ -46,6 +46,13 @@ enum RefreshViewType {
                 onMainActor { RefreshViewType.view(of: widget)?.willUnmap() }
                 RefreshViewType.parentWidgetClass.pointee.unmap?(widget)
             }
+            widgetClass.pointee.compute_expand = { widget, hexpand, vexpand in
+                guard let instance = widget else { return }
+                nonisolated(unsafe) let widget = instance
+                let expand = onMainActor { RefreshViewType.view(of: widget)?.contentExpands ?? (horizontal: false, vertical: false) }
+                hexpand?.pointee = expand.horizontal.gboolean
+                vexpand?.pointee = expand.vertical.gboolean
+            }
             widgetClass.pointee.direction_changed = { widget, previous in
                 guard let widget else { return }
                 RefreshViewType.parentWidgetClass.pointee.direction_changed?(widget, previous)

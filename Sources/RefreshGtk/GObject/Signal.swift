@@ -104,14 +104,28 @@ public enum Signal {
         return connect(instance, name, handler, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
+    /// `void (*)(GObject*, T*, gpointer)` where the argument may be NULL: an action's activate
+    /// with its parameter, a list box's row-selected.
+    @discardableResult
+    public static func connectObjectOrNil(_ instance: gpointer, _ name: String,
+                                          _ handler: @escaping @MainActor (gpointer?) -> Void) -> HandlerID {
+        typealias Handler = @MainActor (gpointer?) -> Void
+        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, object, data in
+            let body: Handler = Signal.handler(data)
+            nonisolated(unsafe) let argument = object
+            onMainActor { body(argument) }
+        }
+        return connect(instance, name, handler, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
     /// `void (*)(GObject*, gint, double, double, gpointer)`: a click gesture's pressed and released.
     @discardableResult
-    public static func connectClick(_ instance: gpointer, _ name: String,
-                                    _ handler: @escaping @MainActor (Int32) -> Void) -> HandlerID {
-        typealias Handler = @MainActor (Int32) -> Void
-        let trampoline: @convention(c) (gpointer?, gint, Double, Double, gpointer?) -> Void = { _, presses, _, _, data in
+    public static func connectClickAt(_ instance: gpointer, _ name: String,
+                                      _ handler: @escaping @MainActor (Double, Double) -> Void) -> HandlerID {
+        typealias Handler = @MainActor (Double, Double) -> Void
+        let trampoline: @convention(c) (gpointer?, gint, Double, Double, gpointer?) -> Void = { _, _, x, y, data in
             let body: Handler = Signal.handler(data)
-            onMainActor { body(presses) }
+            onMainActor { body(x, y) }
         }
         return connect(instance, name, handler, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }

@@ -6,14 +6,20 @@ import RefreshCore
 ///
 /// Like GTK's own domain, the library's catalogs ship with it, so apps that embed the components
 /// get their translations without copying strings.
+///
+/// The language can change while the app runs: ``setLanguage(_:)`` switches every gettext domain
+/// of the process (the app's too), sets GTK's default text direction, and re-renders every
+/// component at once. Custom indicators and app widgets re-render from ``addObserver(_:)``.
 @MainActor
 public enum RefreshLocalization {
     /// The library's gettext domain.
     public static let domain = "refreshgtk"
     /// Texts the app replaced, by key.
     private static var overrides: [RefreshText: String] = [:]
-    private static var isBound = false
+    private static var boundDomain: GettextDomain?
     private static var observers: [UUID: @MainActor () -> Void] = [:]
+    /// `LANGUAGE` as the process started, restored by `setLanguage(nil)`; nil until the first switch.
+    private static var startupLanguage: String??
 
     /// Calls `handler` whenever the texts change (a new language, an override); keep the token
     /// to stop with ``removeObserver(_:)``.
@@ -36,9 +42,7 @@ public enum RefreshLocalization {
     /// The translated text for `key`.
     public static func text(_ key: RefreshText) -> String {
         if let override = overrides[key] { return override }
-        bindIfNeeded()
-        // dgettext returns its msgid argument when there is no translation: keep it alive until copied.
-        return key.english.withCString { String(cString: dgettext(domain, $0)) }
+        return libraryDomain.string(key.english)
     }
 
     /// Replaces a text for every component (nil restores the translation).
@@ -49,30 +53,107 @@ public enum RefreshLocalization {
 
     /// Points the domain at a folder of `LANG/LC_MESSAGES/refreshgtk.mo` catalogs.
     public static func bind(localeDirectory: String) {
-        bindtextdomain(domain, localeDirectory)
-        bind_textdomain_codeset(domain, "UTF-8")
-        isBound = true
+        boundDomain = GettextDomain(domain, localeDirectory: localeDirectory)
+        textsChanged()
     }
 
-    private static func bindIfNeeded() {
-        guard !isBound else { return }
-        bind(localeDirectory: LocaleDirectory.find())
-    }
-}
+    // MARK: - Language
 
-/// Where compiled catalogs are: `$REFRESHGTK_LOCALEDIR`, else beside the executable in the
-/// build tree, else the installed prefix's share/locale.
-public enum LocaleDirectory {
-    public static func find() -> String {
-        let environment = ProcessInfo.processInfo.environment
-        if let dir = environment["REFRESHGTK_LOCALEDIR"], !dir.isEmpty { return dir }
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        let binDir = executable.deletingLastPathComponent()
-        for candidate in [binDir.appendingPathComponent("locale"),
-                          binDir.deletingLastPathComponent().appendingPathComponent("share/locale")]
-        where FileManager.default.fileExists(atPath: candidate.path) {
-            return candidate.path
+    /// The language chosen with ``setLanguage(_:)``, or nil for the system's.
+    public private(set) static var language: String?
+
+    /// The languages the library has catalogs for, as gettext codes (`de`, `pt_BR`, `zh_CN`...),
+    /// sorted. English, the source language, needs none and is always available as `en`.
+    public static var availableLanguages: [String] { libraryDomain.catalogLanguages }
+
+    /// Switches the language of every text, without a restart; nil returns to the system's.
+    ///
+    /// Sets `LANGUAGE` for every gettext domain of the process (the library's, the app's,
+    /// GTK's), makes glibc drop the translations it has cached, sets GTK's default text direction
+    /// (right to left for Arabic, Hebrew, Persian, Urdu...), and re-renders every component and
+    /// observer before returning, so all visible texts change in the same main-loop iteration.
+    ///
+    /// `code` is a gettext language code (`de`, `pt_BR`, `zh_TW`) or a BCP 47 tag (`pt-BR`,
+    /// `zh-Hans`), or a `LANGUAGE`-style list (`pt_BR:pt`). While the messages locale is plain
+    /// "C", which makes glibc ignore `LANGUAGE`, a language switches it to C.UTF-8.
+    public static func setLanguage(_ code: String?) {
+        if startupLanguage == nil { startupLanguage = .some(environmentValue("LANGUAGE")) }
+        let chosen = code.map(normalizedLanguage).flatMap { $0.isEmpty ? nil : $0 }
+        if let chosen {
+            setenv("LANGUAGE", chosen, 1)
+            honourLanguageInPlainCLocale()
+        } else if let original = startupLanguage ?? nil {
+            setenv("LANGUAGE", original, 1)
+        } else {
+            unsetenv("LANGUAGE")
         }
-        return "/usr/share/locale"
+        language = chosen
+        // glibc caches each translation it found; a new generation makes it look them up again.
+        cgtk_gettext_drop_cache()
+        let direction = isRightToLeft(chosen ?? systemLanguage()) ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR
+        gtk_widget_set_default_direction(direction)
+        textsChanged()
     }
+
+    /// Whether `language` (a code such as `ar`, `he_IL` or `fa:en`) is written right to left.
+    public static func isRightToLeft(_ language: String) -> Bool {
+        let first = language.split(separator: ":").first.map(String.init) ?? ""
+        let base = first.prefix { $0.isLetter }.lowercased()
+        return rightToLeftLanguages.contains(base)
+    }
+
+    static let rightToLeftLanguages: Set = ["ar", "he", "fa", "ur", "ps", "sd", "ug", "yi", "dv", "ckb"]
+
+    /// The gettext form of a language code: `pt-BR` -> `pt_BR`, `zh-Hans` -> `zh_CN`,
+    /// `zh-Hant`/`zh-HK` -> `zh_TW` (MJRefresh's rule), each entry of a `:` list.
+    static func normalizedLanguage(_ code: String) -> String {
+        code.split(separator: ":").map { entry -> String in
+            let parts = entry.trimmingCharacters(in: .whitespaces).split(whereSeparator: { $0 == "-" || $0 == "_" })
+            guard let first = parts.first else { return "" }
+            let base = first.lowercased()
+            let rest = parts.dropFirst().map(String.init)
+            if base == "zh" {
+                let tags = Set(rest.map { $0.lowercased() })
+                if tags.contains("hans") || tags.contains("cn") || tags.contains("sg") { return "zh_CN" }
+                return "zh_TW"
+            }
+            guard let region = rest.first(where: { $0.count == 2 || $0.allSatisfy(\.isNumber) }) else { return base }
+            return "\(base)_\(region.uppercased())"
+        }.filter { !$0.isEmpty }.joined(separator: ":")
+    }
+
+    /// The language the system asks for: what gettext itself reads when no language is set.
+    private static func systemLanguage() -> String {
+        for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = environmentValue(name), !value.isEmpty { return value }
+        }
+        return "C"
+    }
+
+    private static func environmentValue(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// glibc ignores `LANGUAGE` when the messages locale is "C"; C.UTF-8 honours it.
+    private static func honourLanguageInPlainCLocale() {
+        guard let current = setlocale(LC_MESSAGES, nil).map({ String(cString: $0) }),
+              current == "C" || current == "POSIX" else { return }
+        _ = setlocale(LC_MESSAGES, "C.UTF-8")
+    }
+
+    // MARK: - Library lookups
+
+    /// The library's domain, bound to ``LocaleDirectory/find()`` unless ``bind(localeDirectory:)`` chose.
+    static var libraryDomain: GettextDomain {
+        if let boundDomain { return boundDomain }
+        let bound = GettextDomain(domain)
+        boundDomain = bound
+        return bound
+    }
+
+    /// The translation of one of RefreshGtk's own msgids (literals marked with `N_`).
+    static func translate(_ msgid: String) -> String { libraryDomain.string(msgid) }
+
+    /// The app's replacement for `key`, if any.
+    static func overrideText(_ key: RefreshText) -> String? { overrides[key] }
 }

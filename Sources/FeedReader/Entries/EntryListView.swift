@@ -1,0 +1,189 @@
+import CGtk
+import FeedCore
+import Foundation
+import RefreshCore
+import RefreshGtk
+
+/// The entries of the selected feeds, newest first, with pull-to-refresh above and the older
+/// entries loading below.
+@MainActor
+final class EntryListView {
+    /// How many entries a page brings.
+    static let pageSize = 50
+
+    let widget: UnsafeMutablePointer<GtkWidget>
+    let header: NormalHeader
+    let footer: NormalAutoFooter
+    private let ids: OpaquePointer
+    private let listView: UnsafeMutablePointer<GtkWidget>
+    private var entries: [Int64: StoredEntry] = [:]
+    private var order: [Int64] = []
+    private var feedTitles: [Int64: String] = [:]
+    private let library: FeedLibrary
+    private var selection: Int64?
+    /// Increases with every reload, so a page that arrives for an older selection is dropped.
+    private var generation = 0
+
+    /// Called when an entry is opened.
+    var onOpen: ((StoredEntry) -> Void)?
+    /// Called when a load fails, with a message for people.
+    var onError: ((String) -> Void)?
+
+    init(library: FeedLibrary) {
+        self.library = library
+        ids = gtk_string_list_new(nil)
+        let factory = gtk_signal_list_item_factory_new()!
+        listView = gtk_list_view_new(cast(gtk_no_selection_new(cast(g_object_ref(cast(ids))))), factory)
+        gtk_list_view_set_single_click_activate(cast(listView), 1)
+        gtk_list_view_set_show_separators(cast(listView), 1)
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(cast(scrolled), listView)
+        gtk_scrolled_window_set_policy(cast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_widget_set_vexpand(scrolled, 1)
+        gtk_widget_set_hexpand(scrolled, 1)
+        let view = RefreshView(wrapping: cast(scrolled))
+        widget = view.widget
+        header = NormalHeader()
+        footer = NormalAutoFooter()
+        header.link(to: view)
+        footer.link(to: view)
+        footer.refreshingAction = { [weak self] in self?.loadOlder() }
+
+        Signal.connectObject(cast(factory), "setup") { item in Self.setUpRow(item) }
+        Signal.connectObject(cast(factory), "bind") { [weak self] item in self?.bind(item) }
+        Signal.connectUInt(cast(listView), "activate") { [weak self] position in self?.activate(position) }
+    }
+
+    /// Shows the first page of `feedID`'s entries (every feed's when nil).
+    func show(feedID: Int64?, feedTitles: [Int64: String]) {
+        self.feedTitles = feedTitles
+        let changed = feedID != selection || order.isEmpty
+        selection = feedID
+        header.lastUpdatedKey = feedID.map { "feed-\($0)" } ?? "all-feeds"
+        reload(scrollToTop: changed)
+    }
+
+    /// Updates the feed names rows show, without reloading.
+    func updateFeedTitles(_ titles: [Int64: String]) {
+        feedTitles = titles
+    }
+
+    /// Loads the first page again: after a refresh, new entries appear at the top.
+    func reload(scrollToTop: Bool = false, completion: (@MainActor () -> Void)? = nil) {
+        generation += 1
+        let generation = generation
+        let query = EntryQuery(feedID: selection, limit: Self.pageSize)
+        Task { @MainActor [weak self, library] in
+            do {
+                let page = try await library.store.entries(query)
+                guard let self, generation == self.generation else { return }
+                self.replace(with: page)
+                if scrollToTop { self.scrollToTop() }
+                self.footer.resetNoMoreData()
+                if page.count < Self.pageSize { self.footer.endRefreshingWithNoMoreData() }
+            } catch {
+                self?.onError?(tr("Could not read the stored entries") + ": \(error)")
+            }
+            completion?()
+        }
+    }
+
+    /// Marks a row read on screen after the store did.
+    func markShownAsRead(_ entryIDs: Set<Int64>? = nil) {
+        for id in entryIDs ?? Set(entries.keys) { entries[id]?.isRead = true }
+        rebindVisibleRows()
+    }
+
+    private func loadOlder() {
+        guard let last = order.last.flatMap({ entries[$0] }) else {
+            footer.endRefreshingWithNoMoreData()
+            return
+        }
+        let generation = generation
+        let query = EntryQuery(feedID: selection, limit: Self.pageSize, olderThan: last.cursor)
+        Task { @MainActor [weak self, library] in
+            do {
+                let page = try await library.store.entries(query)
+                guard let self, generation == self.generation else { return }
+                self.append(page)
+                if page.count < Self.pageSize {
+                    self.footer.endRefreshingWithNoMoreData()
+                } else {
+                    self.footer.endRefreshing()
+                }
+            } catch {
+                self?.footer.endRefreshing()
+                self?.onError?(tr("Could not read the stored entries") + ": \(error)")
+            }
+        }
+    }
+
+    private func replace(with page: [StoredEntry]) {
+        entries = Dictionary(page.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        order = page.map(\.id)
+        let count = g_list_model_get_n_items(cast(ids))
+        withCStringArray(order.map(String.init)) { gtk_string_list_splice(ids, 0, count, $0) }
+    }
+
+    private func append(_ page: [StoredEntry]) {
+        let fresh = page.filter { entries[$0.id] == nil }
+        for entry in fresh { entries[entry.id] = entry }
+        order += fresh.map(\.id)
+        let count = g_list_model_get_n_items(cast(ids))
+        withCStringArray(fresh.map { String($0.id) }) { gtk_string_list_splice(ids, count, 0, $0) }
+    }
+
+    private func scrollToTop() {
+        if let adjustment = gtk_scrollable_get_vadjustment(cast(listView)) {
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_lower(adjustment))
+        }
+    }
+
+    private func activate(_ position: UInt32) {
+        guard Int(position) < order.count, let entry = entries[order[Int(position)]] else { return }
+        entries[entry.id]?.isRead = true
+        rebindVisibleRows()
+        onOpen?(entry)
+    }
+
+    /// Re-binds rows so bold (unread) updates: splicing the same ids back refreshes them.
+    private func rebindVisibleRows() {
+        let count = g_list_model_get_n_items(cast(ids))
+        g_list_model_items_changed(cast(ids), 0, count, count)
+    }
+
+    // MARK: - Rows
+
+    private static func setUpRow(_ item: gpointer) {
+        let title = Widgets.label("", classes: ["entry-title"])
+        gtk_label_set_wrap(cast(title), 1)
+        gtk_label_set_natural_wrap_mode(cast(title), GTK_NATURAL_WRAP_WORD)
+        let meta = Widgets.label("", classes: ["caption", "dim-label"])
+        let summary = Widgets.label("", classes: ["entry-summary"])
+        gtk_label_set_ellipsize(cast(summary), PANGO_ELLIPSIZE_END)
+        gtk_label_set_single_line_mode(cast(summary), 1)
+        let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, [title, meta, summary])
+        Widgets.setMargins(box, horizontal: 14, vertical: 10)
+        gtk_list_item_set_child(cast(item), box)
+    }
+
+    private func bind(_ item: gpointer) {
+        guard let object = gtk_list_item_get_item(cast(item)), let box = gtk_list_item_get_child(cast(item)),
+              let id = Int64(String(cString: gtk_string_object_get_string(cast(object)))),
+              let entry = entries[id] else { return }
+        let title = gtk_widget_get_first_child(box)!
+        let meta = gtk_widget_get_next_sibling(title)!
+        let summary = gtk_widget_get_next_sibling(meta)!
+        gtk_label_set_text(cast(title), entry.title?.isEmpty == false ? entry.title! : tr("Untitled"))
+        if entry.isRead {
+            gtk_widget_remove_css_class(title, "unread")
+        } else {
+            gtk_widget_add_css_class(title, "unread")
+        }
+        let parts = [feedTitles[entry.feedID], entry.author, EntryDateText.text(for: entry.sortDate)]
+            .compactMap { $0 }.filter { !$0.isEmpty }
+        gtk_label_set_text(cast(meta), parts.joined(separator: " · "))
+        gtk_label_set_text(cast(summary), entry.summary ?? "")
+        gtk_widget_set_visible(summary, (entry.summary?.isEmpty == false).gboolean)
+    }
+}

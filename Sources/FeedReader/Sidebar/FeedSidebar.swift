@@ -1,0 +1,110 @@
+import CGtk
+import FeedCore
+import RefreshGtk
+
+/// The subscriptions: "All Feeds" and each feed with its unread count and any fetch error.
+@MainActor
+final class FeedSidebar {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let list: UnsafeMutablePointer<GtkWidget>
+    /// The feed each row shows, by row index; nil for "All Feeds".
+    private var rowFeeds: [Int64?] = []
+    private var isRebuilding = false
+    private(set) var selectedFeedID: Int64?
+
+    /// Called when the person selects a row.
+    var onSelect: ((Int64?) -> Void)?
+
+    init() {
+        list = gtk_list_box_new()
+        gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_BROWSE)
+        gtk_widget_add_css_class(list, "navigation-sidebar")
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(cast(scrolled), list)
+        gtk_scrolled_window_set_policy(cast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_widget_set_size_request(scrolled, 220, -1)
+        widget = scrolled
+        Signal.connectObjectOrNil(cast(list), "row-selected") { [weak self] row in self?.rowSelected(row) }
+        addContextMenu()
+    }
+
+    /// Shows `feeds`, keeping the selection on `selected` when it is still there.
+    func show(_ feeds: [StoredFeed], selecting selected: Int64?) {
+        isRebuilding = true
+        defer { isRebuilding = false }
+        while let row = gtk_list_box_get_row_at_index(cast(list), 0) { gtk_list_box_remove(cast(list), cast(row)) }
+        rowFeeds = [nil] + feeds.map(\.id)
+        let total = feeds.reduce(0) { $0 + $1.unreadCount }
+        gtk_list_box_append(cast(list), makeRow(title: tr("All Feeds"), icon: "view-list-symbolic", unread: total, error: nil))
+        for feed in feeds {
+            gtk_list_box_append(cast(list), makeRow(title: Self.title(of: feed), icon: "application-rss+xml-symbolic",
+                                                    unread: feed.unreadCount, error: feed.lastError))
+        }
+        let index = rowFeeds.firstIndex(of: selected) ?? 0
+        selectedFeedID = rowFeeds[index]
+        gtk_list_box_select_row(cast(list), gtk_list_box_get_row_at_index(cast(list), Int32(index)))
+    }
+
+    static func title(of feed: StoredFeed) -> String {
+        feed.title?.isEmpty == false ? feed.title! : (feed.url.host ?? feed.url.lastPathComponent)
+    }
+
+    private func makeRow(title: String, icon: String, unread: Int, error: String?) -> UnsafeMutablePointer<GtkWidget> {
+        let image = gtk_image_new_from_icon_name(error == nil ? icon : "dialog-warning-symbolic")!
+        let name = Widgets.label(title)
+        gtk_label_set_ellipsize(cast(name), PANGO_ELLIPSIZE_END)
+        gtk_widget_set_hexpand(name, 1)
+        let count = Widgets.label(unread > 0 ? "\(unread)" : "", classes: ["unread-count"], xalign: 1)
+        let box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [image, name, count])
+        Widgets.setMargins(box, horizontal: 6, vertical: 6)
+        if let error {
+            // TRANSLATORS: tooltip of a feed whose last refresh failed; %@ is the reason.
+            gtk_widget_set_tooltip_text(box, tr("Last refresh failed: %@").replacingOccurrences(of: "%@", with: error))
+            gtk_widget_add_css_class(image, "error")
+        }
+        let accessibleUnread = trn("%d unread entry", "%d unread entries", unread)
+            .replacingOccurrences(of: "%d", with: "\(unread)")
+        cgtk_accessible_set_description(cast(box), accessibleUnread)
+        return box
+    }
+
+    private func rowSelected(_ row: gpointer?) {
+        guard !isRebuilding, let row else { return }
+        let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
+        guard index >= 0, index < rowFeeds.count else { return }
+        selectedFeedID = rowFeeds[index]
+        onSelect?(selectedFeedID)
+    }
+
+    /// A right click (or long press) on a feed offers to mark it read or remove it.
+    private func addContextMenu() {
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(cast(click), guint(GDK_BUTTON_SECONDARY))
+        Signal.connectClickAt(cast(click), "pressed") { [weak self] x, y in self?.showMenu(x: x, y: y) }
+        gtk_widget_add_controller(list, cast(click))
+    }
+
+    private func showMenu(x: Double, y: Double) {
+        guard let row = gtk_list_box_get_row_at_y(cast(list), Int32(y)) else { return }
+        let index = Int(gtk_list_box_row_get_index(row))
+        guard index > 0, index < rowFeeds.count, let feedID = rowFeeds[index] else { return }
+        let menu = g_menu_new()!
+        for (label, action) in [(tr("Mark All as Read"), "win.mark-feed-read"), (tr("Remove Feed…"), "win.remove-feed")] {
+            let item = g_menu_item_new(label, nil)!
+            g_menu_item_set_action_and_target_value(item, action, g_variant_new_int64(gint64(feedID)))
+            g_menu_append_item(menu, item)
+            g_object_unref(cast(item))
+        }
+        let popover = gtk_popover_menu_new_from_model(cast(menu))!
+        g_object_unref(cast(menu))
+        gtk_widget_set_parent(popover, list)
+        var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
+        gtk_popover_set_pointing_to(cast(popover), &point)
+        gtk_popover_set_has_arrow(cast(popover), 0)
+        Signal.connect(cast(popover), "closed") {
+            // Unparent once the menu's action has run.
+            MainThread.after(0) { gtk_widget_unparent(popover) }
+        }
+        gtk_popover_popup(cast(popover))
+    }
+}

@@ -1,0 +1,56 @@
+import CGtk
+import RefreshGtk
+
+/// Small constructors for the widgets the app builds by hand.
+@MainActor
+enum Widgets {
+    static func label(_ text: String, classes: [String] = [], xalign: Float = 0) -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new(text)!
+        gtk_label_set_xalign(cast(label), xalign)
+        for name in classes { gtk_widget_add_css_class(label, name) }
+        return label
+    }
+
+    static func box(_ orientation: GtkOrientation, spacing: Int32 = 0,
+                    _ children: [UnsafeMutablePointer<GtkWidget>] = []) -> UnsafeMutablePointer<GtkWidget> {
+        let box = gtk_box_new(orientation, spacing)!
+        for child in children { gtk_box_append(cast(box), child) }
+        return box
+    }
+
+    static func setMargins(_ widget: UnsafeMutablePointer<GtkWidget>, horizontal: Int32, vertical: Int32) {
+        gtk_widget_set_margin_start(widget, horizontal)
+        gtk_widget_set_margin_end(widget, horizontal)
+        gtk_widget_set_margin_top(widget, vertical)
+        gtk_widget_set_margin_bottom(widget, vertical)
+    }
+
+    /// Adds a window action named `name` (use "win.name"), optionally taking an int64 parameter.
+    static func addAction(to window: UnsafeMutablePointer<GtkWidget>, _ name: String, withInt64 takesID: Bool = false,
+                          _ handler: @escaping @MainActor (Int64) -> Void) {
+        let type = takesID ? g_variant_type_new("x") : nil
+        defer { if let type { g_variant_type_free(type) } }
+        let action = g_simple_action_new(name, type)!
+        Signal.connectObjectOrNil(cast(action), "activate") { parameter in
+            handler(parameter.map { Int64(g_variant_get_int64(OpaquePointer($0))) } ?? 0)
+        }
+        g_action_map_add_action(cast(window), cast(action))
+        g_object_unref(cast(action))
+    }
+
+    /// Installs the app's style sheet once.
+    static func installStyle() {
+        let provider = gtk_css_provider_new()!
+        let css = """
+        .entry-title { font-weight: normal; }
+        .entry-title.unread { font-weight: bold; }
+        .entry-summary { opacity: 0.7; }
+        .refresh-banner { background-color: alpha(@error_color, 0.15); padding: 6px 12px; }
+        .unread-count { opacity: 0.6; font-feature-settings: "tnum"; }
+        """
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), cast(provider),
+                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(cast(provider))
+    }
+}

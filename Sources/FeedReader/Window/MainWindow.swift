@@ -1,0 +1,220 @@
+import CGtk
+import FeedCore
+import Foundation
+import RefreshCore
+import RefreshGtk
+
+/// The main window: subscriptions on the side, the selection's entries beside them.
+@MainActor
+final class MainWindow {
+    let window: UnsafeMutablePointer<GtkWidget>
+    private let library: FeedLibrary
+    private let settings: SettingsStore
+    private let sidebar = FeedSidebar()
+    private let entryList: EntryListView
+    private let banner: Banner
+    private var feeds: [StoredFeed] = []
+
+    private enum Key {
+        static let group = "Window"
+        static let width = "width", height = "height", maximized = "maximized", selectedFeed = "selected-feed"
+    }
+
+    init(application: UnsafeMutablePointer<GtkApplication>, library: FeedLibrary, settings: SettingsStore) {
+        self.library = library
+        self.settings = settings
+        entryList = EntryListView(library: library)
+        banner = Banner()
+        window = gtk_application_window_new(application)
+        gtk_window_set_title(cast(window), tr("Feed Reader"))
+        gtk_window_set_icon_name(cast(window), FeedReaderApp.applicationID)
+        gtk_window_set_default_size(cast(window), Int32(settings.integer(forKey: Key.width, in: Key.group) ?? 960),
+                                    Int32(settings.integer(forKey: Key.height, in: Key.group) ?? 680))
+        if settings.integer(forKey: Key.maximized, in: Key.group) == 1 { gtk_window_maximize(cast(window)) }
+        gtk_window_set_titlebar(cast(window), makeHeaderBar())
+
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [banner.widget, entryList.widget])
+        let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
+        gtk_paned_set_start_child(cast(paned), sidebar.widget)
+        gtk_paned_set_end_child(cast(paned), content)
+        gtk_paned_set_resize_start_child(cast(paned), 0)
+        gtk_paned_set_shrink_start_child(cast(paned), 0)
+        gtk_paned_set_position(cast(paned), 240)
+        gtk_window_set_child(cast(window), paned)
+
+        entryList.header.refreshingAction = { [weak self] in self?.refreshSelection() }
+        entryList.onOpen = { [weak self] entry in self?.open(entry) }
+        entryList.onError = { [weak self] message in self?.banner.show(message) }
+        sidebar.onSelect = { [weak self] feedID in self?.select(feedID) }
+        addActions()
+        Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
+    }
+
+    func present() {
+        gtk_window_present(cast(window))
+        start()
+    }
+
+    /// First run: subscribes to the bundled samples so the window is never empty; then shows the
+    /// stored entries at once, without waiting for the network.
+    private func start() {
+        Task { @MainActor [weak self, library] in
+            await library.subscribeToSamplesIfEmpty(in: AppData.sampleFeeds)
+            guard let self else { return }
+            let saved = self.settings.integer(forKey: Key.selectedFeed, in: Key.group).map(Int64.init)
+            await self.reloadFeeds(selecting: saved)
+            self.entryList.show(feedID: self.sidebar.selectedFeedID, feedTitles: self.feedTitles)
+        }
+    }
+
+    private var feedTitles: [Int64: String] {
+        Dictionary(feeds.map { ($0.id, FeedSidebar.title(of: $0)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func reloadFeeds(selecting feedID: Int64?) async {
+        do {
+            feeds = try await library.store.feeds()
+            sidebar.show(feeds, selecting: feedID)
+            entryList.updateFeedTitles(feedTitles)
+        } catch {
+            banner.show(tr("Could not read the subscriptions") + ": \(error)")
+        }
+    }
+
+    private func select(_ feedID: Int64?) {
+        settings.setInteger(feedID.map(Int.init), forKey: Key.selectedFeed, in: Key.group)
+        entryList.show(feedID: feedID, feedTitles: feedTitles)
+    }
+
+    // MARK: - Refreshing
+
+    /// Fetches every feed of the selection; the header shows "Loading..." until the last is done.
+    private func refreshSelection() {
+        let selection = sidebar.selectedFeedID
+        banner.hide()
+        Task { @MainActor [weak self, library] in
+            let report = await library.refresh(feedIDs: selection.map { [$0] })
+            guard let self else { return }
+            await self.reloadFeeds(selecting: selection)
+            self.entryList.reload(scrollToTop: report.newEntries > 0) { [weak self] in
+                self?.entryList.header.endRefreshing()
+            }
+            self.report(report)
+        }
+    }
+
+    private func report(_ report: FeedLibrary.RefreshReport) {
+        guard let first = report.failures.first else { return }
+        let count = report.failures.count
+        let summary = trn("%d feed could not be refreshed", "%d feeds could not be refreshed", count)
+            .replacingOccurrences(of: "%d", with: "\(count)")
+        banner.show("\(summary): \(first.title) — \(first.message)")
+    }
+
+    // MARK: - Entries
+
+    /// Marks the entry read and opens its page in the browser (only web and mail links).
+    private func open(_ entry: StoredEntry) {
+        Task { @MainActor [weak self, library] in
+            try? await library.store.markRead(entryID: entry.id)
+            await self?.reloadFeeds(selecting: self?.sidebar.selectedFeedID)
+        }
+        guard let link = entry.link, let scheme = link.scheme?.lowercased(),
+              ["http", "https", "mailto"].contains(scheme) else { return }
+        gtk_show_uri(cast(window), link.absoluteString, guint32(GDK_CURRENT_TIME))
+    }
+
+    private func markRead(feedID: Int64?) {
+        Task { @MainActor [weak self, library] in
+            _ = try? await library.store.markAllRead(feedID: feedID)
+            guard let self else { return }
+            await self.reloadFeeds(selecting: self.sidebar.selectedFeedID)
+            self.entryList.reload()
+        }
+    }
+
+    private func remove(feedID: Int64) {
+        guard let feed = feeds.first(where: { $0.id == feedID }) else { return }
+        // TRANSLATORS: %@ is the feed's title.
+        let body = tr("“%@” and all its entries will be removed.").replacingOccurrences(of: "%@", with: FeedSidebar.title(of: feed))
+        ConfirmDialog.present(over: window, heading: tr("Remove Feed?"), body: body, confirm: tr("_Remove")) { [weak self] in
+            Task { @MainActor [weak self] in
+                guard let self else { return }
+                do {
+                    try await self.library.store.removeFeed(id: feedID)
+                } catch {
+                    self.banner.show(tr("Could not remove the feed") + ": \(error)")
+                }
+                let selection = self.sidebar.selectedFeedID == feedID ? nil : self.sidebar.selectedFeedID
+                await self.reloadFeeds(selecting: selection)
+                self.entryList.show(feedID: self.sidebar.selectedFeedID, feedTitles: self.feedTitles)
+            }
+        }
+    }
+
+    // MARK: - Chrome
+
+    private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
+        let bar = gtk_header_bar_new()!
+        let refresh = gtk_button_new_from_icon_name("view-refresh-symbolic")!
+        gtk_widget_set_tooltip_text(refresh, tr("Refresh"))
+        gtk_actionable_set_action_name(cast(refresh), "win.refresh")
+        let add = gtk_button_new_from_icon_name("list-add-symbolic")!
+        gtk_widget_set_tooltip_text(add, tr("Add Feed"))
+        gtk_actionable_set_action_name(cast(add), "win.add-feed")
+        gtk_header_bar_pack_start(cast(bar), add)
+        gtk_header_bar_pack_start(cast(bar), refresh)
+
+        let menu = g_menu_new()!
+        g_menu_append(menu, tr("_Add Feed…"), "win.add-feed")
+        g_menu_append(menu, tr("_Mark All as Read"), "win.mark-all-read")
+        g_menu_append(menu, tr("_About Feed Reader"), "win.about")
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(cast(button), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(cast(button), cast(menu))
+        gtk_widget_set_tooltip_text(button, tr("Main Menu"))
+        g_object_unref(cast(menu))
+        gtk_header_bar_pack_end(cast(bar), button)
+        return bar
+    }
+
+    private func addActions() {
+        Widgets.addAction(to: window, "refresh") { [weak self] _ in self?.entryList.header.beginRefreshing() }
+        Widgets.addAction(to: window, "add-feed") { [weak self] _ in
+            guard let self else { return }
+            AddFeedDialog.present(over: self.window, library: self.library) { [weak self] feed in
+                Task { @MainActor [weak self] in
+                    await self?.reloadFeeds(selecting: feed.id)
+                    self?.select(feed.id)
+                }
+            }
+        }
+        Widgets.addAction(to: window, "mark-all-read") { [weak self] _ in self?.markRead(feedID: nil) }
+        Widgets.addAction(to: window, "mark-feed-read", withInt64: true) { [weak self] id in self?.markRead(feedID: id) }
+        Widgets.addAction(to: window, "remove-feed", withInt64: true) { [weak self] id in self?.remove(feedID: id) }
+        Widgets.addAction(to: window, "about") { [weak self] _ in self?.showAbout() }
+    }
+
+    private func showAbout() {
+        let about = gtk_about_dialog_new()!
+        gtk_about_dialog_set_program_name(cast(about), tr("Feed Reader"))
+        gtk_about_dialog_set_logo_icon_name(cast(about), FeedReaderApp.applicationID)
+        gtk_about_dialog_set_version(cast(about), FeedReaderApp.version)
+        gtk_about_dialog_set_comments(cast(about), tr("Read your feeds; pull down to refresh."))
+        gtk_about_dialog_set_license_type(cast(about), GTK_LICENSE_MIT_X11)
+        gtk_window_set_transient_for(cast(about), cast(window))
+        gtk_window_set_modal(cast(about), 1)
+        gtk_window_present(cast(about))
+    }
+
+    private func saveSize() {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(cast(window), &width, &height)
+        let maximized = gtk_window_is_maximized(cast(window)) != 0
+        if !maximized, width > 0, height > 0 {
+            settings.setInteger(Int(width), forKey: Key.width, in: Key.group)
+            settings.setInteger(Int(height), forKey: Key.height, in: Key.group)
+        }
+        settings.setInteger(maximized ? 1 : 0, forKey: Key.maximized, in: Key.group)
+    }
+}
