@@ -1,0 +1,210 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Downloads and parses feeds over http(s) or from files, with timeouts, size caps,
+/// conditional GET and bounded parallelism.
+///
+/// Each fetch returns a `FetchResult` rather than throwing, so a batch always completes.
+/// The fetcher is `Sendable` and all its work is asynchronous: call it from any task.
+public final class FeedFetcher: Sendable {
+    /// Limits and identity for a fetcher.
+    public struct Configuration: Sendable {
+        /// The longest a single fetch may take, redirects included.
+        public var timeout: Duration
+        /// The largest body accepted, after decompression.
+        public var maxBodySize: Int
+        /// How many feeds `fetchAll` downloads at once.
+        public var maxConcurrentFetches: Int
+        /// How many redirects are followed before giving up.
+        public var maxRedirects: Int
+        /// The `User-Agent` header.
+        public var userAgent: String
+
+        /// Creates a configuration; the defaults suit a desktop reader.
+        public init(
+            timeout: Duration = .seconds(15),
+            maxBodySize: Int = FeedParser.defaultMaxDocumentSize,
+            maxConcurrentFetches: Int = 4,
+            maxRedirects: Int = 10,
+            userAgent: String = "feed-reader/1.0 (FeedCore)"
+        ) {
+            self.timeout = timeout
+            self.maxBodySize = maxBodySize
+            self.maxConcurrentFetches = maxConcurrentFetches
+            self.maxRedirects = maxRedirects
+            self.userAgent = userAgent
+        }
+    }
+
+    /// The limits this fetcher applies.
+    public let configuration: Configuration
+    private let session: URLSession
+    private let transfers: HTTPTransferDelegate
+
+    /// Creates a fetcher with its own URL session.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.urlCache = nil
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        sessionConfiguration.httpShouldSetCookies = false
+        // An idle timeout only; `HTTPTransferDelegate` enforces the overall one. On Linux a value under
+        // one second is truncated to zero and fails every request at once, hence the floor.
+        sessionConfiguration.timeoutIntervalForRequest = max(1, configuration.timeout.timeInterval.rounded(.up))
+        sessionConfiguration.httpMaximumConnectionsPerHost = max(1, configuration.maxConcurrentFetches)
+        // Accept-Encoding is left to URLSession: on Linux libcurl offers gzip, deflate, br and zstd
+        // and decompresses the body itself, so setting the header by hand would add nothing.
+        sessionConfiguration.httpAdditionalHeaders = ["User-Agent": configuration.userAgent]
+        transfers = HTTPTransferDelegate()
+        session = URLSession(configuration: sessionConfiguration, delegate: transfers, delegateQueue: nil)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    /// Fetches and parses one feed.
+    public func fetch(_ request: FeedRequest) async -> FetchResult {
+        switch request.url.scheme?.lowercased() {
+        case "http", "https":
+            return await fetchHTTP(request)
+        case "file":
+            return FetchResult(request: request, outcome: readFile(request.url))
+        case let scheme:
+            return FetchResult(request: request, outcome: .failed(.unsupportedScheme(scheme ?? request.url.absoluteString)))
+        }
+    }
+
+    /// Fetches many feeds, at most `configuration.maxConcurrentFetches` at a time,
+    /// returning their results in the order of `requests`.
+    public func fetchAll(_ requests: [FeedRequest]) async -> [FetchResult] {
+        await withTaskGroup(of: (Int, FetchResult).self) { group in
+            var results: [FetchResult?] = Array(repeating: nil, count: requests.count)
+            var next = 0
+            func startNext() {
+                guard next < requests.count else { return }
+                let index = next
+                next += 1
+                group.addTask { (index, await self.fetch(requests[index])) }
+            }
+            for _ in 0..<max(1, configuration.maxConcurrentFetches) {
+                startNext()
+            }
+            for await (index, result) in group {
+                results[index] = result
+                startNext()
+            }
+            return results.compactMap { $0 }
+        }
+    }
+
+    // MARK: - HTTP
+
+    private func fetchHTTP(_ request: FeedRequest) async -> FetchResult {
+        let clock = ContinuousClock()
+        let deadline = clock.now + configuration.timeout
+        var url = request.url
+        var permanentRedirect: URL?
+        var movesArePermanent = true
+        for _ in 0...configuration.maxRedirects {
+            let hop = await transfers.perform(
+                urlRequest(for: url, validators: request.validators),
+                in: session,
+                limit: configuration.maxBodySize,
+                timeout: max(.zero, deadline - clock.now)
+            )
+            let response: HTTPHop
+            switch hop {
+            case let .success(success):
+                response = success
+            case let .failure(failure):
+                return FetchResult(request: request, outcome: .failed(fetchError(for: failure, url: url)), permanentRedirect: permanentRedirect)
+            }
+            let status = response.response.statusCode
+            switch status {
+            case 301, 302, 303, 307, 308:
+                guard let location = response.response.value(forHTTPHeaderField: "Location"),
+                      let next = URL(string: location, relativeTo: url)?.absoluteURL
+                else {
+                    return FetchResult(request: request, outcome: .failed(.badRedirect("\(status) without a Location")), permanentRedirect: permanentRedirect)
+                }
+                guard ["http", "https"].contains(next.scheme?.lowercased() ?? "") else {
+                    return FetchResult(request: request, outcome: .failed(.badRedirect("refusing to follow a redirect to \(next.absoluteString)")), permanentRedirect: permanentRedirect)
+                }
+                // Only a chain of permanent moves from the stored address changes it.
+                movesArePermanent = movesArePermanent && (status == 301 || status == 308)
+                if movesArePermanent {
+                    permanentRedirect = next
+                }
+                url = next
+            case 304:
+                return FetchResult(request: request, outcome: .notModified, permanentRedirect: permanentRedirect)
+            case 200..<300:
+                let validators = CacheValidators(
+                    etag: response.response.value(forHTTPHeaderField: "ETag"),
+                    lastModified: response.response.value(forHTTPHeaderField: "Last-Modified")
+                )
+                return FetchResult(request: request, outcome: parse(response.body, url: url, validators: validators), permanentRedirect: permanentRedirect)
+            default:
+                return FetchResult(request: request, outcome: .failed(.httpStatus(status)), permanentRedirect: permanentRedirect)
+            }
+        }
+        return FetchResult(request: request, outcome: .failed(.tooManyRedirects(limit: configuration.maxRedirects)), permanentRedirect: permanentRedirect)
+    }
+
+    private func urlRequest(for url: URL, validators: CacheValidators) -> URLRequest {
+        var request = URLRequest(url: url)
+        request.setValue("application/atom+xml, application/rss+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8", forHTTPHeaderField: "Accept")
+        if let etag = validators.etag {
+            request.setValue(etag, forHTTPHeaderField: "If-None-Match")
+        }
+        if let lastModified = validators.lastModified {
+            request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
+        }
+        return request
+    }
+
+    private func fetchError(for failure: HTTPHopFailure, url: URL) -> FetchError {
+        switch failure {
+        case .tooLarge: .tooLarge(limit: configuration.maxBodySize)
+        case .timedOut: .timedOut(after: configuration.timeout)
+        case .cancelled: .cancelled
+        case let .network(error): .network(Self.message(for: error, host: url.host ?? url.absoluteString))
+        }
+    }
+
+    private static func message(for error: URLError, host: String) -> String {
+        switch error.code {
+        case .cannotFindHost, .dnsLookupFailed: "Could not find the server \(host)"
+        case .cannotConnectToHost: "Could not connect to \(host)"
+        case .networkConnectionLost: "The connection to \(host) was lost"
+        case .notConnectedToInternet: "Not connected to the internet"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            "Secure connection to \(host) failed"
+        default:
+            "Network error talking to \(host): \((error as NSError).localizedDescription)"
+        }
+    }
+
+    // MARK: - Parsing
+
+    private func parse(_ body: Data, url: URL, validators: CacheValidators) -> FetchOutcome {
+        do {
+            let feed = try FeedParser(maxDocumentSize: configuration.maxBodySize).parse(body, url: url)
+            return .fetched(feed, validators: validators)
+        } catch {
+            return .failed(.invalidFeed(error))
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, for Foundation APIs.
+    var timeInterval: TimeInterval {
+        let components = components
+        return TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
+    }
+}

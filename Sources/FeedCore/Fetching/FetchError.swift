@@ -1,0 +1,84 @@
+import Foundation
+
+/// Why a feed could not be fetched, worded for the person reading the feed list.
+public enum FetchError: Error, Sendable, Hashable {
+    /// The server answered with an error status.
+    case httpStatus(Int)
+    /// No complete answer arrived in time.
+    case timedOut(after: Duration)
+    /// The body exceeded the fetcher's size limit.
+    case tooLarge(limit: Int)
+    /// The server kept redirecting.
+    case tooManyRedirects(limit: Int)
+    /// A redirect had no usable `Location`, or pointed outside http and https.
+    case badRedirect(String)
+    /// The URL's scheme is not http, https or file.
+    case unsupportedScheme(String)
+    /// A file URL or path names nothing.
+    case fileNotFound(path: String)
+    /// A file exists but could not be read.
+    case unreadableFile(path: String, reason: String)
+    /// The connection failed: DNS, refused connection, TLS and the like.
+    case network(String)
+    /// The body arrived but is not a usable feed.
+    case invalidFeed(FeedParseError)
+    /// The task fetching the feed was cancelled.
+    case cancelled
+}
+
+extension FetchError: CustomStringConvertible, LocalizedError {
+    /// The error in words for the person using the app.
+    public var description: String {
+        switch self {
+        case let .httpStatus(code):
+            HTTPStatus.reasonPhrase(for: code).map { "Server returned \(code) \($0)" } ?? "Server returned HTTP status \(code)"
+        case let .timedOut(duration):
+            "Timed out after \(Self.seconds(duration)) s"
+        case let .tooLarge(limit):
+            "Feed is larger than the \(ByteCount.text(limit)) limit"
+        case let .tooManyRedirects(limit):
+            "Too many redirects (more than \(limit))"
+        case let .badRedirect(reason):
+            "Bad redirect: \(reason)"
+        case let .unsupportedScheme(scheme):
+            "Unsupported address type \"\(scheme)\" (use http, https or a file)"
+        case let .fileNotFound(path):
+            "No such file: \(path)"
+        case let .unreadableFile(path, reason):
+            "Could not read \(path): \(reason)"
+        case let .network(message):
+            message
+        case let .invalidFeed(error):
+            error.description
+        case .cancelled:
+            "Cancelled"
+        }
+    }
+
+    /// The same text as `description`, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// Whole seconds without a fraction ("15"), otherwise one decimal ("0.5").
+    private static func seconds(_ duration: Duration) -> String {
+        let components = duration.components
+        let value = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        return value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
+    }
+}
+
+/// Reason phrases for the statuses feed servers commonly send.
+enum HTTPStatus {
+    static func reasonPhrase(for code: Int) -> String? {
+        phrases[code]
+    }
+
+    private static let phrases: [Int: String] = [
+        400: "Bad Request", 401: "Unauthorized", 402: "Payment Required", 403: "Forbidden",
+        404: "Not Found", 405: "Method Not Allowed", 406: "Not Acceptable", 407: "Proxy Authentication Required",
+        408: "Request Timeout", 409: "Conflict", 410: "Gone", 412: "Precondition Failed", 414: "URI Too Long",
+        415: "Unsupported Media Type", 418: "I'm a Teapot", 429: "Too Many Requests",
+        451: "Unavailable For Legal Reasons", 500: "Internal Server Error", 501: "Not Implemented",
+        502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout", 505: "HTTP Version Not Supported",
+        300: "Multiple Choices", 305: "Use Proxy",
+    ]
+}

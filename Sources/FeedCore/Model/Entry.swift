@@ -1,0 +1,49 @@
+import Foundation
+
+/// One item of a feed: an RSS `item`, an Atom `entry` or a JSON Feed item.
+public struct Entry: Sendable, Hashable {
+    /// A stable identifier within its feed: the guid or id, else the link, else a hash of title and date.
+    public var id: String
+    /// The title as plain text.
+    public var title: String?
+    /// The entry's web page, resolved to an absolute URL.
+    public var link: URL?
+    /// The author's name.
+    public var author: String?
+    /// When the entry was first published.
+    public var published: Date?
+    /// When the entry was last changed.
+    public var updated: Date?
+    /// A short summary as plain text.
+    public var summary: String?
+    /// The full body as HTML.
+    public var content: String?
+    /// Attached media, such as podcast episodes.
+    public var enclosures: [Enclosure]
+
+    /// Creates an entry.
+    public init(
+        id: String,
+        title: String? = nil,
+        link: URL? = nil,
+        author: String? = nil,
+        published: Date? = nil,
+        updated: Date? = nil,
+        summary: String? = nil,
+        content: String? = nil,
+        enclosures: [Enclosure] = []
+    ) {
+        self.id = id
+        self.title = title
+        self.link = link
+        self.author = author
+        self.published = published
+        self.updated = updated
+        self.summary = summary
+        self.content = content
+        self.enclosures = enclosures
+    }
+
+    /// The date to sort by: the publication date, else the last update.
+    public var date: Date? { published ?? updated }
+}

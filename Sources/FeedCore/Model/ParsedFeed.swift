@@ -1,0 +1,16 @@
+/// The result of parsing a feed document: its metadata and its entries in document order.
+public struct ParsedFeed: Sendable, Hashable {
+    /// The format the document was written in.
+    public var format: FeedFormat
+    /// The feed's metadata.
+    public var feed: Feed
+    /// The entries, in the order the document lists them.
+    public var entries: [Entry]
+
+    /// Creates a parsed feed.
+    public init(format: FeedFormat, feed: Feed, entries: [Entry]) {
+        self.format = format
+        self.feed = feed
+        self.entries = entries
+    }
+}

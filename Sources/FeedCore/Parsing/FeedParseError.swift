@@ -1,0 +1,42 @@
+import Foundation
+
+/// Why a document could not be read as a feed.
+public enum FeedParseError: Error, Sendable, Hashable {
+    /// The XML is not well-formed; `line` and `column` are 1-based and point where the parser gave up.
+    case malformedXML(line: Int, column: Int, reason: String)
+    /// The document looked like JSON but could not be decoded.
+    case malformedJSON(reason: String)
+    /// The document is readable but is not RSS, Atom or JSON Feed; `found` says what it is instead.
+    case unsupportedFormat(found: String)
+    /// The XML prolog names a character encoding this parser cannot convert.
+    case unsupportedEncoding(String)
+    /// The document is bigger than the parser's `maxDocumentSize`.
+    case tooLarge(limit: Int)
+    /// The DOCTYPE declares entities, which feeds never need and which can expand without bound
+    /// ("billion laughs") or read local files (XXE).
+    case entityDeclarationsForbidden(line: Int, column: Int)
+}
+
+extension FeedParseError: CustomStringConvertible, LocalizedError {
+    /// The error in words for the person using the app.
+    public var description: String {
+        switch self {
+        case let .malformedXML(line, column, reason):
+            "Malformed XML at line \(line), column \(column): \(reason)"
+        case let .malformedJSON(reason):
+            "Malformed JSON: \(reason)"
+        case let .unsupportedFormat(found):
+            "Not a feed: \(found)"
+        case let .unsupportedEncoding(name):
+            "Unsupported character encoding \"\(name)\""
+        case let .tooLarge(limit):
+            "Feed is larger than the \(ByteCount.text(limit)) limit"
+        case let .entityDeclarationsForbidden(line, column):
+            "Feed declares XML entities at line \(line), column \(column); "
+                + "these are refused because they can expand without bound or read local files"
+        }
+    }
+
+    /// The same text as `description`, for `localizedDescription`.
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,276 @@
+/// Turns the HTML found in feed titles and summaries into clean plain text.
+public enum HTMLText {
+    /// Strips tags, drops `script` and `style` contents, decodes entities and collapses whitespace.
+    ///
+    /// Block-level tags become word breaks, so `<p>one</p><p>two</p>` reads "one two",
+    /// while inline tags such as `<b>` join their neighbours.
+    public static func plainText(fromHTML html: String) -> String {
+        var html = html
+        return html.withUTF8 { bytes in
+            var scanner = HTMLScanner(bytes: bytes)
+            return scanner.plainText()
+        }
+    }
+
+    /// Collapses runs of whitespace to single spaces and trims both ends, leaving everything else as is.
+    public static func collapsingWhitespace(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            var writer = PlainTextWriter(capacity: bytes.count)
+            var index = 0
+            while index < bytes.count {
+                index = writer.copy(bytes, at: index)
+            }
+            return writer.text
+        }
+    }
+
+    /// Decodes one entity name or numeric reference, such as `eacute`, `#233` or `#xE9`.
+    static func decodeEntity(_ name: Substring) -> Unicode.Scalar? {
+        guard name.first == "#" else { return HTMLEntities.scalar(named: String(name)) }
+        let digits = name.dropFirst()
+        let value: UInt32?
+        if let first = digits.first, first == "x" || first == "X" {
+            value = UInt32(digits.dropFirst(), radix: 16)
+        } else {
+            value = UInt32(digits, radix: 10)
+        }
+        return value.map(scalar(forCodePoint:))
+    }
+
+    /// Maps a numeric reference's code point the way browsers do: C1 controls as windows-1252,
+    /// and anything that is not a valid scalar as U+FFFD.
+    static func scalar(forCodePoint value: UInt32) -> Unicode.Scalar {
+        if (0x80...0x9F).contains(value) {
+            return Windows1252.scalar(for: UInt8(value))
+        }
+        guard value != 0, let scalar = Unicode.Scalar(value) else { return "\u{FFFD}" }
+        return scalar
+    }
+}
+
+/// Accumulates plain text as UTF-8 bytes, collapsing whitespace as it goes.
+struct PlainTextWriter {
+    private var buffer: [UInt8] = []
+    private var pendingSpace = false
+
+    init(capacity: Int) {
+        buffer.reserveCapacity(capacity)
+    }
+
+    /// The text written so far, without leading or trailing whitespace.
+    var text: String { String(decoding: buffer, as: UTF8.self) }
+
+    /// Notes a word break; it is written only if more text follows.
+    mutating func space() {
+        pendingSpace = true
+    }
+
+    mutating func append(_ byte: UInt8) {
+        if pendingSpace {
+            if !buffer.isEmpty { buffer.append(0x20) }
+            pendingSpace = false
+        }
+        buffer.append(byte)
+    }
+
+    mutating func append(_ scalar: Unicode.Scalar) {
+        if scalar.properties.isWhitespace {
+            space()
+            return
+        }
+        if let encoded = UTF8.encode(scalar) {
+            for byte in encoded { append(byte) }
+        }
+    }
+
+    /// Copies the text at `index` up to the next byte in `stops` (or whitespace), turning whitespace,
+    /// including a UTF-8 no-break space, into a word break. Returns the index of the next byte to read.
+    mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, stoppingAt stops: (UInt8) -> Bool = { _ in false }) -> Int {
+        switch bytes[index] {
+        case 0x20, 0x09, 0x0A, 0x0D, 0x0C:
+            space()
+            return index + 1
+        case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0xA0:
+            space()
+            return index + 2
+        default:
+            // Copy the whole run of ordinary bytes at once rather than byte by byte.
+            var end = index + 1
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte.isASCIIWhitespace || byte == 0xC2 || stops(byte) { break }
+                end += 1
+            }
+            if pendingSpace {
+                if !buffer.isEmpty { buffer.append(0x20) }
+                pendingSpace = false
+            }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+            return end
+        }
+    }
+}
+
+/// A single forward pass over HTML bytes; no DOM is built.
+private struct HTMLScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var writer: PlainTextWriter
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        self.writer = PlainTextWriter(capacity: bytes.count)
+    }
+
+    mutating func plainText() -> String {
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "<"):
+                index = skipMarkup(at: index)
+            case UInt8(ascii: "&"):
+                index = decodeEntity(at: index)
+            default:
+                index = writer.copy(bytes, at: index) { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }
+            }
+        }
+        return writer.text
+    }
+
+    /// Skips the tag, comment or declaration starting at `start`, or copies a lone `<` as text.
+    private mutating func skipMarkup(at start: Int) -> Int {
+        let next = start + 1 < bytes.count ? bytes[start + 1] : 0
+        if next == UInt8(ascii: "!") {
+            if matches("<!--", at: start) {
+                return (find("-->", from: start + 4).map { $0 + 3 }) ?? bytes.count
+            }
+            return skipTag(from: start)
+        }
+        if next == UInt8(ascii: "?") {
+            return skipTag(from: start)
+        }
+        let isClosing = next == UInt8(ascii: "/")
+        let nameStart = isClosing ? start + 2 : start + 1
+        guard nameStart < bytes.count, bytes[nameStart].isASCIILetter else {
+            writer.append(UInt8(ascii: "<"))
+            return start + 1
+        }
+        var nameEnd = nameStart
+        var name = TagName()
+        while nameEnd < bytes.count, bytes[nameEnd].isASCIILetter || bytes[nameEnd].isASCIIDigit {
+            name.append(bytes[nameEnd])
+            nameEnd += 1
+        }
+        let afterTag = skipTag(from: nameEnd)
+        if !HTMLScanner.inlineElements.contains(name) {
+            writer.space()
+        }
+        if !isClosing, name == "script" || name == "style" {
+            guard let closing = findClosingTag(Array(bytes[nameStart..<nameEnd]), from: afterTag) else { return bytes.count }
+            return skipTag(from: closing)
+        }
+        return afterTag
+    }
+
+    /// Returns the index just past the `>` ending the tag, ignoring `>` inside quoted attribute values.
+    private func skipTag(from start: Int) -> Int {
+        var quote: UInt8 = 0
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                return index + 1
+            }
+            index += 1
+        }
+        return bytes.count
+    }
+
+    private mutating func decodeEntity(at start: Int) -> Int {
+        var end = start + 1
+        let limit = min(bytes.count, start + 34)
+        while end < limit, bytes[end].isASCIILetter || bytes[end].isASCIIDigit || (end == start + 1 && bytes[end] == UInt8(ascii: "#")) {
+            end += 1
+        }
+        let isNumeric = end > start + 1 && bytes[start + 1] == UInt8(ascii: "#")
+        let hasSemicolon = end < bytes.count && bytes[end] == UInt8(ascii: ";")
+        // Browsers accept numeric references without the semicolon; named ones need it here,
+        // so "AT&T" and "a&b=c" in URLs stay as written.
+        if hasSemicolon || isNumeric {
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
+            if let scalar = HTMLText.decodeEntity(Substring(name)) {
+                writer.append(scalar)
+                return hasSemicolon ? end + 1 : end
+            }
+        }
+        writer.append(UInt8(ascii: "&"))
+        return start + 1
+    }
+
+    private func matches(_ literal: StaticString, at index: Int) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] {
+            return false
+        }
+        return true
+    }
+
+    private func find(_ literal: StaticString, from start: Int) -> Int? {
+        var index = start
+        while index + literal.utf8CodeUnitCount <= bytes.count {
+            if matches(literal, at: index) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Finds `</name` case-insensitively, returning the index of its `<`.
+    private func findClosingTag(_ name: [UInt8], from start: Int) -> Int? {
+        let pattern = Array("</".utf8) + name
+        var index = start
+        while index + pattern.count <= bytes.count {
+            var matched = true
+            for offset in 0..<pattern.count where bytes[index + offset] | 0x20 != pattern[offset] | 0x20 {
+                matched = false
+                break
+            }
+            if matched { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Elements that do not break words; every other tag reads as whitespace.
+    private static let inlineElements: Set<TagName> = [
+        "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "font",
+        "i", "ins", "kbd", "mark", "nobr", "q", "s", "samp", "small", "span", "strike", "strong",
+        "sub", "sup", "time", "tt", "u", "var", "wbr",
+    ]
+}
+
+/// A lowercased tag name of up to eight ASCII characters packed into an integer, so tags can be
+/// classified without allocating a string for each; longer names match nothing.
+private struct TagName: Hashable, ExpressibleByStringLiteral {
+    private var packed: UInt64 = 0
+    private var length = 0
+
+    init() {}
+
+    init(stringLiteral value: String) {
+        for byte in value.utf8 {
+            append(byte)
+        }
+    }
+
+    mutating func append(_ byte: UInt8) {
+        length += 1
+        if length <= 8 {
+            packed = packed << 8 | UInt64(byte | 0x20)
+        }
+    }
+}

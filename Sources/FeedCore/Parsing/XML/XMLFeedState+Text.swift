@@ -1,0 +1,77 @@
+import Foundation
+
+extension XMLFeedState {
+    /// Adds character data to the element being captured, escaping it inside inline XHTML.
+    mutating func appendText(_ string: String) {
+        guard capture != nil else { return }
+        if capture?.type == .xhtml {
+            capture?.text += MarkupEscaping.escaped(string)
+        } else {
+            capture?.text += string
+        }
+    }
+
+    /// Serializes a start tag nested in captured HTML or XHTML.
+    mutating func appendStartTag(_ name: String, attributes: [String: String]) {
+        guard let type = capture?.type, type != .text else { return }
+        capture?.text += MarkupEscaping.startTag(name, attributes: attributes)
+    }
+
+    /// Serializes an end tag nested in captured HTML or XHTML.
+    mutating func appendEndTag(_ name: String) {
+        guard let type = capture?.type, type != .text, !MarkupEscaping.isVoidElement(name) else { return }
+        capture?.text += "</\(name)>"
+    }
+
+    /// Stores a finished element's text in the field it stands for.
+    mutating func finish(_ capture: Capture, base: URL?) {
+        var raw = capture.text
+        if capture.isBase64 {
+            guard let decoded = Data(base64Encoded: raw, options: .ignoreUnknownCharacters) else { return }
+            raw = String(decoding: decoded, as: UTF8.self)
+        }
+        let plain: () -> String? = {
+            switch capture.type {
+            case .text: nonEmpty(HTMLText.collapsingWhitespace(raw))
+            case .html, .xhtml: nonEmpty(HTMLText.plainText(fromHTML: raw))
+            }
+        }
+        let trimmed = { nonEmpty(raw.trimmingWhitespace) }
+        switch capture.field {
+        case .feedTitle: feed.title = plain()
+        case .feedDescription: feed.description = plain()
+        case .feedLink: feed.link = resolveURL(raw, against: base) ?? feed.link
+        case .feedID: feed.id = trimmed()
+        case .feedAuthor: feed.author = plain()
+        case let .feedIcon(primary):
+            if primary || feed.iconURL == nil { feed.iconURL = resolveURL(raw, against: base) ?? feed.iconURL }
+        case let .title(primary): assign(\.title, plain(), primary: primary)
+        case .link:
+            // Resolve first: an optional-chained assignment holds `entry` while its right side runs.
+            if let url = resolveURL(raw, against: base) { entry?.link = url }
+        case let .guid(isPermaLink):
+            entry?.id = trimmed()
+            if isPermaLink, let url = resolveURL(raw, against: base), url.scheme?.hasPrefix("http") == true {
+                entry?.permalink = url
+            }
+        case .entryID: entry?.id = trimmed()
+        case let .author(primary, isRSSAddress):
+            let name = plain().map { isRSSAddress ? PersonName.fromRSSAddress($0) : $0 }
+            assign(\.author, name, primary: primary)
+        case let .published(primary): assign(\.published, trimmed().flatMap(FeedDate.parse), primary: primary)
+        case let .updated(primary): assign(\.updated, trimmed().flatMap(FeedDate.parse), primary: primary)
+        case let .summary(primary): assign(\.summary, plain(), primary: primary)
+        case .content:
+            let html = capture.type == .text ? trimmed().map(MarkupEscaping.escaped) : trimmed()
+            if let html { entry?.content = html }
+        }
+    }
+
+    /// A primary source replaces an earlier value; a fallback only fills a gap.
+    private mutating func assign<Value>(_ keyPath: WritableKeyPath<EntryDraft, Value?>, _ value: Value?, primary: Bool) {
+        guard let value, entry != nil else { return }
+        if primary || entry?[keyPath: keyPath] == nil {
+            entry?[keyPath: keyPath] = value
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+
+extension FeedStore {
+    /// Saves what a fetch brought, in one transaction.
+    ///
+    /// New entries are added and changed ones updated (keeping their read state); entries missing
+    /// from the fetch are kept. A failed fetch only records its error, so stored entries are never
+    /// lost to a bad response. A permanent redirect moves the feed to its new address unless
+    /// another subscription already uses it.
+    @discardableResult
+    public func apply(_ result: FetchResult, toFeed feedID: Int64, at now: Date = Date()) async throws -> ApplySummary {
+        try await database.write { db in
+            _ = try FeedStore.feed(id: feedID, in: db)
+            if let newURL = result.permanentRedirect {
+                try db.execute(
+                    sql: "UPDATE feeds SET url = ? WHERE id = ? AND NOT EXISTS (SELECT 1 FROM feeds WHERE url = ?)",
+                    arguments: [newURL, feedID, newURL]
+                )
+            }
+            switch result.outcome {
+            case let .fetched(parsed, validators):
+                try db.execute(
+                    sql: """
+                        UPDATE feeds SET title = COALESCE(?, title), link = COALESCE(?, link), iconURL = COALESCE(?, iconURL),
+                            etag = ?, lastModified = ?, lastFetched = ?, lastError = NULL
+                        WHERE id = ?
+                        """,
+                    arguments: [parsed.feed.title, parsed.feed.link, parsed.feed.iconURL, validators.etag, validators.lastModified, now, feedID]
+                )
+                return try FeedStore.save(parsed.entries, feedID: feedID, now: now, in: db)
+            case .notModified:
+                try db.execute(sql: "UPDATE feeds SET lastFetched = ?, lastError = NULL WHERE id = ?", arguments: [now, feedID])
+                return ApplySummary()
+            case let .failed(error):
+                try db.execute(sql: "UPDATE feeds SET lastError = ? WHERE id = ?", arguments: [error.description, feedID])
+                return ApplySummary()
+            }
+        }
+    }
+
+    /// Inserts or updates entries. Feeds list newest first, so they are stored in reverse:
+    /// entries without dates then sort in the feed's own order.
+    private static func save(_ entries: [Entry], feedID: Int64, now: Date, in db: Database) throws -> ApplySummary {
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO entries (feedId, entryId, title, link, author, published, updated, summary, content, enclosures,
+                                 isRead, insertedAt, sortDate)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+            ON CONFLICT (feedId, entryId) DO NOTHING
+            """)
+        let update = try db.cachedStatement(sql: """
+            UPDATE entries SET title = ?1, link = ?2, author = ?3, published = ?4, updated = ?5, summary = ?6,
+                               content = ?7, enclosures = ?8, sortDate = COALESCE(?4, ?5, insertedAt)
+            WHERE feedId = ?9 AND entryId = ?10
+              AND (title IS NOT ?1 OR link IS NOT ?2 OR author IS NOT ?3 OR published IS NOT ?4 OR updated IS NOT ?5
+                   OR summary IS NOT ?6 OR content IS NOT ?7 OR enclosures IS NOT ?8)
+            """)
+        let encoder = JSONEncoder()
+        var summary = ApplySummary()
+        for entry in entries.reversed() {
+            let enclosures = entry.enclosures.isEmpty ? nil : try encoder.encode(entry.enclosures)
+            try insert.execute(arguments: [
+                feedID, entry.id, entry.title, entry.link, entry.author, entry.published, entry.updated,
+                entry.summary, entry.content, enclosures, now, entry.published ?? entry.updated ?? now,
+            ])
+            if db.changesCount > 0 {
+                summary.newEntries += 1
+                continue
+            }
+            try update.execute(arguments: [
+                entry.title, entry.link, entry.author, entry.published, entry.updated,
+                entry.summary, entry.content, enclosures, feedID, entry.id,
+            ])
+            if db.changesCount > 0 {
+                summary.updatedEntries += 1
+            }
+        }
+        return summary
+    }
+}

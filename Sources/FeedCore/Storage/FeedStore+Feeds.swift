@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+
+extension FeedStore {
+    private static let feedsWithUnreadCounts = """
+        SELECT feeds.*,
+               (SELECT COUNT(*) FROM entries WHERE entries.feedId = feeds.id AND entries.isRead = 0) AS unreadCount
+        FROM feeds
+        """
+
+    /// Subscribes to the feed at `url`, placing it last in the list.
+    ///
+    /// - Throws: `FeedStoreError.alreadySubscribed` when the address is already in the list.
+    @discardableResult
+    public func addFeed(url: URL) async throws -> StoredFeed {
+        try await database.write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM feeds WHERE url = ?", arguments: [url]) == true {
+                throw FeedStoreError.alreadySubscribed(url)
+            }
+            let position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM feeds") ?? 0
+            try db.execute(sql: "INSERT INTO feeds (url, position) VALUES (?, ?)", arguments: [url, position])
+            return try FeedStore.feed(id: db.lastInsertedRowID, in: db)
+        }
+    }
+
+    /// Unsubscribes from a feed, deleting its entries with it.
+    public func removeFeed(id: Int64) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id])
+            if db.changesCount == 0 {
+                throw FeedStoreError.feedNotFound(id: id)
+            }
+        }
+    }
+
+    /// All subscribed feeds in list order, each with its unread count.
+    public func feeds() async throws -> [StoredFeed] {
+        try await database.read { db in
+            try StoredFeed.fetchAll(db, sql: FeedStore.feedsWithUnreadCounts + " ORDER BY position, id")
+        }
+    }
+
+    /// One feed with its unread count, or nil if there is no such feed.
+    public func feed(id: Int64) async throws -> StoredFeed? {
+        try await database.read { db in
+            try StoredFeed.fetchOne(db, sql: FeedStore.feedsWithUnreadCounts + " WHERE feeds.id = ?", arguments: [id])
+        }
+    }
+
+    /// Records the error of a failed fetch, or clears it with nil; entries are left alone.
+    public func setError(_ message: String?, feedID: Int64) async throws {
+        try await updateFeed(feedID, sql: "UPDATE feeds SET lastError = ? WHERE id = ?", arguments: [message, feedID])
+    }
+
+    /// Stores the validators to send with the feed's next fetch.
+    public func setValidators(_ validators: CacheValidators, feedID: Int64) async throws {
+        try await updateFeed(
+            feedID,
+            sql: "UPDATE feeds SET etag = ?, lastModified = ? WHERE id = ?",
+            arguments: [validators.etag, validators.lastModified, feedID]
+        )
+    }
+
+    private func updateFeed(_ id: Int64, sql: String, arguments: StatementArguments) async throws {
+        try await database.write { db in
+            try db.execute(sql: sql, arguments: arguments)
+            if db.changesCount == 0 {
+                throw FeedStoreError.feedNotFound(id: id)
+            }
+        }
+    }
+
+    static func feed(id: Int64, in db: Database) throws -> StoredFeed {
+        guard let feed = try StoredFeed.fetchOne(db, sql: feedsWithUnreadCounts + " WHERE feeds.id = ?", arguments: [id]) else {
+            throw FeedStoreError.feedNotFound(id: id)
+        }
+        return feed
+    }
+}

@@ -1,0 +1,44 @@
+import GRDB
+
+extension FeedStore {
+    /// The schema's history; add a migration for every change, never edit a shipped one.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "feeds") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("url", .text).notNull().unique()
+                table.column("title", .text)
+                table.column("link", .text)
+                table.column("iconURL", .text)
+                table.column("etag", .text)
+                table.column("lastModified", .text)
+                table.column("lastFetched", .datetime)
+                table.column("lastError", .text)
+                table.column("position", .integer).notNull()
+            }
+            try db.create(table: "entries") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("feedId", .integer).notNull().references("feeds", onDelete: .cascade)
+                table.column("entryId", .text).notNull()
+                table.column("title", .text)
+                table.column("link", .text)
+                table.column("author", .text)
+                table.column("published", .datetime)
+                table.column("updated", .datetime)
+                table.column("summary", .text)
+                table.column("content", .text)
+                table.column("enclosures", .blob)
+                table.column("isRead", .boolean).notNull().defaults(to: false)
+                table.column("insertedAt", .datetime).notNull()
+                // COALESCE(published, updated, insertedAt), kept in a column so paging can use an index.
+                table.column("sortDate", .datetime).notNull()
+                table.uniqueKey(["feedId", "entryId"])
+            }
+            try db.create(index: "entries_by_date", on: "entries", columns: ["sortDate", "id"])
+            try db.create(index: "entries_by_feed_and_date", on: "entries", columns: ["feedId", "sortDate", "id"])
+            try db.create(index: "entries_by_feed_and_read", on: "entries", columns: ["feedId", "isRead"])
+        }
+        return migrator
+    }()
+}

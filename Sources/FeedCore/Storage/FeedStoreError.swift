@@ -1,0 +1,25 @@
+import Foundation
+
+/// Why a store operation was refused.
+public enum FeedStoreError: Error, Sendable, Hashable {
+    /// No feed has this identifier (it may have been removed meanwhile).
+    case feedNotFound(id: Int64)
+    /// A feed with this address is already in the list.
+    case alreadySubscribed(URL)
+    /// No entry has this identifier.
+    case entryNotFound(id: Int64)
+}
+
+extension FeedStoreError: CustomStringConvertible, LocalizedError {
+    /// The error in words for the person using the app.
+    public var description: String {
+        switch self {
+        case let .feedNotFound(id): "No feed with id \(id)"
+        case let .alreadySubscribed(url): "Already subscribed to \(url.absoluteString)"
+        case let .entryNotFound(id): "No entry with id \(id)"
+        }
+    }
+
+    /// The same text as `description`, for `localizedDescription`.
+    public var errorDescription: String? { description }
+}

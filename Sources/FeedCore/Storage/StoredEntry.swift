@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+
+/// An entry as the store keeps it, with its read state.
+public struct StoredEntry: Sendable, Hashable, Identifiable {
+    /// The store's identifier for the entry.
+    public var id: Int64
+    /// The feed it belongs to.
+    public var feedID: Int64
+    /// The entry's identifier within its feed (`Entry.id`).
+    public var entryID: String
+    /// The title as plain text.
+    public var title: String?
+    /// The entry's web page.
+    public var link: URL?
+    /// The author's name.
+    public var author: String?
+    /// When the entry was published.
+    public var published: Date?
+    /// When the entry was last changed.
+    public var updated: Date?
+    /// A short summary as plain text.
+    public var summary: String?
+    /// The full body as HTML.
+    public var content: String?
+    /// Attached media.
+    public var enclosures: [Enclosure]
+    /// Whether the reader has read it.
+    public var isRead: Bool
+    /// When the store first saw the entry.
+    public var insertedAt: Date
+    /// The date lists are ordered by: published, else updated, else `insertedAt`.
+    public var sortDate: Date
+
+    /// The position just after this entry, for asking for the page of older entries.
+    public var cursor: EntryCursor {
+        EntryCursor(sortDate: sortDate, id: id)
+    }
+}
+
+extension StoredEntry: FetchableRecord {
+    /// Reads an `entries` row.
+    public init(row: Row) throws {
+        id = row["id"]
+        feedID = row["feedId"]
+        entryID = row["entryId"]
+        title = row["title"]
+        link = row["link"]
+        author = row["author"]
+        published = row["published"]
+        updated = row["updated"]
+        summary = row["summary"]
+        content = row["content"]
+        let enclosuresJSON: Data? = row["enclosures"]
+        enclosures = try enclosuresJSON.map { try JSONDecoder().decode([Enclosure].self, from: $0) } ?? []
+        isRead = row["isRead"]
+        insertedAt = row["insertedAt"]
+        sortDate = row["sortDate"]
+    }
+}
+
+/// A position in the newest-first entry list, used to page without offsets.
+public struct EntryCursor: Sendable, Hashable {
+    /// The sort date of the last entry already shown.
+    public var sortDate: Date
+    /// Its store identifier, which breaks ties between equal dates.
+    public var id: Int64
+
+    /// Creates a cursor.
+    public init(sortDate: Date, id: Int64) {
+        self.sortDate = sortDate
+        self.id = id
+    }
+}
+
+/// Which entries to list, newest first.
+public struct EntryQuery: Sendable, Hashable {
+    /// Only this feed's entries, or all feeds' when nil.
+    public var feedID: Int64?
+    /// Only unread entries.
+    public var unreadOnly: Bool
+    /// The most entries to return.
+    public var limit: Int
+    /// Entries to skip, for offset paging.
+    public var offset: Int
+    /// Only entries older than this one, for keyset paging ("load 50 older").
+    public var olderThan: EntryCursor?
+
+    /// Creates a query; the default is the newest 50 entries of all feeds.
+    public init(feedID: Int64? = nil, unreadOnly: Bool = false, limit: Int = 50, offset: Int = 0, olderThan: EntryCursor? = nil) {
+        self.feedID = feedID
+        self.unreadOnly = unreadOnly
+        self.limit = limit
+        self.offset = offset
+        self.olderThan = olderThan
+    }
+}
+
+/// What applying a fetch changed.
+public struct ApplySummary: Sendable, Hashable {
+    /// Entries the store had not seen before.
+    public var newEntries: Int
+    /// Known entries whose content changed.
+    public var updatedEntries: Int
+
+    /// Creates a summary.
+    public init(newEntries: Int = 0, updatedEntries: Int = 0) {
+        self.newEntries = newEntries
+        self.updatedEntries = updatedEntries
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import GRDB
+
+/// A subscribed feed as the store keeps it, with its unread count.
+public struct StoredFeed: Sendable, Hashable, Identifiable {
+    /// The store's identifier for the feed.
+    public var id: Int64
+    /// Where the feed is fetched from; updated after a permanent redirect.
+    public var url: URL
+    /// The title from the last successful fetch.
+    public var title: String?
+    /// The web site the feed belongs to.
+    public var link: URL?
+    /// The feed's image or icon.
+    public var iconURL: URL?
+    /// Validators for the next conditional fetch.
+    public var validators: CacheValidators
+    /// When the feed was last fetched successfully (including "not modified").
+    public var lastFetched: Date?
+    /// The last fetch's error, worded for people; nil after a success.
+    public var lastError: String?
+    /// The feed's place in the list, starting at 0.
+    public var position: Int
+    /// How many of its entries are unread.
+    public var unreadCount: Int
+
+    /// A conditional request for the feed's next refresh.
+    public var request: FeedRequest {
+        FeedRequest(url: url, validators: validators)
+    }
+}
+
+extension StoredFeed: FetchableRecord {
+    /// Reads a `feeds` row joined with its `unreadCount`.
+    public init(row: Row) throws {
+        id = row["id"]
+        url = row["url"]
+        title = row["title"]
+        link = row["link"]
+        iconURL = row["iconURL"]
+        validators = CacheValidators(etag: row["etag"], lastModified: row["lastModified"])
+        lastFetched = row["lastFetched"]
+        lastError = row["lastError"]
+        position = row["position"]
+        unreadCount = row["unreadCount"] ?? 0
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+@testable import FeedCore
+
+@Suite("HTML to plain text")
+struct HTMLTextTests {
+    @Test(arguments: [
+        ("plain", "plain"),
+        ("<b>bold</b> move", "bold move"),
+        ("H<b>e</b>llo", "Hello"),
+        ("<p>one</p><p>two</p>", "one two"),
+        ("line<br>break", "line break"),
+        ("  lots \n\t of   space  ", "lots of space"),
+        ("Tom &amp; Jerry", "Tom & Jerry"),
+        ("&lt;not a tag&gt;", "<not a tag>"),
+        ("caf&eacute; &euro;5 &hellip;", "café €5 …"),
+        ("&#233;&#xE9;&#XE9;", "ééé"),
+        ("&#8220;quoted&#8221;", "“quoted”"),
+        ("&#147;cp1252 quotes&#148;", "“cp1252 quotes”"),
+        ("&#0; &#xD800; &#x110000;", "\u{FFFD} \u{FFFD} \u{FFFD}"),
+        ("non&nbsp;breaking", "non breaking"),
+        ("AT&T & friends", "AT&T & friends"),
+        ("a=1&b=2", "a=1&b=2"),
+        ("&unknown; entity", "&unknown; entity"),
+        ("x < y and y > z", "x < y and y > z"),
+        ("<script>alert('<b>x</b>')</script>visible", "visible"),
+        ("<STYLE type=\"text/css\">p { color: red }</STYLE>shown", "shown"),
+        ("before<!-- hidden <b>comment</b> -->after", "beforeafter"),
+        ("<a href=\"x?a=1&b=2\" title='a > b'>link</a>", "link"),
+        ("<img src=x alt=\"pic\">caption", "caption"),
+        ("<![CDATA[x]]>after", "after"),
+        ("unterminated <script>never closed", "unterminated"),
+        ("<!-- never closed", ""),
+        ("tag <b never closed", "tag"),
+        ("", ""),
+    ])
+    func plainText(html: String, expected: String) {
+        #expect(HTMLText.plainText(fromHTML: html) == expected)
+    }
+
+    @Test func collapsingWhitespaceLeavesMarkupAlone() {
+        #expect(HTMLText.collapsingWhitespace("  a <b>  &amp;\n\n c ") == "a <b> &amp; c")
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import FeedCore
+
+@Suite("Store files and migrations")
+struct FeedStoreLocationTests {
+    @Test func migratesAnEmptyFile() async throws {
+        let directory = try temporaryDirectory()
+        let path = directory.appendingPathComponent("feeds.sqlite").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+
+        let store = try FeedStore(path: path)
+
+        #expect(try await store.appliedMigrations() == ["v1"])
+        let feed = try await store.addFeed(url: URL(string: "https://a.example/feed")!)
+        try await store.apply(fetched([Entry(id: "1", title: "Kept")]), toFeed: feed.id)
+    }
+
+    @Test func reopeningKeepsDataAndDoesNotMigrateAgain() async throws {
+        let path = try temporaryDirectory().appendingPathComponent("feeds.sqlite").path
+        do {
+            let store = try FeedStore(path: path)
+            let feed = try await store.addFeed(url: URL(string: "https://a.example/feed")!)
+            try await store.apply(fetched([Entry(id: "1", title: "Kept")]), toFeed: feed.id)
+        }
+
+        let reopened = try FeedStore(path: path)
+
+        #expect(try await reopened.appliedMigrations() == ["v1"])
+        #expect(try await reopened.entries().map(\.title) == ["Kept"])
+    }
+
+    @Test(arguments: [
+        (["XDG_DATA_HOME": "/data", "HOME": "/home/u"], "/data/feed-reader/feeds.sqlite"),
+        (["HOME": "/home/u"], "/home/u/.local/share/feed-reader/feeds.sqlite"),
+        (["XDG_DATA_HOME": "relative/path", "HOME": "/home/u"], "/home/u/.local/share/feed-reader/feeds.sqlite"),
+        (["XDG_DATA_HOME": "", "HOME": "/home/u"], "/home/u/.local/share/feed-reader/feeds.sqlite"),
+    ])
+    func databaseLocationFollowsXDG(environment: [String: String], expected: String) {
+        #expect(FeedStore.databaseURL(environment: environment).path == expected)
+    }
+
+    @Test func appDirectoryIsAParameter() {
+        #expect(FeedStore.databaseURL(appDirectory: "other-app", environment: ["HOME": "/h"]).path == "/h/.local/share/other-app/feeds.sqlite")
+    }
+
+    @Test func openingInTheDataDirectoryCreatesIt() async throws {
+        let dataHome = try temporaryDirectory()
+        let store = try FeedStore(appDirectory: "reader-test", environment: ["XDG_DATA_HOME": dataHome.path])
+        try await store.addFeed(url: URL(string: "https://a.example/feed")!)
+        #expect(FileManager.default.fileExists(atPath: dataHome.appendingPathComponent("reader-test/feeds.sqlite").path))
+    }
+}

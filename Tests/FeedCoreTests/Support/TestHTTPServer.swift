@@ -1,0 +1,163 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 and an ephemeral port that serves canned responses.
+///
+/// Each connection gets one response and is closed. Socket reads time out after a few seconds and
+/// handlers only ever sleep briefly, so a test cannot leave it running; `stop()` closes the listener.
+final class TestHTTPServer: @unchecked Sendable {
+    struct Request: Sendable {
+        var method: String
+        var path: String
+        /// Header names are lowercased.
+        var headers: [String: String]
+    }
+
+    struct Response: Sendable {
+        var status: Int
+        var headers: [(String, String)] = []
+        var body = Data()
+        /// How long to wait before answering, to provoke timeouts.
+        var delay: TimeInterval = 0
+        /// Omit Content-Length and end the body by closing the connection.
+        var omitContentLength = false
+
+        static func ok(_ body: Data, headers: [(String, String)] = []) -> Response {
+            Response(status: 200, headers: [("Content-Type", "application/xml")] + headers, body: body)
+        }
+
+        static func status(_ status: Int, headers: [(String, String)] = []) -> Response {
+            Response(status: status, headers: headers)
+        }
+    }
+
+    typealias Handler = @Sendable (Request) -> Response
+
+    let port: UInt16
+    private let listener: Int32
+    private let handler: Handler
+    private let lock = NSLock()
+    private var received: [Request] = []
+    private var inFlight = 0
+    private var peakInFlight = 0
+
+    init(handler: @escaping Handler) throws {
+        self.handler = handler
+        (listener, port) = try TestHTTPServer.listen()
+        let server = self
+        Thread.detachNewThread { server.acceptLoop() }
+    }
+
+    /// Opens a listening socket on 127.0.0.1 with a port the kernel picks.
+    private static func listen() throws -> (socket: Int32, port: UInt16) {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listener >= 0 else { throw POSIXError(.EIO) }
+        var reuse: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, Glibc.listen(listener, 16) == 0 else {
+            close(listener)
+            throw POSIXError(.EADDRINUSE)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        return (listener, UInt16(bigEndian: address.sin_port))
+    }
+
+    /// The server's URL for `path`.
+    func url(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)")!
+    }
+
+    /// Every request received so far, in arrival order.
+    var requests: [Request] {
+        lock.withLock { received }
+    }
+
+    /// The most requests that were being answered at the same moment.
+    var maximumConcurrentRequests: Int {
+        lock.withLock { peakInFlight }
+    }
+
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func acceptLoop() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 { return }
+            Thread.detachNewThread { self.serve(connection) }
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        guard let request = readRequest(connection) else { return }
+        lock.withLock {
+            received.append(request)
+            inFlight += 1
+            peakInFlight = max(peakInFlight, inFlight)
+        }
+        let response = handler(request)
+        if response.delay > 0 {
+            Thread.sleep(forTimeInterval: response.delay)
+        }
+        lock.withLock { inFlight -= 1 }
+        var head = "HTTP/1.1 \(response.status) Canned\r\n"
+        for (name, value) in response.headers {
+            head += "\(name): \(value)\r\n"
+        }
+        if !response.omitContentLength {
+            head += "Content-Length: \(response.body.count)\r\n"
+        }
+        head += "Connection: close\r\n\r\n"
+        send(connection, Data(head.utf8))
+        send(connection, response.body)
+    }
+
+    private func readRequest(_ connection: Int32) -> Request? {
+        var buffer = Data()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while buffer.count < 65_536 {
+            let count = recv(connection, &chunk, chunk.count, 0)
+            if count <= 0 { return nil }
+            buffer.append(contentsOf: chunk[0..<count])
+            if buffer.range(of: Data("\r\n\r\n".utf8)) != nil { break }
+        }
+        let lines = String(decoding: buffer, as: UTF8.self).components(separatedBy: "\r\n")
+        let requestLine = lines.first?.split(separator: " ") ?? []
+        guard requestLine.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Request(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers)
+    }
+
+    /// Writes all of `data`; MSG_NOSIGNAL keeps a client that hung up from killing the test run with SIGPIPE.
+    private func send(_ connection: Int32, _ data: Data) {
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let sent = Glibc.send(connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if sent <= 0 { return }
+                offset += sent
+            }
+        }
+    }
+}
