@@ -28,8 +28,17 @@ let package = Package(
             name: "FeedReader",
             dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "FeedCore"]
         ),
+        .target(
+            name: "TestSupport",
+            dependencies: ["CGtk", "RefreshGtk"],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(name: "RefreshCoreTests", dependencies: ["RefreshCore"]),
-        .testTarget(name: "RefreshGtkTests", dependencies: ["CGtk", "RefreshCore", "RefreshGtk"]),
-        .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"]),
+        .testTarget(name: "RefreshGtkTests", dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "TestSupport"]),
+        .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "TestSupport"], exclude: ["Corpus"]),
+        .testTarget(
+            name: "FeedReaderTests",
+            dependencies: ["FeedReader", "FeedCore", "RefreshCore", "RefreshGtk", "CGtk", "TestSupport"]
+        ),
     ]
 )

@@ -16,9 +16,6 @@ final class FeedReaderApp {
         application = gtk_application_new(Self.applicationID, G_APPLICATION_DEFAULT_FLAGS)
         g_set_application_name(tr("Feed Reader"))
         Signal.connect(application, "activate") { [unowned self] in self.activate() }
-        setAccelerators("win.refresh", ["F5", "<Control>r"])
-        setAccelerators("win.add-feed", ["<Control>n"])
-        setAccelerators("window.close", ["<Control>w"])
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.
@@ -63,9 +60,5 @@ final class FeedReaderApp {
         Widgets.setMargins(box, horizontal: 32, vertical: 32)
         gtk_window_set_child(cast(window), box)
         gtk_window_present(cast(window))
-    }
-
-    private func setAccelerators(_ action: String, _ accelerators: [String]) {
-        withCStringArray(accelerators) { gtk_application_set_accels_for_action(application, action, $0) }
     }
 }

@@ -18,10 +18,10 @@ enum EntryDateText {
             format = tr("%H:%M")
         } else if g_date_time_get_year(moment) == g_date_time_get_year(today) {
             // TRANSLATORS: date of an entry published this year, in strftime format.
-            format = tr("%b %e")
+            format = tr("%b %-e")
         } else {
             // TRANSLATORS: date of an entry published in an earlier year, in strftime format.
-            format = tr("%b %e, %Y")
+            format = tr("%b %-e, %Y")
         }
         guard let text = g_date_time_format(moment, format) else { return "" }
         defer { g_free(text) }

@@ -15,9 +15,10 @@ final class EntryListView {
     let header: NormalHeader
     let footer: NormalAutoFooter
     private let ids: OpaquePointer
-    private let listView: UnsafeMutablePointer<GtkWidget>
-    private var entries: [Int64: StoredEntry] = [:]
-    private var order: [Int64] = []
+    let listView: UnsafeMutablePointer<GtkWidget>
+    private(set) var entries: [Int64: StoredEntry] = [:]
+    /// The entries shown, top to bottom.
+    private(set) var order: [Int64] = []
     private var feedTitles: [Int64: String] = [:]
     private let library: FeedLibrary
     private var selection: Int64?
@@ -88,11 +89,8 @@ final class EntryListView {
         }
     }
 
-    /// Marks a row read on screen after the store did.
-    func markShownAsRead(_ entryIDs: Set<Int64>? = nil) {
-        for id in entryIDs ?? Set(entries.keys) { entries[id]?.isRead = true }
-        rebindVisibleRows()
-    }
+    /// The titles shown, top to bottom.
+    var shownTitles: [String] { order.compactMap { entries[$0]?.title } }
 
     private func loadOlder() {
         guard let last = order.last.flatMap({ entries[$0] }) else {

@@ -1,29 +1,30 @@
-import CGtk
 import RefreshGtk
+
+// The app's strings: gettext in the app's own domain, "feed-reader", whose catalogs sit beside
+// the library's (LocaleDirectory.find(): the build tree's `locale` folder, or PREFIX/share/locale).
+// The refresh components translate in their own domain, "refreshgtk"; both follow
+// RefreshLocalization.setLanguage(_:).
+//
+// Mark every user-visible string with tr("...") or trn("...", "...", n) on a plain one-line
+// literal (no interpolation: use %@ or %d and replace it), with a "// TRANSLATORS: ..." comment
+// before any placeholder, so meson-helpers/update-po extracts it (see meson-helpers/po-common).
+// N_("...") marks a literal translated later with tr(variable).
 
 /// The app's gettext domain; the refresh components translate in their own.
 let appTextDomain = "feed-reader"
 
-nonisolated(unsafe) private var appDomainBound = false
-
-private func bindAppDomain() {
-    guard !appDomainBound else { return }
-    appDomainBound = true
-    bindtextdomain(appTextDomain, LocaleDirectory.find())
-    bind_textdomain_codeset(appTextDomain, "UTF-8")
-}
+/// The app's domain, bound on first use (a global's lazy, thread-safe initialisation).
+private let appDomain = GettextDomain(appTextDomain)
 
 /// Translates `msgid` in the app's domain.
 func tr(_ msgid: String) -> String {
-    bindAppDomain()
-    // dgettext returns its msgid argument when untranslated: keep it alive until copied.
-    return msgid.withCString { String(cString: dgettext(appTextDomain, $0)) }
+    // GettextDomain keeps the bridged msgid alive until dgettext's answer, which is that very
+    // pointer when there is no translation, has been copied.
+    appDomain.string(msgid)
 }
 
-/// Translates a message with a count, choosing the language's plural form.
+/// Translates a message with a count, choosing the language's plural form (dngettext):
+/// `trn("%d unread entry", "%d unread entries", count)`, then replace `%d` with the count.
 func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
-    bindAppDomain()
-    return singular.withCString { one in
-        plural.withCString { many in String(cString: dngettext(appTextDomain, one, many, UInt(max(0, count)))) }
-    }
+    appDomain.plural(singular, plural, count: count)
 }

@@ -10,9 +10,9 @@ final class MainWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     private let library: FeedLibrary
     private let settings: SettingsStore
-    private let sidebar = FeedSidebar()
-    private let entryList: EntryListView
-    private let banner: Banner
+    let sidebar = FeedSidebar()
+    let entryList: EntryListView
+    let banner: Banner
     private var feeds: [StoredFeed] = []
 
     private enum Key {
@@ -46,7 +46,7 @@ final class MainWindow {
         entryList.onOpen = { [weak self] entry in self?.open(entry) }
         entryList.onError = { [weak self] message in self?.banner.show(message) }
         sidebar.onSelect = { [weak self] feedID in self?.select(feedID) }
-        addActions()
+        addActions(application: application)
         Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
     }
 
@@ -178,7 +178,7 @@ final class MainWindow {
         return bar
     }
 
-    private func addActions() {
+    private func addActions(application: UnsafeMutablePointer<GtkApplication>) {
         Widgets.addAction(to: window, "refresh") { [weak self] _ in self?.entryList.header.beginRefreshing() }
         Widgets.addAction(to: window, "add-feed") { [weak self] _ in
             guard let self else { return }
@@ -193,6 +193,11 @@ final class MainWindow {
         Widgets.addAction(to: window, "mark-feed-read", withInt64: true) { [weak self] id in self?.markRead(feedID: id) }
         Widgets.addAction(to: window, "remove-feed", withInt64: true) { [weak self] id in self?.remove(feedID: id) }
         Widgets.addAction(to: window, "about") { [weak self] _ in self?.showAbout() }
+        let shortcuts = [("win.refresh", ["F5", "<Control>r"]), ("win.add-feed", ["<Control>n"]),
+                         ("window.close", ["<Control>w"])]
+        for (action, keys) in shortcuts {
+            withCStringArray(keys) { gtk_application_set_accels_for_action(application, action, $0) }
+        }
     }
 
     private func showAbout() {

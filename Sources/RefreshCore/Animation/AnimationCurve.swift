@@ -37,9 +37,10 @@ public struct OffsetAnimation: Sendable, Equatable {
         self.curve = curve
     }
 
-    /// The offset `elapsed` seconds after the start.
+    /// The offset `elapsed` seconds after the start; exactly `to` once the duration has passed.
     public func value(at elapsed: Double) -> Double {
-        guard duration > 0 else { return to }
+        // `from + (to - from) * 1` is not always `to` in floating point: end on the target itself.
+        guard duration > 0, elapsed < duration else { return to }
         return from + (to - from) * curve.progress(elapsed / duration)
     }
 

@@ -87,12 +87,8 @@ public struct AutoFooterMachine: Sendable {
         case let .contentScrolled(distance, fitsViewport):
             contentFitsViewport = fitsViewport
             if offset > 0, distance > PullTuning.edgeTolerance, !isInteracting, animation == nil, !fitsViewport {
-                // Content below a revealed footer: rows a load appended, or a scrollbar moved away.
-                // The footer's space turns into scrolling, so nothing on screen jumps.
-                let taken = min(distance, offset)
-                distanceFromEnd = distance - taken
-                effects += move(to: offset - taken)
-                effects.append(.scrollContent(by: taken))
+                distanceFromEnd = distance
+                effects += absorbContentBelow()
                 break
             }
             let movingTowardsEnd = distance < distanceFromEnd
@@ -116,8 +112,10 @@ public struct AutoFooterMachine: Sendable {
 
         case let .endRefreshing(noMoreData):
             guard state.isRefreshing || noMoreData else { break }
+            let wasLoading = state.isRefreshing
             effects += transition(to: noMoreData ? .noMoreData : .idle)
-            effects += [.notifyEndingAnimationBegins, .completeEnding, .notifyAfterEnding]
+            // Only a load that ran has an ending to announce; the caller's completion always runs.
+            effects += wasLoading ? [.notifyEndingAnimationBegins, .completeEnding, .notifyAfterEnding] : [.completeEnding]
 
         case .resetNoMoreData:
             if state == .noMoreData { effects += transition(to: .idle) }
@@ -139,9 +137,22 @@ public struct AutoFooterMachine: Sendable {
         case let .animationFinished(purpose):
             guard animation == purpose else { break }
             animation = nil
-            if purpose == .reveal { effects += triggerIfDue() }
+            if distanceFromEnd > PullTuning.edgeTolerance {
+                // The content grew while the footer came into view: the end moved on.
+                effects += absorbContentBelow()
+            } else if purpose == .reveal {
+                effects += triggerIfDue()
+            }
         }
         return effects
+    }
+
+    /// Content below a revealed footer (rows a load appended, a scrollbar moved away, a list that
+    /// measured itself taller): the footer's space turns into scrolling, so nothing on screen jumps.
+    private mutating func absorbContentBelow() -> [RefreshEffect] {
+        let taken = min(distanceFromEnd, offset)
+        distanceFromEnd -= taken
+        return move(to: offset - taken) + [.scrollContent(by: taken)]
     }
 
     /// The visible fraction needed to load, as an offset past the content's end.

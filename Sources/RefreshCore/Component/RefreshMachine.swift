@@ -15,6 +15,8 @@ public struct RefreshMachine: Sendable {
     public private(set) var offset = 0.0
     public private(set) var pullingPercent = 0.0
     public private(set) var isInteracting = false
+    /// A refresh began while the finger held the content: reveal it fully on release.
+    private var revealOnRelease = false
     /// The animation under way, if any.
     public private(set) var animation: RefreshAnimation?
     /// The component's extent along its axis: 54 for a header.
@@ -60,10 +62,11 @@ public struct RefreshMachine: Sendable {
         case .released:
             guard isInteracting else { break }
             isInteracting = false
+            defer { revealOnRelease = false }
             switch state {
             case .pulling:
                 effects += beginRefreshing()
-            case .refreshing where offset > extent:
+            case .refreshing where offset > extent || (revealOnRelease && offset < extent):
                 effects += startAnimation(to: extent, duration: Duration.fast, purpose: .settle)
             case .idle, .noMoreData:
                 if offset > 0 {
@@ -144,7 +147,8 @@ public struct RefreshMachine: Sendable {
         effects += transition(to: .refreshing)
         effects += setPullingPercent(1)
         if isInteracting {
-            // The finger owns the content: refresh now, settle to the extent on release.
+            // The finger owns the content: refresh now, reveal the whole component on release.
+            revealOnRelease = true
             effects += [.runRefreshAction, .completeBeginning, .notifyAfterBeginning]
         } else {
             effects += startAnimation(to: extent, duration: Duration.fast, purpose: .reveal)
@@ -156,7 +160,8 @@ public struct RefreshMachine: Sendable {
         let target: RefreshState = noMoreData ? .noMoreData : .idle
         switch state {
         case .willRefresh:
-            return transition(to: target) + [.completeEnding]
+            // The refresh never started; its begin completion still runs, so no caller waits forever.
+            return transition(to: target) + [.completeBeginning, .completeEnding]
         case .refreshing:
             var effects = supersedeAnimation()
             effects.append(.recordLastUpdated)

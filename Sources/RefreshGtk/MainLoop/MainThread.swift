@@ -48,7 +48,7 @@ public enum MainThread {
 /// cannot see that through a C function pointer, and its region checks reject the raw pointers
 /// such callbacks carry. This states the fact once, and checks it.
 @inline(__always)
-func onMainActor<T>(_ body: @MainActor () throws -> T) rethrows -> T {
+public func onMainActor<T>(_ body: @MainActor () throws -> T) rethrows -> T {
     precondition(Thread.isMainThread, "a GTK callback ran off the main thread")
     return try withoutActuallyEscaping(body) { body in
         try unsafeBitCast(body, to: (() throws -> T).self)()

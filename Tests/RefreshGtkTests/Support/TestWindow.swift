@@ -1,3 +1,4 @@
+@_exported import TestSupport
 import CGtk
 import Foundation
 import RefreshCore
@@ -91,14 +92,9 @@ final class TestWindow {
 
     var verticalValue: Double { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(cast(scrolled))) }
 
-    /// Where `point` of `widget` is inside the window's X surface: what `xdotool --window` takes.
+    /// Where `(x, y)` of `widget` is inside the window's X surface.
     func surfacePoint(of widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) -> (x: Int, y: Int) {
-        var inWindow = graphene_point_t()
-        var local = graphene_point_t(x: Float(x), y: Float(y))
-        _ = gtk_widget_compute_point(widget, window, &local, &inWindow)
-        var shiftX = 0.0, shiftY = 0.0
-        gtk_native_get_surface_transform(cast(window), &shiftX, &shiftY)
-        return (Int((Double(inWindow.x) + shiftX).rounded()), Int((Double(inWindow.y) + shiftY).rounded()))
+        TestSupport.surfacePoint(of: widget, in: window, x: x, y: y)
     }
 
     /// One smooth touchpad delta in wheel units, as GTK delivers it: offered to the refresh view's
@@ -127,5 +123,21 @@ final class TestWindow {
             }
         }
         fatalError("RefreshView has no scroll controller")
+    }
+}
+
+/// xdotool input aimed at a test window.
+@MainActor
+extension XDo {
+    static func drag(in window: TestWindow, from start: (x: Int, y: Int), dy: Int, steps: Int = 12, release: Bool = true) {
+        drag(windowTitle: window.title, from: start, dy: dy, steps: steps, release: release)
+    }
+
+    static func click(in window: TestWindow, at point: (x: Int, y: Int)) {
+        click(windowTitle: window.title, at: point)
+    }
+
+    static func wheel(in window: TestWindow, at point: (x: Int, y: Int), button: Int, count: Int) {
+        wheel(windowTitle: window.title, at: point, button: button, count: count)
     }
 }

@@ -1,16 +1,16 @@
 import CGtk
 import Foundation
-@testable import RefreshGtk
+import RefreshGtk
 
 /// GTK set up once per test process, and the main-loop pumping every GTK test needs.
 ///
 /// XCTest runs test methods on the main thread outside any dispatch block, as the app's main
 /// loop does, so the main-queue bridge is installed exactly as in the app.
-enum GtkTestEnvironment {
+public enum GtkTestEnvironment {
     nonisolated(unsafe) private static var initialized = false
 
     /// Initializes GTK on the main thread; idempotent.
-    static func setUp() {
+    public static func setUp() {
         guard !initialized else { return }
         initialized = true
         setenv("GSK_RENDERER", "cairo", 0)
@@ -20,14 +20,14 @@ enum GtkTestEnvironment {
     }
 
     /// Runs the main loop for `seconds`.
-    static func iterate(for seconds: Double) {
+    public static func iterate(for seconds: Double) {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end { _ = g_main_context_iteration(nil, 0); usleep(1000) }
     }
 
     /// Runs the main loop until `condition` holds or `timeout` passes; returns whether it held.
     @discardableResult
-    static func iterate(timeout: Double = 5, until condition: () -> Bool) -> Bool {
+    public static func iterate(timeout: Double = 5, until condition: () -> Bool) -> Bool {
         let end = Date().addingTimeInterval(timeout)
         while !condition() {
             guard Date() < end else { return false }
@@ -38,7 +38,7 @@ enum GtkTestEnvironment {
     }
 
     /// Sets gtk-enable-animations for the duration of `body`.
-    static func withAnimations<T>(_ enabled: Bool, _ body: () throws -> T) rethrows -> T {
+    public static func withAnimations<T>(_ enabled: Bool, _ body: () throws -> T) rethrows -> T {
         cgtk_settings_set_boolean("gtk-enable-animations", enabled.gboolean)
         defer { cgtk_settings_set_boolean("gtk-enable-animations", 1) }
         return try body()
@@ -46,14 +46,26 @@ enum GtkTestEnvironment {
 }
 
 /// Runs `body` as main-actor code: XCTest calls tests on the main thread.
-func onMain<T>(_ body: @MainActor () throws -> T) rethrows -> T {
+public func onMain<T>(_ body: @MainActor () throws -> T) rethrows -> T {
     GtkTestEnvironment.setUp()
     return try onMainActor(body)
 }
 
-/// A fresh temporary directory removed at process exit is not needed: each test cleans up.
-func temporaryDirectory() -> URL {
+/// A new, empty folder under the temporary directory.
+public func temporaryDirectory() -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("refreshgtk-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+}
+
+/// Where `(x, y)` of `widget` is inside `window`'s X surface: what `xdotool --window` takes.
+@MainActor
+public func surfacePoint(of widget: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>,
+                         x: Double, y: Double) -> (x: Int, y: Int) {
+    var inWindow = graphene_point_t()
+    var local = graphene_point_t(x: Float(x), y: Float(y))
+    _ = gtk_widget_compute_point(widget, window, &local, &inWindow)
+    var shiftX = 0.0, shiftY = 0.0
+    gtk_native_get_surface_transform(cast(window), &shiftX, &shiftY)
+    return (Int((Double(inWindow.x) + shiftX).rounded()), Int((Double(inWindow.y) + shiftY).rounded()))
 }

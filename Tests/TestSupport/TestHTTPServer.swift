@@ -7,35 +7,44 @@ import Glibc
 ///
 /// Each connection gets one response and is closed. Socket reads time out after a few seconds and
 /// handlers only ever sleep briefly, so a test cannot leave it running; `stop()` closes the listener.
-final class TestHTTPServer: @unchecked Sendable {
-    struct Request: Sendable {
-        var method: String
-        var path: String
+public final class TestHTTPServer: @unchecked Sendable {
+    public struct Request: Sendable {
+        public var method: String
+        public var path: String
         /// Header names are lowercased.
-        var headers: [String: String]
+        public var headers: [String: String]
     }
 
-    struct Response: Sendable {
-        var status: Int
-        var headers: [(String, String)] = []
-        var body = Data()
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [(String, String)] = []
+        public var body = Data()
         /// How long to wait before answering, to provoke timeouts.
-        var delay: TimeInterval = 0
+        public var delay: TimeInterval = 0
         /// Omit Content-Length and end the body by closing the connection.
-        var omitContentLength = false
+        public var omitContentLength = false
 
-        static func ok(_ body: Data, headers: [(String, String)] = []) -> Response {
+        public init(status: Int, headers: [(String, String)] = [], body: Data = Data(), delay: TimeInterval = 0,
+                    omitContentLength: Bool = false) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
+            self.omitContentLength = omitContentLength
+        }
+
+        public static func ok(_ body: Data, headers: [(String, String)] = []) -> Response {
             Response(status: 200, headers: [("Content-Type", "application/xml")] + headers, body: body)
         }
 
-        static func status(_ status: Int, headers: [(String, String)] = []) -> Response {
+        public static func status(_ status: Int, headers: [(String, String)] = []) -> Response {
             Response(status: status, headers: headers)
         }
     }
 
-    typealias Handler = @Sendable (Request) -> Response
+    public typealias Handler = @Sendable (Request) -> Response
 
-    let port: UInt16
+    public let port: UInt16
     private let listener: Int32
     private let handler: Handler
     private let lock = NSLock()
@@ -43,7 +52,7 @@ final class TestHTTPServer: @unchecked Sendable {
     private var inFlight = 0
     private var peakInFlight = 0
 
-    init(handler: @escaping Handler) throws {
+    public init(handler: @escaping Handler) throws {
         self.handler = handler
         (listener, port) = try TestHTTPServer.listen()
         let server = self
@@ -75,21 +84,21 @@ final class TestHTTPServer: @unchecked Sendable {
     }
 
     /// The server's URL for `path`.
-    func url(_ path: String) -> URL {
+    public func url(_ path: String) -> URL {
         URL(string: "http://127.0.0.1:\(port)\(path)")!
     }
 
     /// Every request received so far, in arrival order.
-    var requests: [Request] {
+    public var requests: [Request] {
         lock.withLock { received }
     }
 
     /// The most requests that were being answered at the same moment.
-    var maximumConcurrentRequests: Int {
+    public var maximumConcurrentRequests: Int {
         lock.withLock { peakInFlight }
     }
 
-    func stop() {
+    public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }

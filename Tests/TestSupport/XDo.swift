@@ -3,9 +3,9 @@ import Foundation
 
 /// Real X input through xdotool, while the GTK main loop keeps running.
 @MainActor
-enum XDo {
+public enum XDo {
     /// Runs xdotool with `arguments`, pumping the main loop until it exits.
-    static func run(_ arguments: [String]) {
+    public static func run(_ arguments: [String]) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
         process.arguments = arguments
@@ -19,7 +19,7 @@ enum XDo {
     }
 
     /// The X window of a toplevel, found by its unique title.
-    static func windowID(title: String) -> String {
+    public static func windowID(title: String) -> String {
         let process = Process()
         let pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
@@ -32,8 +32,8 @@ enum XDo {
     }
 
     /// Presses at `start` in `window`, moves `dy` pixels down in `steps` steps, and releases if asked.
-    static func drag(in window: TestWindow, from start: (x: Int, y: Int), dy: Int, steps: Int = 12, release: Bool = true) {
-        let id = windowID(title: window.title)
+    public static func drag(windowTitle: String, from start: (x: Int, y: Int), dy: Int, steps: Int = 12, release: Bool = true) {
+        let id = windowID(title: windowTitle)
         var commands = ["mousemove", "--window", id, "\(start.x)", "\(start.y)", "mousedown", "1"]
         for step in 1...steps {
             commands += ["sleep", "0.02", "mousemove", "--window", id, "\(start.x)", "\(start.y + dy * step / steps)"]
@@ -42,28 +42,24 @@ enum XDo {
         run(commands)
     }
 
-    /// Moves a held button `dy` pixels further down from `start + already`, then releases.
-    static func continueDrag(in window: TestWindow, from start: (x: Int, y: Int), already: Int, dy: Int, steps: Int = 12) {
-        let id = windowID(title: window.title)
-        var commands: [String] = []
-        for step in 1...steps {
-            commands += ["mousemove", "--window", id, "\(start.x)", "\(start.y + already + dy * step / steps)", "sleep", "0.02"]
-        }
-        run(commands + ["mouseup", "1"])
-    }
+    public static func release() { run(["mouseup", "1"]) }
 
-    static func release() { run(["mouseup", "1"]) }
-
-    /// Clicks at `point` in `window`.
-    static func click(in window: TestWindow, at point: (x: Int, y: Int)) {
-        let id = windowID(title: window.title)
+    /// Clicks at `point` in the window titled `windowTitle`.
+    public static func click(windowTitle: String, at point: (x: Int, y: Int)) {
+        let id = windowID(title: windowTitle)
         run(["mousemove", "--window", id, "\(point.x)", "\(point.y)", "sleep", "0.05", "click", "1"])
     }
 
     /// Turns the mouse wheel `count` clicks at `point`: button 4 is up, 5 is down.
-    static func wheel(in window: TestWindow, at point: (x: Int, y: Int), button: Int, count: Int) {
-        let id = windowID(title: window.title)
+    public static func wheel(windowTitle: String, at point: (x: Int, y: Int), button: Int, count: Int) {
+        let id = windowID(title: windowTitle)
         run(["mousemove", "--window", id, "\(point.x)", "\(point.y)",
              "click", "--repeat", "\(count)", "--delay", "30", "\(button)"])
+    }
+
+    /// Presses a key combination (xdotool syntax, such as "ctrl+r") in the window titled `windowTitle`.
+    public static func key(windowTitle: String, _ keys: String) {
+        let id = windowID(title: windowTitle)
+        run(["windowfocus", "--sync", id, "sleep", "0.1", "key", keys])
     }
 }

@@ -1,0 +1,159 @@
+import CGtk
+import FeedCore
+import Foundation
+import RefreshCore
+@testable import RefreshGtk
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// The reader as a person uses it: a real window, real pointer input, a feed served on 127.0.0.1.
+final class FeedReaderWindowTests: XCTestCase {
+    func testPullingFetchesNewEntriesToTheTopAndTheFooterLoadsOlderOnes() throws {
+        let feed = ServedFeed(entries: 120)
+        let server = try TestHTTPServer { _ in .ok(feed.xml) }
+        defer { server.stop() }
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: "http://127.0.0.1:\(server.port)/feed.xml")
+            defer { app.close() }
+            let list = app.window.entryList
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.order.count == EntryListView.pageSize },
+                          "the first page shows: \(list.order.count)")
+            XCTAssertEqual(list.shownTitles.first, "Served entry 120")
+
+            feed.publish(3)
+            XDo.drag(windowTitle: app.title, from: app.point(in: list.listView, x: 200, y: 40), dy: 140)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                list.header.state == .idle && list.shownTitles.first == "Served entry 123"
+            }, "after the pull: \(list.shownTitles.prefix(3)) header \(list.header.state)")
+            XCTAssertEqual(Array(list.shownTitles.prefix(4)),
+                           ["Served entry 123", "Served entry 122", "Served entry 121", "Served entry 120"])
+            XCTAssertNotNil(list.header.lastUpdated, "the time of the refresh is remembered")
+            XCTAssertEqual(app.window.sidebar.selectedFeedID, nil, "All Feeds stays selected")
+
+            // Scrolling on to the end, as a person would while the list measures its rows.
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                app.scrollEntriesToEnd()
+                GtkTestEnvironment.iterate(for: 0.1)
+                return list.order.count == 2 * EntryListView.pageSize
+            }, "the footer loaded the next page: \(list.order.count)")
+        }
+    }
+
+    func testF5AndTheRefreshActionRefreshLikeAPull() throws {
+        let feed = ServedFeed(entries: 5)
+        let server = try TestHTTPServer { _ in .ok(feed.xml) }
+        defer { server.stop() }
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: "http://127.0.0.1:\(server.port)/feed.xml")
+            defer { app.close() }
+            let list = app.window.entryList
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.order.count == 5 })
+            feed.publish(1)
+            XDo.key(windowTitle: app.title, "F5")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { list.shownTitles.first == "Served entry 6" })
+            feed.publish(1)
+            XDo.key(windowTitle: app.title, "ctrl+r")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { list.shownTitles.first == "Served entry 7" })
+        }
+    }
+
+    func testAFailingFeedShowsItsErrorWhileItsEntriesStay() throws {
+        let feed = ServedFeed(entries: 5)
+        let server = try TestHTTPServer { _ in feed.failing ? .status(500) : .ok(feed.xml) }
+        defer { server.stop() }
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: "http://127.0.0.1:\(server.port)/feed.xml")
+            defer { app.close() }
+            let list = app.window.entryList
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.order.count == 5 })
+            feed.failing = true
+            list.header.beginRefreshing()
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.banner.message != nil })
+            XCTAssertTrue(app.window.banner.message?.contains("500") ?? false, app.window.banner.message ?? "")
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.header.state == .idle })
+            XCTAssertEqual(list.order.count, 5, "the cached entries stay visible")
+        }
+    }
+}
+
+/// An RSS feed whose newest entries the test publishes as it goes.
+final class ServedFeed: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count: Int
+    private var isFailing = false
+
+    init(entries: Int) { count = entries }
+
+    func publish(_ more: Int) { lock.withLock { count += more } }
+
+    var failing: Bool {
+        get { lock.withLock { isFailing } }
+        set { lock.withLock { isFailing = newValue } }
+    }
+
+    var xml: Data {
+        let total = lock.withLock { count }
+        let base = Date(timeIntervalSince1970: 1_790_000_000)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+        let items = (1...total).reversed().map { number in
+            """
+            <item><title>Served entry \(number)</title><link>https://example.org/\(number)</link>
+            <guid>served-\(number)</guid><pubDate>\(formatter.string(from: base.addingTimeInterval(Double(number) * 3600)))</pubDate>
+            <description>Entry number \(number).</description></item>
+            """
+        }
+        return Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel><title>Served</title><link>https://example.org/</link>
+            <description>Served by the test</description>\(items.joined())</channel></rss>
+            """.utf8)
+    }
+}
+
+/// The reader's main window over a fresh library in temporary folders, subscribed to one feed.
+@MainActor
+final class ReaderFixture {
+    let window: MainWindow
+    let title: String
+    private let application: UnsafeMutablePointer<GtkApplication>
+
+    init(subscribingTo address: String) throws {
+        let folder = temporaryDirectory()
+        let library = FeedLibrary(store: try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path))
+        nonisolated(unsafe) var subscribed: Result<StoredFeed, any Error>?
+        Task { @MainActor in
+            do { subscribed = .success(try await library.subscribe(to: address)) } catch { subscribed = .failure(error) }
+        }
+        GtkTestEnvironment.iterate(timeout: 10) { subscribed != nil }
+        _ = try XCTUnwrap(subscribed).get()
+
+        application = gtk_application_new("io.github.refreshgtk.FeedReaderTests", G_APPLICATION_NON_UNIQUE)
+        g_application_register(cast(application), nil, nil)
+        let settings = SettingsStore(path: folder.appendingPathComponent("settings.ini").path)
+        window = MainWindow(application: application, library: library, settings: settings)
+        title = "feed-reader-test-\(UUID().uuidString.prefix(8))"
+        gtk_window_set_title(cast(window.window), title)
+        window.present()
+        GtkTestEnvironment.iterate { gtk_widget_get_mapped(self.window.window) != 0 }
+        GtkTestEnvironment.iterate(for: 0.3)
+    }
+
+    /// Where `(x, y)` of `widget` is in the window's X surface.
+    func point(in widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) -> (x: Int, y: Int) {
+        surfacePoint(of: widget, in: window.window, x: x, y: y)
+    }
+
+    func scrollEntriesToEnd() {
+        guard let adjustment = gtk_scrollable_get_vadjustment(cast(window.entryList.listView)) else { return }
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+    }
+
+    func close() {
+        gtk_window_destroy(cast(window.window))
+        GtkTestEnvironment.iterate(for: 0.1)
+        g_object_unref(cast(application))
+    }
+}
