@@ -73,6 +73,56 @@ final class FeedReaderWindowTests: XCTestCase {
             XCTAssertTrue(app.window.banner.message?.contains("500") ?? false, app.window.banner.message ?? "")
             XCTAssertTrue(GtkTestEnvironment.iterate { list.header.state == .idle })
             XCTAssertEqual(list.order.count, 5, "the cached entries stay visible")
+            let feedID = try XCTUnwrap(app.window.sidebar.feedIDs.first)
+            XCTAssertTrue(app.window.sidebar.tooltip(forFeed: feedID)?.contains("500") ?? false,
+                          "the failing feed says why in its tooltip")
+        }
+    }
+
+    func testActivatingAnEntryMarksItReadAndMarkAllReadClearsTheCounts() throws {
+        let feed = ServedFeed(entries: 5)
+        let server = try TestHTTPServer { _ in .ok(feed.xml) }
+        defer { server.stop() }
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: "http://127.0.0.1:\(server.port)/feed.xml")
+            defer { app.close() }
+            let list = app.window.entryList
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.order.count == 5 })
+            let first = list.order[0]
+            // What a click or Enter on the first row does.
+            gtk_widget_activate_action_variant(list.listView, "list.activate-item", g_variant_new_uint32(0))
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.entries[first]?.isRead == true })
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 4 }, "the store knows it was read")
+
+            g_action_group_activate_action(cast(app.window.window), "mark-all-read", nil)
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 0 })
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.entries.values.allSatisfy(\.isRead) })
+        }
+    }
+
+    func testTheSelectedFeedIsRememberedAcrossRestarts() throws {
+        let feed = ServedFeed(entries: 3)
+        let server = try TestHTTPServer { _ in .ok(feed.xml) }
+        defer { server.stop() }
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: "http://127.0.0.1:\(server.port)/feed.xml")
+            let feedID = try XCTUnwrap(GtkTestEnvironment.iterate { !app.window.sidebar.feedIDs.isEmpty }
+                                       ? app.window.sidebar.feedIDs.first : nil)
+            app.window.sidebar.select(feedID: feedID)
+            XCTAssertEqual(app.window.sidebar.selectedFeedID, feedID)
+            let restarted = try app.restarted()
+            app.close()
+            defer { restarted.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { restarted.window.sidebar.selectedFeedID == feedID })
+        }
+    }
+
+    func testOnlyWebAndMailLinksOpen() {
+        let cases: [(String, Bool)] = [("https://example.org/a", true), ("http://example.org", true),
+                                       ("mailto:someone@example.org", true), ("file:///etc/passwd", false),
+                                       ("javascript:alert(1)", false), ("ssh://host", false), ("relative/path", false)]
+        for (text, opens) in cases {
+            XCTAssertEqual(URL(string: text).map(MainWindow.opensInBrowser), opens, text)
         }
     }
 }
@@ -120,7 +170,10 @@ final class ReaderFixture {
     let title: String
     private let application: UnsafeMutablePointer<GtkApplication>
 
-    init(subscribingTo address: String) throws {
+    private let folder: URL
+    private let library: FeedLibrary
+
+    convenience init(subscribingTo address: String) throws {
         let folder = temporaryDirectory()
         let library = FeedLibrary(store: try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path))
         nonisolated(unsafe) var subscribed: Result<StoredFeed, any Error>?
@@ -129,6 +182,12 @@ final class ReaderFixture {
         }
         GtkTestEnvironment.iterate(timeout: 10) { subscribed != nil }
         _ = try XCTUnwrap(subscribed).get()
+        try self.init(folder: folder, library: library)
+    }
+
+    private init(folder: URL, library: FeedLibrary) throws {
+        self.folder = folder
+        self.library = library
 
         application = gtk_application_new("io.github.refreshgtk.FeedReaderTests", G_APPLICATION_NON_UNIQUE)
         g_application_register(cast(application), nil, nil)
@@ -139,6 +198,19 @@ final class ReaderFixture {
         window.present()
         GtkTestEnvironment.iterate { gtk_widget_get_mapped(self.window.window) != 0 }
         GtkTestEnvironment.iterate(for: 0.3)
+    }
+
+    /// A new window over the same library and settings, as after quitting and starting again.
+    func restarted() throws -> ReaderFixture {
+        try ReaderFixture(folder: folder, library: library)
+    }
+
+    /// Unread entries according to the store.
+    func unreadInStore() -> Int? {
+        nonisolated(unsafe) var count: Int?
+        Task { @MainActor [library] in count = try? await library.store.entryCount(unreadOnly: true) }
+        GtkTestEnvironment.iterate(timeout: 5) { count != nil }
+        return count
     }
 
     /// Where `(x, y)` of `widget` is in the window's X surface.

@@ -45,6 +45,14 @@ final class FeedSidebar {
         gtk_list_box_select_row(cast(list), gtk_list_box_get_row_at_index(cast(list), Int32(index)))
     }
 
+    /// The tooltip of `feedID`'s row: where a fetch error shows.
+    func tooltip(forFeed feedID: Int64) -> String? {
+        guard let index = rowFeeds.firstIndex(of: feedID),
+              let row = gtk_list_box_get_row_at_index(cast(list), Int32(index)),
+              let box = gtk_list_box_row_get_child(row), let text = gtk_widget_get_tooltip_text(box) else { return nil }
+        return String(cString: text)
+    }
+
     static func title(of feed: StoredFeed) -> String {
         feed.title?.isEmpty == false ? feed.title! : (feed.url.host ?? feed.url.lastPathComponent)
     }
@@ -66,6 +74,15 @@ final class FeedSidebar {
             .replacingOccurrences(of: "%d", with: "\(unread)")
         cgtk_accessible_set_description(cast(box), accessibleUnread)
         return box
+    }
+
+    /// The feeds listed, top to bottom.
+    var feedIDs: [Int64] { rowFeeds.compactMap { $0 } }
+
+    /// Selects `feedID`'s row (nil: All Feeds), as a click would.
+    func select(feedID: Int64?) {
+        guard let index = rowFeeds.firstIndex(of: feedID) else { return }
+        gtk_list_box_select_row(cast(list), gtk_list_box_get_row_at_index(cast(list), Int32(index)))
     }
 
     private func rowSelected(_ row: gpointer?) {

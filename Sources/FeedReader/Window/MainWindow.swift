@@ -119,9 +119,14 @@ final class MainWindow {
             try? await library.store.markRead(entryID: entry.id)
             await self?.reloadFeeds(selecting: self?.sidebar.selectedFeedID)
         }
-        guard let link = entry.link, let scheme = link.scheme?.lowercased(),
-              ["http", "https", "mailto"].contains(scheme) else { return }
+        guard let link = entry.link, Self.opensInBrowser(link) else { return }
         gtk_show_uri(cast(window), link.absoluteString, guint32(GDK_CURRENT_TIME))
+    }
+
+    /// Only web and mail links leave the app: a feed must not make us open files or run handlers.
+    nonisolated static func opensInBrowser(_ link: URL) -> Bool {
+        guard let scheme = link.scheme?.lowercased() else { return false }
+        return ["http", "https", "mailto"].contains(scheme)
     }
 
     private func markRead(feedID: Int64?) {

@@ -18,21 +18,39 @@ public enum RefreshText: String, Sendable, CaseIterable {
     case trailerIdle
     case trailerPulling
 
-    /// The English source string.
+    /// The English source string: the msgid the GTK layer translates in the library's domain.
+    ///
+    /// Each literal is wrapped in ``N_(_:)`` so that meson-helpers/update-po extracts it.
     public var english: String {
         switch self {
-        case .headerIdle: "Pull down to refresh"
-        case .headerPulling: "Release to refresh"
-        case .headerRefreshing, .autoFooterRefreshing, .backFooterRefreshing: "Loading..."
-        case .autoFooterIdle: "Tap or pull up to load more"
-        case .autoFooterNoMoreData, .backFooterNoMoreData: "No more data"
-        case .backFooterIdle: "Pull up to load more"
-        case .backFooterPulling: "Release to load more"
-        case .headerLastTime: "Last update: "
-        case .headerDateToday: "Today"
-        case .headerNoneLastDate: "No record"
-        case .trailerIdle: "Slide to see more"
-        case .trailerPulling: "Release to see more"
+        // TRANSLATORS: the header's text while it can be pulled down.
+        case .headerIdle: N_("Pull down to refresh")
+        // TRANSLATORS: the header's text once pulled far enough: letting go starts a refresh.
+        case .headerPulling: N_("Release to refresh")
+        // TRANSLATORS: shown while refreshing or loading more; GNOME style writes "…" (U+2026).
+        case .headerRefreshing, .autoFooterRefreshing, .backFooterRefreshing: N_("Loading...")
+        // TRANSLATORS: the footer at the end of a list; a click or a pull up loads older items.
+        case .autoFooterIdle: N_("Tap or pull up to load more")
+        // TRANSLATORS: the footer once everything is loaded.
+        case .autoFooterNoMoreData, .backFooterNoMoreData: N_("No more data")
+        // TRANSLATORS: the footer's text while it can be pulled up.
+        case .backFooterIdle: N_("Pull up to load more")
+        // TRANSLATORS: the footer's text once pulled far enough: letting go loads more.
+        case .backFooterPulling: N_("Release to load more")
+        // TRANSLATORS: a prefix put directly before the last update's time, as in "Last update: Today 14:02";
+        // keep the trailing space if your language puts one there. The header itself shows the
+        // "Last update: %s" form.
+        case .headerLastTime: N_("Last update: ")
+        // TRANSLATORS: in the last-updated line, before the time of an update made today, as in
+        // "Last update: Today 14:02". Write it as it reads there (lower case in many languages).
+        case .headerDateToday: N_("Today")
+        // TRANSLATORS: in the last-updated line when the list was never refreshed, as in
+        // "Last update: No record". Write it as it reads there.
+        case .headerNoneLastDate: N_("No record")
+        // TRANSLATORS: a side panel's text while it can be swiped open to show more.
+        case .trailerIdle: N_("Slide to see more")
+        // TRANSLATORS: a side panel's text once swiped far enough: letting go shows more.
+        case .trailerPulling: N_("Release to see more")
         }
     }
 

@@ -65,7 +65,7 @@ enum LastUpdatedLine {
 
     /// `format` with its one string argument (`%s` or `%1$s`) replaced by `argument`, and `%%`
     /// by `%`; other characters are kept as they are.
-    static func substituting(_ argument: String, into format: String) -> String {
+    nonisolated static func substituting(_ argument: String, into format: String) -> String {
         var result = ""
         var rest = Substring(format)
         while let percent = rest.firstIndex(of: "%") {

@@ -105,21 +105,33 @@ public enum RefreshLocalization {
     static let rightToLeftLanguages: Set = ["ar", "he", "fa", "ur", "ps", "sd", "ug", "yi", "dv", "ckb"]
 
     /// The gettext form of a language code: `pt-BR` -> `pt_BR`, `zh-Hans` -> `zh_CN`,
-    /// `zh-Hant`/`zh-HK` -> `zh_TW` (MJRefresh's rule), each entry of a `:` list.
+    /// `zh-Hant`/`zh-HK`/`zh` -> `zh_TW` (MJRefresh's rule), `de_DE.UTF-8` -> `de_DE`, an
+    /// `@modifier` kept, each entry of a `:` list.
     static func normalizedLanguage(_ code: String) -> String {
         code.split(separator: ":").map { entry -> String in
-            let parts = entry.trimmingCharacters(in: .whitespaces).split(whereSeparator: { $0 == "-" || $0 == "_" })
-            guard let first = parts.first else { return "" }
-            let base = first.lowercased()
-            let rest = parts.dropFirst().map(String.init)
-            if base == "zh" {
-                let tags = Set(rest.map { $0.lowercased() })
-                if tags.contains("hans") || tags.contains("cn") || tags.contains("sg") { return "zh_CN" }
-                return "zh_TW"
-            }
-            guard let region = rest.first(where: { $0.count == 2 || $0.allSatisfy(\.isNumber) }) else { return base }
-            return "\(base)_\(region.uppercased())"
+            let trimmed = entry.trimmingCharacters(in: .whitespaces)
+            let modifier = trimmed.firstIndex(of: "@").map { String(trimmed[$0...]) } ?? ""
+            let name = trimmed.prefix { $0 != "." && $0 != "@" }
+            let normalized = normalizedName(name)
+            return normalized.isEmpty ? "" : normalized + modifier
         }.filter { !$0.isEmpty }.joined(separator: ":")
+    }
+
+    private static func normalizedName(_ name: Substring) -> String {
+        let parts = name.split(whereSeparator: { $0 == "-" || $0 == "_" })
+        guard let first = parts.first else { return "" }
+        let base = first.lowercased()
+        let rest = parts.dropFirst().map(String.init)
+        if base == "zh" {
+            let tags = Set(rest.map { $0.lowercased() })
+            if tags.contains("hans") || tags.contains("cn") || tags.contains("sg") { return "zh_CN" }
+            return "zh_TW"
+        }
+        let isRegion = { (part: String) in
+            (part.count == 2 && part.allSatisfy(\.isLetter)) || (part.count == 3 && part.allSatisfy(\.isNumber))
+        }
+        guard let region = rest.first(where: isRegion) else { return base }
+        return "\(base)_\(region.uppercased())"
     }
 
     /// The language the system asks for: what gettext itself reads when no language is set.
