@@ -34,6 +34,7 @@ final class FeedReaderApp {
             return
         }
         Widgets.installStyle()
+        LanguageMenu.applySaved(from: .standard)
         do {
             let library = FeedLibrary(store: try FeedStore(appDirectory: "feed-reader"))
             let window = MainWindow(application: application, library: library, settings: .standard)

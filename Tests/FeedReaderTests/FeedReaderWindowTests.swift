@@ -117,6 +117,33 @@ final class FeedReaderWindowTests: XCTestCase {
         }
     }
 
+    func testChoosingALanguageRetranslatesTheWindowAtOnceAndIsRemembered() throws {
+        let feed = ServedFeed(entries: 3)
+        let server = try TestHTTPServer { _ in .ok(feed.xml) }
+        defer { server.stop() }
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: "http://127.0.0.1:\(server.port)/feed.xml")
+            defer {
+                app.window.switchLanguage(to: "")
+                app.close()
+            }
+            let header = app.window.entryList.header
+            XCTAssertTrue(header.accessibleText.hasPrefix("Pull down to refresh"))
+
+            g_action_group_activate_action(cast(app.window.window), "language", g_variant_new_string("de"))
+            // No main-loop iteration in between: every visible text has changed already.
+            let title = String(cString: gtk_window_get_title(cast(app.window.window)))
+            XCTAssertNotEqual(title, "Feed Reader")
+            XCTAssertEqual(title, tr("Feed Reader"))
+            XCTAssertFalse(header.accessibleText.hasPrefix("Pull down to refresh"), header.accessibleText)
+            XCTAssertNotEqual(app.window.entryList.footer.accessibleText, "Tap or pull up to load more")
+
+            let restarted = try app.restarted()
+            defer { restarted.close() }
+            XCTAssertEqual(restarted.settings.string(forKey: LanguageMenu.settingsKey, in: LanguageMenu.settingsGroup), "de")
+        }
+    }
+
     func testOnlyWebAndMailLinksOpen() {
         let cases: [(String, Bool)] = [("https://example.org/a", true), ("http://example.org", true),
                                        ("mailto:someone@example.org", true), ("file:///etc/passwd", false),
@@ -172,6 +199,7 @@ final class ReaderFixture {
 
     private let folder: URL
     private let library: FeedLibrary
+    let settings: SettingsStore
 
     convenience init(subscribingTo address: String) throws {
         let folder = temporaryDirectory()
@@ -191,7 +219,7 @@ final class ReaderFixture {
 
         application = gtk_application_new("io.github.refreshgtk.FeedReaderTests", G_APPLICATION_NON_UNIQUE)
         g_application_register(cast(application), nil, nil)
-        let settings = SettingsStore(path: folder.appendingPathComponent("settings.ini").path)
+        settings = SettingsStore(path: folder.appendingPathComponent("settings.ini").path)
         window = MainWindow(application: application, library: library, settings: settings)
         title = "feed-reader-test-\(UUID().uuidString.prefix(8))"
         gtk_window_set_title(cast(window.window), title)

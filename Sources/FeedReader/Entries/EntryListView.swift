@@ -144,7 +144,10 @@ final class EntryListView {
         onOpen?(entry)
     }
 
-    /// Re-binds rows so bold (unread) updates: splicing the same ids back refreshes them.
+    /// Shows the rows' dates and placeholders in the current language.
+    func retranslate() { rebindVisibleRows() }
+
+    /// Re-binds rows so bold (unread) updates: announcing the same items as changed refreshes them.
     private func rebindVisibleRows() {
         let count = g_list_model_get_n_items(cast(ids))
         g_list_model_items_changed(cast(ids), 0, count, count)

@@ -173,6 +173,9 @@ final class MainWindow {
         let menu = g_menu_new()!
         g_menu_append(menu, tr("_Add Feed…"), "win.add-feed")
         g_menu_append(menu, tr("_Mark All as Read"), "win.mark-all-read")
+        let languages = LanguageMenu.model()
+        g_menu_append_submenu(menu, tr("_Language"), cast(languages))
+        g_object_unref(cast(languages))
         g_menu_append(menu, tr("_About Feed Reader"), "win.about")
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(button), "open-menu-symbolic")
@@ -198,11 +201,39 @@ final class MainWindow {
         Widgets.addAction(to: window, "mark-feed-read", withInt64: true) { [weak self] id in self?.markRead(feedID: id) }
         Widgets.addAction(to: window, "remove-feed", withInt64: true) { [weak self] id in self?.remove(feedID: id) }
         Widgets.addAction(to: window, "about") { [weak self] _ in self?.showAbout() }
+        addLanguageAction()
         let shortcuts = [("win.refresh", ["F5", "<Control>r"]), ("win.add-feed", ["<Control>n"]),
                          ("window.close", ["<Control>w"])]
         for (action, keys) in shortcuts {
             withCStringArray(keys) { gtk_application_set_accels_for_action(application, action, $0) }
         }
+    }
+
+    /// A stateful action: the menu shows the current choice as a radio item.
+    private func addLanguageAction() {
+        let saved = settings.string(forKey: LanguageMenu.settingsKey, in: LanguageMenu.settingsGroup) ?? ""
+        let type = g_variant_type_new("s")
+        defer { g_variant_type_free(type) }
+        let action = g_simple_action_new_stateful("language", type, g_variant_new_string(saved))!
+        Signal.connectObjectOrNil(cast(action), "activate") { [weak self] parameter in
+            guard let parameter else { return }
+            let code = String(cString: g_variant_get_string(OpaquePointer(parameter), nil))
+            g_simple_action_set_state(action, g_variant_new_string(code))
+            self?.switchLanguage(to: code)
+        }
+        g_action_map_add_action(cast(window), cast(action))
+        g_object_unref(cast(action))
+    }
+
+    /// Switches every visible text at once and remembers the choice.
+    func switchLanguage(to code: String) {
+        settings.setString(code, forKey: LanguageMenu.settingsKey, in: LanguageMenu.settingsGroup)
+        RefreshLocalization.setLanguage(code.isEmpty ? nil : code)
+        gtk_window_set_title(cast(window), tr("Feed Reader"))
+        gtk_window_set_titlebar(cast(window), makeHeaderBar())
+        sidebar.show(feeds, selecting: sidebar.selectedFeedID)
+        entryList.retranslate()
+        banner.retranslate()
     }
 
     private func showAbout() {
