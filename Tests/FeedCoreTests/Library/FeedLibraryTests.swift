@@ -1,0 +1,128 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import FeedCore
+
+@Suite("FeedLibrary: refreshing a selection, subscribing, first runs")
+struct FeedLibraryTests {
+    @Test("addresses people type", arguments: [
+        ("https://example.org/feed.xml", "https://example.org/feed.xml"),
+        ("example.org/feed.xml", "https://example.org/feed.xml"),
+        ("  http://example.org/rss  ", "http://example.org/rss"),
+        ("file:///tmp/feed.xml", "file:///tmp/feed.xml"),
+    ])
+    func acceptedAddresses(typed: String, expected: String) {
+        #expect(FeedLibrary.feedURL(from: typed)?.absoluteString == expected)
+    }
+
+    @Test("addresses that cannot be feeds are refused", arguments: ["", "   ", "not a url", "ftp://example.org/feed",
+                                                                   "javascript:alert(1)", "https://"])
+    func refusedAddresses(typed: String) {
+        #expect(FeedLibrary.feedURL(from: typed) == nil)
+    }
+
+    @Test("subscribing fetches once and stores the entries")
+    func subscribeStoresEntries() async throws {
+        let server = try TestHTTPServer { _ in .ok(rss(entries: 3)) }
+        defer { server.stop() }
+        let library = FeedLibrary(store: try FeedStore.inMemory())
+        let feed = try await library.subscribe(to: server.url("/feed.xml").absoluteString)
+        #expect(feed.title == "Library test")
+        #expect(feed.unreadCount == 3)
+        #expect(try await library.store.entryCount() == 3)
+    }
+
+    @Test("a failing subscription says why and adds nothing")
+    func failedSubscriptionAddsNothing() async throws {
+        let server = try TestHTTPServer { _ in .status(404) }
+        defer { server.stop() }
+        let library = FeedLibrary(store: try FeedStore.inMemory())
+        await #expect(throws: FeedLibrary.SubscribeError.fetchFailed("Server returned 404 Not Found")) {
+            try await library.subscribe(to: server.url("/missing.xml").absoluteString)
+        }
+        #expect(try await library.store.feeds().isEmpty)
+        await #expect(throws: FeedLibrary.SubscribeError.invalidAddress("no feed here")) {
+            try await library.subscribe(to: "no feed here")
+        }
+    }
+
+    @Test("subscribing twice to one address is refused")
+    func duplicateSubscription() async throws {
+        let server = try TestHTTPServer { _ in .ok(rss(entries: 1)) }
+        defer { server.stop() }
+        let library = FeedLibrary(store: try FeedStore.inMemory())
+        let address = server.url("/feed.xml").absoluteString
+        _ = try await library.subscribe(to: address)
+        await #expect(throws: FeedLibrary.SubscribeError.alreadySubscribed) { try await library.subscribe(to: address) }
+        #expect(try await library.store.feeds().count == 1)
+    }
+
+    @Test("a refresh counts new entries and reports failing feeds without stopping the others")
+    func refreshReportsPerFeed() async throws {
+        let published = Published(3)
+        let server = try TestHTTPServer { request in
+            request.path == "/broken.xml" && published.broken ? .status(500) : .ok(rss(entries: published.count))
+        }
+        defer { server.stop() }
+        let library = FeedLibrary(store: try FeedStore.inMemory())
+        let good = try await library.subscribe(to: server.url("/good.xml").absoluteString)
+        let broken = try await library.subscribe(to: server.url("/broken.xml").absoluteString)
+        published.set(5, broken: true)
+
+        let report = await library.refresh()
+        #expect(report.newEntries == 2)
+        #expect(report.failures.map(\.feedID) == [broken.id])
+        #expect(report.failures.first?.message == "Server returned 500 Internal Server Error")
+        #expect(try await library.store.entryCount(feedID: broken.id) == 3, "the failing feed keeps its entries")
+        #expect(try await library.store.feed(id: broken.id)?.lastError != nil)
+
+        let onlyGood = await library.refresh(feedIDs: [good.id])
+        #expect(onlyGood.failures.isEmpty, "a selection refreshes only its feeds")
+    }
+
+    @Test("a first run subscribes to the bundled samples; later runs leave subscriptions alone")
+    func samplesOnFirstRunOnly() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("samples-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try rss(entries: 4).write(to: folder.appendingPathComponent("one.xml"))
+        try rss(entries: 2, title: "Second").write(to: folder.appendingPathComponent("two.xml"))
+        try Data("notes".utf8).write(to: folder.appendingPathComponent("README.md"))
+        let library = FeedLibrary(store: try FeedStore.inMemory())
+        #expect(await library.subscribeToSamplesIfEmpty(in: folder) == 2)
+        #expect(try await library.store.entryCount() == 6)
+        #expect(await library.subscribeToSamplesIfEmpty(in: folder) == 0)
+        #expect(try await library.store.feeds().count == 2)
+    }
+}
+
+/// What the test server publishes, changed as a test goes.
+private final class Published: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: Int
+    private var failing = false
+
+    init(_ entries: Int) { self.entries = entries }
+
+    var count: Int { lock.withLock { entries } }
+    var broken: Bool { lock.withLock { failing } }
+
+    func set(_ count: Int, broken: Bool) {
+        lock.withLock {
+            entries = count
+            failing = broken
+        }
+    }
+}
+
+/// An RSS feed of `entries` numbered items, newest first.
+private func rss(entries: Int, title: String = "Library test") -> Data {
+    let items = (0..<entries).reversed().map { number in
+        "<item><title>Item \(number)</title><guid>item-\(number)</guid><link>https://example.org/\(number)</link></item>"
+    }
+    return Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <rss version="2.0"><channel><title>\(title)</title><link>https://example.org/</link>
+        <description>d</description>\(items.joined())</channel></rss>
+        """.utf8)
+}
