@@ -9,16 +9,25 @@ import XCTest
 
 /// The reader as a person uses it: a real window, real pointer input, a feed served on 127.0.0.1.
 final class FeedReaderWindowTests: XCTestCase {
-    func testPullingFetchesNewEntriesToTheTopAndTheFooterLoadsOlderOnes() throws {
-        let feed = ServedFeed(entries: 120)
-        let server = try TestHTTPServer { _ in .ok(feed.xml) }
+    /// Runs `body` on a reader window subscribed to a feed of `entries` served on 127.0.0.1,
+    /// once its first page shows.
+    private func withReader(entries: Int, _ body: @MainActor (ReaderFixture, ServedFeed) throws -> Void) throws {
+        let feed = ServedFeed(entries: entries)
+        let server = try TestHTTPServer { _ in feed.failing ? .status(500) : .ok(feed.xml) }
         defer { server.stop() }
         try onMain {
             let app = try ReaderFixture(subscribingTo: "http://127.0.0.1:\(server.port)/feed.xml")
             defer { app.close() }
+            let shown = min(entries, EntryListView.pageSize)
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == shown },
+                          "the first page shows: \(app.window.entryList.order.count)")
+            try body(app, feed)
+        }
+    }
+
+    func testPullingFetchesNewEntriesToTheTopAndTheFooterLoadsOlderOnes() throws {
+        try withReader(entries: 120) { app, feed in
             let list = app.window.entryList
-            XCTAssertTrue(GtkTestEnvironment.iterate { list.order.count == EntryListView.pageSize },
-                          "the first page shows: \(list.order.count)")
             XCTAssertEqual(list.shownTitles.first, "Served entry 120")
 
             feed.publish(3)
@@ -41,14 +50,8 @@ final class FeedReaderWindowTests: XCTestCase {
     }
 
     func testF5AndTheRefreshActionRefreshLikeAPull() throws {
-        let feed = ServedFeed(entries: 5)
-        let server = try TestHTTPServer { _ in .ok(feed.xml) }
-        defer { server.stop() }
-        try onMain {
-            let app = try ReaderFixture(subscribingTo: "http://127.0.0.1:\(server.port)/feed.xml")
-            defer { app.close() }
+        try withReader(entries: 5) { app, feed in
             let list = app.window.entryList
-            XCTAssertTrue(GtkTestEnvironment.iterate { list.order.count == 5 })
             feed.publish(1)
             XDo.key(windowTitle: app.title, "F5")
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { list.shownTitles.first == "Served entry 6" })
@@ -59,14 +62,8 @@ final class FeedReaderWindowTests: XCTestCase {
     }
 
     func testAFailingFeedShowsItsErrorWhileItsEntriesStay() throws {
-        let feed = ServedFeed(entries: 5)
-        let server = try TestHTTPServer { _ in feed.failing ? .status(500) : .ok(feed.xml) }
-        defer { server.stop() }
-        try onMain {
-            let app = try ReaderFixture(subscribingTo: "http://127.0.0.1:\(server.port)/feed.xml")
-            defer { app.close() }
+        try withReader(entries: 5) { app, feed in
             let list = app.window.entryList
-            XCTAssertTrue(GtkTestEnvironment.iterate { list.order.count == 5 })
             feed.failing = true
             list.header.beginRefreshing()
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.banner.message != nil })
@@ -80,14 +77,8 @@ final class FeedReaderWindowTests: XCTestCase {
     }
 
     func testActivatingAnEntryMarksItReadAndMarkAllReadClearsTheCounts() throws {
-        let feed = ServedFeed(entries: 5)
-        let server = try TestHTTPServer { _ in .ok(feed.xml) }
-        defer { server.stop() }
-        try onMain {
-            let app = try ReaderFixture(subscribingTo: "http://127.0.0.1:\(server.port)/feed.xml")
-            defer { app.close() }
+        try withReader(entries: 5) { app, feed in
             let list = app.window.entryList
-            XCTAssertTrue(GtkTestEnvironment.iterate { list.order.count == 5 })
             let first = list.order[0]
             // What a click or Enter on the first row does.
             gtk_widget_activate_action_variant(list.listView, "list.activate-item", g_variant_new_uint32(0))
@@ -101,32 +92,21 @@ final class FeedReaderWindowTests: XCTestCase {
     }
 
     func testTheSelectedFeedIsRememberedAcrossRestarts() throws {
-        let feed = ServedFeed(entries: 3)
-        let server = try TestHTTPServer { _ in .ok(feed.xml) }
-        defer { server.stop() }
-        try onMain {
-            let app = try ReaderFixture(subscribingTo: "http://127.0.0.1:\(server.port)/feed.xml")
+        try withReader(entries: 3) { app, feed in
             let feedID = try XCTUnwrap(GtkTestEnvironment.iterate { !app.window.sidebar.feedIDs.isEmpty }
                                        ? app.window.sidebar.feedIDs.first : nil)
             app.window.sidebar.select(feedID: feedID)
             XCTAssertEqual(app.window.sidebar.selectedFeedID, feedID)
-            let restarted = try app.restarted()
             app.close()
+            let restarted = try app.restarted()
             defer { restarted.close() }
             XCTAssertTrue(GtkTestEnvironment.iterate { restarted.window.sidebar.selectedFeedID == feedID })
         }
     }
 
     func testChoosingALanguageRetranslatesTheWindowAtOnceAndIsRemembered() throws {
-        let feed = ServedFeed(entries: 3)
-        let server = try TestHTTPServer { _ in .ok(feed.xml) }
-        defer { server.stop() }
-        try onMain {
-            let app = try ReaderFixture(subscribingTo: "http://127.0.0.1:\(server.port)/feed.xml")
-            defer {
-                app.window.switchLanguage(to: "")
-                app.close()
-            }
+        try withReader(entries: 3) { app, _ in
+            defer { app.window.switchLanguage(to: "") }
             let header = app.window.entryList.header
             XCTAssertTrue(header.accessibleText.hasPrefix("Pull down to refresh"))
 
@@ -190,6 +170,10 @@ final class ServedFeed: @unchecked Sendable {
     }
 }
 
+enum FixtureError: Error {
+    case registration(String)
+}
+
 /// The reader's main window over a fresh library in temporary folders, subscribed to one feed.
 @MainActor
 final class ReaderFixture {
@@ -217,8 +201,14 @@ final class ReaderFixture {
         self.folder = folder
         self.library = library
 
-        application = gtk_application_new("io.github.refreshgtk.FeedReaderTests", G_APPLICATION_NON_UNIQUE)
-        g_application_register(cast(application), nil, nil)
+        // A fresh id each time: an application's D-Bus objects outlive its window in this process.
+        let id = "io.github.refreshgtk.FeedReaderTests.Run" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
+        application = gtk_application_new(id, G_APPLICATION_NON_UNIQUE)
+        var error: UnsafeMutablePointer<GError>?
+        if g_application_register(cast(application), nil, &error) == 0 {
+            defer { g_clear_error(&error) }
+            throw FixtureError.registration(error.map { String(cString: $0.pointee.message) } ?? "unknown error")
+        }
         settings = SettingsStore(path: folder.appendingPathComponent("settings.ini").path)
         window = MainWindow(application: application, library: library, settings: settings)
         title = "feed-reader-test-\(UUID().uuidString.prefix(8))"
@@ -251,7 +241,11 @@ final class ReaderFixture {
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
     }
 
+    private var isClosed = false
+
     func close() {
+        guard !isClosed else { return }
+        isClosed = true
         gtk_window_destroy(cast(window.window))
         GtkTestEnvironment.iterate(for: 0.1)
         g_object_unref(cast(application))

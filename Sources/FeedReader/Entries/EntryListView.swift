@@ -15,7 +15,9 @@ final class EntryListView {
     let header: NormalHeader
     let footer: NormalAutoFooter
     private let ids: OpaquePointer
-    let listView: UnsafeMutablePointer<GtkWidget>
+    /// Kept alive with this object: page loads may finish after the window closed.
+    private let listViewRef: ObjectRef<UnsafeMutablePointer<GtkWidget>>
+    var listView: UnsafeMutablePointer<GtkWidget> { listViewRef.pointer }
     private(set) var entries: [Int64: StoredEntry] = [:]
     /// The entries shown, top to bottom.
     private(set) var order: [Int64] = []
@@ -34,7 +36,8 @@ final class EntryListView {
         self.library = library
         ids = gtk_string_list_new(nil)
         let factory = gtk_signal_list_item_factory_new()!
-        listView = gtk_list_view_new(cast(gtk_no_selection_new(cast(g_object_ref(cast(ids))))), factory)
+        let listView = gtk_list_view_new(cast(gtk_no_selection_new(cast(g_object_ref(cast(ids))))), factory)!
+        listViewRef = ObjectRef(listView)
         gtk_list_view_set_single_click_activate(cast(listView), 1)
         gtk_list_view_set_show_separators(cast(listView), 1)
         let scrolled = gtk_scrolled_window_new()!

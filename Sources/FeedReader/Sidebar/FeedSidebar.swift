@@ -6,7 +6,9 @@ import RefreshGtk
 @MainActor
 final class FeedSidebar {
     let widget: UnsafeMutablePointer<GtkWidget>
-    private let list: UnsafeMutablePointer<GtkWidget>
+    /// Kept alive with this object: subscription reloads may finish after the window closed.
+    private let listRef: ObjectRef<UnsafeMutablePointer<GtkWidget>>
+    private var list: UnsafeMutablePointer<GtkWidget> { listRef.pointer }
     /// The feed each row shows, by row index; nil for "All Feeds".
     private var rowFeeds: [Int64?] = []
     private var isRebuilding = false
@@ -16,7 +18,8 @@ final class FeedSidebar {
     var onSelect: ((Int64?) -> Void)?
 
     init() {
-        list = gtk_list_box_new()
+        let list = gtk_list_box_new()!
+        listRef = ObjectRef(list)
         gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_BROWSE)
         gtk_widget_add_css_class(list, "navigation-sidebar")
         let scrolled = gtk_scrolled_window_new()!

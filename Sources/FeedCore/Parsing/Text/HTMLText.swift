@@ -141,8 +141,8 @@ private struct HTMLScanner {
     private mutating func skipMarkup(at start: Int) -> Int {
         let next = start + 1 < bytes.count ? bytes[start + 1] : 0
         if next == UInt8(ascii: "!") {
-            if matches("<!--", at: start) {
-                return (find("-->", from: start + 4).map { $0 + 3 }) ?? bytes.count
+            if bytes.matches("<!--", at: start) {
+                return (bytes.find("-->", from: start + 4).map { $0 + 3 }) ?? bytes.count
             }
             return skipTag(from: start)
         }
@@ -209,24 +209,6 @@ private struct HTMLScanner {
         }
         writer.append(UInt8(ascii: "&"))
         return start + 1
-    }
-
-    private func matches(_ literal: StaticString, at index: Int) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard index + count <= bytes.count else { return false }
-        for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] {
-            return false
-        }
-        return true
-    }
-
-    private func find(_ literal: StaticString, from start: Int) -> Int? {
-        var index = start
-        while index + literal.utf8CodeUnitCount <= bytes.count {
-            if matches(literal, at: index) { return index }
-            index += 1
-        }
-        return nil
     }
 
     /// Finds `</name` case-insensitively, returning the index of its `<`.

@@ -188,13 +188,13 @@ private struct PrologScanner {
             let byte = bytes[index]
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
                 index += 1
-            } else if matches("<?", at: index) {
-                guard let end = find("?>", from: index + 2) else { return nil }
+            } else if bytes.matches("<?", at: index) {
+                guard let end = bytes.find("?>", from: index + 2) else { return nil }
                 index = end + 2
-            } else if matches("<!--", at: index) {
-                guard let end = find("-->", from: index + 4) else { return nil }
+            } else if bytes.matches("<!--", at: index) {
+                guard let end = bytes.find("-->", from: index + 4) else { return nil }
                 index = end + 3
-            } else if matches("<!DOCTYPE", at: index) {
+            } else if bytes.matches("<!DOCTYPE", at: index) {
                 return entityInDoctype(from: index + 9)
             } else {
                 return nil
@@ -217,29 +217,11 @@ private struct PrologScanner {
                 inSubset = true
             } else if byte == UInt8(ascii: "]") {
                 inSubset = false
-            } else if inSubset, matches("<!ENTITY", at: index) {
+            } else if inSubset, bytes.matches("<!ENTITY", at: index) {
                 return index
             } else if !inSubset, byte == UInt8(ascii: ">") {
                 return nil
             }
-            index += 1
-        }
-        return nil
-    }
-
-    private func matches(_ literal: StaticString, at index: Int) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard index + count <= bytes.count else { return false }
-        for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] {
-            return false
-        }
-        return true
-    }
-
-    private func find(_ literal: StaticString, from start: Int) -> Int? {
-        var index = start
-        while index + literal.utf8CodeUnitCount <= bytes.count {
-            if matches(literal, at: index) { return index }
             index += 1
         }
         return nil
