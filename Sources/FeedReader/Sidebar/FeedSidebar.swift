@@ -25,7 +25,7 @@ final class FeedSidebar {
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(cast(scrolled), list)
         gtk_scrolled_window_set_policy(cast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_widget_set_size_request(scrolled, 220, -1)
+        gtk_widget_set_size_request(scrolled, 270, -1)
         widget = scrolled
         Signal.connectObjectOrNil(cast(list), "row-selected") { [weak self] row in self?.rowSelected(row) }
         addContextMenu()

@@ -39,7 +39,7 @@ final class MainWindow {
         gtk_paned_set_end_child(cast(paned), content)
         gtk_paned_set_resize_start_child(cast(paned), 0)
         gtk_paned_set_shrink_start_child(cast(paned), 0)
-        gtk_paned_set_position(cast(paned), 240)
+        gtk_paned_set_position(cast(paned), 290)
         gtk_window_set_child(cast(window), paned)
 
         entryList.header.refreshingAction = { [weak self] in self?.refreshSelection() }
