@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "RefreshGtk", targets: ["RefreshGtk"]),
         .library(name: "FeedCore", targets: ["FeedCore"]),
         .executable(name: "feed-reader", targets: ["FeedReader"]),
+        .executable(name: "refresh-bench", targets: ["RefreshBench"]),
+        .executable(name: "refresh-gallery", targets: ["RefreshGallery"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -28,13 +30,26 @@ let package = Package(
             name: "FeedReader",
             dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "FeedCore"]
         ),
+        .executableTarget(
+            name: "RefreshGallery",
+            dependencies: ["CGtk", "RefreshCore", "RefreshGtk"]
+        ),
+        .executableTarget(
+            name: "RefreshBench",
+            dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "FeedCore"]
+        ),
         .target(
             name: "TestSupport",
             dependencies: ["CGtk", "RefreshGtk"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "RefreshCoreTests", dependencies: ["RefreshCore"]),
-        .testTarget(name: "RefreshGtkTests", dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "TestSupport"]),
+        // Runs the built refresh-bench --quick: every figure comes out; timings are not judged.
+        .testTarget(name: "RefreshBenchTests", dependencies: ["RefreshBench"]),
+        .testTarget(
+            name: "RefreshGtkTests",
+            dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "RefreshGallery", "TestSupport"]
+        ),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(
             name: "FeedReaderTests",

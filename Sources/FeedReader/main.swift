@@ -15,5 +15,13 @@ if arguments.count >= 2, arguments[1] == "--parse" {
     dispatchMain()
 }
 
+// With the cairo renderer forced (software rendering: virtual machines, remote X, CI), GDK would
+// still set up OpenGL when it opens the display, loading Mesa's llvmpipe: some 45 MB of resident
+// libLLVM and a slower start, for a context nothing draws with. Tell it not to.
+if ProcessInfo.processInfo.environment["GSK_RENDERER"] == "cairo" {
+    let flags = ProcessInfo.processInfo.environment["GDK_DEBUG"].map { $0 + "," } ?? ""
+    setenv("GDK_DEBUG", flags + "gl-disable", 1)
+}
+
 MainQueueBridge.install()
 exit(FeedReaderApp().run())

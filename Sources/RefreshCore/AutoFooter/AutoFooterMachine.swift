@@ -23,6 +23,10 @@ public struct AutoFooterMachine: Sendable {
     public var autoTriggerTimes = 1 {
         didSet { triggersLeft = autoTriggerTimes }
     }
+    /// Another component of the view is refreshing (see ``RefreshExclusivity``): the footer still
+    /// shows as the content scrolls, but neither scrolling nor a tap loads. The app's
+    /// ``Event/beginRefreshing`` still does.
+    public var isBlocked = false
     /// Whether the footer is hidden: it then takes no space and never loads.
     public private(set) var isHidden = false
     public private(set) var triggersLeft = 1
@@ -54,6 +58,8 @@ public struct AutoFooterMachine: Sendable {
         case endRefreshing(noMoreData: Bool)
         case resetNoMoreData
         case hidden(Bool)
+        /// The footer's height changed (a Gif footer's taller images).
+        case extentChanged(Double)
         case animationStep(offset: Double)
         case animationFinished(RefreshAnimation)
     }
@@ -103,7 +109,7 @@ public struct AutoFooterMachine: Sendable {
             }
 
         case .tapped:
-            guard !isHidden, state == .idle else { break }
+            guard !isHidden, !isBlocked, state == .idle else { break }
             effects += beginLoading()
 
         case .beginRefreshing:
@@ -129,6 +135,12 @@ public struct AutoFooterMachine: Sendable {
                 effects += transition(to: .idle)
                 effects += move(to: 0)
             }
+
+        case let .extentChanged(newExtent):
+            // A fully shown footer stays fully shown; a partly revealed one keeps its pixels.
+            let wasFull = offset > 0 && offset == extent
+            extent = max(0, newExtent)
+            effects += move(to: wasFull ? extent : min(offset, extent))
 
         case let .animationStep(newOffset):
             guard animation != nil else { break }
@@ -160,7 +172,7 @@ public struct AutoFooterMachine: Sendable {
 
     /// Loads automatically when enough of the footer shows and the budget allows; spends one.
     private mutating func triggerIfDue(ignoringThreshold: Bool = false) -> [RefreshEffect] {
-        guard automaticallyRefresh, state == .idle, triggersLeft != 0 else { return [] }
+        guard automaticallyRefresh, !isBlocked, state == .idle, triggersLeft != 0 else { return [] }
         let visible = offset - distanceFromEnd
         guard ignoringThreshold || visible >= threshold - 0.5 else { return [] }
         if triggersLeft > 0 { triggersLeft -= 1 }

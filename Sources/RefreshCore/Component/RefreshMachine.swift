@@ -23,6 +23,10 @@ public struct RefreshMachine: Sendable {
     public private(set) var extent: Double
     /// Whether the component fades in with the pull and out after a refresh.
     public var automaticallyChangeAlpha: Bool
+    /// Another component of the view is refreshing (see ``RefreshExclusivity``): a pull still
+    /// moves the content but never passes the threshold, and letting go only springs back.
+    /// ``RefreshEvent/beginRefreshing(isMapped:)`` is the app's call and still begins.
+    public var isBlocked = false
 
     public init(extent: Double, automaticallyChangeAlpha: Bool = false) {
         self.extent = extent
@@ -51,9 +55,9 @@ public struct RefreshMachine: Sendable {
             guard isInteracting else { break }
             effects += move(to: newOffset)
             switch state {
-            case .idle where newOffset > extent:
+            case .idle where newOffset > extent && !isBlocked:
                 effects += transition(to: .pulling)
-            case .pulling where newOffset <= extent:
+            case .pulling where newOffset <= extent || isBlocked:
                 effects += transition(to: .idle)
             default:
                 break
@@ -64,6 +68,10 @@ public struct RefreshMachine: Sendable {
             isInteracting = false
             defer { revealOnRelease = false }
             switch state {
+            case .pulling where isBlocked:
+                // Another component began refreshing during this pull: it lets go without refreshing.
+                effects += transition(to: .idle)
+                effects += startAnimation(to: 0, duration: Duration.fast, purpose: .springBack)
             case .pulling:
                 effects += beginRefreshing()
             case .refreshing where offset > extent || (revealOnRelease && offset < extent):

@@ -113,6 +113,10 @@ open class AutoFooter: RefreshComponent {
 
     // MARK: - View plumbing
 
+    override func applyBlocking() {
+        footerMachine.isBlocked = isBlocked
+    }
+
     override var showsAtRest: Bool { contentFitsViewport && !footerMachine.isHidden }
 
     override func input(_ pullInput: PullInput) -> PullResponse {

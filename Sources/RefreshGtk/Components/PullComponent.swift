@@ -19,6 +19,31 @@ open class PullComponent: RefreshComponent {
         machine.handle(event)
     }
 
+    override func applyBlocking() {
+        machine.isBlocked = isBlocked
+        // A pull already past the threshold no longer promises a refresh: its text says so at once.
+        if machine.isInteracting { send(.pulled(offset: machine.offset)) }
+    }
+
+    /// Grows the component to `size` along its axis, as a Gif indicator's taller frames ask.
+    func growExtent(to size: Double) {
+        guard size > machine.extent else { return }
+        tracker.extent = size
+        send(.extentChanged(size))
+    }
+
+    override func allocateIndicator(width: Double, height: Double, content: (x: Double, y: Double)) {
+        // Placed by its own offset along its axis, not the content's: when components on opposite
+        // edges both hold space (simultaneous refreshes), the content sits at the sum of both
+        // and each indicator must still show at its own edge.
+        let own = edge.contentDisplacement(offset)
+        // Snapped to device pixels as the view snaps the content, so alone they stay flush.
+        let scale = Double(max(1, gtk_widget_get_scale_factor(indicatorWidget)))
+        let snapped = (x: (own.x * scale).rounded() / scale, y: (own.y * scale).rounded() / scale)
+        let placed = edge.isVertical ? (x: content.x, y: snapped.y) : (x: snapped.x, y: content.y)
+        super.allocateIndicator(width: width, height: height, content: placed)
+    }
+
     /// Whether the indicator fades in with the pull and out after a refresh.
     public var automaticallyChangeAlpha: Bool {
         get { machine.automaticallyChangeAlpha }

@@ -9,8 +9,8 @@ import RefreshCore
 /// effects they return; it decides nothing they can decide. Drawing belongs to its indicator.
 @MainActor
 open class RefreshComponent {
-    /// The edge the component sits on.
-    public let edge: RefreshEdge
+    /// The edge the component sits on; a trailer's follows the view's text direction.
+    public internal(set) var edge: RefreshEdge
     /// What draws the component.
     public let indicator: any RefreshIndicator
 
@@ -167,10 +167,10 @@ open class RefreshComponent {
         set { tracker.dragThreshold = newValue }
     }
 
-    /// A touchpad pull is under way from a source that has never sent scroll-end.
     /// Whether the indicator is shown with no offset: a footer that sits after short content.
     var showsAtRest: Bool { false }
 
+    /// A touchpad pull is under way from a source that has never sent scroll-end.
     var needsPauseDetection: Bool { tracker.phase == .tracking(.scroll) && !tracker.sourceReportsScrollEnd }
 
     func attach(to view: RefreshView) {
@@ -189,9 +189,26 @@ open class RefreshComponent {
         view = nil
     }
 
+    /// Another component of the view is refreshing and the view allows one refresh at a time:
+    /// no pull starts here, and nothing triggers (``RefreshExclusivity``).
+    private(set) var isBlocked = false
+
+    /// Holds the component back, or lets it go, while another component refreshes.
+    func setBlocked(_ blocked: Bool) {
+        guard blocked != isBlocked else { return }
+        isBlocked = blocked
+        applyBlocking()
+    }
+
+    /// Passes ``isBlocked`` on to the machine.
+    func applyBlocking() {}
+
+    /// The view's text direction changed: a component on the trailing edge moves to the other side.
+    func viewDirectionChanged(rightToLeft: Bool) {}
+
     func input(_ pullInput: PullInput) -> PullResponse {
         if let view { tracker.limit = max(view.viewportExtent(for: edge), logic.extent + 1) }
-        let response = tracker.handle(pullInput, heldOffset: logic.offset)
+        let response = tracker.handle(pullInput, heldOffset: logic.offset, canStartPull: !isBlocked)
         for update in response.updates {
             switch update {
             case .began: send(.pullBegan)
@@ -257,6 +274,7 @@ open class RefreshComponent {
             stateChangedAt = MainThread.now
             previousState = oldState
             refreshIndicator()
+            view?.componentStateChanged()
             for observer in stateObservers { observer(newState) }
         case let .pullingPercentChanged(percent):
             for observer in percentObservers { observer(percent) }

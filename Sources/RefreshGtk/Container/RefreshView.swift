@@ -18,6 +18,13 @@ public final class RefreshView {
     private var inputs: RefreshViewInput?
     private var adjustmentHandlers: [(adjustment: UnsafeMutablePointer<GtkAdjustment>, id: Signal.HandlerID)] = []
 
+    /// Whether a component may start refreshing while another one refreshes: off by default, so a
+    /// pull or a footer does not load while a refresh runs, nor the other way round. The app's
+    /// own `beginRefreshing()` always starts.
+    public var allowsSimultaneousRefresh = false {
+        didSet { componentStateChanged() }
+    }
+
     /// Wraps `scrolledWindow`, which must not have a parent yet (see ``view(for:)``).
     public init(wrapping scrolledWindow: OpaquePointer) {
         widget = cast(g_object_new_with_properties(RefreshViewType.gtype, 0, nil, nil))
@@ -29,6 +36,8 @@ public final class RefreshView {
         inputs = RefreshViewInput(view: self)
         Signal.connect(cast(scrolledWindow), "notify::vadjustment") { [weak self] in self?.watchAdjustments() }
         Signal.connect(cast(scrolledWindow), "notify::hadjustment") { [weak self] in self?.watchAdjustments() }
+        // GtkTextDirection arrives as the unsigned enum value it is.
+        Signal.connectUInt(cast(widget), "direction-changed") { [weak self] _ in self?.directionChanged() }
         watchAdjustments()
     }
 
@@ -65,15 +74,31 @@ public final class RefreshView {
     /// Adds a component; a component already on another view moves here.
     func add(_ component: RefreshComponent) {
         guard isAlive, !components.contains(where: { $0 === component }) else { return }
+        component.viewDirectionChanged(rightToLeft: isRightToLeft)
         components.removeAll { $0.edge == component.edge }
         components.append(component)
         component.attach(to: self)
+        componentStateChanged()
         gtk_widget_queue_allocate(widget)
     }
 
     func remove(_ component: RefreshComponent) {
         components.removeAll { $0 === component }
         component.detach()
+        component.setBlocked(false)
+        componentStateChanged()
+    }
+
+    /// A component's state changed: holds the others back while it refreshes, or lets them go.
+    func componentStateChanged() {
+        let blocked = RefreshExclusivity.blocked(refreshing: components.map(\.isRefreshing),
+                                                 allowsSimultaneous: allowsSimultaneousRefresh)
+        for (component, isBlocked) in zip(components, blocked) { component.setBlocked(isBlocked) }
+    }
+
+    private func directionChanged() {
+        for component in components { component.viewDirectionChanged(rightToLeft: isRightToLeft) }
+        gtk_widget_queue_allocate(widget)
     }
 
     var isMapped: Bool { isAlive && gtk_widget_get_mapped(widget) != 0 }
@@ -151,6 +176,25 @@ public final class RefreshView {
     }
 
     func allocate(width: Int32, height: Int32, baseline: Int32) {
+        // Laying the content out can move components: a list that grew gives a held footer's
+        // space to scrolling. Their new offsets are placed in this same frame, since a
+        // queue_allocate from inside size_allocate is dropped; the transform alone changes,
+        // so the content is not laid out again.
+        var content = contentPosition()
+        for _ in 0..<3 {
+            var point = graphene_point_t(x: Float(content.x), y: Float(content.y))
+            gtk_widget_allocate(cast(scrolledWindow), width, height, baseline, gsk_transform_translate(nil, &point))
+            let moved = contentPosition()
+            guard moved != content else { break }
+            content = moved
+        }
+        for component in components {
+            component.allocateIndicator(width: Double(width), height: Double(height), content: content)
+        }
+    }
+
+    /// Where the content goes: displaced by every component's offset, snapped to device pixels.
+    private func contentPosition() -> (x: Double, y: Double) {
         var dx = 0.0, dy = 0.0
         for component in components {
             let shift = component.edge.contentDisplacement(component.offset)
@@ -158,12 +202,7 @@ public final class RefreshView {
             dy += shift.y
         }
         let scale = Double(max(1, gtk_widget_get_scale_factor(widget)))
-        let content = (x: (dx * scale).rounded() / scale, y: (dy * scale).rounded() / scale)
-        var point = graphene_point_t(x: Float(content.x), y: Float(content.y))
-        gtk_widget_allocate(cast(scrolledWindow), width, height, baseline, gsk_transform_translate(nil, &point))
-        for component in components {
-            component.allocateIndicator(width: Double(width), height: Double(height), content: content)
-        }
+        return (x: (dx * scale).rounded() / scale, y: (dy * scale).rounded() / scale)
     }
 
     /// The view expands as its scrolled window does, like any single-child container.

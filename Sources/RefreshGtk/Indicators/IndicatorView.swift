@@ -26,8 +26,14 @@ final class IndicatorView {
     /// Shows a new model: redraws, and tells assistive technology when the text changed.
     func update(_ newModel: IndicatorModel) {
         guard newModel != model else { return }
+        var unchangedLook = model
+        unchangedLook.pullingPercent = newModel.pullingPercent
         model = newModel
-        gtk_widget_queue_draw(widget.pointer)
+        // A pull step changes only the percent: most indicators look the same, and the view moves
+        // them by their allocation.
+        if unchangedLook != newModel || indicator.drawsPullingPercent {
+            gtk_widget_queue_draw(widget.pointer)
+        }
         announce()
         keepAnimatingIfNeeded()
     }

@@ -22,6 +22,9 @@ public final class NormalIndicator: RefreshIndicator {
 
     public init() {}
 
+    /// The arrow follows the state and the time, the texts the state: pull frames only move it.
+    public var drawsPullingPercent: Bool { false }
+
     public func isAnimating(_ model: IndicatorModel, at time: Double) -> Bool {
         model.state.isRefreshing || time - model.stateChangedAt < Self.arrowTurnDuration
     }
@@ -37,13 +40,14 @@ public final class NormalIndicator: RefreshIndicator {
         }
     }
 
-    /// Where the arrow and spinner go: beside the widest text, or centred when there is none.
+    /// Where the arrow and spinner go: beside the widest text (above the stacked text on a side
+    /// edge), or centred when there is none.
     private func glyphCentre(_ context: IndicatorDrawContext, textWidth: Double) -> (x: Double, y: Double) {
-        guard context.model.edge.isVertical else {
-            return (context.width / 2, context.height / 2 - 40)
-        }
         guard textWidth > 0 else { return (context.width / 2, context.height / 2) }
         let shift = textWidth / 2 + labelInset
+        guard context.model.edge.isVertical else {
+            return (context.width / 2, context.height / 2 - shift)
+        }
         return (context.width / 2 + (context.isRightToLeft ? shift : -shift), context.height / 2)
     }
 

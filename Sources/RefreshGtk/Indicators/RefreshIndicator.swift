@@ -45,6 +45,22 @@ public struct IndicatorDrawContext {
     public let foreground: GdkRGBA
     public var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
 
+    /// A context for drawing an indicator outside its component, on any Cairo surface.
+    ///
+    /// Components make their own; this is public so that an indicator can be drawn elsewhere
+    /// with exactly the code the component uses: an app's own header, a preview, or
+    /// `refresh-bench`, which times one frame of a header into an offscreen surface.
+    public init(cairo: OpaquePointer, widget: UnsafeMutablePointer<GtkWidget>, width: Double, height: Double,
+                time: Double, model: IndicatorModel, foreground: GdkRGBA) {
+        self.cairo = cairo
+        self.widget = widget
+        self.width = width
+        self.height = height
+        self.time = time
+        self.model = model
+        self.foreground = foreground
+    }
+
     /// A Pango layout in the widget's font with `text`, bold at `points` when asked.
     public func layout(_ text: String, points: Double = 14, bold: Bool = true) -> OpaquePointer {
         let layout = gtk_widget_create_pango_layout(widget, text)!
@@ -75,8 +91,13 @@ public protocol RefreshIndicator: AnyObject {
     func draw(_ context: IndicatorDrawContext)
     /// Whether frames must keep coming (a spinner turning, an arrow rotating) at `time`.
     func isAnimating(_ model: IndicatorModel, at time: Double) -> Bool
+    /// Whether a frame depends on ``IndicatorModel/pullingPercent``. When it does not, a pull
+    /// step that changes nothing else moves the indicator without drawing it again: every pull
+    /// frame otherwise lays its texts out anew. True unless an indicator says otherwise.
+    var drawsPullingPercent: Bool { get }
 }
 
 extension RefreshIndicator {
     public var preferredExtent: Double? { nil }
+    public var drawsPullingPercent: Bool { true }
 }

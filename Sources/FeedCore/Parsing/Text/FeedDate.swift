@@ -219,8 +219,10 @@ private struct DateReader {
     var isAtEnd: Bool { position >= bytes.count }
     var peek: UInt8 { bytes[position] }
 
-    mutating func skip(_ character: Character) -> Bool {
-        guard !isAtEnd, let ascii = character.asciiValue, peek == ascii else { return false }
+    /// Skips `scalar` (ASCII) if it comes next. A `Unicode.Scalar`, not a `Character`: a
+    /// Character's `asciiValue` costs grapheme work on every call, and dates call this often.
+    mutating func skip(_ scalar: Unicode.Scalar) -> Bool {
+        guard !isAtEnd, scalar.isASCII, peek == UInt8(truncatingIfNeeded: scalar.value) else { return false }
         position += 1
         return true
     }

@@ -51,6 +51,11 @@ public enum HTMLText {
 
 /// Accumulates plain text as UTF-8 bytes, collapsing whitespace as it goes.
 struct PlainTextWriter {
+    /// A byte copied as it is: not whitespace, nor the lead byte of a no-break space.
+    private static func isOrdinary(_ byte: UInt8) -> Bool {
+        !byte.isASCIIWhitespace && byte != 0xC2
+    }
+
     private var buffer: [UInt8] = []
     private var pendingSpace = false
 
@@ -95,10 +100,16 @@ struct PlainTextWriter {
             space()
             return index + 2
         default:
-            // Copy the whole run of ordinary bytes at once rather than byte by byte.
+            // Copy the whole run of ordinary bytes at once rather than byte by byte. A single
+            // space between two ordinary bytes is already collapsed, so it stays in the run:
+            // prose is then copied a sentence at a time, not a word at a time.
             var end = index + 1
             while end < bytes.count {
                 let byte = bytes[end]
+                if byte == 0x20, end + 1 < bytes.count, Self.isOrdinary(bytes[end + 1]), !stops(bytes[end + 1]) {
+                    end += 2
+                    continue
+                }
                 if byte.isASCIIWhitespace || byte == 0xC2 || stops(byte) { break }
                 end += 1
             }
@@ -165,7 +176,7 @@ private struct HTMLScanner {
         if !HTMLScanner.inlineElements.contains(name) {
             writer.space()
         }
-        if !isClosing, name == "script" || name == "style" {
+        if !isClosing, name == HTMLScanner.script || name == HTMLScanner.style {
             guard let closing = findClosingTag(Array(bytes[nameStart..<nameEnd]), from: afterTag) else { return bytes.count }
             return skipTag(from: closing)
         }
@@ -226,6 +237,9 @@ private struct HTMLScanner {
         }
         return nil
     }
+
+    /// Packed once: a literal compared inline would be packed again for every tag.
+    private static let script: TagName = "script", style: TagName = "style"
 
     /// Elements that do not break words; every other tag reads as whitespace.
     private static let inlineElements: Set<TagName> = [

@@ -1,0 +1,389 @@
+import CGtk
+import Foundation
+import RefreshCore
+import RefreshGtk
+
+/// `pull_frame_us_*`, `baseline_frame_us_*` and `content_relayouts_per_pull_frame`: one pull
+/// step in a realized window whose scrolled window holds a GtkListView of 10,000 rows, done
+/// our way (a RefreshView moving the content by its allocation transform) and the way GTK apps
+/// do it today (a header above the list whose height request follows the pull).
+///
+/// A frame is what GTK's frame clock would do for it, timed from the new offset in to the
+/// rendered texture out: the input, the window's layout, a snapshot of the window's content
+/// (every widget that did not change keeps its cached render node, as in a real frame) and a
+/// render with the window's own renderer. It runs synchronously so that nothing but the frame
+/// is timed: no main-loop waits, no X server round trips.
+@MainActor
+enum PullBench {
+    static let rows = 10_000
+    /// The reader's entry pane at its default window size.
+    static let width: Int32 = 720, height: Int32 = 640
+    /// Scroll steps down, then as many back up: the pull passes the threshold and returns to the
+    /// edge, where it ends without starting a refresh.
+    static let stepsEachWay = 60
+    static let stepPixels = 4.0
+
+    struct Result {
+        var ours: (p50: Double, p99: Double)
+        var baseline: (p50: Double, p99: Double)
+        var relayoutsPerFrame: Double
+        var baselineRelayoutsPerFrame: Double
+        var framesPerRun: Int
+        /// p50 and p99 of rendering one flat colour the size of the window: what any frame costs
+        /// before it draws anything, the lower bound of both figures above.
+        var renderFloor: (p50: Double, p99: Double)
+        /// p50 of each frame's part before rendering (input, layout, snapshot): ours, baseline.
+        var layoutP50: (ours: Double, baseline: Double)
+    }
+
+    static func run(_ options: BenchOptions) -> Result {
+        ListViewLayoutCounter.install()
+        let ours = OurWindow()
+        let baseline = BaselineWindow()
+
+        // Warm-up: the first pull creates glyph caches, the arrow's tick callback and the
+        // indicator's first render; the baseline's first resizes create rows.
+        var offsets: [Double] = []
+        for _ in 0..<options.warmUps {
+            offsets = ours.pull().offsets
+            _ = baseline.pull(offsets: offsets)
+        }
+
+        var ourP50: [Double] = [], ourP99: [Double] = [], baseP50: [Double] = [], baseP99: [Double] = []
+        var ourLayout: [Double] = [], baseLayout: [Double] = []
+        var relayouts = 0, baselineRelayouts = 0, frames = 0
+        for _ in 0..<options.runs {
+            // Alternated run by run so that both see the same machine load.
+            let before = ListViewLayoutCounter.count
+            let run = ours.pull()
+            relayouts += ListViewLayoutCounter.count - before
+            frames += run.times.count
+            ourP50.append(Stats.percentile(run.times, 50))
+            ourP99.append(Stats.percentile(run.times, 99))
+
+            ourLayout.append(Stats.percentile(run.layoutTimes, 50))
+
+            let baselineBefore = ListViewLayoutCounter.count
+            let base = baseline.pull(offsets: run.offsets)
+            baselineRelayouts += ListViewLayoutCounter.count - baselineBefore
+            baseP50.append(Stats.percentile(base.times, 50))
+            baseP99.append(Stats.percentile(base.times, 99))
+            baseLayout.append(Stats.percentile(base.layoutTimes, 50))
+        }
+        let floor = ours.window.renderFloor(frames: 2 * stepsEachWay)
+        ours.close()
+        baseline.close()
+        return Result(ours: (Stats.median(ourP50), Stats.median(ourP99)),
+                      baseline: (Stats.median(baseP50), Stats.median(baseP99)),
+                      relayoutsPerFrame: Double(relayouts) / Double(max(frames, 1)),
+                      baselineRelayoutsPerFrame: Double(baselineRelayouts) / Double(max(frames, 1)),
+                      framesPerRun: 2 * stepsEachWay, renderFloor: floor,
+                      layoutP50: (Stats.median(ourLayout), Stats.median(baseLayout)))
+    }
+
+    // MARK: - The two windows
+
+    /// Ours: the list in a RefreshView with a NormalHeader, pulled through the view's own
+    /// touchpad scroll controller, as the tests drive it.
+    @MainActor
+    final class OurWindow {
+        let window: BenchWindow
+        let header = NormalHeader()
+        private let scroll: OpaquePointer
+        private let scrolled: OpaquePointer
+
+        init() {
+            let list = BenchList()
+            scrolled = list.scrolled
+            let view = RefreshView(wrapping: list.scrolled)
+            header.store = SettingsStore(path: BenchFiles.directory.appendingPathComponent("pull.ini").path)
+            header.link(to: view)
+            window = BenchWindow(child: view.widget, title: "refresh-bench: ours")
+            scroll = Self.controller(named: "refresh-pull-scroll", on: view.widget)
+            // A touchpad that reports scroll-end: no pause timer is needed to end a pull.
+            cgtk_emit_by_name(cast(scroll), "scroll-begin")
+            cgtk_emit_by_name(cast(scroll), "scroll-end")
+            window.settle()
+        }
+
+        /// One pull, frame by frame: each frame's time in microseconds, the part of it before
+        /// rendering, and the header's offset.
+        func pull() -> (times: [Double], layoutTimes: [Double], offsets: [Double]) {
+            var times: [Double] = [], layoutTimes: [Double] = [], offsets: [Double] = []
+            times.reserveCapacity(2 * stepsEachWay)
+            cgtk_emit_by_name(cast(scroll), "scroll-begin")
+            // Synthesized deltas come in wheel units, which the view scales by page^(2/3) as
+            // GtkScrolledWindow does: convert, so each step moves the pull `stepPixels`.
+            let page = gtk_adjustment_get_page_size(gtk_scrolled_window_get_vadjustment(scrolled))
+            let units = stepPixels / pow(max(page, 1), PullTuning.wheelStepExponent)
+            for step in 0..<(2 * stepsEachWay) {
+                // GTK's scroll deltas point the other way: negative dy pulls the header open.
+                let dy = step < stepsEachWay ? -units : units
+                let start = Clock.nanoseconds()
+                _ = cgtk_emit_scroll(cast(scroll), 0, dy)
+                window.frame(savingTo: step == stepsEachWay ? FrameDump.path("ours") : nil)
+                times.append(Double(Clock.nanoseconds() - start) / 1000)
+                layoutTimes.append(Double(window.renderStarted - start) / 1000)
+                offsets.append(header.pullingPercent * header.extent)
+            }
+            cgtk_emit_by_name(cast(scroll), "scroll-end")
+            window.settle()
+            return (times, layoutTimes, offsets)
+        }
+
+        func close() { window.close() }
+
+        /// The view's event controller called `name`.
+        private static func controller(named name: String, on widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer {
+            let controllers: OpaquePointer = cast(gtk_widget_observe_controllers(widget))
+            defer { g_object_unref(cast(controllers)) }
+            for index in 0..<g_list_model_get_n_items(controllers) {
+                let controller: OpaquePointer = cast(g_list_model_get_item(controllers, index))
+                g_object_unref(cast(controller))
+                if let found = gtk_event_controller_get_name(controller), String(cString: found) == name {
+                    return controller
+                }
+            }
+            fatalError("RefreshView has no controller named \(name)")
+        }
+    }
+
+    /// The comparison: a header above the list in a vertical box; each frame sets the header's
+    /// height request to the pull's offset, which lays the list out again. The header draws the
+    /// same NormalIndicator, so both windows paint the same things.
+    @MainActor
+    final class BaselineWindow {
+        let window: BenchWindow
+        private let headerArea: UnsafeMutablePointer<GtkWidget>
+        private let painter = HeaderPainter()
+
+        init() {
+            let list = BenchList()
+            headerArea = gtk_drawing_area_new()
+            gtk_drawing_area_set_draw_func(cast(headerArea), { area, cairo, width, height, data in
+                let painter = Unmanaged<HeaderPainter>.fromOpaque(data!).takeUnretainedValue()
+                onMainActor { painter.draw(cairo: cairo!, area: area!, width: Double(width), height: Double(height)) }
+            }, Unmanaged.passUnretained(painter).toOpaque(), nil)
+            gtk_widget_set_size_request(headerArea, -1, 0)
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_box_append(cast(box), headerArea)
+            gtk_box_append(cast(box), cast(list.scrolled))
+            window = BenchWindow(child: box, title: "refresh-bench: baseline")
+            window.settle()
+        }
+
+        /// The same pull: the header's height follows `offsets`, frame by frame.
+        func pull(offsets: [Double]) -> (times: [Double], layoutTimes: [Double]) {
+            var times: [Double] = [], layoutTimes: [Double] = []
+            times.reserveCapacity(offsets.count)
+            for (step, offset) in offsets.enumerated() {
+                let start = Clock.nanoseconds()
+                painter.offset = offset
+                gtk_widget_set_size_request(headerArea, -1, Int32(offset.rounded()))
+                gtk_widget_queue_draw(headerArea)
+                window.frame(savingTo: step == stepsEachWay ? FrameDump.path("baseline") : nil)
+                times.append(Double(Clock.nanoseconds() - start) / 1000)
+                layoutTimes.append(Double(window.renderStarted - start) / 1000)
+            }
+            gtk_widget_set_size_request(headerArea, -1, 0)
+            window.settle()
+            return (times, layoutTimes)
+        }
+
+        func close() { window.close() }
+    }
+
+    /// Draws the baseline's header with NormalHeader's indicator: arrow turned past the
+    /// threshold, both texts.
+    @MainActor
+    final class HeaderPainter {
+        let header = NormalHeader()
+        var offset = 0.0
+
+        init() {
+            header.store = SettingsStore(path: BenchFiles.directory.appendingPathComponent("baseline.ini").path)
+        }
+
+        func draw(cairo: OpaquePointer, area: UnsafeMutablePointer<GtkDrawingArea>, width: Double, height: Double) {
+            guard height > 0 else { return }
+            var model = header.indicatorModel
+            model.state = offset >= header.extent ? .pulling : .idle
+            model.title = RefreshLocalization.text(RefreshText.header(model.state))
+            var color = GdkRGBA()
+            let widget: UnsafeMutablePointer<GtkWidget> = cast(area)
+            gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color)
+            // The indicator draws in a header-sized box at the bottom of the revealed space.
+            cairo_save(cairo)
+            cairo_translate(cairo, 0, height - header.extent)
+            header.normalIndicator.draw(IndicatorDrawContext(cairo: cairo, widget: widget, width: width,
+                                                             height: header.extent, time: MainThread.now,
+                                                             model: model, foreground: color))
+            cairo_restore(cairo)
+        }
+    }
+}
+
+/// `$REFRESH_BENCH_SAVE_FRAMES`: a folder where the frame at the deepest point of each pull is
+/// saved as a PNG, to see what the bench renders. Unset (the default), nothing is saved.
+enum FrameDump {
+    static let folder = ProcessInfo.processInfo.environment["REFRESH_BENCH_SAVE_FRAMES"]
+
+    static func path(_ name: String) -> String? {
+        folder.map { "\($0)/\(name).png" }
+    }
+}
+
+/// A scrolled window holding a GtkListView of 10,000 rows laid out as the reader's: a title
+/// over a dimmed line, in a box with margins.
+@MainActor
+struct BenchList {
+    let scrolled: OpaquePointer
+
+    init() {
+        let strings = gtk_string_list_new(nil)!
+        var titles = (0..<PullBench.rows).map { "Entry \($0 + 1): what happened in the project this week" }
+        titles.withUnsafeMutableBufferPointer { buffer in
+            for title in buffer { gtk_string_list_append(strings, title) }
+        }
+        titles.removeAll()
+        let factory = gtk_signal_list_item_factory_new()!
+        Signal.connectObject(cast(factory), "setup") { item in
+            let title = gtk_label_new("")!
+            gtk_label_set_xalign(cast(title), 0)
+            gtk_widget_add_css_class(title, "heading")
+            let meta = gtk_label_new("")!
+            gtk_label_set_xalign(cast(meta), 0)
+            gtk_widget_add_css_class(meta, "dim-label")
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 3)!
+            gtk_box_append(cast(box), title)
+            gtk_box_append(cast(box), meta)
+            gtk_widget_set_margin_start(box, 14)
+            gtk_widget_set_margin_end(box, 14)
+            gtk_widget_set_margin_top(box, 10)
+            gtk_widget_set_margin_bottom(box, 10)
+            gtk_list_item_set_child(cast(item), box)
+        }
+        Signal.connectObject(cast(factory), "bind") { item in
+            guard let object = gtk_list_item_get_item(cast(item)), let box = gtk_list_item_get_child(cast(item)),
+                  let title = gtk_widget_get_first_child(box), let meta = gtk_widget_get_next_sibling(title) else { return }
+            gtk_label_set_text(cast(title), gtk_string_object_get_string(cast(object)))
+            gtk_label_set_text(cast(meta), "Bench Feed · Today 14:02")
+        }
+        let listView = gtk_list_view_new(cast(gtk_no_selection_new(cast(strings))), factory)!
+        gtk_list_view_set_show_separators(cast(listView), 1)
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(cast(scrolled), listView)
+        gtk_scrolled_window_set_policy(cast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_widget_set_vexpand(scrolled, 1)
+        gtk_widget_set_hexpand(scrolled, 1)
+        self.scrolled = cast(scrolled)
+    }
+}
+
+/// A realized, mapped, undecorated window of the bench's size, and one synchronous frame of it.
+@MainActor
+final class BenchWindow {
+    let window: UnsafeMutablePointer<GtkWidget>
+    private let child: UnsafeMutablePointer<GtkWidget>
+    private var viewport = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
+                                           size: graphene_size_t(width: Float(PullBench.width),
+                                                                 height: Float(PullBench.height)))
+
+    /// When the last frame's render began: what came before it (input, layout, snapshot) is the
+    /// part in which the two ways of pulling differ.
+    private(set) var renderStarted: UInt64 = 0
+
+    private static var background = GdkRGBA(red: 0xfa / 255.0, green: 0xfa / 255.0, blue: 0xfa / 255.0, alpha: 1)
+
+    init(child: UnsafeMutablePointer<GtkWidget>, title: String) {
+        self.child = child
+        window = gtk_window_new()
+        gtk_window_set_title(cast(window), title)
+        // No title bar: the content is the whole window, so a snapshot of it is the whole frame.
+        gtk_window_set_decorated(cast(window), 0)
+        gtk_window_set_default_size(cast(window), PullBench.width, PullBench.height)
+        gtk_window_set_child(cast(window), child)
+        gtk_window_present(cast(window))
+        let deadline = Clock.nanoseconds() + 5_000_000_000
+        while gtk_widget_get_mapped(window) == 0 || gtk_widget_get_height(window) != PullBench.height,
+              Clock.nanoseconds() < deadline {
+            _ = g_main_context_iteration(nil, 0)
+            usleep(1000)
+        }
+    }
+
+    /// One frame: the frame clock's tick callbacks, the window's layout at its size, a snapshot
+    /// of its content to a render node, and that node rendered by the window's renderer into a
+    /// texture.
+    ///
+    /// The snapshot goes through `gtk_widget_snapshot_child`, not a GtkWidgetPaintable: a widget
+    /// paintable shows the window's last painted frame, not the one just laid out.
+    func frame(savingTo path: String? = nil) {
+        // The frame clock's update phase first, as in a real frame: tick callbacks run (an arrow
+        // turning queues its redraw), then layout and paint.
+        if let clock = gtk_widget_get_frame_clock(window) { cgtk_emit_by_name(cast(clock), "update") }
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(window, GTK_ORIENTATION_VERTICAL, PullBench.width, &minimum, &natural, nil, nil)
+        gtk_widget_allocate(window, PullBench.width, PullBench.height, -1, nil)
+        let snapshot = gtk_snapshot_new()!
+        // The window's own background (Adwaita's), which its snapshot would paint first.
+        gtk_snapshot_append_color(snapshot, &Self.background, &viewport)
+        gtk_widget_snapshot_child(window, child, snapshot)
+        guard let node = gtk_snapshot_free_to_node(snapshot) else { return }
+        renderStarted = Clock.nanoseconds()
+        let renderer = gtk_native_get_renderer(cast(window))!
+        if let texture = gsk_renderer_render_texture(renderer, node, &viewport) {
+            if let path { _ = gdk_texture_save_to_png(texture, path) }
+            g_object_unref(cast(texture))
+        }
+        gsk_render_node_unref(node)
+    }
+
+    /// Times rendering a single colour node the size of the window, `frames` times: the part
+    /// of every frame that no layout strategy can avoid (a new surface, cleared and filled).
+    func renderFloor(frames: Int) -> (p50: Double, p99: Double) {
+        var color = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
+        let renderer = gtk_native_get_renderer(cast(window))!
+        var times: [Double] = []
+        for _ in 0..<frames {
+            let elapsed = Clock.time {
+                let node = gsk_color_node_new(&color, &viewport)!
+                if let texture = gsk_renderer_render_texture(renderer, node, &viewport) { g_object_unref(cast(texture)) }
+                gsk_render_node_unref(node)
+            }
+            times.append(Double(elapsed) / 1000)
+        }
+        return (Stats.percentile(times, 50), Stats.percentile(times, 99))
+    }
+
+    /// Lets the main loop run pending frames and timers: animations end, the window paints.
+    func settle(seconds: Double = 0.15) {
+        let end = Clock.nanoseconds() + UInt64(seconds * 1e9)
+        while Clock.nanoseconds() < end {
+            _ = g_main_context_iteration(nil, 0)
+            usleep(1000)
+        }
+    }
+
+    func close() {
+        gtk_window_destroy(cast(window))
+        settle(seconds: 0.05)
+    }
+}
+
+/// Counts every GtkListView size_allocate by wrapping the class's vfunc, as the tests do: a pull
+/// frame that moves the content by its transform must not lay the list out.
+enum ListViewLayoutCounter {
+    nonisolated(unsafe) static var count = 0
+    nonisolated(unsafe) private static var original: (@convention(c) (UnsafeMutablePointer<GtkWidget>?, Int32, Int32, Int32) -> Void)?
+
+    static func install() {
+        guard original == nil else { return }
+        let widgetClass = g_type_class_ref(gtk_list_view_get_type()).assumingMemoryBound(to: GtkWidgetClass.self)
+        original = widgetClass.pointee.size_allocate
+        widgetClass.pointee.size_allocate = { widget, width, height, baseline in
+            ListViewLayoutCounter.count += 1
+            ListViewLayoutCounter.original?(widget, width, height, baseline)
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import CGtk
+import Foundation
+import RefreshGtk
+
+/// refresh-bench: RefreshGtk's and the feed reader's performance figures.
+///
+/// Prints a table for people, then, as its last line, one JSON object of numbers for scripts
+/// (see the README's Performance section). `--quick` runs everything briefly on smaller data,
+/// only to check that every figure comes out; its numbers are not the ones to judge.
+/// Run it through `./meson-helpers/bench`, which builds in release mode and starts it in a
+/// virtual X server with the cairo renderer.
+@MainActor
+func runBench() throws -> [(key: String, value: Double)] {
+    let options = BenchOptions(arguments: CommandLine.arguments)
+    setenv("GSK_RENDERER", "cairo", 0)
+    gtk_init()
+    MainQueueBridge.install()
+    defer { BenchFiles.removeAll() }
+    var table = BenchTable()
+    var figures: [(key: String, value: Double)] = []
+    func report(_ key: String, _ value: Double) { figures.append((key, value.isFinite ? value : 0)) }
+
+    if options.includes("core") {
+        progress("RefreshCore: pull events")
+        let core = CoreBench.run(options)
+        report("core_event_ns", core.nanoseconds)
+        table.add("Pull event, tracker + state machine", String(format: "%.0f ns", core.nanoseconds), "< 1000 ns")
+    }
+
+    if options.includes("header") {
+        progress("NormalHeader: offscreen frames")
+        let scale1 = HeaderPaintBench.run(options, scale: 1), scale2 = HeaderPaintBench.run(options, scale: 2)
+        report("header_frame_us_scale1", scale1)
+        report("header_frame_us_scale2", scale2)
+        table.add("NormalHeader frame, scale 1", String(format: "%.0f µs", scale1), "")
+        table.add("NormalHeader frame, scale 2", String(format: "%.0f µs", scale2), "< 500 µs")
+    }
+
+    if options.includes("pull") {
+        progress("Pull frames: RefreshView and the margin/height baseline, 10,000 rows")
+        let pull = PullBench.run(options)
+        let ratio = pull.baseline.p99 / pull.ours.p99
+        report("pull_frame_us_p50", pull.ours.p50)
+        report("pull_frame_us_p99", pull.ours.p99)
+        report("baseline_frame_us_p50", pull.baseline.p50)
+        report("baseline_frame_us_p99", pull.baseline.p99)
+        report("pull_vs_baseline_p99_ratio", ratio)
+        report("content_relayouts_per_pull_frame", pull.relayoutsPerFrame)
+        table.add("Pull frame p50 / p99 (RefreshView)", String(format: "%.0f / %.0f µs", pull.ours.p50, pull.ours.p99), "p99 < 4000 µs")
+        table.add("Pull frame p50 / p99 (height request)", String(format: "%.0f / %.0f µs", pull.baseline.p50, pull.baseline.p99), "")
+        table.add("Baseline p99 / ours", String(format: "%.2f×", ratio), "≥ 5×")
+        table.add("  of which input + layout + snapshot, p50", String(format: "%.0f / %.0f µs (%.1f×)",
+                  pull.layoutP50.ours, pull.layoutP50.baseline, pull.layoutP50.baseline / pull.layoutP50.ours), "")
+        table.add("Render floor p50 / p99 (one flat colour)",
+                  String(format: "%.0f / %.0f µs", pull.renderFloor.p50, pull.renderFloor.p99), "")
+        table.add("List relayouts per frame (ours / baseline)",
+                  String(format: "%.2f / %.2f", pull.relayoutsPerFrame, pull.baselineRelayoutsPerFrame), "0")
+    }
+
+    let needsFeeds = options.includes("parse") || options.includes("python") || options.includes("reader")
+    let files = needsFeeds ? try ParseBench.generate(options) : nil
+    var rss = 0.0
+    if let files, options.includes("parse") {
+        progress("Parsing: FeedCore on \(options.feedItems)-item feeds")
+        rss = try ParseBench.feedCore(files.rss, expectedEntries: options.feedItems, options)
+        let atom = try ParseBench.feedCore(files.atom, expectedEntries: options.feedItems, options)
+        report("parse_mb_s_rss", rss)
+        report("parse_mb_s_atom", atom)
+        let sizes = String(format: "%.1f / %.1f MB", Double(files.rssBytes) / 1e6, Double(files.atomBytes) / 1e6)
+        table.add("FeedCore RSS / Atom (\(sizes))", String(format: "%.1f / %.1f MB/s", rss, atom), "")
+    }
+
+    if let files, options.includes("python") {
+        progress("Parsing: Python feedparser")
+        let feedparser = ParseBench.python(module: "feedparser", files: [files.rss, files.atom],
+                                           expectedEntries: options.feedItems, options)
+        let feedparserRSS = feedparser?[files.rss] ?? 0, feedparserAtom = feedparser?[files.atom] ?? 0
+        report("feedparser_mb_s_rss", feedparserRSS)
+        report("feedparser_mb_s_atom", feedparserAtom)
+        // 0 when feedparser is missing: every key stays a number.
+        let ratio = feedparserRSS > 0 ? rss / feedparserRSS : 0
+        report("parse_vs_feedparser_ratio", ratio)
+        table.add("feedparser RSS / Atom", feedparser == nil ? "not installed (figures 0)"
+                  : String(format: "%.2f / %.2f MB/s", feedparserRSS, feedparserAtom), "")
+        table.add("FeedCore / feedparser, RSS", ratio > 0 ? String(format: "%.0f×", ratio) : "–", "≥ 30×")
+        progress("Parsing: Python feedparser-rs")
+        if let rust = ParseBench.python(module: "feedparser_rs", files: [files.rss],
+                                        expectedEntries: options.feedItems, options)?[files.rss] {
+            report("feedparser_rs_mb_s_rss", rust)
+            table.add("feedparser-rs RSS", String(format: "%.1f MB/s", rust), "")
+        } else {
+            table.add("feedparser-rs RSS", "not installed", "")
+        }
+    }
+
+    if let files, options.includes("reader") {
+        progress("Feed reader: store of \(options.feedItems) entries, startups and scrolling")
+        let dataHome = try ReaderBench.makeStore(from: files.rss, expectedEntries: options.feedItems)
+        let reader = try ReaderBench.run(executable: ReaderBench.executable(), dataHome: dataHome, options)
+        report("reader_startup_ms", reader.startupMilliseconds)
+        report("reader_peak_rss_mb", reader.peakRSSMegabytes)
+        table.add("feed-reader exec → first frame", String(format: "%.0f ms", reader.startupMilliseconds), "< 400 ms")
+        table.add("feed-reader peak RSS at its first frame", String(format: "%.0f MB", reader.firstFrameRSSMegabytes), "")
+        table.add("feed-reader peak RSS, \(reader.entriesShown) entries scrolled",
+                  String(format: "%.0f MB", reader.peakRSSMegabytes), "< 150 MB")
+    }
+
+    table.print(title: options.quick ? "refresh-bench --quick (short runs, smaller data: not figures to judge)"
+                                     : "refresh-bench: medians of \(options.runs) runs after \(options.warmUps) warm-ups")
+    return figures
+}
+
+func progress(_ message: String) {
+    FileHandle.standardError.write(Data("refresh-bench: \(message)…\n".utf8))
+}
+
+/// The table people read.
+struct BenchTable {
+    private var rows: [(String, String, String)] = []
+
+    mutating func add(_ name: String, _ value: String, _ target: String) { rows.append((name, value, target)) }
+
+    func print(title: String) {
+        let nameWidth = rows.map(\.0.count).max() ?? 0, valueWidth = rows.map(\.1.count).max() ?? 0
+        Swift.print(title)
+        for (name, value, target) in rows {
+            let padded = name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            let paddedValue = String(repeating: " ", count: max(0, valueWidth - value.count)) + value
+            Swift.print("  \(padded)  \(paddedValue)  \(target.isEmpty ? "" : "target \(target)")")
+        }
+    }
+}
+
+do {
+    let figures = try onMainActor { try runBench() }
+    let fields = figures.map { "\"\($0.key)\": \(String(format: "%.3f", $0.value))" }
+    print("{" + fields.joined(separator: ", ") + "}")
+} catch {
+    FileHandle.standardError.write(Data("refresh-bench: \(error)\n".utf8))
+    exit(1)
+}

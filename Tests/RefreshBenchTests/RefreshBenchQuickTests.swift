@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// `refresh-bench --quick` runs to the end and its last line carries every figure as a number.
+///
+/// Only that: timings depend on the machine and are never asserted. The binary is the one built
+/// beside this test bundle; it needs a display, as the GTK tests do.
+@Suite struct RefreshBenchQuickTests {
+    static let requiredKeys = [
+        "core_event_ns", "header_frame_us_scale1", "header_frame_us_scale2",
+        "pull_frame_us_p50", "pull_frame_us_p99", "baseline_frame_us_p50", "baseline_frame_us_p99",
+        "pull_vs_baseline_p99_ratio", "content_relayouts_per_pull_frame",
+        "parse_mb_s_rss", "parse_mb_s_atom", "feedparser_mb_s_rss", "feedparser_mb_s_atom",
+        "parse_vs_feedparser_ratio", "reader_startup_ms", "reader_peak_rss_mb",
+    ]
+
+    /// The build's products folder: where the test bundle is, found from this process.
+    static var binaryFolder: URL {
+        let bundle = Bundle.allBundles.map(\.bundleURL).first { $0.pathExtension == "xctest" }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return (bundle ?? executable).deletingLastPathComponent()
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func quickRunPrintsEveryFigureAsANumber() throws {
+        let bench = Self.binaryFolder.appendingPathComponent("refresh-bench")
+        try #require(FileManager.default.isExecutableFile(atPath: bench.path), "no refresh-bench at \(bench.path)")
+        let process = Process()
+        process.executableURL = bench
+        process.arguments = ["--quick"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["GSK_RENDERER"] = "cairo"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let bytes = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+
+        let text = String(decoding: bytes, as: UTF8.self)
+        let last = try #require(text.split(separator: "\n").last, "no output")
+        let object = try JSONSerialization.jsonObject(with: Data(last.utf8))
+        let figures = try #require(object as? [String: Any], "the last line is not a JSON object: \(last)")
+        for key in Self.requiredKeys {
+            #expect(figures[key] is NSNumber, "\(key) is missing or not a number: \(last)")
+        }
+        for (key, value) in figures {
+            #expect(value is NSNumber, "\(key) is not a number")
+        }
+        #expect(text.contains("refresh-bench"), "the table comes before the JSON line")
+    }
+}
