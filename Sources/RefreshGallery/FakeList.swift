@@ -20,20 +20,30 @@ final class FakeList {
         Signal.connectObject(cast(factory), "setup") { item in
             let label = gtk_label_new(nil)!
             if horizontal {
-                gtk_widget_set_size_request(label, 120, -1)
+                // A framed card with room around it, so the row reads as a shelf of cards.
                 gtk_label_set_wrap(cast(label), 1)
                 gtk_label_set_justify(cast(label), GTK_JUSTIFY_CENTER)
+                let card = gtk_frame_new(nil)!
+                gtk_frame_set_child(cast(card), label)
+                gtk_widget_set_size_request(card, 120, 160)
+                gtk_widget_set_valign(card, GTK_ALIGN_CENTER)
+                for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+                             gtk_widget_set_margin_end] {
+                    side(card, 8)
+                }
+                gtk_list_item_set_child(cast(item), card)
             } else {
                 gtk_widget_set_size_request(label, -1, 44)
                 gtk_label_set_xalign(cast(label), 0)
                 gtk_widget_set_margin_start(label, 16)
                 gtk_widget_set_margin_end(label, 16)
+                gtk_list_item_set_child(cast(item), label)
             }
-            gtk_list_item_set_child(cast(item), label)
         }
         Signal.connectObject(cast(factory), "bind") { item in
             guard let object = gtk_list_item_get_item(cast(item)),
-                  let label = gtk_list_item_get_child(cast(item)) else { return }
+                  let child = gtk_list_item_get_child(cast(item)),
+                  let label = horizontal ? gtk_frame_get_child(cast(child)) : child else { return }
             gtk_label_set_text(cast(label), gtk_string_object_get_string(cast(object)))
         }
         // The selection model takes the list model; the list view takes both.

@@ -37,6 +37,36 @@ final class RefreshHeaderRenderTests: XCTestCase {
         }
     }
 
+    func testContentHeldAwayIsPaintedFromItsPictureAndChangesShowAtOnce() {
+        onMain {
+            let (window, header, _) = makeWindow(endAfter: nil)
+            defer { window.close() }
+            header.beginRefreshing()
+            XCTAssertTrue(GtkTestEnvironment.iterate { header.state == .refreshing && header.machine.animation == nil })
+            // The spinner turns: every frame snapshots the view again, the content unchanged.
+            GtkTestEnvironment.iterate(for: 0.3)
+            XCTAssertGreaterThan(window.view.contentPicture.reuses, 0, "a steady content is painted from its picture")
+            let before = RenderedImage(window: window.window, name: "picture-before-change")
+            let firstRow = (x: 0, y: 54, width: Int(TestWindow.width), height: 40)
+
+            let wide = String(repeating: "W", count: 30)
+            withCStringArray([wide]) { gtk_string_list_splice(window.model, 0, 1, $0) }
+            GtkTestEnvironment.iterate(for: 0.1)
+            let after = RenderedImage(window: window.window, name: "picture-after-change")
+            XCTAssertGreaterThan(after.darkPixels(x: firstRow.x, y: firstRow.y, width: firstRow.width, height: firstRow.height),
+                                 2 * before.darkPixels(x: firstRow.x, y: firstRow.y, width: firstRow.width, height: firstRow.height),
+                                 "a row that changed while the content is held away shows its new text")
+
+            header.endRefreshing()
+            XCTAssertTrue(GtkTestEnvironment.iterate { header.machine.offset == 0 && header.machine.animation == nil })
+            GtkTestEnvironment.iterate(for: 0.1)
+            let settled = RenderedImage(window: window.window, name: "picture-settled")
+            XCTAssertEqual(settled.darkPixels(x: 0, y: 0, width: firstRow.width, height: 40),
+                           after.darkPixels(x: firstRow.x, y: firstRow.y, width: firstRow.width, height: firstRow.height),
+                           "back in place, the content is drawn live and the same")
+        }
+    }
+
     func testAnimatedMouseDragPullNeverLaysOutTheListAgain() {
         onMain {
             ListViewLayoutCounter.install()

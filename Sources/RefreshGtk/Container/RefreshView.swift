@@ -16,6 +16,8 @@ public final class RefreshView {
     private(set) var components: [RefreshComponent] = []
     private var isAlive = true
     private var inputs: RefreshViewInput?
+    /// The content's frame as one picture while it is displaced (see ``ContentPicture``).
+    let contentPicture = ContentPicture()
     private var adjustmentHandlers: [(adjustment: UnsafeMutablePointer<GtkAdjustment>, id: Signal.HandlerID)] = []
 
     /// Whether a component may start refreshing while another one refreshes: off by default, so a
@@ -216,7 +218,25 @@ public final class RefreshView {
     }
 
     func willUnmap() {
+        contentPicture.reset()
         for component in components { component.viewWillUnmap() }
+    }
+
+    /// Draws the children in order; the content comes from ``contentPicture`` while a
+    /// component holds it away from its place.
+    func snapshot(into snapshot: OpaquePointer) {
+        let content: UnsafeMutablePointer<GtkWidget> = cast(scrolledWindow)
+        let isDisplaced = components.contains { $0.offset != 0 }
+        if !isDisplaced { contentPicture.reset() }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if current == content, isDisplaced {
+                contentPicture.snapshot(content, of: widget, into: snapshot)
+            } else {
+                gtk_widget_snapshot_child(widget, current, snapshot)
+            }
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 
     func dispose() {
@@ -226,6 +246,7 @@ public final class RefreshView {
         for handler in adjustmentHandlers { g_signal_handler_disconnect(cast(handler.adjustment), handler.id) }
         adjustmentHandlers.removeAll()
         inputs = nil
+        contentPicture.reset()
         if gtk_widget_get_parent(cast(scrolledWindow)) == widget { gtk_widget_unparent(cast(scrolledWindow)) }
         isAlive = false
     }

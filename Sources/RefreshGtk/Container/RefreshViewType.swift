@@ -46,6 +46,12 @@ enum RefreshViewType {
                 onMainActor { RefreshViewType.view(of: widget)?.willUnmap() }
                 RefreshViewType.parentWidgetClass.pointee.unmap?(widget)
             }
+            widgetClass.pointee.snapshot = { widget, snapshot in
+                guard let instance = widget, let snapshot else { return }
+                nonisolated(unsafe) let widget = instance
+                nonisolated(unsafe) let target = snapshot
+                onMainActor { RefreshViewType.view(of: widget)?.snapshot(into: target) }
+            }
             widgetClass.pointee.compute_expand = { widget, hexpand, vexpand in
                 guard let instance = widget else { return }
                 nonisolated(unsafe) let widget = instance

@@ -1,0 +1,123 @@
+import CGtk
+
+/// The content's last frame kept as one picture while a component holds it away from its
+/// place, so that a pull frame paints a single image instead of every visible row again.
+///
+/// GTK keeps each widget's render node until the widget queues a draw, so the node the
+/// scrolled window snapshots to is the same object for as long as nothing inside it changed:
+/// that identity says when the picture is still true. A node is turned into a picture only
+/// once it has been seen unchanged on two frames in a row; content that changes every frame
+/// (a scroll bar fading, an animation in a row) is drawn as it is, at no extra cost.
+@MainActor
+final class ContentPicture {
+    /// The content node the picture shows, referenced so its address is never reused.
+    private var pictured: OpaquePointer?
+    private var picture: Picture?
+    /// The node seen on the last frame, not made into a picture yet.
+    private var candidate: OpaquePointer?
+
+    /// How many frames were painted from a picture made earlier (the tests read it).
+    private(set) var reuses = 0
+
+    /// Snapshots `content`, a child of `parent` placed by its allocation transform, into
+    /// `snapshot`: from the picture when the content is unchanged since it was made.
+    func snapshot(_ content: UnsafeMutablePointer<GtkWidget>, of parent: UnsafeMutablePointer<GtkWidget>,
+                  into snapshot: OpaquePointer) {
+        let scratch = gtk_snapshot_new()!
+        gtk_widget_snapshot_child(parent, content, scratch)
+        guard let placed = gtk_snapshot_free_to_node(scratch) else { return }
+        defer { gsk_render_node_unref(placed) }
+        let isTransform = gsk_render_node_get_node_type(placed) == GSK_TRANSFORM_NODE
+        let node = isTransform ? gsk_transform_node_get_child(placed)! : placed
+
+        if node != pictured {
+            if node == candidate, let made = Picture(of: node, content: content, parent: parent) {
+                reset()
+                pictured = gsk_render_node_ref(node)
+                picture = made
+            } else {
+                remember(candidate: node)
+                gtk_snapshot_append_node(snapshot, placed)
+                return
+            }
+        } else {
+            reuses += 1
+        }
+        gtk_snapshot_save(snapshot)
+        if isTransform { gtk_snapshot_transform(snapshot, gsk_transform_node_get_transform(placed)) }
+        var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
+                                     size: graphene_size_t(width: Float(gtk_widget_get_width(content)),
+                                                           height: Float(gtk_widget_get_height(content))))
+        picture?.append(to: snapshot, bounds: &bounds)
+        gtk_snapshot_restore(snapshot)
+    }
+
+    /// Forgets the picture: the content is back in place, or the renderer is going away.
+    func reset() {
+        if let pictured { gsk_render_node_unref(pictured) }
+        picture?.release()
+        pictured = nil
+        picture = nil
+        remember(candidate: nil)
+    }
+
+    private func remember(candidate node: OpaquePointer?) {
+        if let candidate { gsk_render_node_unref(candidate) }
+        candidate = node.map { gsk_render_node_ref($0) }
+    }
+}
+
+/// A content node made into pixels at the device's scale, in the form the window's renderer
+/// paints fastest: the cairo renderer copies a cairo image surface straight to its target,
+/// while a GL renderer keeps a texture on the GPU.
+private enum Picture {
+    case surface(OpaquePointer)
+    case texture(OpaquePointer)
+
+    @MainActor
+    init?(of node: OpaquePointer, content: UnsafeMutablePointer<GtkWidget>, parent: UnsafeMutablePointer<GtkWidget>) {
+        let width = Double(gtk_widget_get_width(content)), height = Double(gtk_widget_get_height(content))
+        guard width > 0, height > 0, let native = gtk_widget_get_native(parent),
+              let renderer = gtk_native_get_renderer(native) else { return nil }
+        let scale = Double(max(1, gtk_widget_get_scale_factor(parent)))
+        if g_type_check_instance_is_a(cast(renderer), gsk_cairo_renderer_get_type()) != 0 {
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((width * scale).rounded(.up)),
+                                                     Int32((height * scale).rounded(.up)))!
+            cairo_surface_set_device_scale(surface, scale, scale)
+            let cairo = cairo_create(surface)!
+            gsk_render_node_draw(node, cairo)
+            cairo_destroy(cairo)
+            self = .surface(surface)
+        } else {
+            var viewport = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
+                                           size: graphene_size_t(width: Float(width * scale), height: Float(height * scale)))
+            // GSK's identity transform is NULL: only a real scale gets a transform node.
+            let scaling = scale > 1 ? gsk_transform_scale(nil, Float(scale), Float(scale)) : nil
+            defer { if let scaling { gsk_transform_unref(scaling) } }
+            guard let scaled = scaling.flatMap({ gsk_transform_node_new(node, $0) }) ?? gsk_render_node_ref(node) else { return nil }
+            defer { gsk_render_node_unref(scaled) }
+            guard let texture = gsk_renderer_render_texture(renderer, scaled, &viewport) else { return nil }
+            self = .texture(cast(texture))
+        }
+    }
+
+    @MainActor
+    func append(to snapshot: OpaquePointer, bounds: inout graphene_rect_t) {
+        switch self {
+        case let .surface(surface):
+            guard let cairo = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
+            cairo_set_source_surface(cairo, surface, 0, 0)
+            cairo_paint(cairo)
+            cairo_destroy(cairo)
+        case let .texture(texture):
+            gtk_snapshot_append_texture(snapshot, texture, &bounds)
+        }
+    }
+
+    func release() {
+        switch self {
+        case let .surface(surface): cairo_surface_destroy(surface)
+        case let .texture(texture): g_object_unref(cast(texture))
+        }
+    }
+}
