@@ -74,6 +74,10 @@ final class FakeList {
         fresh += 1
         let texts = (1...count).map { isHorizontal ? "New card \(fresh).\($0)" : "New entry \(fresh).\($0)" }
         withCStringArray(texts) { gtk_string_list_splice(model, 0, 0, $0) }
+        // The list keeps its first row in view; a refresh shows what arrived above it instead.
+        let adjustment = isHorizontal ? gtk_scrollable_get_hadjustment(cast(listView))
+                                      : gtk_scrollable_get_vadjustment(cast(listView))
+        if let adjustment { gtk_adjustment_set_value(adjustment, gtk_adjustment_get_lower(adjustment)) }
     }
 
     private func nextText() -> String {

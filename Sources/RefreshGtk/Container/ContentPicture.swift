@@ -5,9 +5,11 @@ import CGtk
 ///
 /// GTK keeps each widget's render node until the widget queues a draw, so the node the
 /// scrolled window snapshots to is the same object for as long as nothing inside it changed:
-/// that identity says when the picture is still true. A node is turned into a picture only
-/// once it has been seen unchanged on two frames in a row; content that changes every frame
-/// (a scroll bar fading, an animation in a row) is drawn as it is, at no extra cost.
+/// that identity says when the picture is still true. Content that stays still is pictured at
+/// once: on the first frame it leaves its place, and again whenever it changes after a picture
+/// served a few frames. Content that changes every frame (a scroll bar fading, an animation in
+/// a row) must first be seen unchanged on two frames in a row, so it is drawn as it is and
+/// never pays for pictures nobody reuses.
 @MainActor
 final class ContentPicture {
     /// The content node the picture shows, referenced so its address is never reused.
@@ -18,6 +20,11 @@ final class ContentPicture {
 
     /// How many frames were painted from a picture made earlier (the tests read it).
     private(set) var reuses = 0
+    /// Frames the current picture has served: when it served enough, the content changes
+    /// rarely, and a change is pictured at once.
+    private var served = 0
+    /// Frames a picture must serve before a change to the content is pictured at once.
+    private static let steadyFrames = 3
 
     /// Snapshots `content`, a child of `parent` placed by its allocation transform, into
     /// `snapshot`: from the picture when the content is unchanged since it was made.
@@ -31,17 +38,20 @@ final class ContentPicture {
         let node = isTransform ? gsk_transform_node_get_child(placed)! : placed
 
         if node != pictured {
-            if node == candidate, let made = Picture(of: node, content: content, parent: parent) {
+            let isSteady = node == candidate || (pictured == nil && candidate == nil) || served >= Self.steadyFrames
+            if isSteady, let made = Picture(of: node, content: content, parent: parent) {
                 reset()
                 pictured = gsk_render_node_ref(node)
                 picture = made
             } else {
+                served = 0
                 remember(candidate: node)
                 gtk_snapshot_append_node(snapshot, placed)
                 return
             }
         } else {
             reuses += 1
+            served += 1
         }
         gtk_snapshot_save(snapshot)
         if isTransform { gtk_snapshot_transform(snapshot, gsk_transform_node_get_transform(placed)) }
@@ -58,6 +68,7 @@ final class ContentPicture {
         picture?.release()
         pictured = nil
         picture = nil
+        served = 0
         remember(candidate: nil)
     }
 
