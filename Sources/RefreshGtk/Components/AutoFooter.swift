@@ -117,6 +117,13 @@ open class AutoFooter: RefreshComponent {
         footerMachine.isBlocked = isBlocked
     }
 
+    override func growExtent(to size: Double) {
+        guard size > extent else { return }
+        tracker.extent = size
+        tracker.maximumOffset = size
+        dispatch { [unowned self] in self.footerMachine.handle(.extentChanged(size)) }
+    }
+
     override var showsAtRest: Bool { contentFitsViewport && !footerMachine.isHidden }
 
     override func input(_ pullInput: PullInput) -> PullResponse {

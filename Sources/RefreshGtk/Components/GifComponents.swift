@@ -18,6 +18,15 @@ extension GifRefreshComponent {
     public func setImages(contentsOf paths: [String], duration: Double? = nil, for state: RefreshState) throws {
         try gifIndicator.setImages(contentsOf: paths, duration: duration, for: state)
     }
+
+    /// Follows new images: grows to the tallest first frame, and draws them.
+    func watchImages() {
+        gifIndicator.imagesChanged = { [weak self] in
+            guard let self else { return }
+            growExtent(to: gifIndicator.preferredExtent ?? 0)
+            gtk_widget_queue_draw(indicatorWidget)
+        }
+    }
 }
 
 /// The header with images per state beside the state text and the last-updated line.
@@ -29,7 +38,7 @@ public final class GifHeader: RefreshHeader, GifRefreshComponent {
     public init(indicator: GifIndicator = GifIndicator(), refreshing action: (@MainActor () -> Void)? = nil) {
         gifIndicator = indicator
         super.init(indicator: indicator, refreshing: action)
-        indicator.imagesChanged = { [weak self] in self?.imagesChanged() }
+        watchImages()
     }
 
     /// Hides the state text; with the last-updated line hidden too, the image is centred.
@@ -39,11 +48,6 @@ public final class GifHeader: RefreshHeader, GifRefreshComponent {
             gifIndicator.texts.titleHidden = newValue
             gtk_widget_queue_draw(indicatorWidget)
         }
-    }
-
-    private func imagesChanged() {
-        growExtent(to: gifIndicator.preferredExtent ?? 0)
-        gtk_widget_queue_draw(indicatorWidget)
     }
 }
 
@@ -56,12 +60,7 @@ public final class GifBackFooter: RefreshBackFooter, GifRefreshComponent {
     public init(indicator: GifIndicator = GifIndicator(), loading action: (@MainActor () -> Void)? = nil) {
         gifIndicator = indicator
         super.init(indicator: indicator, loading: action)
-        indicator.imagesChanged = { [weak self] in self?.imagesChanged() }
-    }
-
-    private func imagesChanged() {
-        growExtent(to: gifIndicator.preferredExtent ?? 0)
-        gtk_widget_queue_draw(indicatorWidget)
+        watchImages()
     }
 }
 
@@ -75,16 +74,6 @@ public final class GifAutoFooter: AutoFooter, GifRefreshComponent {
     public init(indicator: GifIndicator = GifIndicator(), loading action: (@MainActor () -> Void)? = nil) {
         gifIndicator = indicator
         super.init(indicator: indicator, loading: action)
-        indicator.imagesChanged = { [weak self] in self?.imagesChanged() }
-    }
-
-    private func imagesChanged() {
-        let size = gifIndicator.preferredExtent ?? 0
-        if size > extent {
-            tracker.extent = size
-            tracker.maximumOffset = size
-            dispatch { [unowned self] in self.footerMachine.handle(.extentChanged(size)) }
-        }
-        gtk_widget_queue_draw(indicatorWidget)
+        watchImages()
     }
 }

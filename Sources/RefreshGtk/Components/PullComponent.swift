@@ -25,8 +25,7 @@ open class PullComponent: RefreshComponent {
         if machine.isInteracting { send(.pulled(offset: machine.offset)) }
     }
 
-    /// Grows the component to `size` along its axis, as a Gif indicator's taller frames ask.
-    func growExtent(to size: Double) {
+    override func growExtent(to size: Double) {
         guard size > machine.extent else { return }
         tracker.extent = size
         send(.extentChanged(size))

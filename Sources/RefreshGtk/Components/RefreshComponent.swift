@@ -203,6 +203,9 @@ open class RefreshComponent {
     /// Passes ``isBlocked`` on to the machine.
     func applyBlocking() {}
 
+    /// Grows the component to `size` along its axis, as a Gif indicator's taller frames ask.
+    func growExtent(to size: Double) {}
+
     /// The view's text direction changed: a component on the trailing edge moves to the other side.
     func viewDirectionChanged(rightToLeft: Bool) {}
 

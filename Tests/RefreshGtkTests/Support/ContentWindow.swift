@@ -254,18 +254,7 @@ final class ContentWindow {
     }
 
     /// The view's scroll controller, by the name RefreshGtk gives it.
-    var scrollController: OpaquePointer {
-        let controllers = gtk_widget_observe_controllers(view.widget)!
-        defer { g_object_unref(cast(controllers)) }
-        for index in 0..<g_list_model_get_n_items(controllers) {
-            let controller = OpaquePointer(g_list_model_get_item(controllers, index)!)
-            g_object_unref(cast(controller))
-            if let name = gtk_event_controller_get_name(controller), String(cString: name) == "refresh-pull-scroll" {
-                return controller
-            }
-        }
-        fatalError("RefreshView has no scroll controller")
-    }
+    var scrollController: OpaquePointer { eventController(named: "refresh-pull-scroll", on: view.widget) }
 }
 
 /// The two ways a test pulls: a real mouse drag, or the touchpad's emitted scroll sequence.
