@@ -79,10 +79,11 @@ final class ContentPicture {
 }
 
 /// A content node made into pixels at the device's scale, in the form the window's renderer
-/// paints fastest: the cairo renderer copies a cairo image surface straight to its target,
-/// while a GL renderer keeps a texture on the GPU.
+/// paints fastest: for the cairo renderer a cairo node holding one image (a texture node would
+/// be converted and padded pixel by pixel on every frame), for a GL renderer a texture it keeps
+/// on the GPU.
 private enum Picture {
-    case surface(OpaquePointer)
+    case cairoNode(OpaquePointer)
     case texture(OpaquePointer)
 
     @MainActor
@@ -98,7 +99,18 @@ private enum Picture {
             let cairo = cairo_create(surface)!
             gsk_render_node_draw(node, cairo)
             cairo_destroy(cairo)
-            self = .surface(surface)
+            // One cairo node for the picture's life: a node made anew every frame would hand
+            // cairo a new recording to replay, and cairo replays a recording into a fresh copy
+            // before compositing it, on every frame.
+            var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
+                                         size: graphene_size_t(width: Float(width), height: Float(height)))
+            let picture = gsk_cairo_node_new(&bounds)!
+            let recording = gsk_cairo_node_get_draw_context(picture)!
+            cairo_set_source_surface(recording, surface, 0, 0)
+            cairo_paint(recording)
+            cairo_destroy(recording)
+            cairo_surface_destroy(surface)
+            self = .cairoNode(picture)
         } else {
             var viewport = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
                                            size: graphene_size_t(width: Float(width * scale), height: Float(height * scale)))
@@ -115,11 +127,8 @@ private enum Picture {
     @MainActor
     func append(to snapshot: OpaquePointer, bounds: inout graphene_rect_t) {
         switch self {
-        case let .surface(surface):
-            guard let cairo = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
-            cairo_set_source_surface(cairo, surface, 0, 0)
-            cairo_paint(cairo)
-            cairo_destroy(cairo)
+        case let .cairoNode(node):
+            gtk_snapshot_append_node(snapshot, node)
         case let .texture(texture):
             gtk_snapshot_append_texture(snapshot, texture, &bounds)
         }
@@ -127,7 +136,7 @@ private enum Picture {
 
     func release() {
         switch self {
-        case let .surface(surface): cairo_surface_destroy(surface)
+        case let .cairoNode(node): gsk_render_node_unref(node)
         case let .texture(texture): g_object_unref(cast(texture))
         }
     }
