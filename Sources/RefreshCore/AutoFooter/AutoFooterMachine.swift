@@ -119,12 +119,12 @@ public struct AutoFooterMachine: Sendable {
         case let .endRefreshing(noMoreData):
             guard state.isRefreshing || noMoreData else { break }
             let wasLoading = state.isRefreshing
-            effects += transition(to: noMoreData ? .noMoreData : .idle)
+            effects += state.change(to: noMoreData ? .noMoreData : .idle)
             // Only a load that ran has an ending to announce; the caller's completion always runs.
             effects += wasLoading ? [.notifyEndingAnimationBegins, .completeEnding, .notifyAfterEnding] : [.completeEnding]
 
         case .resetNoMoreData:
-            if state == .noMoreData { effects += transition(to: .idle) }
+            if state == .noMoreData { effects += state.change(to: .idle) }
 
         case let .hidden(hide):
             guard hide != isHidden else { break }
@@ -132,7 +132,7 @@ public struct AutoFooterMachine: Sendable {
             if hide {
                 animation = nil
                 effects.append(.cancelAnimation)
-                effects += transition(to: .idle)
+                effects += state.change(to: .idle)
                 effects += move(to: 0)
             }
 
@@ -180,19 +180,12 @@ public struct AutoFooterMachine: Sendable {
     }
 
     private mutating func beginLoading() -> [RefreshEffect] {
-        var effects = transition(to: .refreshing)
+        var effects = state.change(to: .refreshing)
         if offset < extent, !contentFitsViewport, distanceFromEnd < PullTuning.edgeTolerance, !isInteracting {
             effects += startAnimation(to: extent, purpose: .settle)
         }
         effects += [.runRefreshAction, .completeBeginning, .notifyAfterBeginning]
         return effects
-    }
-
-    private mutating func transition(to newState: RefreshState) -> [RefreshEffect] {
-        guard newState != state else { return [] }
-        let old = state
-        state = newState
-        return [.stateChanged(from: old, to: newState)]
     }
 
     private mutating func move(to newOffset: Double) -> [RefreshEffect] {

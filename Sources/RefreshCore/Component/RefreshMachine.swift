@@ -56,9 +56,9 @@ public struct RefreshMachine: Sendable {
             effects += move(to: newOffset)
             switch state {
             case .idle where newOffset > extent && !isBlocked:
-                effects += transition(to: .pulling)
+                effects += state.change(to: .pulling)
             case .pulling where newOffset <= extent || isBlocked:
-                effects += transition(to: .idle)
+                effects += state.change(to: .idle)
             default:
                 break
             }
@@ -70,7 +70,7 @@ public struct RefreshMachine: Sendable {
             switch state {
             case .pulling where isBlocked:
                 // Another component began refreshing during this pull: it lets go without refreshing.
-                effects += transition(to: .idle)
+                effects += state.change(to: .idle)
                 effects += startAnimation(to: 0, duration: Duration.fast, purpose: .springBack)
             case .pulling:
                 effects += beginRefreshing()
@@ -89,7 +89,7 @@ public struct RefreshMachine: Sendable {
             if isMapped {
                 effects += beginRefreshing()
             } else {
-                effects += transition(to: .willRefresh)
+                effects += state.change(to: .willRefresh)
             }
 
         case .mapped:
@@ -99,7 +99,7 @@ public struct RefreshMachine: Sendable {
             effects += endRefreshing(noMoreData: noMoreData)
 
         case .resetNoMoreData:
-            if state == .noMoreData { effects += transition(to: .idle) }
+            if state == .noMoreData { effects += state.change(to: .idle) }
 
         case let .animationStep(newOffset):
             guard animation != nil else { break }
@@ -124,13 +124,6 @@ public struct RefreshMachine: Sendable {
         return effects
     }
 
-    private mutating func transition(to newState: RefreshState) -> [RefreshEffect] {
-        guard newState != state else { return [] }
-        let old = state
-        state = newState
-        return [.stateChanged(from: old, to: newState)]
-    }
-
     /// Moves the content; while not refreshing, pullingPercent follows the offset.
     private mutating func move(to newOffset: Double) -> [RefreshEffect] {
         var effects: [RefreshEffect] = []
@@ -152,7 +145,7 @@ public struct RefreshMachine: Sendable {
 
     private mutating func beginRefreshing() -> [RefreshEffect] {
         var effects = supersedeAnimation()
-        effects += transition(to: .refreshing)
+        effects += state.change(to: .refreshing)
         effects += setPullingPercent(1)
         if isInteracting {
             // The finger owns the content: refresh now, reveal the whole component on release.
@@ -169,11 +162,11 @@ public struct RefreshMachine: Sendable {
         switch state {
         case .willRefresh:
             // The refresh never started; its begin completion still runs, so no caller waits forever.
-            return transition(to: target) + [.completeBeginning, .completeEnding]
+            return state.change(to: target) + [.completeBeginning, .completeEnding]
         case .refreshing:
             var effects = supersedeAnimation()
             effects.append(.recordLastUpdated)
-            effects += transition(to: target)
+            effects += state.change(to: target)
             effects.append(.notifyEndingAnimationBegins)
             if isInteracting {
                 effects += setPullingPercent(extent > 0 ? offset / extent : 0)
@@ -184,7 +177,7 @@ public struct RefreshMachine: Sendable {
             return effects
         case .idle, .pulling, .noMoreData:
             // Footers may be told there is no more data while idle; a header's end while idle is a no-op.
-            return noMoreData ? transition(to: .noMoreData) : []
+            return noMoreData ? state.change(to: .noMoreData) : []
         }
     }
 

@@ -14,3 +14,14 @@ public enum RefreshState: Sendable, Hashable, CaseIterable {
     /// Whether the app's work is under way or about to be.
     public var isRefreshing: Bool { self == .refreshing || self == .willRefresh }
 }
+
+extension RefreshState {
+    /// Becomes `newState`, returning the effect that reports the change, or none when the
+    /// state was already `newState`: the one transition every machine goes through.
+    mutating func change(to newState: RefreshState) -> [RefreshEffect] {
+        guard newState != self else { return [] }
+        let old = self
+        self = newState
+        return [.stateChanged(from: old, to: newState)]
+    }
+}
