@@ -12,9 +12,8 @@ import CGtk
 /// never pays for pictures nobody reuses.
 @MainActor
 final class ContentPicture {
-    /// The content node the picture shows, referenced so its address is never reused.
-    private var pictured: OpaquePointer?
-    private var picture: Picture?
+    /// The picture, and the content node it shows (referenced so its address is never reused).
+    private var current: (node: OpaquePointer, picture: Picture)?
     /// The node seen on the last frame, not made into a picture yet.
     private var candidate: OpaquePointer?
 
@@ -37,12 +36,11 @@ final class ContentPicture {
         let isTransform = gsk_render_node_get_node_type(placed) == GSK_TRANSFORM_NODE
         let node = isTransform ? gsk_transform_node_get_child(placed)! : placed
 
-        if node != pictured {
-            let isSteady = node == candidate || (pictured == nil && candidate == nil) || served >= Self.steadyFrames
+        if node != current?.node {
+            let isSteady = node == candidate || (current == nil && candidate == nil) || served >= Self.steadyFrames
             if isSteady, let made = Picture(of: node, content: content, parent: parent) {
                 reset()
-                pictured = gsk_render_node_ref(node)
-                picture = made
+                current = (gsk_render_node_ref(node), made)
             } else {
                 served = 0
                 remember(candidate: node)
@@ -58,16 +56,17 @@ final class ContentPicture {
         var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
                                      size: graphene_size_t(width: Float(gtk_widget_get_width(content)),
                                                            height: Float(gtk_widget_get_height(content))))
-        picture?.append(to: snapshot, bounds: &bounds)
+        current?.picture.append(to: snapshot, bounds: &bounds)
         gtk_snapshot_restore(snapshot)
     }
 
     /// Forgets the picture: the content is back in place, or the renderer is going away.
     func reset() {
-        if let pictured { gsk_render_node_unref(pictured) }
-        picture?.release()
-        pictured = nil
-        picture = nil
+        if let current {
+            gsk_render_node_unref(current.node)
+            current.picture.release()
+        }
+        current = nil
         served = 0
         remember(candidate: nil)
     }
