@@ -36,7 +36,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "RefreshBench",
-            dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "FeedCore"]
+            // TestSupport: the list layout counter and controller lookup the GTK tests use too.
+            dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "FeedCore", "TestSupport"]
         ),
         .target(
             name: "TestSupport",

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import RefreshCore
 import RefreshGtk
+import TestSupport
 
 /// `pull_frame_us_*`, `baseline_frame_us_*` and `content_relayouts_per_pull_frame`: one pull
 /// step in a realized window whose scrolled window holds a GtkListView of 10,000 rows, done
@@ -99,7 +100,7 @@ enum PullBench {
             header.store = SettingsStore(path: BenchFiles.directory.appendingPathComponent("pull.ini").path)
             header.link(to: view)
             window = BenchWindow(child: view.widget, title: "refresh-bench: ours")
-            scroll = Self.controller(named: "refresh-pull-scroll", on: view.widget)
+            scroll = eventController(named: "refresh-pull-scroll", on: view.widget)
             // A touchpad that reports scroll-end: no pause timer is needed to end a pull.
             cgtk_emit_by_name(cast(scroll), "scroll-begin")
             cgtk_emit_by_name(cast(scroll), "scroll-end")
@@ -132,20 +133,6 @@ enum PullBench {
         }
 
         func close() { window.close() }
-
-        /// The view's event controller called `name`.
-        private static func controller(named name: String, on widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer {
-            let controllers: OpaquePointer = cast(gtk_widget_observe_controllers(widget))
-            defer { g_object_unref(cast(controllers)) }
-            for index in 0..<g_list_model_get_n_items(controllers) {
-                let controller: OpaquePointer = cast(g_list_model_get_item(controllers, index))
-                g_object_unref(cast(controller))
-                if let found = gtk_event_controller_get_name(controller), String(cString: found) == name {
-                    return controller
-                }
-            }
-            fatalError("RefreshView has no controller named \(name)")
-        }
     }
 
     /// The comparison: a header above the list in a vertical box; each frame sets the header's
@@ -378,22 +365,5 @@ final class BenchWindow {
         gtk_window_destroy(cast(window))
         cairo_surface_destroy(target)
         settle(seconds: 0.05)
-    }
-}
-
-/// Counts every GtkListView size_allocate by wrapping the class's vfunc, as the tests do: a pull
-/// frame that moves the content by its transform must not lay the list out.
-enum ListViewLayoutCounter {
-    nonisolated(unsafe) static var count = 0
-    nonisolated(unsafe) private static var original: (@convention(c) (UnsafeMutablePointer<GtkWidget>?, Int32, Int32, Int32) -> Void)?
-
-    static func install() {
-        guard original == nil else { return }
-        let widgetClass = g_type_class_ref(gtk_list_view_get_type()).assumingMemoryBound(to: GtkWidgetClass.self)
-        original = widgetClass.pointee.size_allocate
-        widgetClass.pointee.size_allocate = { widget, width, height, baseline in
-            ListViewLayoutCounter.count += 1
-            ListViewLayoutCounter.original?(widget, width, height, baseline)
-        }
     }
 }
