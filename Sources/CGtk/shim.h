@@ -70,6 +70,12 @@ static inline void cgtk_emit_by_name(gpointer instance, const char *signal) {
     g_signal_emit_by_name(instance, signal);
 }
 
+/* The GdkDisplay subclass's name ("GdkWaylandDisplay", "GdkX11Display"): the backend in use,
+ * without the backend-specific headers. */
+static inline const char *cgtk_display_type_name(GdkDisplay *display) {
+    return G_OBJECT_TYPE_NAME(display);
+}
+
 static inline void cgtk_log_warning(const char *domain, const char *message) {
     g_log(domain, G_LOG_LEVEL_WARNING, "%s", message);
 }

@@ -34,7 +34,7 @@ enum CoreBench {
             let step = event % (2 * stepsPerPull)
             let delta = step < stepsPerPull ? 3.0 : -3.0
             time += 0.008
-            let response = tracker.handle(.scrolled(delta: delta, source: .continuous, atEdge: true, time: time),
+            let response = tracker.handle(.scrolled(delta: delta, source: .continuous(reportsEnd: true), atEdge: true, time: time),
                                           heldOffset: machine.offset)
             for update in response.updates {
                 let effects: [RefreshEffect]

@@ -31,7 +31,7 @@ final class FeedReaderWindowTests: XCTestCase {
             XCTAssertEqual(list.shownTitles.first, "Served entry 120")
 
             feed.publish(3)
-            XDo.drag(windowTitle: app.title, from: app.point(in: list.listView, x: 200, y: 40), dy: 140)
+            RealInput.drag(windowTitle: app.title, from: app.point(in: list.listView, x: 200, y: 40), dy: 140)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
                 list.header.state == .idle && list.shownTitles.first == "Served entry 123"
             }, "after the pull: \(list.shownTitles.prefix(3)) header \(list.header.state)")
@@ -53,10 +53,10 @@ final class FeedReaderWindowTests: XCTestCase {
         try withReader(entries: 5) { app, feed in
             let list = app.window.entryList
             feed.publish(1)
-            XDo.key(windowTitle: app.title, "F5")
+            RealInput.key(windowTitle: app.title, "F5")
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { list.shownTitles.first == "Served entry 6" })
             feed.publish(1)
-            XDo.key(windowTitle: app.title, "ctrl+r")
+            RealInput.key(windowTitle: app.title, "ctrl+r")
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { list.shownTitles.first == "Served entry 7" })
         }
     }

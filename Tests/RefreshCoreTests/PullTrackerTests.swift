@@ -55,19 +55,28 @@ struct PullTrackerTests {
                     inputs: [.pad(30, at: 0), .scrollEnd(at: 0.05), .pad(-10, at: 0.06)],
                     replies: [claim(.began(0), .moved(30)), unclaimed(.released), pass]),
         TrackerCase(name: "without scroll-end, a pause of scrollPause ends the pull",
-                    inputs: [.pad(30, at: 0), .tick(at: pause * 0.5), .tick(at: pause * 1.25)],
+                    inputs: [.padWithoutEnd(30, at: 0), .tick(at: pause * 0.5), .tick(at: pause * 1.0)],
                     replies: [claim(.began(0), .moved(30)), pass, unclaimed(.released)]),
         TrackerCase(name: "after a pause ended the pull, further deltas are momentum",
-                    inputs: [.pad(30, at: 0), .tick(at: pause * 1.25), .pad(5, at: pause * 1.5)],
-                    replies: [claim(.began(0), .moved(30)), unclaimed(.released), claim()]),
+                    inputs: [.padWithoutEnd(30, at: 0), .tick(at: pause * 0.5), .tick(at: pause * 1.0),
+                             .padWithoutEnd(5, at: pause * 1.25)],
+                    replies: [claim(.began(0), .moved(30)), pass, unclaimed(.released), claim()]),
         TrackerCase(name: "ticks while the fingers keep moving do not end the pull",
-                    inputs: [.pad(10, at: 0), .tick(at: pause * 0.75), .pad(10, at: pause * 1.5),
-                             .tick(at: pause * 2.25), .pad(10, at: pause * 3)],
-                    replies: [claim(.began(0), .moved(10)), pass, claim(.moved(20)), pass, claim(.moved(30))]),
-        TrackerCase(name: "a source that sent scroll-end is never ended by a pause",
-                    inputs: [.scrollEnd(at: 0), .pad(30, at: 1), .tick(at: 1 + pause * 5),
-                             .pad(5, at: 1 + pause * 6)],
-                    replies: [pass, claim(.began(0), .moved(30)), pass, claim(.moved(35))]),
+                    inputs: [.padWithoutEnd(10, at: 0), .tick(at: pause * 0.5), .padWithoutEnd(10, at: pause * 0.75),
+                             .tick(at: pause * 1.25), .padWithoutEnd(10, at: pause * 1.5), .tick(at: pause * 2)],
+                    replies: [claim(.began(0), .moved(10)), pass, claim(.moved(20)), pass, claim(.moved(30)), pass]),
+        TrackerCase(name: "a main loop stalled behind a slow frame is no pause: a late check counts one step",
+                    inputs: [.padWithoutEnd(8, at: 0), .tick(at: pause * 2), .padWithoutEnd(40, at: pause * 0.25),
+                             .tick(at: pause * 2.5)],
+                    replies: [claim(.began(0), .moved(8)), pass, claim(.moved(48)), pass]),
+        TrackerCase(name: "a delta stamped before a pause release was queued: it pulls again, it is no momentum",
+                    inputs: [.padWithoutEnd(30, at: 0), .tick(at: pause * 0.5), .tick(at: pause * 1.0),
+                             .padWithoutEnd(10, at: pause * 0.75)],
+                    replies: [claim(.began(0), .moved(30)), pass, unclaimed(.released), claim(.began(0), .moved(10))]),
+        TrackerCase(name: "a touchpad that sends scroll-end is never ended by a pause, however long the fingers rest",
+                    inputs: [.pad(30, at: 1), .tick(at: 1 + pause * 5), .tick(at: 1 + pause * 50),
+                             .pad(5, at: 1 + pause * 60)],
+                    replies: [claim(.began(0), .moved(30)), pass, pass, claim(.moved(35))]),
         TrackerCase(name: "ticks and scroll-begin alone do nothing",
                     inputs: [.tick(at: 1), .scrollBegin(at: 2), .scrollEnd(at: 3)], replies: [pass, pass, pass]),
         TrackerCase(name: "no pull where the component cannot start one",
@@ -230,11 +239,9 @@ struct PullTrackerTests {
     @Test("a touchpad pull with no scroll-end refreshes after a pause")
     func touchpadPauseRefresh() {
         var session = PullSession()
-        session.inputs([.scrolled(delta: 50, source: .continuous, atEdge: true, time: 0),
-                        .scrolled(delta: 50, source: .continuous, atEdge: true, time: 0.02),
-                        .tick(time: 0.02 + pause * 0.5)])
+        session.inputs([.padWithoutEnd(50, at: 0), .padWithoutEnd(50, at: 0.02), .tick(time: 0.02 + pause * 0.5)])
         #expect(session.driver.state == .pulling)
-        session.input(.tick(time: 0.02 + pause * 1.25))
+        session.input(.tick(time: 0.02 + pause * 1.0))
         session.run([.settle])
         #expect(session.driver.state == .refreshing)
         #expect(session.driver.callbacks == Callback.began)
@@ -243,9 +250,9 @@ struct PullTrackerTests {
     @Test("a touchpad pull that goes back to 0 gives the rest to the content and refreshes nothing")
     func touchpadBackToZero() {
         var session = PullSession()
-        session.inputs([.scrolled(delta: 30, source: .continuous, atEdge: true, time: 0),
-                        .scrolled(delta: -40, source: .continuous, atEdge: true, time: 0.01),
-                        .scrolled(delta: -10, source: .continuous, atEdge: true, time: 0.02),
+        session.inputs([.scrolled(delta: 30, source: .continuous(reportsEnd: true), atEdge: true, time: 0),
+                        .scrolled(delta: -40, source: .continuous(reportsEnd: true), atEdge: true, time: 0.01),
+                        .scrolled(delta: -10, source: .continuous(reportsEnd: true), atEdge: true, time: 0.02),
                         .scrollEnded(time: 0.03)])
         session.run([.settle])
         #expect(session.driver.state == .idle)

@@ -100,8 +100,7 @@ struct VelocityEstimatorTests {
     func scrollReleaseVelocity() {
         var tracker = PullTracker.header()
         for index in 0..<10 {
-            _ = tracker.handle(.scrolled(delta: 4, source: .continuous, atEdge: true, time: Double(index) * 0.01),
-                               heldOffset: 0)
+            _ = tracker.handle(.pad(4, at: Double(index) * 0.01), heldOffset: 0)
         }
         let ended = tracker.handle(.scrollEnded(time: 0.09), heldOffset: 0)
         #expect(ended.updates.count == 1)
@@ -111,10 +110,11 @@ struct VelocityEstimatorTests {
 
         var paused = PullTracker.header()
         for index in 0..<10 {
-            _ = paused.handle(.scrolled(delta: 4, source: .continuous, atEdge: true, time: Double(index) * 0.01),
-                              heldOffset: 0)
+            _ = paused.handle(.padWithoutEnd(4, at: Double(index) * 0.01), heldOffset: 0)
         }
-        let afterPause = paused.handle(.tick(time: 0.09 + PullTuning.scrollPause * 1.5), heldOffset: 0)
-        #expect(afterPause.updates == [.released(velocity: 0)])
+        let check = PullTuning.pauseCheckInterval
+        let ticks = (1...Int((PullTuning.scrollPause / check).rounded())).map { 0.09 + Double($0) * check }
+        let afterPause = ticks.map { paused.handle(.tick(time: $0), heldOffset: 0) }.last
+        #expect(afterPause?.updates == [.released(velocity: 0)])
     }
 }

@@ -54,7 +54,7 @@ final class AutoFooterTests: XCTestCase {
             let (window, footer, loads) = makeFooterWindow(rows: 30)
             defer { window.close() }
             let point = window.surfacePoint(of: window.listView, x: 150, y: 200)
-            XDo.wheel(in: window, at: point, button: 5, count: 25)
+            RealInput.wheel(in: window, at: point, button: 5, count: 25)
             XCTAssertTrue(GtkTestEnvironment.iterate { loads.count >= 1 }, "distance from end \(window.distanceFromEnd)")
             GtkTestEnvironment.iterate { footer.state == .idle }
             let loadsWhileWheeling = loads.count
@@ -120,7 +120,7 @@ final class AutoFooterTests: XCTestCase {
             XCTAssertEqual(loads.count, 0, "automatic loading is off")
             let point = window.surfacePoint(of: window.view.widget, x: 150,
                                             y: Double(gtk_widget_get_height(window.view.widget)) - 20)
-            XDo.click(in: window, at: point)
+            RealInput.click(in: window, at: point)
             XCTAssertTrue(GtkTestEnvironment.iterate { loads.count == 1 })
         }
     }
@@ -132,7 +132,7 @@ final class AutoFooterTests: XCTestCase {
             GtkTestEnvironment.iterate(for: 0.2)
             XCTAssertEqual(loads.count, 0, "showing short content loads nothing by itself")
             XCTAssertEqual(gtk_widget_get_child_visible(footer.indicatorWidget), 1, "the footer sits after the rows")
-            XDo.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 100), dy: -60)
+            RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 100), dy: -60)
             XCTAssertTrue(GtkTestEnvironment.iterate { loads.count == 1 })
         }
     }

@@ -26,6 +26,8 @@ final class BackFooterTests: XCTestCase {
             let claimed = window.touchpadSwipe(pulling: .bottom, lift: false)
             XCTAssertEqual(claimed, 20, "every delta past the end is the pull's")
             XCTAssertEqual(footer.state, .pulling)
+            // The content follows the pull on the next frame.
+            GtkTestEnvironment.iterate(timeout: 1) { abs(window.contentOrigin.y + footer.machine.offset) < 1 }
             XCTAssertEqual(window.contentOrigin.y, -footer.machine.offset, accuracy: 1, "the list moved up with the fingers")
             cgtk_emit_by_name(cast(window.scrollController), "scroll-end")
             XCTAssertTrue(recorder.waitForCycle(of: footer), "states so far: \(recorder.states)")
@@ -84,7 +86,7 @@ final class BackFooterTests: XCTestCase {
             let recorder = Recorder(footer)
             window.present()
             XCTAssertEqual(gtk_widget_get_child_visible(footer.indicatorWidget), 0, "hidden at rest")
-            XDo.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 100), dy: -120, release: false)
+            RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 100), dy: -120, release: false)
             GtkTestEnvironment.iterate(for: 0.1)
             XCTAssertEqual(footer.state, .pulling)
             var bounds = graphene_rect_t()
@@ -92,7 +94,7 @@ final class BackFooterTests: XCTestCase {
             let viewHeight = Double(gtk_widget_get_height(window.view.widget))
             XCTAssertEqual(Double(bounds.origin.y), viewHeight - footer.machine.offset, accuracy: 1,
                            "placed at the end of the view, below the four rows")
-            XDo.release()
+            RealInput.release()
             XCTAssertTrue(recorder.waitForCycle(of: footer), "states so far: \(recorder.states)")
             XCTAssertEqual(recorder.refreshes, 1)
         }
@@ -114,7 +116,7 @@ final class BackFooterTests: XCTestCase {
             XCTAssertGreaterThan(footer.machine.offset, footer.extent, "the list still follows the pull")
             XCTAssertGreaterThan(footer.pullingPercent, 1)
             XCTAssertEqual(footer.state, .noMoreData, "but it never says release to load")
-            XDo.release()
+            RealInput.release()
             XCTAssertTrue(GtkTestEnvironment.iterate { footer.machine.offset == 0 && footer.machine.animation == nil })
             XCTAssertEqual(recorder.refreshes, 1)
             XCTAssertEqual(footer.state, .noMoreData)
@@ -146,7 +148,7 @@ final class BackFooterTests: XCTestCase {
                                  "the arrow and text are drawn right after the last row")
             XCTAssertEqual(pulling.darkPixels(x: 0, y: height - pulledBy + 44, width: pulling.width,
                                               height: pulledBy - 44), 0, "and nothing below them")
-            XDo.release()
+            RealInput.release()
             XCTAssertTrue(GtkTestEnvironment.iterate { footer.state == .refreshing && footer.machine.animation == nil })
             GtkTestEnvironment.iterate(for: 0.1)
             let loading = RenderedImage(window: window.window, name: "back-footer-loading")

@@ -95,7 +95,7 @@ private func assertRenders(_ variant: GalleryVariant, file: StaticString = #file
 }
 
 @MainActor
-private func showPage(_ variant: GalleryVariant, loadDelay: Double) -> (GalleryPage, ContentWindow) {
+func showPage(_ variant: GalleryVariant, loadDelay: Double) -> (GalleryPage, ContentWindow) {
     let page = variant.makePage()
     page.loadDelay = loadDelay
     if let header = page.component as? RefreshHeader {
@@ -133,7 +133,7 @@ private func assertPullRenders(_ variant: GalleryVariant, file: StaticString, li
     XCTAssertEqual(ink(in: pulling, window: window, rect: beyond), 0,
                    "\(variant.title) pulling: nothing between the indicator and the edge", file: file, line: line)
 
-    XDo.release()
+    RealInput.release()
     XCTAssertTrue(GtkTestEnvironment.iterate { component.state == .refreshing && component.logic.animation == nil },
                   variant.title, file: file, line: line)
     GtkTestEnvironment.iterate(for: 0.1)
@@ -187,7 +187,7 @@ private func assertAutoFooterRenders(_ variant: GalleryVariant, file: StaticStri
 }
 
 @MainActor
-private func autoFooterPage(_ variant: GalleryVariant, loadDelay: Double) -> (GalleryPage, ContentWindow, AutoFooter) {
+func autoFooterPage(_ variant: GalleryVariant, loadDelay: Double) -> (GalleryPage, ContentWindow, AutoFooter) {
     let (page, window) = showPage(variant, loadDelay: loadDelay)
     let footer = page.component as! AutoFooter
     return (page, window, footer)
@@ -196,7 +196,7 @@ private func autoFooterPage(_ variant: GalleryVariant, loadDelay: Double) -> (Ga
 /// Scrolls to the end with automatic loading paused, so the footer shows without loading, then
 /// lets the footer load again on the next gesture.
 @MainActor
-private func showFooterAtTheEnd(_ window: ContentWindow, _ footer: AutoFooter) {
+func showFooterAtTheEnd(_ window: ContentWindow, _ footer: AutoFooter) {
     footer.automaticallyRefresh = false
     window.scroll(to: .bottom)
     GtkTestEnvironment.iterate { footer.footerMachine.offset == footer.extent && footer.logic.animation == nil }

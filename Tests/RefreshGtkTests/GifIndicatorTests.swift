@@ -54,7 +54,7 @@ final class GifIndicatorTests: XCTestCase {
             let earlyInk = inkInImageArea(window, header, name: "gif-header-idle-early")
             XCTAssertEqual(header.state, .idle)
             XCTAssertEqual(early, Int((10 * header.pullingPercent).rounded(.down)))
-            XDo.run(["mousemove_relative", "--", "0", "28"])
+            RealInput.move(dy: 28)
             GtkTestEnvironment.iterate(for: 0.1)
             XCTAssertEqual(header.state, .idle)
             let later = shownFrame(header)
@@ -62,7 +62,7 @@ final class GifIndicatorTests: XCTestCase {
             XCTAssertGreaterThan(later ?? 0, early ?? 10, "a longer pull shows a later image")
             XCTAssertGreaterThan(inkInImageArea(window, header, name: "gif-header-idle-later"), earlyInk + 200,
                                  "the ball drawn is bigger")
-            XDo.release()
+            RealInput.release()
         }
     }
 
@@ -75,7 +75,7 @@ final class GifIndicatorTests: XCTestCase {
             XCTAssertEqual(header.state, .pulling)
             XCTAssertTrue(header.indicator.isAnimating(header.indicatorModel, at: MainThread.now))
             XCTAssertEqual(Set(framesShown(header, for: 0.35)), [0, 1, 2], "three pulling images loop")
-            XDo.release()
+            RealInput.release()
             XCTAssertTrue(GtkTestEnvironment.iterate { header.state == .refreshing && header.machine.animation == nil })
             XCTAssertEqual(recorder.refreshes, 1)
             let seen = framesShown(header, for: 0.85)

@@ -429,7 +429,7 @@ private func pulledHeaderGlyphs(name: String) -> HeaderGlyphs {
     let (window, header, _) = makeWindow(endAfter: nil)
     defer { window.close() }
     var glyphs = HeaderGlyphs()
-    XDo.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120, release: false)
+    RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120, release: false)
     GtkTestEnvironment.iterate(for: 0.4)   // the arrow has turned
     XCTAssertEqual(header.state, .pulling)
     let pulledBy = Int(header.machine.offset.rounded())
@@ -437,7 +437,7 @@ private func pulledHeaderGlyphs(name: String) -> HeaderGlyphs {
     glyphs.arrowRuns = darkRuns(pulling, top: pulledBy - Int(header.extent), height: Int(header.extent))
     glyphs.arrowSide = glyphSide(glyphs.arrowRuns)
 
-    XDo.release()
+    RealInput.release()
     XCTAssertTrue(GtkTestEnvironment.iterate { header.state == .refreshing && header.machine.animation == nil })
     GtkTestEnvironment.iterate(for: 0.1)
     let refreshing = RenderedImage(window: window.window, name: name + "-refreshing")

@@ -9,7 +9,7 @@ final class RefreshHeaderInputTests: XCTestCase {
         onMain {
             let (window, header, recorder) = makeWindow()
             defer { window.close() }
-            XDo.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120)
+            RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120)
             XCTAssertTrue(recorder.waitForCycle(of: header), "states so far: \(recorder.states)")
             XCTAssertEqual(recorder.states, [.pulling, .refreshing, .idle])
             XCTAssertEqual(recorder.refreshes, 1)
@@ -22,7 +22,7 @@ final class RefreshHeaderInputTests: XCTestCase {
         onMain {
             let (window, header, recorder) = makeWindow()
             defer { window.close() }
-            XDo.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 40)
+            RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 40)
             GtkTestEnvironment.iterate(timeout: 3) { header.machine.offset == 0 && header.machine.animation == nil }
             XCTAssertEqual(recorder.states, [])
             XCTAssertEqual(recorder.refreshes, 0)
@@ -36,7 +36,7 @@ final class RefreshHeaderInputTests: XCTestCase {
             defer { window.close() }
             gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(cast(window.scrolled)), 400)
             GtkTestEnvironment.iterate(for: 0.2)
-            XDo.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120)
+            RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120)
             GtkTestEnvironment.iterate(for: 0.5)
             XCTAssertEqual(recorder.states, [])
             XCTAssertEqual(header.machine.offset, 0)
@@ -127,9 +127,9 @@ final class RefreshHeaderInputTests: XCTestCase {
             let (window, header, recorder) = makeWindow()
             defer { window.close() }
             let point = window.surfacePoint(of: window.listView, x: 150, y: 100)
-            XDo.wheel(in: window, at: point, button: 5, count: 3)
+            RealInput.wheel(in: window, at: point, button: 5, count: 3)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 2) { window.verticalValue > 0 }, "wheel events reach the list")
-            XDo.wheel(in: window, at: point, button: 4, count: 15)
+            RealInput.wheel(in: window, at: point, button: 4, count: 15)
             GtkTestEnvironment.iterate(timeout: 2) { window.verticalValue < 0.5 }
             GtkTestEnvironment.iterate(for: 0.6)
             XCTAssertEqual(window.verticalValue, 0, accuracy: 0.5)
@@ -143,7 +143,7 @@ final class RefreshHeaderInputTests: XCTestCase {
         onMain {
             let (window, _, recorder) = makeWindow()
             defer { window.close() }
-            XDo.click(in: window, at: window.surfacePoint(of: window.listView, x: 100, y: 60))
+            RealInput.click(in: window, at: window.surfacePoint(of: window.listView, x: 100, y: 60))
             GtkTestEnvironment.iterate(timeout: 2) { !window.activatedRows.isEmpty }
             XCTAssertEqual(window.activatedRows, [1])
             XCTAssertEqual(recorder.states, [])

@@ -11,7 +11,7 @@ final class RefreshHeaderRenderTests: XCTestCase {
             defer { window.close() }
             let idle = RenderedImage(window: window.window, name: "header-idle")
 
-            XDo.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120, release: false)
+            RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120, release: false)
             GtkTestEnvironment.iterate(for: 0.1)
             XCTAssertEqual(header.state, .pulling)
             let pulledBy = Int(header.machine.offset.rounded())
@@ -21,7 +21,7 @@ final class RefreshHeaderRenderTests: XCTestCase {
             XCTAssertGreaterThan(pulling.darkPixels(x: 0, y: pulledBy - 54, width: pulling.width, height: 54), 150,
                                  "the arrow and texts are drawn in the revealed header")
 
-            XDo.release()
+            RealInput.release()
             XCTAssertTrue(GtkTestEnvironment.iterate { header.state == .refreshing && header.machine.animation == nil })
             GtkTestEnvironment.iterate(for: 0.1)
             let refreshing = RenderedImage(window: window.window, name: "header-refreshing")
@@ -77,19 +77,21 @@ final class RefreshHeaderRenderTests: XCTestCase {
             gtk_scrolled_window_set_overlay_scrolling(cast(window.scrolled), 0)
             GtkTestEnvironment.iterate(for: 0.2)
             let start = window.surfacePoint(of: window.listView, x: 150, y: 30)
-            XDo.drag(in: window, from: start, dy: 30, steps: 3, release: false)
+            RealInput.drag(in: window, from: start, dy: 30, steps: 3, release: false)
             GtkTestEnvironment.iterate(for: 0.1)
 
             ListViewLayoutCounter.count = 0
-            let windowID = XDo.windowID(title: window.title)
             for step in 1...8 {
-                XDo.run(["mousemove", "--window", windowID, "\(start.x)", "\(start.y + 30 + step * 16)"])
+                RealInput.move(windowTitle: window.title, to: (start.x, start.y + 30 + step * 16))
             }
             XCTAssertEqual(header.state, .pulling)
             XCTAssertEqual(ListViewLayoutCounter.count, 0, "pull frames move the list by its transform only")
 
-            // Releasing the button restyles the pressed row (:active), as any click does.
-            XDo.release()
+            // Releasing the button restyles the pressed row (:active), as any click does, and rows
+            // sliding under a resting pointer change their :hover: the pointer leaves first.
+            RealInput.release()
+            RealInput.move(windowTitle: window.title, to: window.surfacePoint(of: window.window, x: -40, y: -40))
+            GtkTestEnvironment.iterate(for: 0.05)
             ListViewLayoutCounter.count = 0
             XCTAssertTrue(recorder.waitForCycle(of: header))
             XCTAssertEqual(recorder.states, [.pulling, .refreshing, .idle])

@@ -26,6 +26,8 @@ final class TrailerTests: XCTestCase {
             window.scroll(to: .right)
             XCTAssertEqual(window.touchpadSwipe(pulling: .right, lift: false), 20)
             XCTAssertEqual(trailer.state, .pulling)
+            // The content follows the pull on the next frame.
+            GtkTestEnvironment.iterate(timeout: 1) { abs(window.contentOrigin.x + trailer.machine.offset) < 1 }
             XCTAssertEqual(window.contentOrigin.x, -trailer.machine.offset, accuracy: 1, "the cards moved left")
             cgtk_emit_by_name(cast(window.scrollController), "scroll-end")
             XCTAssertTrue(recorder.waitForCycle(of: trailer), "states so far: \(recorder.states)")
@@ -70,7 +72,7 @@ final class TrailerTests: XCTestCase {
             XCTAssertEqual(pulling.darkPixels(x: column.x + 60, y: 0, width: max(0, pulledBy - 60), height: height), 0,
                            "nothing beyond the trailer's 60 pixels")
 
-            XDo.release()
+            RealInput.release()
             XCTAssertTrue(GtkTestEnvironment.iterate { trailer.state == .refreshing && trailer.machine.animation == nil })
             GtkTestEnvironment.iterate(for: 0.1)
             XCTAssertEqual(window.contentOrigin.x, -60)

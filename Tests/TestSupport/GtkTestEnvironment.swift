@@ -7,16 +7,32 @@ import RefreshGtk
 /// XCTest runs test methods on the main thread outside any dispatch block, as the app's main
 /// loop does, so the main-queue bridge is installed exactly as in the app.
 public enum GtkTestEnvironment {
-    nonisolated(unsafe) private static var initialized = false
+    /// Whether GTK was set up in this process: false only before the process's first GTK test.
+    nonisolated(unsafe) public private(set) static var isSetUp = false
 
     /// Initializes GTK on the main thread; idempotent.
     public static func setUp() {
-        guard !initialized else { return }
-        initialized = true
+        guard !isSetUp else { return }
+        isSetUp = true
         setenv("GSK_RENDERER", "cairo", 0)
         gtk_init()
         MainQueueBridge.install()
         cgtk_settings_set_boolean("gtk-enable-animations", 1)
+    }
+
+    /// Whether GTK draws through Wayland (meson-helpers/wayland-session) rather than X11.
+    @MainActor
+    public static var isWayland: Bool {
+        setUp()
+        return String(cString: cgtk_display_type_name(gdk_display_get_default())) == "GdkWaylandDisplay"
+    }
+
+    /// Under Wayland, moves the pointer off every test window, as xdotool's windows never find it:
+    /// a window mapped under the pointer would restyle the row it hovers.
+    @MainActor
+    public static func parkPointer() {
+        guard isWayland else { return }
+        VirtualPointer.shared.send([VirtualPointer.shared.moveCommand(to: (5, 5))])
     }
 
     /// Runs the main loop for `seconds`.
@@ -58,7 +74,9 @@ public func temporaryDirectory() -> URL {
     return url
 }
 
-/// Where `(x, y)` of `widget` is inside `window`'s X surface: what `xdotool --window` takes.
+/// Where `(x, y)` of `widget` is for `RealInput`: inside `window`'s X surface (what
+/// `xdotool --window` takes), or in the Wayland output layout, where the test compositor puts
+/// each window's content (its geometry, shadows excluded) at `VirtualPointer.windowOrigin`.
 @MainActor
 public func surfacePoint(of widget: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>,
                          x: Double, y: Double) -> (x: Int, y: Int) {
@@ -66,7 +84,11 @@ public func surfacePoint(of widget: UnsafeMutablePointer<GtkWidget>, in window: 
     var local = graphene_point_t(x: Float(x), y: Float(y))
     _ = gtk_widget_compute_point(widget, window, &local, &inWindow)
     var shiftX = 0.0, shiftY = 0.0
-    gtk_native_get_surface_transform(cast(window), &shiftX, &shiftY)
+    if GtkTestEnvironment.isWayland {
+        (shiftX, shiftY) = (Double(VirtualPointer.windowOrigin.x), Double(VirtualPointer.windowOrigin.y))
+    } else {
+        gtk_native_get_surface_transform(cast(window), &shiftX, &shiftY)
+    }
     return (Int((Double(inWindow.x) + shiftX).rounded()), Int((Double(inWindow.y) + shiftY).rounded()))
 }
 

@@ -1,7 +1,7 @@
 import CGtk
 import Foundation
 
-/// Real X input through xdotool, while the GTK main loop keeps running.
+/// Real X input through xdotool, while the GTK main loop keeps running (`RealInput` under X11).
 @MainActor
 public enum XDo {
     /// Runs xdotool with `arguments`, pumping the main loop until it exits.
@@ -31,12 +31,14 @@ public enum XDo {
         return output.split(separator: "\n").first.map(String.init) ?? ""
     }
 
-    /// Presses at `start` in `window`, moves `dy` pixels down in `steps` steps, and releases if asked.
-    public static func drag(windowTitle: String, from start: (x: Int, y: Int), dy: Int, steps: Int = 12, release: Bool = true) {
+    /// Presses at `start` in `window`, moves by `(dx, dy)` pixels in `steps` steps, and releases if asked.
+    public static func drag(windowTitle: String, from start: (x: Int, y: Int), dx: Int = 0, dy: Int, steps: Int = 12,
+                            release: Bool = true) {
         let id = windowID(title: windowTitle)
         var commands = ["mousemove", "--window", id, "\(start.x)", "\(start.y)", "mousedown", "1"]
         for step in 1...steps {
-            commands += ["sleep", "0.02", "mousemove", "--window", id, "\(start.x)", "\(start.y + dy * step / steps)"]
+            commands += ["sleep", "0.02", "mousemove", "--window", id,
+                         "\(start.x + dx * step / steps)", "\(start.y + dy * step / steps)"]
         }
         if release { commands += ["sleep", "0.05", "mouseup", "1"] }
         run(commands)

@@ -15,16 +15,25 @@ public enum PullInput: Sendable, Equatable {
     case scrolled(delta: Double, source: ScrollSource, atEdge: Bool, time: Double)
     /// The touchpad reported that the fingers lifted.
     case scrollEnded(time: Double)
-    /// Time passed with no input; lets a pull end when no scroll-end ever comes.
+    /// A periodic check while a pull from a source without scroll-end is under way; lets a
+    /// pause end it.
     case tick(time: Double)
 }
 
 /// What produced a scroll delta.
 public enum ScrollSource: Sendable, Equatable {
-    /// Continuous deltas that follow the fingers (touchpad, or a synthesized sequence).
-    case continuous
+    /// Continuous deltas that follow the fingers (touchpad, trackpoint, or a synthesized
+    /// sequence). `reportsEnd`: the device sends scroll-end when the fingers lift; when it does
+    /// not, only a pause can end a pull.
+    case continuous(reportsEnd: Bool)
     /// Mouse-wheel clicks: they never start a pull by accident.
     case wheel
+
+    /// Whether scroll-end, and not a pause, ends a pull from this source.
+    public var reportsEnd: Bool {
+        if case .continuous(reportsEnd: true) = self { return true }
+        return false
+    }
 }
 
 /// What the tracker tells the component after an input.

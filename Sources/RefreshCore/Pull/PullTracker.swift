@@ -17,7 +17,7 @@ public struct PullTracker: Sendable {
         case tracking(Source)
         /// A touchpad pull was released: deltas still coming in the pull direction are the
         /// fingers' or the driver's momentum, not a new pull.
-        case coasting(lastEvent: Double)
+        case coasting(releasedAt: Double, lastEvent: Double)
     }
 
     /// Which kind of input feeds a pull.
@@ -33,13 +33,15 @@ public struct PullTracker: Sendable {
     public var maximumOffset: Double?
 
     public private(set) var phase: Phase = .none
-    /// Whether this input source has ever reported scroll-end; until it does, a pause ends a pull.
-    public private(set) var sourceReportsScrollEnd = false
 
     private var startDistance = 0.0
     private var distance = 0.0
-    private var lastScrollTime = 0.0
     private var velocity = VelocityEstimator()
+    /// Whether the device feeding a scroll pull sends scroll-end; if not, a pause ends the pull.
+    private var scrollReportsEnd = false
+    /// Quiet time since the last scroll delta, counted by pause checks (`tick`).
+    private var quietTime = 0.0
+    private var lastQuietCheck = 0.0
 
     public init(extent: Double, limit: Double, dragThreshold: Double = PullTuning.defaultDragThreshold) {
         self.extent = extent
@@ -57,6 +59,10 @@ public struct PullTracker: Sendable {
         if case .tracking = phase { return true }
         return false
     }
+
+    /// A scroll pull is under way from a device that never says when the fingers lift: only a
+    /// pause, measured by `tick` inputs, can end it.
+    public var needsPauseDetection: Bool { phase == .tracking(.scroll) && !scrollReportsEnd }
 
     /// Interprets one input, given the component's current displayed offset (its held space).
     public mutating func handle(_ input: PullInput, heldOffset: Double, canStartPull: Bool = true) -> PullResponse {
@@ -87,13 +93,16 @@ public struct PullTracker: Sendable {
                             canStartPull: canStartPull, time: time)
 
         case let .scrollEnded(time):
-            sourceReportsScrollEnd = true
             guard phase == .tracking(.scroll) else { return .pass }
             return releaseScroll(at: time)
 
         case let .tick(time):
-            guard phase == .tracking(.scroll), !sourceReportsScrollEnd,
-                  time - lastScrollTime >= PullTuning.scrollPause else { return .pass }
+            guard needsPauseDetection else { return .pass }
+            // A check that comes late found the main loop stalled, with input possibly queued
+            // behind the stall: only the time the loop was free to dispatch it counts as quiet.
+            quietTime += min(max(0, time - lastQuietCheck), PullTuning.longestQuietStep)
+            lastQuietCheck = time
+            guard quietTime >= PullTuning.scrollPause else { return .pass }
             return releaseScroll(at: time)
         }
     }
@@ -142,19 +151,22 @@ public struct PullTracker: Sendable {
 
     private mutating func scrolled(delta: Double, source: ScrollSource, atEdge: Bool, heldOffset: Double,
                                    canStartPull: Bool, time: Double) -> PullResponse {
-        if case let .coasting(lastEvent) = phase {
-            if delta > 0, time - lastEvent < PullTuning.scrollPause {
-                phase = .coasting(lastEvent: time)
+        if case let .coasting(releasedAt, lastEvent) = phase {
+            // A delta that happened before the release was queued behind a slow frame: the
+            // fingers never lifted, so it is no momentum.
+            if delta > 0, time >= releasedAt, time - lastEvent < PullTuning.scrollPause {
+                phase = .coasting(releasedAt: releasedAt, lastEvent: time)
                 return PullResponse(claimed: true, updates: [])
             }
             phase = .none
         }
         switch phase {
         case .none:
-            let pullsOpen = delta > 0 && atEdge && canStartPull && source == .continuous
+            let pullsOpen = delta > 0 && atEdge && canStartPull && source != .wheel
             let movesHeldSpace = heldOffset > 0 && (atEdge || delta < 0)
             guard pullsOpen || movesHeldSpace else { return .pass }
             phase = .tracking(.scroll)
+            scrollReportsEnd = source.reportsEnd
             startDistance = RubberBand.distance(forOffset: heldOffset, extent: extent, limit: limit)
             distance = startDistance
             velocity.reset()
@@ -170,7 +182,8 @@ public struct PullTracker: Sendable {
     }
 
     private mutating func followScroll(delta: Double, source: ScrollSource, time: Double) -> PullResponse {
-        lastScrollTime = time
+        quietTime = 0
+        lastQuietCheck = time
         // A wheel may move the held space but never stretch past the component's extent.
         distance = clamped(distance + delta)
         if source == .wheel { distance = min(distance, extent) }
@@ -190,7 +203,7 @@ public struct PullTracker: Sendable {
     private mutating func releaseScroll(at time: Double) -> PullResponse {
         let releaseVelocity = velocity.velocity(at: time)
         reset()
-        phase = .coasting(lastEvent: time)
+        phase = .coasting(releasedAt: time, lastEvent: time)
         return PullResponse(claimed: false, updates: [.released(velocity: releaseVelocity)])
     }
 }

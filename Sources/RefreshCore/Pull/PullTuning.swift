@@ -6,6 +6,13 @@ public enum PullTuning {
     public static let velocityWindow = 0.15
     /// A touchpad pull with no event for this long has ended (X11 synaptics/evdev send no scroll-end).
     public static let scrollPause = 0.2
+    /// How often a pull from a source without scroll-end is checked for a pause, in seconds.
+    public static let pauseCheckInterval = 0.05
+    /// The most one pause check counts as quiet time: a main loop stalled behind a slow frame
+    /// has input queued that it has not seen yet, so the stall itself is no pause.
+    public static let longestQuietStep = 2 * pauseCheckInterval
+    /// An event stamped longer ago than this, in seconds, has a stamp from another clock.
+    public static let maximumEventAge = 10.0
     /// How close to the edge, in pixels, still counts as at the edge (adjustments stop at 1e-14, not 0).
     public static let edgeTolerance = 0.5
     /// Pixels a pull must travel before the gesture is claimed, when the platform gives no threshold.

@@ -136,7 +136,9 @@ open class AutoFooter: RefreshComponent {
         case let .scrolled(delta, source, _, time):
             // A wheel click is input of its own; so is a touchpad sequence resuming after a pause
             // on drivers that never send scroll-end (and so no new scroll-begin either).
-            if source == .wheel || time - lastScrollTime >= PullTuning.scrollPause { userInputBegan() }
+            if source == .wheel || (!source.reportsEnd && time - lastScrollTime >= PullTuning.scrollPause) {
+                userInputBegan()
+            }
             lastScrollTime = time
             lastMovement = delta
         default:

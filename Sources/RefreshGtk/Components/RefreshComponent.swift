@@ -170,8 +170,8 @@ open class RefreshComponent {
     /// Whether the indicator is shown with no offset: a footer that sits after short content.
     var showsAtRest: Bool { false }
 
-    /// A touchpad pull is under way from a source that has never sent scroll-end.
-    var needsPauseDetection: Bool { tracker.phase == .tracking(.scroll) && !tracker.sourceReportsScrollEnd }
+    /// A touchpad pull is under way from a source that never sends scroll-end.
+    var needsPauseDetection: Bool { tracker.needsPauseDetection }
 
     func attach(to view: RefreshView) {
         if let old = self.view, old !== view { old.remove(self) }

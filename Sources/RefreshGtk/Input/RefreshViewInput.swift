@@ -14,9 +14,6 @@ final class RefreshViewInput {
     private var dragIgnored = false
     private var pauseTimer: guint = 0
 
-    /// How often a touchpad pull with no scroll-end is checked for a pause.
-    private static let pauseCheckInterval = 0.05
-
     init(view: RefreshView) {
         self.view = view
         drag = gtk_gesture_drag_new()
@@ -30,9 +27,15 @@ final class RefreshViewInput {
         Signal.connect(cast(drag), "drag-update") { [weak self] dx, dy in self?.dragMoved(dx: dx, dy: dy) }
         Signal.connect(cast(drag), "drag-end") { [weak self] _, _ in self?.dragEnded() }
         Signal.connectIgnoringArgument(cast(drag), "cancel") { [weak self] in self?.dragEnded() }
-        Signal.connect(cast(scroll), "scroll-begin") { [weak self] in self?.send(.scrollBegan(time: MainThread.now)) }
+        Signal.connect(cast(scroll), "scroll-begin") { [weak self] in
+            guard let self else { return }
+            send(.scrollBegan(time: eventTime(of: scroll)))
+        }
         Signal.connect(cast(scroll), "scroll") { [weak self] dx, dy in self?.scrolled(dx: dx, dy: dy) ?? false }
-        Signal.connect(cast(scroll), "scroll-end") { [weak self] in self?.send(.scrollEnded(time: MainThread.now)) }
+        Signal.connect(cast(scroll), "scroll-end") { [weak self] in
+            guard let self else { return }
+            send(.scrollEnded(time: eventTime(of: scroll)))
+        }
 
         gtk_widget_add_controller(view.widget, drag)
         gtk_widget_add_controller(view.widget, scroll)
@@ -50,12 +53,12 @@ final class RefreshViewInput {
         guard !dragIgnored else { return }
         let threshold = Double(max(1, cgtk_settings_get_int("gtk-dnd-drag-threshold")))
         for component in view.components { component.dragThreshold = threshold }
-        send(.dragBegan(time: MainThread.now))
+        send(.dragBegan(time: eventTime(of: drag)))
     }
 
     private func dragMoved(dx: Double, dy: Double) {
         guard let view, !dragIgnored else { return }
-        let time = MainThread.now
+        let time = eventTime(of: drag)
         for component in view.components {
             let (along, across) = component.edge.dragComponents(dx: dx, dy: dy)
             let response = component.input(.dragMoved(along: along, across: across,
@@ -72,7 +75,7 @@ final class RefreshViewInput {
             dragIgnored = false
             return
         }
-        send(.dragEnded(time: MainThread.now))
+        send(.dragEnded(time: eventTime(of: drag)))
     }
 
     private func isOnScrollbar(x: Double, y: Double, in view: RefreshView) -> Bool {
@@ -90,7 +93,7 @@ final class RefreshViewInput {
     private func scrolled(dx: Double, dy: Double) -> Bool {
         guard let view else { return false }
         let source = scrollSource()
-        let time = MainThread.now
+        let time = eventTime(of: scroll)
         var claimed = false
         for component in view.components where !claimed {
             let pixels = pixelDelta(dx: dx, dy: dy, for: component.edge, in: view)
@@ -104,17 +107,37 @@ final class RefreshViewInput {
         return claimed
     }
 
-    /// Tells wheel clicks from continuous deltas. A synthesized sequence (no current event) counts
-    /// as continuous, as do smooth events from touchpads; on X11 a mouse wheel can arrive as smooth
-    /// wheel-unit events, told apart by its device.
+    /// What GDK says about the device behind the current scroll event, as RefreshCore reads it.
+    /// A synthesized sequence (no current event) is continuous and may never end with scroll-end.
     private func scrollSource() -> ScrollSource {
-        guard let event = gtk_event_controller_get_current_event(scroll) else { return .continuous }
-        guard gdk_scroll_event_get_direction(event) == GDK_SCROLL_SMOOTH else { return .wheel }
-        if gdk_scroll_event_get_unit(event) == GDK_SCROLL_UNIT_WHEEL,
-           let device = gdk_event_get_device(event), gdk_device_get_source(device) == GDK_SOURCE_MOUSE {
-            return .wheel
+        guard let event = gtk_event_controller_get_current_event(scroll),
+              let device = gdk_event_get_device(event) else { return .continuous(reportsEnd: false) }
+        let backend = String(cString: cgtk_display_type_name(gdk_device_get_display(device)))
+        return ScrollDevice(
+            backend: backend == "GdkWaylandDisplay" ? .wayland : backend == "GdkX11Display" ? .x11 : .other,
+            kind: Self.kind(of: gdk_device_get_source(device)),
+            isDiscrete: gdk_scroll_event_get_direction(event) != GDK_SCROLL_SMOOTH,
+            countsWheelSteps: gdk_scroll_event_get_unit(event) == GDK_SCROLL_UNIT_WHEEL
+        ).source
+    }
+
+    private static func kind(of source: GdkInputSource) -> ScrollDevice.Kind {
+        switch source {
+        case GDK_SOURCE_TOUCHPAD: .touchpad
+        case GDK_SOURCE_TRACKPOINT: .trackpoint
+        case GDK_SOURCE_MOUSE: .mouse
+        case GDK_SOURCE_TOUCHSCREEN: .touchscreen
+        case GDK_SOURCE_PEN: .pen
+        default: .other
         }
-        return .continuous
+    }
+
+    /// When the controller's current event happened, on the pull clock: an event queued behind
+    /// a slow frame keeps its own time. Emitted signals (no event) happen now.
+    private func eventTime(of controller: OpaquePointer) -> Double {
+        let now = MainThread.now
+        guard let event = gtk_event_controller_get_current_event(controller) else { return now }
+        return EventTime.seconds(stampMilliseconds: gdk_event_get_time(event), now: now)
     }
 
     /// Deltas in pixels: wheel-unit deltas scaled the way GtkScrolledWindow scales them.
@@ -126,11 +149,12 @@ final class RefreshViewInput {
     }
 
     /// Keeps a timer while a touchpad pull may need ending by a pause (no scroll-end ever comes).
+    /// Its low priority lets input queued behind a slow frame be dispatched before any check.
     private func watchForPause() {
         guard let view else { return }
         let needed = view.components.contains { $0.needsPauseDetection }
         if needed, pauseTimer == 0 {
-            pauseTimer = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(Self.pauseCheckInterval * 1000), { data in
+            pauseTimer = g_timeout_add_full(G_PRIORITY_LOW, guint(PullTuning.pauseCheckInterval * 1000), { data in
                 let input = Unmanaged<RefreshViewInput>.fromOpaque(data!).takeUnretainedValue()
                 return onMainActor { input.pauseCheck() }
             }, Unmanaged.passUnretained(self).toOpaque(), nil)

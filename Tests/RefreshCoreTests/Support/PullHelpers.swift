@@ -24,9 +24,14 @@ enum Move: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension PullInput {
-    /// A touchpad delta at the edge.
+    /// A touchpad delta at the edge, from a touchpad that sends scroll-end.
     static func pad(_ delta: Double, at time: Double) -> PullInput {
-        .scrolled(delta: delta, source: .continuous, atEdge: true, time: time)
+        .scrolled(delta: delta, source: .continuous(reportsEnd: true), atEdge: true, time: time)
+    }
+
+    /// A touchpad delta at the edge, from a driver that never sends scroll-end.
+    static func padWithoutEnd(_ delta: Double, at time: Double) -> PullInput {
+        .scrolled(delta: delta, source: .continuous(reportsEnd: false), atEdge: true, time: time)
     }
 }
 
@@ -65,11 +70,18 @@ struct Input: Sendable, CustomStringConvertible {
 
     var description: String { "\(input) held \(held)\(canStartPull ? "" : " cannot start")" }
 
-    /// A touchpad delta along the pull axis (positive pulls open).
+    /// A touchpad delta along the pull axis (positive pulls open), from a touchpad that sends
+    /// scroll-end when the fingers lift.
     static func pad(_ delta: Double, at time: Double, atEdge: Bool = true, held: Double = 0,
                     canStartPull: Bool = true) -> Input {
-        Input(input: .scrolled(delta: delta, source: .continuous, atEdge: atEdge, time: time),
+        Input(input: .scrolled(delta: delta, source: .continuous(reportsEnd: true), atEdge: atEdge, time: time),
               held: held, canStartPull: canStartPull)
+    }
+
+    /// A touchpad delta from a driver that never sends scroll-end (X11 synaptics, evdev).
+    static func padWithoutEnd(_ delta: Double, at time: Double, held: Double = 0) -> Input {
+        Input(input: .scrolled(delta: delta, source: .continuous(reportsEnd: false), atEdge: true, time: time),
+              held: held)
     }
 
     /// A mouse-wheel delta along the pull axis, in pixels.

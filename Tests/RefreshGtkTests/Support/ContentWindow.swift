@@ -111,6 +111,7 @@ final class ContentWindow {
 
     /// Shows the window and waits until it is mapped and laid out.
     func present() {
+        GtkTestEnvironment.parkPointer()
         gtk_window_present(cast(window))
         GtkTestEnvironment.iterate { gtk_widget_get_mapped(self.view.widget) != 0 && gtk_widget_get_height(self.view.widget) > 0 }
         GtkTestEnvironment.iterate(for: 0.3)
@@ -198,7 +199,7 @@ final class ContentWindow {
         return TestSupport.surfacePoint(of: view.widget, in: window, x: x, y: y)
     }
 
-    /// A real mouse drag with xdotool that pulls `edge` open by `distance` pixels, from near it.
+    /// A real mouse drag that pulls `edge` open by `distance` pixels, from near it.
     func drag(pulling edge: RefreshEdge, by distance: Int = 120, steps: Int = 12, release: Bool = true) {
         let start = pointNear(edge)
         let (dx, dy): (Int, Int) = switch edge {
@@ -207,14 +208,20 @@ final class ContentWindow {
         case .left: (distance, 0)
         case .right: (-distance, 0)
         }
-        let id = XDo.windowID(title: title)
-        var commands = ["mousemove", "--window", id, "\(start.x)", "\(start.y)", "mousedown", "1"]
-        for step in 1...steps {
-            commands += ["sleep", "0.02", "mousemove", "--window", id,
-                         "\(start.x + dx * step / steps)", "\(start.y + dy * step / steps)"]
+        RealInput.drag(windowTitle: title, from: start, dx: dx, dy: dy, steps: steps, release: release)
+    }
+
+    /// A real two-finger touchpad swipe through the Wayland compositor that pulls `edge` open:
+    /// `frames` frames of `step` pixels every 16 ms near the edge, then the fingers lift after
+    /// `hold` seconds if `lift`.
+    func realSwipe(pulling edge: RefreshEdge, frames: Int = 30, step: Double = 8, hold: Double = 0.05, lift: Bool = true) {
+        let delta: (dx: Double, dy: Double) = switch edge {
+        case .top: (0, -step)
+        case .bottom: (0, step)
+        case .left: (-step, 0)
+        case .right: (step, 0)
         }
-        if release { commands += ["sleep", "0.05", "mouseup", "1"] }
-        XDo.run(commands)
+        RealInput.swipe(at: pointNear(edge), steps: Array(repeating: delta, count: frames), hold: hold, lift: lift)
     }
 
     /// A two-finger touchpad swipe that pulls `edge` open, as GTK delivers it: scroll-begin,

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import XCTest
 @testable import RefreshGtk
 
 /// A window rendered through GTK's own renderer, as pixels and as a PNG to look at.
@@ -64,5 +65,28 @@ struct RenderedImage {
             return row
         }
         return nil
+    }
+}
+
+/// A screenshot of a window as the Wayland compositor shows it, taken with grim.
+@MainActor
+enum CompositorScreenshot {
+    /// Saves what the compositor shows of `window` as `name`.png beside the renders; returns its path.
+    @discardableResult
+    static func save(_ window: UnsafeMutablePointer<GtkWidget>, name: String) -> String {
+        let origin = VirtualPointer.windowOrigin
+        let geometry = "\(origin.x),\(origin.y) \(gtk_widget_get_width(window))x\(gtk_widget_get_height(window))"
+        let path = RenderedImage.folder.appendingPathComponent("\(name).png").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/grim")
+        process.arguments = ["-g", geometry, path]
+        do {
+            try process.run()
+        } catch {
+            XCTFail("grim could not start: \(error)")
+        }
+        GtkTestEnvironment.iterate(timeout: 10) { !process.isRunning }
+        XCTAssertEqual(process.terminationStatus, 0, "grim saved \(path)")
+        return path
     }
 }

@@ -54,6 +54,7 @@ final class TestWindow {
 
     /// Shows the window and waits until it is mapped and laid out.
     func present() {
+        GtkTestEnvironment.parkPointer()
         gtk_window_present(cast(window))
         GtkTestEnvironment.iterate { gtk_widget_get_mapped(self.view.widget) != 0 && gtk_widget_get_height(self.view.widget) > 0 }
         GtkTestEnvironment.iterate(for: 0.3)
@@ -115,9 +116,9 @@ final class TestWindow {
     var scrollController: OpaquePointer { eventController(named: "refresh-pull-scroll", on: view.widget) }
 }
 
-/// xdotool input aimed at a test window.
+/// Real input aimed at a test window.
 @MainActor
-extension XDo {
+extension RealInput {
     static func drag(in window: TestWindow, from start: (x: Int, y: Int), dy: Int, steps: Int = 12, release: Bool = true) {
         drag(windowTitle: window.title, from: start, dy: dy, steps: steps, release: release)
     }

@@ -1,0 +1,94 @@
+import CGtk
+import Foundation
+
+/// Real input through the display server the tests run on: xdotool under X11, the compositor's
+/// virtual pointer under Wayland (meson-helpers/wayland-session). Points come from
+/// `surfacePoint(of:in:)`; the main loop keeps running while the input is sent.
+@MainActor
+public enum RealInput {
+    /// Presses at `start`, moves by `(dx, dy)` pixels in `steps` steps, and releases if asked.
+    public static func drag(windowTitle: String, from start: (x: Int, y: Int), dx: Int = 0, dy: Int, steps: Int = 12,
+                            release: Bool = true) {
+        guard GtkTestEnvironment.isWayland else {
+            XDo.drag(windowTitle: windowTitle, from: start, dx: dx, dy: dy, steps: steps, release: release)
+            return
+        }
+        let pointer = VirtualPointer.shared
+        var commands = [pointer.moveCommand(to: (Double(start.x), Double(start.y))), "wait 30", "press"]
+        for step in 1...steps {
+            let point = (Double(start.x + dx * step / steps), Double(start.y + dy * step / steps))
+            commands += ["wait 20", pointer.moveCommand(to: point)]
+        }
+        if release { commands += ["wait 50", "release"] }
+        pointer.send(commands)
+    }
+
+    /// Moves the pointer to `point` of the window titled `windowTitle`, buttons as they are.
+    public static func move(windowTitle: String, to point: (x: Int, y: Int)) {
+        guard GtkTestEnvironment.isWayland else {
+            XDo.run(["mousemove", "--window", XDo.windowID(title: windowTitle), "\(point.x)", "\(point.y)"])
+            return
+        }
+        VirtualPointer.shared.send([VirtualPointer.shared.moveCommand(to: (Double(point.x), Double(point.y)))])
+    }
+
+    /// Moves the pointer by `dy` pixels, buttons as they are.
+    public static func move(dy: Int) {
+        guard GtkTestEnvironment.isWayland else {
+            XDo.run(["mousemove_relative", "--", "0", "\(dy)"])
+            return
+        }
+        let pointer = VirtualPointer.shared
+        pointer.send([pointer.moveCommand(to: (pointer.position.x, pointer.position.y + Double(dy)))])
+    }
+
+    /// Releases the left button.
+    public static func release() {
+        guard GtkTestEnvironment.isWayland else { return XDo.release() }
+        VirtualPointer.shared.send(["release"])
+    }
+
+    /// Clicks at `point` in the window titled `windowTitle`.
+    public static func click(windowTitle: String, at point: (x: Int, y: Int)) {
+        guard GtkTestEnvironment.isWayland else { return XDo.click(windowTitle: windowTitle, at: point) }
+        let pointer = VirtualPointer.shared
+        pointer.send([pointer.moveCommand(to: (Double(point.x), Double(point.y))), "wait 50", "press", "release"])
+    }
+
+    /// Turns the mouse wheel `count` clicks at `point`: button 4 is up, 5 is down (X11's numbering).
+    public static func wheel(windowTitle: String, at point: (x: Int, y: Int), button: Int, count: Int) {
+        guard GtkTestEnvironment.isWayland else {
+            return XDo.wheel(windowTitle: windowTitle, at: point, button: button, count: count)
+        }
+        let pointer = VirtualPointer.shared
+        let click = button == 4 ? "wheel -1" : "wheel 1"
+        pointer.send([pointer.moveCommand(to: (Double(point.x), Double(point.y)))]
+                     + Array(repeating: [click, "wait 30"], count: count).flatMap { $0 })
+    }
+
+    /// A two-finger touchpad swipe at `point`, as libinput sends it under Wayland: one frame of
+    /// `(dx, dy)` pixels per step every `interval` seconds (negative dy scrolls up, pulling a
+    /// header), then, if `lift`, the fingers lift (`axis_stop`) after `hold` seconds.
+    /// X11 has no real path for smooth scrolling: these tests run under Wayland only.
+    public static func swipe(at point: (x: Int, y: Int), steps: [(dx: Double, dy: Double)], interval: Double = 0.016,
+                             hold: Double = 0.05, lift: Bool = true) {
+        precondition(GtkTestEnvironment.isWayland, "touchpad swipes need the Wayland test session")
+        let pointer = VirtualPointer.shared
+        var commands = [pointer.moveCommand(to: (Double(point.x), Double(point.y))), "wait 30"]
+        for step in steps {
+            commands += ["scroll \(step.dx) \(step.dy)", "wait \(Int(interval * 1000))"]
+        }
+        if lift { commands += ["wait \(Int(hold * 1000))", "stop"] }
+        pointer.send(commands)
+    }
+
+    /// The fingers of a swipe sent with `lift: false` lift now.
+    public static func lift() {
+        VirtualPointer.shared.send(["stop"])
+    }
+
+    /// Presses a key combination (xdotool syntax, such as "ctrl+r") in the window titled `windowTitle`.
+    public static func key(windowTitle: String, _ keys: String) {
+        XDo.key(windowTitle: windowTitle, keys)
+    }
+}

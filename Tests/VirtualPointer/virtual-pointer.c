@@ -1,0 +1,142 @@
+/* Real pointer input for the Wayland tests: a wlroots virtual pointer driven by commands on
+ * standard input, one a line, each answered "ok" once the compositor has taken it.
+ *
+ *   move X Y        the pointer to X,Y in the output layout (absolute, no acceleration)
+ *   press | release the left button
+ *   scroll DX DY    one touchpad frame: axis_source(finger), axis values, frame
+ *   stop            the fingers lift: axis_source(finger), axis_stop on both axes, frame
+ *   wheel N         N mouse-wheel clicks (negative: up), one frame each
+ *   wait MS         nothing for MS milliseconds
+ *
+ * Event times are CLOCK_MONOTONIC milliseconds, as libinput stamps them.
+ * Usage: virtual-pointer WIDTH HEIGHT (the layout's extent), with WAYLAND_DISPLAY set. */
+#define _POSIX_C_SOURCE 200809L
+#include <linux/input-event-codes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <wayland-client.h>
+#include "virtual-pointer-v1-client-protocol.h"
+
+static struct wl_seat *seat;
+static struct zwlr_virtual_pointer_manager_v1 *manager;
+
+static void global_added(void *data, struct wl_registry *registry, uint32_t name,
+                         const char *interface, uint32_t version) {
+    (void)data;
+    (void)version;
+    if (strcmp(interface, wl_seat_interface.name) == 0 && !seat) {
+        seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
+    } else if (strcmp(interface, zwlr_virtual_pointer_manager_v1_interface.name) == 0) {
+        manager = wl_registry_bind(registry, name, &zwlr_virtual_pointer_manager_v1_interface, 1);
+    }
+}
+
+static void global_removed(void *data, struct wl_registry *registry, uint32_t name) {
+    (void)data;
+    (void)registry;
+    (void)name;
+}
+
+static const struct wl_registry_listener registry_listener = {global_added, global_removed};
+
+static uint32_t now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000);
+}
+
+static void sleep_ms(long ms) {
+    struct timespec pause = {ms / 1000, (ms % 1000) * 1000000};
+    nanosleep(&pause, NULL);
+}
+
+/* wlroots applies axis_source to the axis named by the request before it, so the source
+ * follows each axis value; a frame whose axes disagree on their source aborts the compositor. */
+static void finger_axis(struct zwlr_virtual_pointer_v1 *pointer, uint32_t time, uint32_t axis, double value) {
+    zwlr_virtual_pointer_v1_axis(pointer, time, axis, wl_fixed_from_double(value));
+    zwlr_virtual_pointer_v1_axis_source(pointer, WL_POINTER_AXIS_SOURCE_FINGER);
+}
+
+/* Runs one command line; returns 0 when it was understood. */
+static int run(struct zwlr_virtual_pointer_v1 *pointer, const char *line, uint32_t width, uint32_t height) {
+    double a = 0, b = 0;
+    long n = 0;
+    if (sscanf(line, "move %lf %lf", &a, &b) == 2) {
+        if (a < 0 || b < 0 || a >= width || b >= height) return -1;
+        zwlr_virtual_pointer_v1_motion_absolute(pointer, now_ms(), (uint32_t)a, (uint32_t)b, width, height);
+        zwlr_virtual_pointer_v1_frame(pointer);
+    } else if (strcmp(line, "press") == 0 || strcmp(line, "release") == 0) {
+        uint32_t state = line[0] == 'p' ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED;
+        zwlr_virtual_pointer_v1_button(pointer, now_ms(), BTN_LEFT, state);
+        zwlr_virtual_pointer_v1_frame(pointer);
+    } else if (sscanf(line, "scroll %lf %lf", &a, &b) == 2) {
+        uint32_t time = now_ms();
+        if (a != 0) finger_axis(pointer, time, WL_POINTER_AXIS_HORIZONTAL_SCROLL, a);
+        if (b != 0) finger_axis(pointer, time, WL_POINTER_AXIS_VERTICAL_SCROLL, b);
+        zwlr_virtual_pointer_v1_frame(pointer);
+    } else if (strcmp(line, "stop") == 0) {
+        uint32_t time = now_ms();
+        zwlr_virtual_pointer_v1_axis_stop(pointer, time, WL_POINTER_AXIS_HORIZONTAL_SCROLL);
+        zwlr_virtual_pointer_v1_axis_source(pointer, WL_POINTER_AXIS_SOURCE_FINGER);
+        zwlr_virtual_pointer_v1_axis_stop(pointer, time, WL_POINTER_AXIS_VERTICAL_SCROLL);
+        zwlr_virtual_pointer_v1_axis_source(pointer, WL_POINTER_AXIS_SOURCE_FINGER);
+        zwlr_virtual_pointer_v1_frame(pointer);
+    } else if (sscanf(line, "wheel %ld", &n) == 1) {
+        int step = n < 0 ? -1 : 1;
+        for (long i = 0; i < labs(n); i++) {
+            zwlr_virtual_pointer_v1_axis_discrete(pointer, now_ms(), WL_POINTER_AXIS_VERTICAL_SCROLL,
+                                                  wl_fixed_from_int(15 * step), step);
+            zwlr_virtual_pointer_v1_axis_source(pointer, WL_POINTER_AXIS_SOURCE_WHEEL);
+            zwlr_virtual_pointer_v1_frame(pointer);
+        }
+    } else if (sscanf(line, "wait %ld", &n) == 1) {
+        sleep_ms(n);
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3) {
+        fprintf(stderr, "usage: %s WIDTH HEIGHT\n", argv[0]);
+        return 2;
+    }
+    uint32_t width = (uint32_t)strtoul(argv[1], NULL, 10), height = (uint32_t)strtoul(argv[2], NULL, 10);
+    struct wl_display *display = wl_display_connect(NULL);
+    if (!display) {
+        fprintf(stderr, "virtual-pointer: cannot connect to the Wayland display\n");
+        return 1;
+    }
+    struct wl_registry *registry = wl_display_get_registry(display);
+    wl_registry_add_listener(registry, &registry_listener, NULL);
+    wl_display_roundtrip(display);
+    if (!manager) {
+        fprintf(stderr, "virtual-pointer: the compositor offers no zwlr_virtual_pointer_manager_v1\n");
+        return 1;
+    }
+    struct zwlr_virtual_pointer_v1 *pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(manager, seat);
+    wl_display_roundtrip(display);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    puts("ready");
+
+    char line[256];
+    while (fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (run(pointer, line, width, height) != 0) {
+            printf("error: %s\n", line);
+            continue;
+        }
+        if (wl_display_roundtrip(display) < 0) {
+            fprintf(stderr, "virtual-pointer: the compositor closed the connection\n");
+            return 1;
+        }
+        puts("ok");
+    }
+    zwlr_virtual_pointer_v1_destroy(pointer);
+    wl_display_roundtrip(display);
+    wl_display_disconnect(display);
+    return 0;
+}
