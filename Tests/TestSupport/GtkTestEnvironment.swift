@@ -32,7 +32,7 @@ public enum GtkTestEnvironment {
     @MainActor
     public static func parkPointer() {
         guard isWayland else { return }
-        VirtualPointer.shared.send([VirtualPointer.shared.moveCommand(to: (5, 5))])
+        VirtualInput.shared.send([VirtualInput.shared.moveCommand(to: (5, 5))])
     }
 
     /// Runs the main loop for `seconds`.
@@ -76,7 +76,7 @@ public func temporaryDirectory() -> URL {
 
 /// Where `(x, y)` of `widget` is for `RealInput`: inside `window`'s X surface (what
 /// `xdotool --window` takes), or in the Wayland output layout, where the test compositor puts
-/// each window's content (its geometry, shadows excluded) at `VirtualPointer.windowOrigin`.
+/// each window's content (its geometry, shadows excluded) at `VirtualInput.windowOrigin`.
 @MainActor
 public func surfacePoint(of widget: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>,
                          x: Double, y: Double) -> (x: Int, y: Int) {
@@ -85,7 +85,7 @@ public func surfacePoint(of widget: UnsafeMutablePointer<GtkWidget>, in window: 
     _ = gtk_widget_compute_point(widget, window, &local, &inWindow)
     var shiftX = 0.0, shiftY = 0.0
     if GtkTestEnvironment.isWayland {
-        (shiftX, shiftY) = (Double(VirtualPointer.windowOrigin.x), Double(VirtualPointer.windowOrigin.y))
+        (shiftX, shiftY) = (Double(VirtualInput.windowOrigin.x), Double(VirtualInput.windowOrigin.y))
     } else {
         gtk_native_get_surface_transform(cast(window), &shiftX, &shiftY)
     }

@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 
 /// Real input through the display server the tests run on: xdotool under X11, the compositor's
-/// virtual pointer under Wayland (meson-helpers/wayland-session). Points come from
+/// virtual pointer and keyboard under Wayland (meson-helpers/wayland-session). Points come from
 /// `surfacePoint(of:in:)`; the main loop keeps running while the input is sent.
 @MainActor
 public enum RealInput {
@@ -13,7 +13,7 @@ public enum RealInput {
             XDo.drag(windowTitle: windowTitle, from: start, dx: dx, dy: dy, steps: steps, release: release)
             return
         }
-        let pointer = VirtualPointer.shared
+        let pointer = VirtualInput.shared
         var commands = [pointer.moveCommand(to: (Double(start.x), Double(start.y))), "wait 30", "press"]
         for step in 1...steps {
             let point = (Double(start.x + dx * step / steps), Double(start.y + dy * step / steps))
@@ -29,7 +29,7 @@ public enum RealInput {
             XDo.run(["mousemove", "--window", XDo.windowID(title: windowTitle), "\(point.x)", "\(point.y)"])
             return
         }
-        VirtualPointer.shared.send([VirtualPointer.shared.moveCommand(to: (Double(point.x), Double(point.y)))])
+        VirtualInput.shared.send([VirtualInput.shared.moveCommand(to: (Double(point.x), Double(point.y)))])
     }
 
     /// Moves the pointer by `dy` pixels, buttons as they are.
@@ -38,20 +38,20 @@ public enum RealInput {
             XDo.run(["mousemove_relative", "--", "0", "\(dy)"])
             return
         }
-        let pointer = VirtualPointer.shared
+        let pointer = VirtualInput.shared
         pointer.send([pointer.moveCommand(to: (pointer.position.x, pointer.position.y + Double(dy)))])
     }
 
     /// Releases the left button.
     public static func release() {
         guard GtkTestEnvironment.isWayland else { return XDo.release() }
-        VirtualPointer.shared.send(["release"])
+        VirtualInput.shared.send(["release"])
     }
 
     /// Clicks at `point` in the window titled `windowTitle`.
     public static func click(windowTitle: String, at point: (x: Int, y: Int)) {
         guard GtkTestEnvironment.isWayland else { return XDo.click(windowTitle: windowTitle, at: point) }
-        let pointer = VirtualPointer.shared
+        let pointer = VirtualInput.shared
         pointer.send([pointer.moveCommand(to: (Double(point.x), Double(point.y))), "wait 50", "press", "release"])
     }
 
@@ -60,7 +60,7 @@ public enum RealInput {
         guard GtkTestEnvironment.isWayland else {
             return XDo.wheel(windowTitle: windowTitle, at: point, button: button, count: count)
         }
-        let pointer = VirtualPointer.shared
+        let pointer = VirtualInput.shared
         let click = button == 4 ? "wheel -1" : "wheel 1"
         pointer.send([pointer.moveCommand(to: (Double(point.x), Double(point.y)))]
                      + Array(repeating: [click, "wait 30"], count: count).flatMap { $0 })
@@ -73,7 +73,7 @@ public enum RealInput {
     public static func swipe(at point: (x: Int, y: Int), steps: [(dx: Double, dy: Double)], interval: Double = 0.016,
                              hold: Double = 0.05, lift: Bool = true) {
         precondition(GtkTestEnvironment.isWayland, "touchpad swipes need the Wayland test session")
-        let pointer = VirtualPointer.shared
+        let pointer = VirtualInput.shared
         var commands = [pointer.moveCommand(to: (Double(point.x), Double(point.y))), "wait 30"]
         for step in steps {
             commands += ["scroll \(step.dx) \(step.dy)", "wait \(Int(interval * 1000))"]
@@ -84,11 +84,13 @@ public enum RealInput {
 
     /// The fingers of a swipe sent with `lift: false` lift now.
     public static func lift() {
-        VirtualPointer.shared.send(["stop"])
+        VirtualInput.shared.send(["stop"])
     }
 
-    /// Presses a key combination (xdotool syntax, such as "ctrl+r") in the window titled `windowTitle`.
+    /// Presses a key combination (such as "F5" or "ctrl+r") in the window titled `windowTitle`,
+    /// which under Wayland is the newest window, the one the compositor gave the keyboard to.
     public static func key(windowTitle: String, _ keys: String) {
-        XDo.key(windowTitle: windowTitle, keys)
+        guard GtkTestEnvironment.isWayland else { return XDo.key(windowTitle: windowTitle, keys) }
+        VirtualInput.shared.send(["key \(keys)"])
     }
 }

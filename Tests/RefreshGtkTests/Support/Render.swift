@@ -74,7 +74,7 @@ enum CompositorScreenshot {
     /// Saves what the compositor shows of `window` as `name`.png beside the renders; returns its path.
     @discardableResult
     static func save(_ window: UnsafeMutablePointer<GtkWidget>, name: String) -> String {
-        let origin = VirtualPointer.windowOrigin
+        let origin = VirtualInput.windowOrigin
         let geometry = "\(origin.x),\(origin.y) \(gtk_widget_get_width(window))x\(gtk_widget_get_height(window))"
         let path = RenderedImage.folder.appendingPathComponent("\(name).png").path
         let process = Process()

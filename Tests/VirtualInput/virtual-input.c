@@ -1,26 +1,35 @@
-/* Real pointer input for the Wayland tests: a wlroots virtual pointer driven by commands on
- * standard input, one a line, each answered "ok" once the compositor has taken it.
+/* Real input for the Wayland tests: a wlroots virtual pointer and a virtual keyboard driven by
+ * commands on standard input, one a line, each answered "ok" once the compositor has taken it.
  *
  *   move X Y        the pointer to X,Y in the output layout (absolute, no acceleration)
  *   press | release the left button
  *   scroll DX DY    one touchpad frame: axis_source(finger), axis values, frame
  *   stop            the fingers lift: axis_source(finger), axis_stop on both axes, frame
  *   wheel N         N mouse-wheel clicks (negative: up), one frame each
+ *   key COMBO       press and release keys named as XKB keysyms, joined by '+' ("F5", "ctrl+r")
  *   wait MS         nothing for MS milliseconds
  *
  * Event times are CLOCK_MONOTONIC milliseconds, as libinput stamps them.
- * Usage: virtual-pointer WIDTH HEIGHT (the layout's extent), with WAYLAND_DISPLAY set. */
-#define _POSIX_C_SOURCE 200809L
+ * Usage: virtual-input WIDTH HEIGHT (the layout's extent), with WAYLAND_DISPLAY set. */
+#define _GNU_SOURCE
 #include <linux/input-event-codes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 #include <wayland-client.h>
+#include <xkbcommon/xkbcommon.h>
+#include "virtual-keyboard-v1-client-protocol.h"
 #include "virtual-pointer-v1-client-protocol.h"
 
 static struct wl_seat *seat;
 static struct zwlr_virtual_pointer_manager_v1 *manager;
+static struct zwp_virtual_keyboard_manager_v1 *keyboard_manager;
+static struct zwp_virtual_keyboard_v1 *keyboard;
+static struct xkb_keymap *keymap;
+static struct xkb_state *key_state;
 
 static void global_added(void *data, struct wl_registry *registry, uint32_t name,
                          const char *interface, uint32_t version) {
@@ -30,6 +39,8 @@ static void global_added(void *data, struct wl_registry *registry, uint32_t name
         seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
     } else if (strcmp(interface, zwlr_virtual_pointer_manager_v1_interface.name) == 0) {
         manager = wl_registry_bind(registry, name, &zwlr_virtual_pointer_manager_v1_interface, 1);
+    } else if (strcmp(interface, zwp_virtual_keyboard_manager_v1_interface.name) == 0) {
+        keyboard_manager = wl_registry_bind(registry, name, &zwp_virtual_keyboard_manager_v1_interface, 1);
     }
 }
 
@@ -50,6 +61,66 @@ static uint32_t now_ms(void) {
 static void sleep_ms(long ms) {
     struct timespec pause = {ms / 1000, (ms % 1000) * 1000000};
     nanosleep(&pause, NULL);
+}
+
+/* Gives the virtual keyboard the default XKB keymap (evdev rules, us layout); keys are sent as
+ * evdev codes, found from keysyms in the same keymap. */
+static int setup_keyboard(void) {
+    struct xkb_context *context = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
+    keymap = context ? xkb_keymap_new_from_names(context, NULL, XKB_KEYMAP_COMPILE_NO_FLAGS) : NULL;
+    if (!keymap) return -1;
+    key_state = xkb_state_new(keymap);
+    char *text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1);
+    size_t size = strlen(text) + 1;
+    int fd = memfd_create("keymap", MFD_CLOEXEC);
+    if (fd < 0 || write(fd, text, size) != (ssize_t)size) return -1;
+    free(text);
+    keyboard = zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(keyboard_manager, seat);
+    zwp_virtual_keyboard_v1_keymap(keyboard, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1, fd, (uint32_t)size);
+    close(fd);
+    return 0;
+}
+
+/* The XKB keycode that gives `sym` on the first level, or XKB_KEYCODE_INVALID. */
+static xkb_keycode_t keycode_for(xkb_keysym_t sym) {
+    for (xkb_keycode_t code = xkb_keymap_min_keycode(keymap); code <= xkb_keymap_max_keycode(keymap); code++) {
+        const xkb_keysym_t *syms;
+        int count = xkb_keymap_key_get_syms_by_level(keymap, code, 0, 0, &syms);
+        for (int i = 0; i < count; i++) {
+            if (syms[i] == sym) return code;
+        }
+    }
+    return XKB_KEYCODE_INVALID;
+}
+
+/* Sends one key to the virtual keyboard, with the modifier state it leads to. */
+static void send_key(xkb_keycode_t code, int pressed) {
+    zwp_virtual_keyboard_v1_key(keyboard, now_ms(), code - 8,
+                                pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED);
+    xkb_state_update_key(key_state, code, pressed ? XKB_KEY_DOWN : XKB_KEY_UP);
+    zwp_virtual_keyboard_v1_modifiers(keyboard, xkb_state_serialize_mods(key_state, XKB_STATE_MODS_DEPRESSED),
+                                      xkb_state_serialize_mods(key_state, XKB_STATE_MODS_LATCHED),
+                                      xkb_state_serialize_mods(key_state, XKB_STATE_MODS_LOCKED),
+                                      xkb_state_serialize_layout(key_state, XKB_STATE_LAYOUT_EFFECTIVE));
+}
+
+/* Presses each key of "ctrl+r" in order and releases them in reverse; 0 when all were known. */
+static int press_combo(const char *combo) {
+    xkb_keycode_t codes[8];
+    int count = 0;
+    char names[256];
+    snprintf(names, sizeof names, "%s", combo);
+    for (char *name = strtok(names, "+"); name && count < 8; name = strtok(NULL, "+")) {
+        const char *alias = strcasecmp(name, "ctrl") == 0 ? "Control_L"
+                          : strcasecmp(name, "shift") == 0 ? "Shift_L"
+                          : strcasecmp(name, "alt") == 0 ? "Alt_L" : name;
+        xkb_keycode_t code = keycode_for(xkb_keysym_from_name(alias, XKB_KEYSYM_CASE_INSENSITIVE));
+        if (code == XKB_KEYCODE_INVALID) return -1;
+        codes[count++] = code;
+    }
+    for (int i = 0; i < count; i++) send_key(codes[i], 1);
+    for (int i = count - 1; i >= 0; i--) send_key(codes[i], 0);
+    return 0;
 }
 
 /* wlroots applies axis_source to the axis named by the request before it, so the source
@@ -91,6 +162,8 @@ static int run(struct zwlr_virtual_pointer_v1 *pointer, const char *line, uint32
             zwlr_virtual_pointer_v1_axis_source(pointer, WL_POINTER_AXIS_SOURCE_WHEEL);
             zwlr_virtual_pointer_v1_frame(pointer);
         }
+    } else if (strncmp(line, "key ", 4) == 0) {
+        if (!keyboard || press_combo(line + 4) != 0) return -1;
     } else if (sscanf(line, "wait %ld", &n) == 1) {
         sleep_ms(n);
     } else {
@@ -107,17 +180,21 @@ int main(int argc, char **argv) {
     uint32_t width = (uint32_t)strtoul(argv[1], NULL, 10), height = (uint32_t)strtoul(argv[2], NULL, 10);
     struct wl_display *display = wl_display_connect(NULL);
     if (!display) {
-        fprintf(stderr, "virtual-pointer: cannot connect to the Wayland display\n");
+        fprintf(stderr, "virtual-input: cannot connect to the Wayland display\n");
         return 1;
     }
     struct wl_registry *registry = wl_display_get_registry(display);
     wl_registry_add_listener(registry, &registry_listener, NULL);
     wl_display_roundtrip(display);
     if (!manager) {
-        fprintf(stderr, "virtual-pointer: the compositor offers no zwlr_virtual_pointer_manager_v1\n");
+        fprintf(stderr, "virtual-input: the compositor offers no zwlr_virtual_pointer_manager_v1\n");
         return 1;
     }
     struct zwlr_virtual_pointer_v1 *pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(manager, seat);
+    if (keyboard_manager && seat && setup_keyboard() != 0) {
+        fprintf(stderr, "virtual-input: no XKB keymap for the virtual keyboard\n");
+        return 1;
+    }
     wl_display_roundtrip(display);
     setvbuf(stdout, NULL, _IOLBF, 0);
     puts("ready");
@@ -130,7 +207,7 @@ int main(int argc, char **argv) {
             continue;
         }
         if (wl_display_roundtrip(display) < 0) {
-            fprintf(stderr, "virtual-pointer: the compositor closed the connection\n");
+            fprintf(stderr, "virtual-input: the compositor closed the connection\n");
             return 1;
         }
         puts("ok");

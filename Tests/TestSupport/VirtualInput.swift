@@ -1,17 +1,17 @@
 import CGtk
 import Foundation
 
-/// Real pointer input under Wayland: the test compositor's virtual pointer, driven through the
-/// project's `virtual-pointer` helper (Tests/VirtualPointer), one process per test process so the
-/// compositor sees one pointer device throughout, as with a real touchpad.
+/// Real input under Wayland: the test compositor's virtual pointer and keyboard, driven through
+/// the project's `virtual-input` helper (Tests/VirtualInput), one process per test process so the
+/// compositor sees the same devices throughout, as with a real touchpad.
 @MainActor
-public final class VirtualPointer {
+public final class VirtualInput {
     /// The output layout's size, which absolute motion is relative to (meson-helpers/wayland-session).
     public static let layoutSize = (width: 1440, height: 900)
     /// Where the test compositor puts every window's content (its geometry, shadows excluded).
     public static let windowOrigin = (x: 160, y: 80)
 
-    public static let shared = VirtualPointer()
+    public static let shared = VirtualInput()
 
     private let process = Process()
     private let input = Pipe()
@@ -23,8 +23,8 @@ public final class VirtualPointer {
     public private(set) var position = (x: 0.0, y: 0.0)
 
     private init() {
-        guard let path = ProcessInfo.processInfo.environment["REFRESHGTK_VIRTUAL_POINTER"] else {
-            fatalError("REFRESHGTK_VIRTUAL_POINTER is not set: run Wayland tests through meson-helpers/wayland-session")
+        guard let path = ProcessInfo.processInfo.environment["REFRESHGTK_VIRTUAL_INPUT"] else {
+            fatalError("REFRESHGTK_VIRTUAL_INPUT is not set: run Wayland tests through meson-helpers/wayland-session")
         }
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = ["\(Self.layoutSize.width)", "\(Self.layoutSize.height)"]
@@ -33,14 +33,14 @@ public final class VirtualPointer {
         do {
             try process.run()
         } catch {
-            fatalError("virtual-pointer could not start: \(error)")
+            fatalError("virtual-input could not start: \(error)")
         }
         let descriptor = output.fileHandleForReading.fileDescriptor
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         GtkTestEnvironment.iterate(timeout: 10) { self.readLines().contains("ready") }
     }
 
-    /// Sends command lines (see virtual-pointer.c) and runs the main loop until the compositor
+    /// Sends command lines (see Tests/VirtualInput/virtual-input.c) and runs the main loop until the compositor
     /// has taken all of them, so the app receives the events while they are sent, in real time.
     public func send(_ commands: [String]) {
         input.fileHandleForWriting.write(Data((commands.joined(separator: "\n") + "\n").utf8))
@@ -52,7 +52,7 @@ public final class VirtualPointer {
             self.acknowledged += lines.count
             return self.acknowledged >= self.sent
         }
-        precondition(done && refused.isEmpty, "virtual-pointer did not take \(refused.isEmpty ? commands : refused)")
+        precondition(done && refused.isEmpty, "virtual-input did not take \(refused.isEmpty ? commands : refused)")
         GtkTestEnvironment.iterate(for: 0.05)
     }
 
