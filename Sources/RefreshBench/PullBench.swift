@@ -132,6 +132,17 @@ enum PullBench {
             return (times, layoutTimes, offsets)
         }
 
+        /// The frame of a pull's first delta, in milliseconds: what a person waits for after
+        /// touching the touchpad.
+        func firstPullFrame() -> Double {
+            cgtk_emit_by_name(cast(scroll), "scroll-begin")
+            let page = gtk_adjustment_get_page_size(gtk_scrolled_window_get_vadjustment(scrolled))
+            let start = Clock.nanoseconds()
+            _ = cgtk_emit_scroll(cast(scroll), 0, -stepPixels / pow(max(page, 1), PullTuning.wheelStepExponent))
+            window.frame()
+            return Double(Clock.nanoseconds() - start) / 1_000_000
+        }
+
         func close() { window.close() }
     }
 

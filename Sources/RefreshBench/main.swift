@@ -15,6 +15,9 @@ func runBench() throws -> [(key: String, value: Double)] {
     setenv("GSK_RENDERER", "cairo", 0)
     gtk_init()
     MainQueueBridge.install()
+    if CommandLine.arguments.contains(FirstPullBench.childFlag) {
+        return [("first_pull_frame_ms", FirstPullBench.measureInThisProcess())]
+    }
     defer { BenchFiles.removeAll() }
     var table = BenchTable()
     var figures: [(key: String, value: Double)] = []
@@ -55,6 +58,13 @@ func runBench() throws -> [(key: String, value: Double)] {
                   String(format: "%.0f / %.0f µs", pull.renderFloor.p50, pull.renderFloor.p99), "")
         table.add("List relayouts per frame (ours / baseline)",
                   String(format: "%.2f / %.2f", pull.relayoutsPerFrame, pull.baselineRelayoutsPerFrame), "0")
+    }
+
+    if options.includes("first-pull") {
+        progress("The first pull frame in fresh processes")
+        let first = try FirstPullBench.run(options)
+        report("first_pull_frame_ms", first)
+        table.add("First pull frame after launch", String(format: "%.1f ms", first), "< 16 ms")
     }
 
     let needsFeeds = options.includes("parse") || options.includes("python") || options.includes("reader")
@@ -133,6 +143,10 @@ struct BenchTable {
 
 do {
     let figures = try onMainActor { try runBench() }
+    if CommandLine.arguments.contains(FirstPullBench.childFlag) {
+        print(String(format: "%.3f", figures[0].value))
+        exit(0)
+    }
     let fields = figures.map { "\"\($0.key)\": \(String(format: "%.3f", $0.value))" }
     print("{" + fields.joined(separator: ", ") + "}")
 } catch {

@@ -9,29 +9,32 @@ import XCTest
 /// here alone, in a process of its own, in its Wayland pass.
 final class FirstGestureTests: XCTestCase {
     func testTheFirstSwipeAfterLaunchHoldsUntilTheFingersLiftThenRefreshes() {
-        assertFirstSwipe(screenshots: "first-swipe") { NormalIndicator() }
+        assertFirstSwipe(firstFrameStall: 0, screenshots: "first-swipe")
     }
 
     func testTheFirstSwipeStillPullsWhenItsFirstFrameStallsForAThirdOfASecond() {
-        assertFirstSwipe(screenshots: nil) { StallingIndicator(stall: 0.3) }
+        assertFirstSwipe(firstFrameStall: 0.3, screenshots: nil)
     }
 }
 
 /// Launch, one swipe of 30 frames of 8 px at 16 ms, the fingers held for a second: the header
 /// must hold at "Release to refresh", and refresh only once they lift.
-/// With `screenshots`, the compositor's view of the held, released and refreshed states is saved
-/// as `screenshots`-STATE.png beside the test renders.
-private func assertFirstSwipe(screenshots: String?, indicator: @MainActor () -> any RefreshIndicator,
+/// `firstFrameStall`: seconds the pull's first frame blocks the main loop. With `screenshots`, the
+/// compositor's view of the held, refreshing and refreshed states is saved as
+/// `screenshots`-STATE.png beside the test renders.
+private func assertFirstSwipe(firstFrameStall: Double, screenshots: String?,
                               file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertFalse(GtkTestEnvironment.isSetUp, "this test needs a process of its own", file: file, line: line)
     onMain {
         let window = TestWindow()
-        let header = RefreshHeader(indicator: indicator())
+        let indicator = StallingIndicator()
+        let header = RefreshHeader(indicator: indicator)
         header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("settings.ini").path)
         header.link(to: window.view)
         let recorder = Recorder(header)
         window.present()
         defer { window.close() }
+        indicator.stallOnNextPullFrame = firstFrameStall
 
         let point = window.surfacePoint(of: window.listView, x: 150, y: 100)
         RealInput.swipe(at: point, steps: Array(repeating: (0, -8), count: 30), lift: false)
@@ -55,21 +58,21 @@ private func assertFirstSwipe(screenshots: String?, indicator: @MainActor () -> 
     }
 }
 
-/// NormalIndicator's drawing, with its first draw of a pull blocking the main loop as a cold
-/// start on a slow machine can: input queues up behind it and GTK merges it.
+/// NormalIndicator's drawing, whose next frame of a pull can block the main loop as a cold start
+/// on a slow machine can: input queues up behind it and GTK merges it.
 @MainActor
 private final class StallingIndicator: RefreshIndicator {
     private let normal = NormalIndicator()
-    private var stall: Double
-
-    init(stall: Double) { self.stall = stall }
+    /// Seconds the next frame drawn while pulling blocks for; armed after the window settled,
+    /// so that the stall falls in the gesture, not in the warm-up before it.
+    var stallOnNextPullFrame = 0.0
 
     var drawsPullingPercent: Bool { normal.drawsPullingPercent }
 
     func draw(_ context: IndicatorDrawContext) {
-        if context.model.state != .idle || context.model.pullingPercent > 0, stall > 0 {
-            Thread.sleep(forTimeInterval: stall)
-            stall = 0
+        if context.model.pullingPercent > 0, stallOnNextPullFrame > 0 {
+            Thread.sleep(forTimeInterval: stallOnNextPullFrame)
+            stallOnNextPullFrame = 0
         }
         normal.draw(context)
     }

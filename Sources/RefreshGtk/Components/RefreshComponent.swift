@@ -150,12 +150,14 @@ open class RefreshComponent {
 
     /// Redraws the indicator from the current state.
     public func refreshIndicator() {
-        let title = titles[logic.state] ?? defaultTitle(for: logic.state)
-        indicatorView.update(IndicatorModel(state: logic.state, previousState: previousState,
-                                            pullingPercent: logic.pullingPercent,
-                                            edge: edge, title: title, subtitle: subtitle(),
-                                            stateChangedAt: stateChangedAt))
+        indicatorView.update(indicatorModel(state: logic.state, pullingPercent: logic.pullingPercent))
         gtk_widget_set_opacity(indicatorView.widget.pointer, logic.alpha)
+    }
+
+    private func indicatorModel(state: RefreshState, pullingPercent: Double) -> IndicatorModel {
+        IndicatorModel(state: state, previousState: previousState, pullingPercent: pullingPercent, edge: edge,
+                       title: titles[state] ?? defaultTitle(for: state), subtitle: subtitle(),
+                       stateChangedAt: stateChangedAt)
     }
 
     // MARK: - View plumbing
@@ -227,7 +229,13 @@ open class RefreshComponent {
         send(.contentScrolled(distance: distance))
     }
 
-    func viewDidMap() { send(.mapped) }
+    func viewDidMap() {
+        send(.mapped)
+        // What a pull shows first: the indicator being pulled, past its extent, then refreshing.
+        indicatorView.warmUpWhenIdle(as: [indicatorModel(state: .idle, pullingPercent: 0.5),
+                                          indicatorModel(state: .pulling, pullingPercent: 1.2),
+                                          indicatorModel(state: .refreshing, pullingPercent: 1)])
+    }
 
     func viewWillUnmap() {
         tracker.reset()

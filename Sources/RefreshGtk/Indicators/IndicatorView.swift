@@ -9,6 +9,8 @@ final class IndicatorView {
     private(set) var model: IndicatorModel
     private var tickID: guint = 0
     private var announced: String?
+    private var warmUpSource: guint = 0
+    private var isWarm = false
 
     init(indicator: any RefreshIndicator, model: IndicatorModel) {
         self.indicator = indicator
@@ -51,12 +53,40 @@ final class IndicatorView {
         cgtk_accessible_set_busy(cast(widget.pointer), model.state.isRefreshing.gboolean)
     }
 
-    private func draw(cairo: OpaquePointer, width: Double, height: Double) {
+    private func draw(cairo: OpaquePointer, width: Double, height: Double, as shown: IndicatorModel? = nil) {
         var color = GdkRGBA()
         gtk_style_context_get_color(gtk_widget_get_style_context(widget.pointer), &color)
         let context = IndicatorDrawContext(cairo: cairo, widget: widget.pointer, width: width, height: height,
-                                           time: MainThread.now, model: model, foreground: color)
+                                           time: MainThread.now, model: shown ?? model, foreground: color)
         indicator.draw(context)
+    }
+
+    /// Once, when the main loop is next idle, draws the indicator offscreen as each of `models`,
+    /// so that the first pull frame after launch finds its fonts loaded, its texts shaped and its
+    /// images decoded instead of doing all that while the fingers move.
+    func warmUpWhenIdle(as models: [IndicatorModel]) {
+        guard !isWarm, warmUpSource == 0 else { return }
+        warmUpSource = MainThread.whenIdle { [weak self] in
+            self?.warmUpSource = 0
+            self?.warmUp(as: models)
+        }
+    }
+
+    private func warmUp(as models: [IndicatorModel]) {
+        let width = Int32(max(gtk_widget_get_width(widget.pointer), 1))
+        let height = Int32(max(gtk_widget_get_height(widget.pointer), 1))
+        let scale = gtk_widget_get_scale_factor(widget.pointer)
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width * scale, height * scale) else { return }
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
+        guard let cairo = cairo_create(surface) else { return }
+        defer { cairo_destroy(cairo) }
+        for shown in models {
+            cairo_save(cairo)
+            draw(cairo: cairo, width: Double(width), height: Double(height), as: shown)
+            cairo_restore(cairo)
+        }
+        isWarm = true
     }
 
     private func keepAnimatingIfNeeded() {
@@ -78,6 +108,7 @@ final class IndicatorView {
 
     isolated deinit {
         if tickID != 0 { gtk_widget_remove_tick_callback(widget.pointer, tickID) }
+        if warmUpSource != 0 { g_source_remove(warmUpSource) }
         gtk_drawing_area_set_draw_func(cast(widget.pointer), nil, nil, nil)
     }
 }

@@ -27,9 +27,22 @@ public enum MainThread {
     /// Calls `body` once after `seconds`, on the main thread.
     @discardableResult
     public static func after(_ seconds: Double, _ body: @escaping @MainActor () -> Void) -> guint {
+        once(body) { g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(0, seconds * 1000)), $0, $1, $2) }
+    }
+
+    /// Calls `body` once, on the main thread, when the main loop has nothing more urgent to do:
+    /// no input, frame or timer waiting.
+    @discardableResult
+    public static func whenIdle(_ body: @escaping @MainActor () -> Void) -> guint {
+        once(body) { g_idle_add_full(G_PRIORITY_LOW, $0, $1, $2) }
+    }
+
+    /// Adds a GLib source that runs `body` once, with `body` boxed and released with the source.
+    private static func once(_ body: @escaping @MainActor () -> Void,
+                             addSource: (GSourceFunc, gpointer, GDestroyNotify) -> guint) -> guint {
         typealias Body = @MainActor () -> Void
         let box = Unmanaged.passRetained(ClosureBox<Body>(body)).toOpaque()
-        return g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(0, seconds * 1000)), { data in
+        return addSource({ data in
             let body = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue().handler
             onMainActor { body() }
             return gboolean(0)
