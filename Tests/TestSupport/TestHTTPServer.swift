@@ -5,7 +5,7 @@ import Glibc
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 and an ephemeral port that serves canned responses.
 ///
-/// Each connection gets one response and is closed. Socket reads time out after a few seconds and
+/// Each connection gets one response and is closed. Socket reads and writes time out after a few seconds and
 /// handlers only ever sleep briefly, so a test cannot leave it running; `stop()` closes the listener.
 public final class TestHTTPServer: @unchecked Sendable {
     public struct Request: Sendable {
@@ -23,14 +23,18 @@ public final class TestHTTPServer: @unchecked Sendable {
         public var delay: TimeInterval = 0
         /// Omit Content-Length and end the body by closing the connection.
         public var omitContentLength = false
+        /// When set, the body is sent chunked: `body` first, then each piece this returns until it
+        /// returns nil or the client hangs up, so a body can be endless.
+        public var chunks: (@Sendable () -> Data?)?
 
         public init(status: Int, headers: [(String, String)] = [], body: Data = Data(), delay: TimeInterval = 0,
-                    omitContentLength: Bool = false) {
+                    omitContentLength: Bool = false, chunks: (@Sendable () -> Data?)? = nil) {
             self.status = status
             self.headers = headers
             self.body = body
             self.delay = delay
             self.omitContentLength = omitContentLength
+            self.chunks = chunks
         }
 
         public static func ok(_ body: Data, headers: [(String, String)] = []) -> Response {
@@ -47,10 +51,12 @@ public final class TestHTTPServer: @unchecked Sendable {
     public let port: UInt16
     private let listener: Int32
     private let handler: Handler
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var received: [Request] = []
     private var inFlight = 0
     private var peakInFlight = 0
+    private var finished = 0
+    private var sentBodyBytes = 0
 
     public init(handler: @escaping Handler) throws {
         self.handler = handler
@@ -98,6 +104,23 @@ public final class TestHTTPServer: @unchecked Sendable {
         lock.withLock { peakInFlight }
     }
 
+    /// Body bytes the server managed to hand to the kernel, over all responses that finished.
+    public var bodyBytesSent: Int {
+        lock.withLock { sentBodyBytes }
+    }
+
+    /// Waits until `count` responses were sent completely or cut off by the client hanging up;
+    /// false if that takes longer than `timeout`.
+    public func waitForFinishedResponses(_ count: Int, timeout: TimeInterval = 5) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        return lock.withLock {
+            while finished < count {
+                if !lock.wait(until: deadline) { return false }
+            }
+            return true
+        }
+    }
+
     public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
@@ -115,6 +138,8 @@ public final class TestHTTPServer: @unchecked Sendable {
         defer { close(connection) }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // An endless body stops when the client hangs up, or after this long with the client not reading.
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         guard let request = readRequest(connection) else { return }
         lock.withLock {
             received.append(request)
@@ -130,12 +155,40 @@ public final class TestHTTPServer: @unchecked Sendable {
         for (name, value) in response.headers {
             head += "\(name): \(value)\r\n"
         }
-        if !response.omitContentLength {
+        if response.chunks != nil {
+            head += "Transfer-Encoding: chunked\r\n"
+        } else if !response.omitContentLength {
             head += "Content-Length: \(response.body.count)\r\n"
         }
         head += "Connection: close\r\n\r\n"
-        send(connection, Data(head.utf8))
-        send(connection, response.body)
+        var sent = 0
+        if send(connection, Data(head.utf8)) {
+            sent = sendBody(of: response, to: connection)
+        }
+        lock.withLock {
+            sentBodyBytes += sent
+            finished += 1
+            lock.broadcast()
+        }
+    }
+
+    /// Sends the body, chunked when the response has chunks; returns the body bytes sent.
+    private func sendBody(of response: Response, to connection: Int32) -> Int {
+        guard let next = response.chunks else {
+            return send(connection, response.body) ? response.body.count : 0
+        }
+        var sent = 0
+        var piece: Data? = response.body
+        while let data = piece {
+            if !data.isEmpty {
+                let framed = Data("\(String(data.count, radix: 16))\r\n".utf8) + data + Data("\r\n".utf8)
+                guard send(connection, framed) else { return sent }
+                sent += data.count
+            }
+            piece = next()
+        }
+        _ = send(connection, Data("0\r\n\r\n".utf8))
+        return sent
     }
 
     private func readRequest(_ connection: Int32) -> Request? {
@@ -158,15 +211,17 @@ public final class TestHTTPServer: @unchecked Sendable {
         return Request(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers)
     }
 
-    /// Writes all of `data`; MSG_NOSIGNAL keeps a client that hung up from killing the test run with SIGPIPE.
-    private func send(_ connection: Int32, _ data: Data) {
+    /// Writes all of `data`, false when the client hung up first; MSG_NOSIGNAL keeps that from
+    /// killing the test run with SIGPIPE.
+    private func send(_ connection: Int32, _ data: Data) -> Bool {
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let sent = Glibc.send(connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                if sent <= 0 { return }
+                if sent <= 0 { return false }
                 offset += sent
             }
+            return true
         }
     }
 }

@@ -1,27 +1,35 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension FeedFetcher {
-    /// Reads a local feed; URLSession on Linux has no file:// support, so files are read directly.
+    /// Reads a local feed from a file URL.
+    ///
+    /// Only regular files are read, and only when their size is within the limit: the path is opened
+    /// without blocking (a pipe with no writer would block the open itself) and checked before any read.
     func readFile(_ url: URL) -> FetchOutcome {
         let path = url.path
         let limit = configuration.maxBodySize
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            guard FileManager.default.fileExists(atPath: path) else {
-                return .failed(.fileNotFound(path: path))
-            }
-            return .failed(.unreadableFile(path: path, reason: Self.reason(for: error)))
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            return .failed(code == ENOENT ? .fileNotFound(path: path) : .unreadableFile(path: path, reason: Self.reason(for: code)))
         }
-        defer { try? handle.close() }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return .failed(.unreadableFile(path: path, reason: "it is a directory"))
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            return .failed(.unreadableFile(path: path, reason: Self.reason(for: errno)))
+        }
+        if let kind = Self.kind(ofNonRegular: status.st_mode) {
+            return .failed(.notAFile(path: path, kind: kind))
+        }
+        guard status.st_size <= limit else {
+            return .failed(.tooLarge(limit: limit))
         }
         let data: Data
         do {
-            // Reading one byte past the limit tells an oversized file from one exactly at it.
+            // Reading one byte past the limit catches a file that grew since it was measured.
             data = try handle.read(upToCount: limit + 1) ?? Data()
         } catch {
             return .failed(.unreadableFile(path: path, reason: Self.reason(for: error)))
@@ -36,13 +44,28 @@ extension FeedFetcher {
         }
     }
 
+    /// What `mode` describes, or nil for a regular file.
+    private static func kind(ofNonRegular mode: mode_t) -> FetchError.FileKind? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: .directory
+        case S_IFIFO: .namedPipe
+        case S_IFSOCK: .socket
+        default: .device
+        }
+    }
+
+    private static func reason(for code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
     private static func reason(for error: Error) -> String {
         let nsError = error as NSError
-        if nsError.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(nsError.code)) {
-            return String(cString: strerror(code.rawValue))
+        if nsError.domain == NSPOSIXErrorDomain {
+            return reason(for: Int32(nsError.code))
         }
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+            return reason(for: Int32(underlying.code))
         }
         return nsError.localizedDescription
     }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Downloads and parses feeds over http(s) or from files, with timeouts, size caps,
 /// conditional GET and bounded parallelism.
@@ -13,7 +10,7 @@ public final class FeedFetcher: Sendable {
     public struct Configuration: Sendable {
         /// The longest a single fetch may take, redirects included.
         public var timeout: Duration
-        /// The largest body accepted, after decompression.
+        /// The largest body accepted, as received and after decompression alike.
         public var maxBodySize: Int
         /// How many feeds `fetchAll` downloads at once.
         public var maxConcurrentFetches: Int
@@ -40,29 +37,10 @@ public final class FeedFetcher: Sendable {
 
     /// The limits this fetcher applies.
     public let configuration: Configuration
-    private let session: URLSession
-    private let transfers: HTTPTransferDelegate
 
-    /// Creates a fetcher with its own URL session.
+    /// Creates a fetcher.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.httpShouldSetCookies = false
-        // An idle timeout only; `HTTPTransferDelegate` enforces the overall one. On Linux a value under
-        // one second is truncated to zero and fails every request at once, hence the floor.
-        sessionConfiguration.timeoutIntervalForRequest = max(1, configuration.timeout.timeInterval.rounded(.up))
-        sessionConfiguration.httpMaximumConnectionsPerHost = max(1, configuration.maxConcurrentFetches)
-        // Accept-Encoding is left to URLSession: on Linux libcurl offers gzip, deflate, br and zstd
-        // and decompresses the body itself, so setting the header by hand would add nothing.
-        sessionConfiguration.httpAdditionalHeaders = ["User-Agent": configuration.userAgent]
-        transfers = HTTPTransferDelegate()
-        session = URLSession(configuration: sessionConfiguration, delegate: transfers, delegateQueue: nil)
-    }
-
-    deinit {
-        session.invalidateAndCancel()
     }
 
     /// Fetches and parses one feed.
@@ -109,12 +87,17 @@ public final class FeedFetcher: Sendable {
         var permanentRedirect: URL?
         var movesArePermanent = true
         for _ in 0...configuration.maxRedirects {
-            let hop = await transfers.perform(
-                urlRequest(for: url, validators: request.validators),
-                in: session,
+            let remaining = deadline - clock.now
+            guard remaining > .zero else {
+                return FetchResult(request: request, outcome: .failed(.timedOut(after: configuration.timeout)), permanentRedirect: permanentRedirect)
+            }
+            let hop = await HTTPTransfer(
+                url: url,
+                headers: requestHeaders(validators: request.validators),
+                userAgent: configuration.userAgent,
                 limit: configuration.maxBodySize,
-                timeout: max(.zero, deadline - clock.now)
-            )
+                timeout: remaining
+            ).perform()
             let response: HTTPHop
             switch hop {
             case let .success(success):
@@ -122,10 +105,10 @@ public final class FeedFetcher: Sendable {
             case let .failure(failure):
                 return FetchResult(request: request, outcome: .failed(fetchError(for: failure, url: url)), permanentRedirect: permanentRedirect)
             }
-            let status = response.response.statusCode
+            let status = response.status
             switch status {
             case 301, 302, 303, 307, 308:
-                guard let location = response.response.value(forHTTPHeaderField: "Location"),
+                guard let location = response.headers["location"],
                       let next = URL(string: location, relativeTo: url)?.absoluteURL
                 else {
                     return FetchResult(request: request, outcome: .failed(.badRedirect("\(status) without a Location")), permanentRedirect: permanentRedirect)
@@ -142,10 +125,7 @@ public final class FeedFetcher: Sendable {
             case 304:
                 return FetchResult(request: request, outcome: .notModified, permanentRedirect: permanentRedirect)
             case 200..<300:
-                let validators = CacheValidators(
-                    etag: response.response.value(forHTTPHeaderField: "ETag"),
-                    lastModified: response.response.value(forHTTPHeaderField: "Last-Modified")
-                )
+                let validators = CacheValidators(etag: response.headers["etag"], lastModified: response.headers["last-modified"])
                 return FetchResult(request: request, outcome: parse(response.body, url: url, validators: validators), permanentRedirect: permanentRedirect)
             default:
                 return FetchResult(request: request, outcome: .failed(.httpStatus(status)), permanentRedirect: permanentRedirect)
@@ -154,16 +134,15 @@ public final class FeedFetcher: Sendable {
         return FetchResult(request: request, outcome: .failed(.tooManyRedirects(limit: configuration.maxRedirects)), permanentRedirect: permanentRedirect)
     }
 
-    private func urlRequest(for url: URL, validators: CacheValidators) -> URLRequest {
-        var request = URLRequest(url: url)
-        request.setValue("application/atom+xml, application/rss+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8", forHTTPHeaderField: "Accept")
+    private func requestHeaders(validators: CacheValidators) -> [(String, String)] {
+        var headers = [("Accept", "application/atom+xml, application/rss+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8")]
         if let etag = validators.etag {
-            request.setValue(etag, forHTTPHeaderField: "If-None-Match")
+            headers.append(("If-None-Match", etag))
         }
         if let lastModified = validators.lastModified {
-            request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
+            headers.append(("If-Modified-Since", lastModified))
         }
-        return request
+        return headers
     }
 
     private func fetchError(for failure: HTTPHopFailure, url: URL) -> FetchError {
@@ -171,21 +150,19 @@ public final class FeedFetcher: Sendable {
         case .tooLarge: .tooLarge(limit: configuration.maxBodySize)
         case .timedOut: .timedOut(after: configuration.timeout)
         case .cancelled: .cancelled
-        case let .network(error): .network(Self.message(for: error, host: url.host ?? url.absoluteString))
+        case let .unsupportedEncoding(encoding): .unsupportedEncoding(encoding)
+        case let .corruptEncoding(encoding): .corruptEncoding(encoding)
+        case let .network(failure): .network(Self.message(for: failure, host: url.host ?? url.absoluteString))
         }
     }
 
-    private static func message(for error: URLError, host: String) -> String {
-        switch error.code {
-        case .cannotFindHost, .dnsLookupFailed: "Could not find the server \(host)"
-        case .cannotConnectToHost: "Could not connect to \(host)"
-        case .networkConnectionLost: "The connection to \(host) was lost"
-        case .notConnectedToInternet: "Not connected to the internet"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            "Secure connection to \(host) failed"
-        default:
-            "Network error talking to \(host): \((error as NSError).localizedDescription)"
+    private static func message(for failure: NetworkFailure, host: String) -> String {
+        switch failure {
+        case .cannotFindHost: "Could not find the server \(host)"
+        case .cannotConnect: "Could not connect to \(host)"
+        case .connectionLost: "The connection to \(host) was lost"
+        case .secureConnectionFailed: "Secure connection to \(host) failed"
+        case let .other(reason): "Network error talking to \(host): \(reason)"
         }
     }
 

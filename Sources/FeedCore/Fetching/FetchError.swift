@@ -6,8 +6,12 @@ public enum FetchError: Error, Sendable, Hashable {
     case httpStatus(Int)
     /// No complete answer arrived in time.
     case timedOut(after: Duration)
-    /// The body exceeded the fetcher's size limit.
+    /// The body, its announced length or what it decompresses to exceeded the fetcher's size limit.
     case tooLarge(limit: Int)
+    /// The server compressed the body in a way the fetcher does not decode (it asks for gzip or deflate only).
+    case unsupportedEncoding(String)
+    /// The body's compressed data is damaged or cut short.
+    case corruptEncoding(String)
     /// The server kept redirecting.
     case tooManyRedirects(limit: Int)
     /// A redirect had no usable `Location`, or pointed outside http and https.
@@ -18,6 +22,9 @@ public enum FetchError: Error, Sendable, Hashable {
     case fileNotFound(path: String)
     /// A file exists but could not be read.
     case unreadableFile(path: String, reason: String)
+    /// A local path names a directory, pipe, device or socket, which is refused before reading:
+    /// a pipe may never end and a device such as /dev/zero never does.
+    case notAFile(path: String, kind: FileKind)
     /// The connection failed: DNS, refused connection, TLS and the like.
     case network(String)
     /// The body arrived but is not a usable feed.
@@ -44,8 +51,14 @@ extension FetchError: CustomStringConvertible, LocalizedError {
             "Unsupported address type \"\(scheme)\" (use http, https or a file)"
         case let .fileNotFound(path):
             "No such file: \(path)"
+        case let .unsupportedEncoding(encoding):
+            "Server sent the feed in an unsupported compression (\(encoding))"
+        case let .corruptEncoding(encoding):
+            "Server sent damaged \(encoding) data"
         case let .unreadableFile(path, reason):
             "Could not read \(path): \(reason)"
+        case let .notAFile(path, kind):
+            "Could not read \(path): it is \(kind.phrase), not a file"
         case let .network(message):
             message
         case let .invalidFeed(error):
@@ -63,6 +76,26 @@ extension FetchError: CustomStringConvertible, LocalizedError {
         let components = duration.components
         let value = Double(components.seconds) + Double(components.attoseconds) / 1e18
         return value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
+    }
+}
+
+extension FetchError {
+    /// What a local path names when it is not a regular file.
+    public enum FileKind: Sendable, Hashable {
+        case directory
+        case namedPipe
+        case device
+        case socket
+
+        /// The kind with its article, as it reads in a sentence.
+        var phrase: String {
+            switch self {
+            case .directory: "a directory"
+            case .namedPipe: "a named pipe"
+            case .device: "a device"
+            case .socket: "a socket"
+            }
+        }
     }
 }
 

@@ -1,133 +1,219 @@
+import CCurl
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Synchronization
 
 /// The answer to one HTTP request, before any redirect is followed.
 struct HTTPHop: Sendable {
-    var response: HTTPURLResponse
+    var status: Int
+    /// The response's header fields by lowercased name; repeated fields are joined with ", ".
+    var headers: [String: String]
+    /// The decoded body; empty unless the status is 2xx, as nothing else is read.
     var body: Data
 }
 
 /// Why one HTTP request produced no answer.
-enum HTTPHopFailure: Error {
+enum HTTPHopFailure: Error, Equatable {
     case tooLarge
     case timedOut
     case cancelled
-    case network(URLError)
+    case unsupportedEncoding(String)
+    case corruptEncoding(String)
+    case network(NetworkFailure)
 }
 
-/// Runs data tasks for a `URLSession`, enforcing a size cap and an overall deadline per task.
+/// What went wrong on the wire, sorted the way the person reading the feed list can act on it.
+enum NetworkFailure: Equatable {
+    case cannotFindHost
+    case cannotConnect
+    case connectionLost
+    case secureConnectionFailed
+    case other(String)
+}
+
+/// One HTTP request run by libcurl on a thread of its own, enforcing a size cap and an overall deadline.
 ///
-/// The session's own `timeoutIntervalForRequest` only measures idle time between packets on Linux,
-/// so a server trickling bytes would never time out; the deadline here bounds the whole transfer.
+/// libcurl is used directly, not through URLSession: on Linux URLSession always decompresses and
+/// queues every received piece for its delegate without waiting, so a fast or compressed body is
+/// read far past any cap before the delegate can refuse it. Here each piece is decoded and counted
+/// in curl's write callback, which stops the transfer at once when the cap is passed.
 /// Redirects are handed back rather than followed, so the fetcher can tell permanent moves apart.
-final class HTTPTransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    private struct Transfer {
-        var limit: Int
-        var body = Data()
-        var response: HTTPURLResponse?
-        var failure: HTTPHopFailure?
-        var continuation: CheckedContinuation<Result<HTTPHop, HTTPHopFailure>, Never>
+final class HTTPTransfer: @unchecked Sendable {
+    /// The codings `ContentDecoder` undoes; curl's own decoding is off as it cannot be capped.
+    static let acceptedEncodings = "gzip, deflate"
+
+    private static let globalInit: Void = {
+        curl_global_init(Int(CURL_GLOBAL_ALL))
+    }()
+
+    // The handles are used by the transfer's thread only, except `multi` for the thread-safe
+    // `curl_multi_wakeup` that `cancel()` calls.
+    private let easy: UnsafeMutableRawPointer
+    private let multi: UnsafeMutableRawPointer
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let receiver: Receiver
+    private let cancelled = Atomic(false)
+
+    /// Prepares a GET of `url` with `headers`, keeping at most `limit` body bytes and giving up after `timeout`.
+    init(url: URL, headers: [(String, String)], userAgent: String, limit: Int, timeout: Duration) {
+        _ = Self.globalInit
+        // Both fail only when memory runs out, which nothing here could recover from.
+        easy = curl_easy_init()!
+        multi = curl_multi_init()!
+        receiver = Receiver(limit: limit)
+        for (name, value) in headers + [("Accept-Encoding", Self.acceptedEncodings)] {
+            headerList = curl_slist_append(headerList, "\(name): \(value)")
+        }
+        let milliseconds = max(1, Int(timeout.timeInterval * 1000))
+        ccurl_setopt_string(easy, CURLOPT_URL, url.absoluteString)
+        ccurl_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        ccurl_setopt_string(easy, CURLOPT_USERAGENT, userAgent)
+        ccurl_setopt_pointer(easy, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList))
+        ccurl_setopt_long(easy, CURLOPT_HTTP_CONTENT_DECODING, 0)
+        ccurl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        ccurl_setopt_long(easy, CURLOPT_TIMEOUT_MS, milliseconds)
+        // Refuses at the headers a Content-Length over the cap: a compressed body that large is too.
+        ccurl_setopt_size(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limit))
+        let context = Unmanaged.passUnretained(receiver).toOpaque()
+        ccurl_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { buffer, size, count, context in
+            Unmanaged<Receiver>.fromOpaque(context!).takeUnretainedValue()
+                .header(UnsafeRawBufferPointer(start: UnsafeRawPointer(buffer), count: size * count))
+        }
+        ccurl_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
+        ccurl_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { buffer, size, count, context in
+            Unmanaged<Receiver>.fromOpaque(context!).takeUnretainedValue()
+                .body(UnsafeRawBufferPointer(start: UnsafeRawPointer(buffer), count: size * count))
+        }
+        ccurl_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
     }
 
-    private let transfers = Mutex<[Int: Transfer]>([:])
+    deinit {
+        curl_multi_remove_handle(multi, easy)
+        curl_easy_cleanup(easy)
+        curl_multi_cleanup(multi)
+        curl_slist_free_all(headerList)
+    }
 
-    /// Performs `request` once, collecting at most `limit` bytes of body within `timeout`.
-    func perform(_ request: URLRequest, in session: URLSession, limit: Int, timeout: Duration) async -> Result<HTTPHop, HTTPHopFailure> {
-        let task = session.dataTask(with: request)
-        let identifier = task.taskIdentifier
-        let deadline = Task { [weak self] in
-            try await Task.sleep(for: timeout)
-            self?.fail(identifier, with: .timedOut)
-            task.cancel()
-        }
-        defer { deadline.cancel() }
-        return await withTaskCancellationHandler {
+    /// Runs the request on a new thread; cancelling the calling task stops it at once.
+    func perform() async -> Result<HTTPHop, HTTPHopFailure> {
+        await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                transfers.withLock { $0[identifier] = Transfer(limit: limit, continuation: continuation) }
-                task.resume()
+                Thread.detachNewThread { continuation.resume(returning: self.run()) }
             }
         } onCancel: {
-            task.cancel()
+            cancelled.store(true, ordering: .sequentiallyConsistent)
+            curl_multi_wakeup(multi)
         }
     }
 
-    private func fail(_ identifier: Int, with failure: HTTPHopFailure) {
-        transfers.withLock { transfers in
-            if transfers[identifier]?.failure == nil {
-                transfers[identifier]?.failure = failure
+    /// Drives the transfer until it finishes or is cancelled; blocks the calling thread.
+    private func run() -> Result<HTTPHop, HTTPHopFailure> {
+        curl_multi_add_handle(multi, easy)
+        var running: Int32 = 1
+        while running > 0 {
+            guard !cancelled.load(ordering: .sequentiallyConsistent) else { return .failure(.cancelled) }
+            guard curl_multi_perform(multi, &running) == CURLM_OK else {
+                return .failure(.network(.other("libcurl failed")))
+            }
+            if running > 0 {
+                curl_multi_poll(multi, nil, 0, 1000, nil)
             }
         }
+        var queued: Int32 = 0
+        guard let message = curl_multi_info_read(multi, &queued), message.pointee.msg == CURLMSG_DONE else {
+            return .failure(.network(.other("libcurl did not finish the transfer")))
+        }
+        return receiver.outcome(of: ccurl_message_result(message))
+    }
+}
+
+/// What curl's callbacks collect for one transfer; touched only on the transfer's thread.
+private final class Receiver {
+    /// Why a callback stopped the transfer, since curl reports every such stop as a write error.
+    private enum Stop {
+        /// The status needs no body: the answer is complete without it.
+        case bodyNotNeeded
+        case failed(HTTPHopFailure)
     }
 
-    // MARK: - URLSessionDataDelegate
+    private let limit: Int
+    private var status = 0
+    private var headers: [String: String] = [:]
+    private var decoder: ContentDecoder?
+    private var stop: Stop?
 
-    func urlSession(
-        _ session: URLSession,
-        task: URLSessionTask,
-        willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest,
-        completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
+    init(limit: Int) {
+        self.limit = limit
     }
 
-    func urlSession(
-        _ session: URLSession,
-        dataTask: URLSessionDataTask,
-        didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        let allowed = transfers.withLock { transfers -> Bool in
-            guard let limit = transfers[dataTask.taskIdentifier]?.limit else { return false }
-            transfers[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
-            // Content-Length is the compressed size when gzip is used; a larger one already exceeds the cap.
-            if response.expectedContentLength > Int64(limit) {
-                transfers[dataTask.taskIdentifier]?.failure = .tooLarge
-                return false
+    /// Takes one header line; a status line starts a new response (after a 100 Continue, say).
+    func header(_ line: UnsafeRawBufferPointer) -> Int {
+        let text = String(decoding: line, as: UTF8.self).trimmingWhitespace
+        if text.hasPrefix("HTTP/") {
+            let fields = text.split(separator: " ", maxSplits: 2)
+            status = fields.count > 1 ? Int(fields[1]) ?? 0 : 0
+            headers = [:]
+        } else if let colon = text.firstIndex(of: ":") {
+            let name = text[..<colon].trimmingWhitespace.lowercased()
+            let value = text[text.index(after: colon)...].trimmingWhitespace
+            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+        }
+        return line.count
+    }
+
+    /// Takes one piece of body; returning less than its size makes curl stop the transfer.
+    func body(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard (200..<300).contains(status) else {
+            stop = .bodyNotNeeded
+            return 0
+        }
+        do throws(ContentDecodingError) {
+            if decoder == nil {
+                decoder = try ContentDecoder(contentEncoding: headers["content-encoding"], limit: limit)
             }
-            return true
-        }
-        completionHandler(allowed ? .allow : .cancel)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overLimit = transfers.withLock { transfers -> Bool in
-            guard var transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil else { return false }
-            transfers[dataTask.taskIdentifier] = nil
-            transfer.body.append(data)
-            if transfer.body.count > transfer.limit {
-                transfer.failure = .tooLarge
-                transfer.body = Data()
-            }
-            transfers[dataTask.taskIdentifier] = transfer
-            return transfer.failure != nil
-        }
-        if overLimit {
-            dataTask.cancel()
+            try decoder?.decode(bytes)
+            return bytes.count
+        } catch {
+            stop = .failed(Self.failure(for: error))
+            return 0
         }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        let result: Result<HTTPHop, HTTPHopFailure>
-        if let failure = transfer.failure {
-            result = .failure(failure)
-        } else if let error = error as? URLError {
-            switch error.code {
-            case .timedOut: result = .failure(.timedOut)
-            case .cancelled: result = .failure(.cancelled)
-            default: result = .failure(.network(error))
+    /// The transfer's result once curl finished with `code`.
+    func outcome(of code: CURLcode) -> Result<HTTPHop, HTTPHopFailure> {
+        switch (code, stop) {
+        case (CURLE_OK, _), (CURLE_WRITE_ERROR, .bodyNotNeeded):
+            do throws(ContentDecodingError) {
+                try decoder?.finish()
+            } catch {
+                return .failure(Self.failure(for: error))
             }
-        } else if let error {
-            result = .failure(.network(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "\(error)"])))
-        } else if let response = transfer.response ?? (task.response as? HTTPURLResponse) {
-            result = .success(HTTPHop(response: response, body: transfer.body))
-        } else {
-            result = .failure(.network(URLError(.badServerResponse)))
+            return .success(HTTPHop(status: status, headers: headers, body: decoder?.body ?? Data()))
+        case (CURLE_WRITE_ERROR, .failed(let failure)):
+            return .failure(failure)
+        case (CURLE_FILESIZE_EXCEEDED, _):
+            return .failure(.tooLarge)
+        case (CURLE_OPERATION_TIMEDOUT, _):
+            return .failure(.timedOut)
+        case (CURLE_COULDNT_RESOLVE_HOST, _), (CURLE_COULDNT_RESOLVE_PROXY, _):
+            return .failure(.network(.cannotFindHost))
+        case (CURLE_COULDNT_CONNECT, _):
+            return .failure(.network(.cannotConnect))
+        case (CURLE_SEND_ERROR, _), (CURLE_RECV_ERROR, _), (CURLE_GOT_NOTHING, _), (CURLE_PARTIAL_FILE, _),
+             (CURLE_HTTP2, _), (CURLE_HTTP2_STREAM, _):
+            return .failure(.network(.connectionLost))
+        case (CURLE_SSL_CONNECT_ERROR, _), (CURLE_PEER_FAILED_VERIFICATION, _), (CURLE_SSL_CERTPROBLEM, _),
+             (CURLE_SSL_CIPHER, _), (CURLE_SSL_CACERT_BADFILE, _), (CURLE_SSL_ISSUER_ERROR, _):
+            return .failure(.network(.secureConnectionFailed))
+        default:
+            return .failure(.network(.other(String(cString: curl_easy_strerror(code)))))
         }
-        transfer.continuation.resume(returning: result)
+    }
+
+    private static func failure(for error: ContentDecodingError) -> HTTPHopFailure {
+        switch error {
+        case .tooLarge: .tooLarge
+        case let .unsupported(coding): .unsupportedEncoding(coding)
+        case let .corrupt(coding): .corruptEncoding(coding)
+        }
     }
 }

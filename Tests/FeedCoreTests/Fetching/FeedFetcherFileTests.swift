@@ -25,16 +25,47 @@ struct FeedFetcherFileTests {
     @Test func directoryIsNotAFeed() async throws {
         let directory = try temporaryDirectory()
         let result = await FeedFetcher().fetch(FeedRequest(url: directory))
-        guard case let .unreadableFile(path, _) = result.error else {
-            Issue.record("expected unreadableFile, got \(String(describing: result.error))")
-            return
-        }
-        #expect(path == directory.path)
+        #expect(result.error == .notAFile(path: directory.path, kind: .directory))
+        #expect(result.error?.description == "Could not read \(directory.path): it is a directory, not a file")
+    }
+
+    // A time limit, as reading a pipe with no writer or an endless device would otherwise never end.
+    @Test(.timeLimit(.minutes(1)))
+    func namedPipeIsRefusedWithoutWaitingForAWriter() async throws {
+        let pipe = try temporaryDirectory().appendingPathComponent("feed.xml")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+
+        let result = await FeedFetcher().fetch(FeedRequest(url: pipe))
+
+        #expect(result.error == .notAFile(path: pipe.path, kind: .namedPipe))
+        #expect(result.error?.description == "Could not read \(pipe.path): it is a named pipe, not a file")
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: ["/dev/zero", "/dev/urandom", "/dev/null"])
+    func deviceIsRefused(path: String) async {
+        let result = await FeedFetcher().fetch(FeedRequest(location: path))
+
+        #expect(result.error == .notAFile(path: path, kind: .device))
+        #expect(result.error?.description == "Could not read \(path): it is a device, not a file")
     }
 
     @Test func oversizedFile() async {
         let result = await FeedFetcher(configuration: .init(maxBodySize: 100)).fetch(FeedRequest(url: Corpus.url("rss20.xml")))
         #expect(result.error == .tooLarge(limit: 100))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func hugeFileIsRefusedWithoutReadingIt() async throws {
+        // Sparse: a terabyte on paper that takes no disk, and more than any read could hold.
+        let file = try temporaryDirectory().appendingPathComponent("huge.xml")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: Data("<rss>".utf8)))
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 1 << 40)
+        try handle.close()
+
+        let result = await FeedFetcher().fetch(FeedRequest(url: file))
+
+        #expect(result.error == .tooLarge(limit: FeedParser.defaultMaxDocumentSize))
     }
 
     @Test func unsupportedScheme() async {
