@@ -121,15 +121,20 @@ public final class TestHTTPServer: @unchecked Sendable {
         }
     }
 
+    /// Stops listening at once; new connections to the port are refused.
     public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
+    /// Serves until `stop()`, then closes the listener: closed any earlier, its descriptor number
+    /// could be handed to another test's server and this loop would accept that server's connections.
     private func acceptLoop() {
         while true {
             let connection = accept(listener, nil, nil)
-            if connection < 0 { return }
+            if connection < 0 {
+                close(listener)
+                return
+            }
             Thread.detachNewThread { self.serve(connection) }
         }
     }
