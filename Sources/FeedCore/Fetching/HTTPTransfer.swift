@@ -46,7 +46,7 @@ final class HTTPTransfer: @unchecked Sendable {
     }()
 
     // The handles are used by the transfer's thread only, except `multi` for the thread-safe
-    // `curl_multi_wakeup` that `cancel()` calls.
+    // `curl_multi_wakeup` that the cancellation handler calls.
     private let easy: UnsafeMutableRawPointer
     private let multi: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
