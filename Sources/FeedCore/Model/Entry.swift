@@ -16,6 +16,8 @@ public struct Entry: Sendable, Hashable {
     public var updated: Date?
     /// A short summary as plain text.
     public var summary: String?
+    /// The same summary as HTML, as published (plain-text summaries escaped).
+    public var summaryHTML: String?
     /// The full body as HTML.
     public var content: String?
     /// Attached media, such as podcast episodes.
@@ -30,6 +32,7 @@ public struct Entry: Sendable, Hashable {
         published: Date? = nil,
         updated: Date? = nil,
         summary: String? = nil,
+        summaryHTML: String? = nil,
         content: String? = nil,
         enclosures: [Enclosure] = []
     ) {
@@ -40,6 +43,7 @@ public struct Entry: Sendable, Hashable {
         self.published = published
         self.updated = updated
         self.summary = summary
+        self.summaryHTML = summaryHTML
         self.content = content
         self.enclosures = enclosures
     }

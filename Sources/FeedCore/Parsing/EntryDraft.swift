@@ -10,6 +10,7 @@ struct EntryDraft {
     var published: Date?
     var updated: Date?
     var summary: String?
+    var summaryHTML: String?
     var content: String?
     var enclosures: [Enclosure] = []
 
@@ -31,6 +32,7 @@ struct EntryDraft {
             published: published,
             updated: updated,
             summary: summary,
+            summaryHTML: summaryHTML,
             content: content,
             enclosures: enclosures
         )

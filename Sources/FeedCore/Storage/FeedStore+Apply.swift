@@ -43,17 +43,17 @@ extension FeedStore {
     /// entries without dates then sort in the feed's own order.
     private static func save(_ entries: [Entry], feedID: Int64, now: Date, in db: Database) throws -> ApplySummary {
         let insert = try db.cachedStatement(sql: """
-            INSERT INTO entries (feedId, entryId, title, link, author, published, updated, summary, content, enclosures,
-                                 isRead, insertedAt, sortDate)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+            INSERT INTO entries (feedId, entryId, title, link, author, published, updated, summary, summaryHTML, content,
+                                 enclosures, isRead, insertedAt, sortDate)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
             ON CONFLICT (feedId, entryId) DO NOTHING
             """)
         let update = try db.cachedStatement(sql: """
             UPDATE entries SET title = ?1, link = ?2, author = ?3, published = ?4, updated = ?5, summary = ?6,
-                               content = ?7, enclosures = ?8, sortDate = COALESCE(?4, ?5, insertedAt)
+                               content = ?7, enclosures = ?8, summaryHTML = ?11, sortDate = COALESCE(?4, ?5, insertedAt)
             WHERE feedId = ?9 AND entryId = ?10
               AND (title IS NOT ?1 OR link IS NOT ?2 OR author IS NOT ?3 OR published IS NOT ?4 OR updated IS NOT ?5
-                   OR summary IS NOT ?6 OR content IS NOT ?7 OR enclosures IS NOT ?8)
+                   OR summary IS NOT ?6 OR content IS NOT ?7 OR enclosures IS NOT ?8 OR summaryHTML IS NOT ?11)
             """)
         let encoder = JSONEncoder()
         var summary = ApplySummary()
@@ -61,7 +61,7 @@ extension FeedStore {
             let enclosures = entry.enclosures.isEmpty ? nil : try encoder.encode(entry.enclosures)
             try insert.execute(arguments: [
                 feedID, entry.id, entry.title, entry.link, entry.author, entry.published, entry.updated,
-                entry.summary, entry.content, enclosures, now, entry.published ?? entry.updated ?? now,
+                entry.summary, entry.summaryHTML, entry.content, enclosures, now, entry.published ?? entry.updated ?? now,
             ])
             if db.changesCount > 0 {
                 summary.newEntries += 1
@@ -69,7 +69,7 @@ extension FeedStore {
             }
             try update.execute(arguments: [
                 entry.title, entry.link, entry.author, entry.published, entry.updated,
-                entry.summary, entry.content, enclosures, feedID, entry.id,
+                entry.summary, entry.content, enclosures, feedID, entry.id, entry.summaryHTML,
             ])
             if db.changesCount > 0 {
                 summary.updatedEntries += 1

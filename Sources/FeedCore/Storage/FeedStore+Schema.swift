@@ -39,6 +39,10 @@ extension FeedStore {
             try db.create(index: "entries_by_feed_and_date", on: "entries", columns: ["feedId", "sortDate", "id"])
             try db.create(index: "entries_by_feed_and_read", on: "entries", columns: ["feedId", "isRead"])
         }
+        migrator.registerMigration("v2-summary-html") { db in
+            // The summary as published, so an entry without a body still shows its formatting.
+            try db.alter(table: "entries") { table in table.add(column: "summaryHTML", .text) }
+        }
         return migrator
     }()
 }

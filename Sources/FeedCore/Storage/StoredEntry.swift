@@ -21,6 +21,8 @@ public struct StoredEntry: Sendable, Hashable, Identifiable {
     public var updated: Date?
     /// A short summary as plain text.
     public var summary: String?
+    /// The summary as published, HTML.
+    public var summaryHTML: String?
     /// The full body as HTML.
     public var content: String?
     /// Attached media.
@@ -50,6 +52,7 @@ extension StoredEntry: FetchableRecord {
         published = row["published"]
         updated = row["updated"]
         summary = row["summary"]
+        summaryHTML = row["summaryHTML"]
         content = row["content"]
         let enclosuresJSON: Data? = row["enclosures"]
         enclosures = try enclosuresJSON.map { try JSONDecoder().decode([Enclosure].self, from: $0) } ?? []

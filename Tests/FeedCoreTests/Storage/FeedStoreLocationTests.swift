@@ -1,9 +1,36 @@
 import Foundation
+import GRDB
 import Testing
 @testable import FeedCore
 
 @Suite("Store files and migrations")
 struct FeedStoreLocationTests {
+    static let allMigrations = ["v1", "v2-summary-html"]
+
+    @Test func aDatabaseFromBeforeSummaryHTMLIsMigratedWithItsEntries() async throws {
+        let path = try temporaryDirectory().appendingPathComponent("feeds.sqlite").path
+        do {
+            let old = try DatabasePool(path: path)
+            try FeedStore.migrator.migrate(old, upTo: "v1")
+            try await old.write { db in
+                try db.execute(sql: "INSERT INTO feeds (url, position) VALUES ('https://a.example/feed', 0)")
+                try db.execute(sql: """
+                    INSERT INTO entries (feedId, entryId, title, summary, isRead, insertedAt, sortDate)
+                    VALUES (1, 'e', 'Old', 'Plain <summary>', 1, '2024-01-01 00:00:00', '2024-01-01 00:00:00')
+                    """)
+            }
+        }
+
+        let store = try FeedStore(path: path)
+
+        #expect(try await store.appliedMigrations() == FeedStoreLocationTests.allMigrations)
+        let entry = try #require(try await store.entries().first)
+        #expect(entry.title == "Old")
+        #expect(entry.isRead)
+        #expect(entry.summaryHTML == nil)
+        #expect(entry.articleHTML() == "<p>Plain &lt;summary&gt;</p>")
+    }
+
     @Test func migratesAnEmptyFile() async throws {
         let directory = try temporaryDirectory()
         let path = directory.appendingPathComponent("feeds.sqlite").path
@@ -11,7 +38,7 @@ struct FeedStoreLocationTests {
 
         let store = try FeedStore(path: path)
 
-        #expect(try await store.appliedMigrations() == ["v1"])
+        #expect(try await store.appliedMigrations() == FeedStoreLocationTests.allMigrations)
         let feed = try await store.addFeed(url: URL(string: "https://a.example/feed")!)
         try await store.apply(fetched([Entry(id: "1", title: "Kept")]), toFeed: feed.id)
     }
@@ -26,7 +53,7 @@ struct FeedStoreLocationTests {
 
         let reopened = try FeedStore(path: path)
 
-        #expect(try await reopened.appliedMigrations() == ["v1"])
+        #expect(try await reopened.appliedMigrations() == FeedStoreLocationTests.allMigrations)
         #expect(try await reopened.entries().map(\.title) == ["Kept"])
     }
 

@@ -50,6 +50,33 @@ struct FeedStoreTests {
         #expect(entries.first?.insertedAt == now)
     }
 
+    @Test func contentAndSummaryHTMLAreStoredAsPublishedAndShownSanitized() async throws {
+        let feed = try await store.addFeed(url: URL(string: "https://site.example/feed")!)
+        let withBody = Entry(id: "1", title: "Body", link: URL(string: "https://site.example/posts/1"),
+                             summary: "Short", summaryHTML: "<b>Short</b>",
+                             content: "<h2>Head</h2><img src=\"pic.png\" onerror=\"x()\"><script>x()</script>")
+        let summaryOnly = Entry(id: "2", title: "Summary", link: URL(string: "https://site.example/posts/2"),
+                                summary: "Only", summaryHTML: "<p onclick=\"x()\">Only <a href=\"/about\">us</a></p>")
+        try await store.apply(fetched([withBody, summaryOnly]), toFeed: feed.id)
+
+        let stored = Dictionary(uniqueKeysWithValues: try await store.entries().map { ($0.entryID, $0) })
+        #expect(stored["1"]?.content == withBody.content)
+        #expect(stored["1"]?.summaryHTML == "<b>Short</b>")
+        #expect(stored["1"]?.articleHTML() == "<h2>Head</h2><img src=\"https://site.example/posts/pic.png\">")
+        #expect(stored["2"]?.content == nil)
+        #expect(stored["2"]?.articleHTML() == "<p>Only <a href=\"https://site.example/about\">us</a></p>")
+    }
+
+    @Test func aChangedSummaryHTMLUpdatesTheEntry() async throws {
+        let feed = try await store.addFeed(url: URL(string: "https://site.example/feed")!)
+        try await store.apply(fetched([Entry(id: "1", title: "T", summary: "S", summaryHTML: "<i>S</i>")]), toFeed: feed.id)
+
+        let summary = try await store.apply(fetched([Entry(id: "1", title: "T", summary: "S", summaryHTML: "<b>S</b>")]), toFeed: feed.id)
+
+        #expect(summary == ApplySummary(newEntries: 0, updatedEntries: 1))
+        #expect(try await store.entries().first?.summaryHTML == "<b>S</b>")
+    }
+
     @Test func entriesAreDeduplicatedPerFeed() async throws {
         let a = try await store.addFeed(url: URL(string: "https://a.example/feed")!)
         let b = try await store.addFeed(url: URL(string: "https://b.example/feed")!)

@@ -37,6 +37,7 @@ extension XMLFeedState {
             }
         }
         let trimmed = { nonEmpty(raw.trimmingWhitespace) }
+        let html = { capture.type == .text ? trimmed().map(MarkupEscaping.escaped) : trimmed() }
         switch capture.field {
         case .feedTitle: feed.title = plain()
         case .feedDescription: feed.description = plain()
@@ -60,10 +61,11 @@ extension XMLFeedState {
             assign(\.author, name, primary: primary)
         case let .published(primary): assign(\.published, trimmed().flatMap(FeedDate.parse), primary: primary)
         case let .updated(primary): assign(\.updated, trimmed().flatMap(FeedDate.parse), primary: primary)
-        case let .summary(primary): assign(\.summary, plain(), primary: primary)
+        case let .summary(primary):
+            assign(\.summary, plain(), primary: primary)
+            assign(\.summaryHTML, html(), primary: primary)
         case .content:
-            let html = capture.type == .text ? trimmed().map(MarkupEscaping.escaped) : trimmed()
-            if let html { entry?.content = html }
+            if let html = html() { entry?.content = html }
         }
     }
 
