@@ -18,6 +18,9 @@ public enum GtkTestEnvironment {
         gtk_init()
         MainQueueBridge.install()
         cgtk_settings_set_boolean("gtk-enable-animations", 1)
+        // The virtual devices exist before the first window, as a laptop's do: a seat that gains
+        // its keyboard later gives it to the windows already open only after a round trip.
+        MainActor.assumeIsolated { if isWayland { _ = VirtualInput.shared } }
     }
 
     /// Whether GTK draws through Wayland (meson-helpers/wayland-session) rather than X11.

@@ -87,10 +87,22 @@ public enum RealInput {
         VirtualInput.shared.send(["stop"])
     }
 
-    /// Presses a key combination (such as "F5" or "ctrl+r") in the window titled `windowTitle`,
-    /// which under Wayland is the newest window, the one the compositor gave the keyboard to.
+    /// Presses a key combination (such as "F5" or "ctrl+r") in the window titled `windowTitle`.
+    /// Under Wayland only the compositor gives the keyboard to a window (the newest one): the keys
+    /// go once that window knows it has it, as xdotool's `windowfocus --sync` waits under X11.
     public static func key(windowTitle: String, _ keys: String) {
         guard GtkTestEnvironment.isWayland else { return XDo.key(windowTitle: windowTitle, keys) }
+        GtkTestEnvironment.iterate { toplevel(titled: windowTitle).map { gtk_window_is_active($0) != 0 } ?? false }
         VirtualInput.shared.send(["key \(keys)"])
+    }
+
+    private static func toplevel(titled title: String) -> UnsafeMutablePointer<GtkWindow>? {
+        let toplevels = gtk_window_get_toplevels()!
+        for index in 0..<g_list_model_get_n_items(toplevels) {
+            let window = UnsafeMutablePointer<GtkWindow>(OpaquePointer(g_list_model_get_item(toplevels, index)!))
+            g_object_unref(window)
+            if let name = gtk_window_get_title(window), String(cString: name) == title { return window }
+        }
+        return nil
     }
 }
