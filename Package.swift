@@ -24,6 +24,8 @@ let package = Package(
         // data for its delegate faster than the delegate can refuse it, so no size cap could hold.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The feed reader's article view; only FeedReader depends on it, never RefreshGtk.
+        .systemLibrary(name: "CWebKit", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
         .target(name: "RefreshCore"),
         .target(name: "RefreshGtk", dependencies: ["CGtk", "RefreshCore"]),
         .target(
@@ -32,7 +34,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FeedReader",
-            dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "FeedCore"]
+            dependencies: ["CGtk", "CWebKit", "RefreshCore", "RefreshGtk", "FeedCore"]
         ),
         .executableTarget(
             name: "RefreshGallery",
@@ -58,7 +60,7 @@ let package = Package(
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "TestSupport", "CZlib"], exclude: ["Corpus"]),
         .testTarget(
             name: "FeedReaderTests",
-            dependencies: ["FeedReader", "FeedCore", "RefreshCore", "RefreshGtk", "CGtk", "TestSupport"]
+            dependencies: ["FeedReader", "FeedCore", "RefreshCore", "RefreshGtk", "CGtk", "CWebKit", "TestSupport"]
         ),
     ]
 )

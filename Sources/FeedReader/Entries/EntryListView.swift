@@ -15,6 +15,12 @@ final class EntryListView {
     let header: NormalHeader
     let footer: NormalAutoFooter
     private let ids: OpaquePointer
+    private let selectionModel: OpaquePointer
+    /// The row widget each visible entry is bound to, so one row can be redrawn without rebinding all.
+    private var boundRows: [Int64: UnsafeMutablePointer<GtkWidget>] = [:]
+    /// The entry selected, kept across reloads that still list it.
+    private(set) var selectedID: Int64?
+    private var isReplacing = false
     /// Kept alive with this object: page loads may finish after the window closed.
     private let listViewRef: ObjectRef<UnsafeMutablePointer<GtkWidget>>
     var listView: UnsafeMutablePointer<GtkWidget> { listViewRef.pointer }
@@ -27,8 +33,10 @@ final class EntryListView {
     /// Increases with every reload, so a page that arrives for an older selection is dropped.
     private var generation = 0
 
-    /// Called when an entry is opened.
+    /// Called when an entry is opened (Enter or a double click): its page in the browser.
     var onOpen: ((StoredEntry) -> Void)?
+    /// Called when the selection changes, with the entry selected or nil.
+    var onSelect: ((StoredEntry?) -> Void)?
     /// Called when a load fails, with a message for people.
     var onError: ((String) -> Void)?
 
@@ -36,9 +44,12 @@ final class EntryListView {
         self.library = library
         ids = gtk_string_list_new(nil)
         let factory = gtk_signal_list_item_factory_new()!
-        let listView = gtk_list_view_new(cast(gtk_no_selection_new(cast(g_object_ref(cast(ids))))), factory)!
+        let selection = gtk_single_selection_new(cast(g_object_ref(cast(ids))))!
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 1)
+        selectionModel = selection
+        let listView = gtk_list_view_new(cast(g_object_ref(cast(selection))), factory)!
         listViewRef = ObjectRef(listView)
-        gtk_list_view_set_single_click_activate(cast(listView), 1)
         gtk_list_view_set_show_separators(cast(listView), 1)
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(cast(scrolled), listView)
@@ -55,7 +66,9 @@ final class EntryListView {
 
         Signal.connectObject(cast(factory), "setup") { item in Self.setUpRow(item) }
         Signal.connectObject(cast(factory), "bind") { [weak self] item in self?.bind(item) }
+        Signal.connectObject(cast(factory), "unbind") { [weak self] item in self?.unbind(item) }
         Signal.connectUInt(cast(listView), "activate") { [weak self] position in self?.activate(position) }
+        Signal.connectIgnoringArgument(cast(selection), "notify::selected") { [weak self] in self?.selectionChanged() }
     }
 
     /// Shows the first page of `feedID`'s entries (every feed's when nil).
@@ -123,7 +136,17 @@ final class EntryListView {
         entries = Dictionary(page.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         order = page.map(\.id)
         let count = g_list_model_get_n_items(cast(ids))
+        isReplacing = true
         withCStringArray(order.map(String.init)) { gtk_string_list_splice(ids, 0, count, $0) }
+        isReplacing = false
+        // The entry being read stays selected when the new page still lists it.
+        if let selectedID, let index = order.firstIndex(of: selectedID) {
+            isReplacing = true
+            gtk_single_selection_set_selected(selectionModel, guint(index))
+            isReplacing = false
+        } else if selectedID != nil {
+            selectionChanged()
+        }
     }
 
     private func append(_ page: [StoredEntry]) {
@@ -142,18 +165,47 @@ final class EntryListView {
 
     private func activate(_ position: UInt32) {
         guard Int(position) < order.count, let entry = entries[order[Int(position)]] else { return }
-        entries[entry.id]?.isRead = true
-        rebindVisibleRows()
         onOpen?(entry)
     }
 
-    /// Shows the rows' dates and placeholders in the current language.
-    func retranslate() { rebindVisibleRows() }
+    private func selectionChanged() {
+        guard !isReplacing else { return }
+        let position = gtk_single_selection_get_selected(selectionModel)
+        let entry = Int(position) < order.count ? entries[order[Int(position)]] : nil
+        selectedID = entry?.id
+        onSelect?(entry)
+    }
 
-    /// Re-binds rows so bold (unread) updates: announcing the same items as changed refreshes them.
-    private func rebindVisibleRows() {
-        let count = g_list_model_get_n_items(cast(ids))
-        g_list_model_items_changed(cast(ids), 0, count, count)
+    /// The entry selected, as the list knows it now.
+    var selectedEntry: StoredEntry? { selectedID.flatMap { entries[$0] } }
+
+    /// Selects the entry at `index` of the list and scrolls it into view.
+    func select(index: Int) {
+        guard index >= 0, index < order.count else { return }
+        gtk_single_selection_set_selected(selectionModel, guint(index))
+        gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+    }
+
+    /// Records a change to one entry (read or starred) and redraws its row if it is visible.
+    func update(_ entry: StoredEntry) {
+        guard entries[entry.id] != nil else { return }
+        entries[entry.id] = entry
+        if let row = boundRows[entry.id] { fill(row, with: entry) }
+    }
+
+    /// Marks every listed entry read in the rows, after the store did.
+    func markAllShownRead() {
+        for id in order { entries[id]?.isRead = true }
+        redrawBoundRows()
+    }
+
+    /// Shows the rows' dates and placeholders in the current language.
+    func retranslate() { redrawBoundRows() }
+
+    private func redrawBoundRows() {
+        for (id, row) in boundRows {
+            if let entry = entries[id] { fill(row, with: entry) }
+        }
     }
 
     // MARK: - Rows
@@ -171,10 +223,23 @@ final class EntryListView {
         gtk_list_item_set_child(cast(item), box)
     }
 
+    private static func entryID(of item: gpointer) -> Int64? {
+        guard let object = gtk_list_item_get_item(cast(item)) else { return nil }
+        return Int64(String(cString: gtk_string_object_get_string(cast(object))))
+    }
+
     private func bind(_ item: gpointer) {
-        guard let object = gtk_list_item_get_item(cast(item)), let box = gtk_list_item_get_child(cast(item)),
-              let id = Int64(String(cString: gtk_string_object_get_string(cast(object)))),
-              let entry = entries[id] else { return }
+        guard let box = gtk_list_item_get_child(cast(item)), let id = Self.entryID(of: item), let entry = entries[id] else { return }
+        boundRows[id] = box
+        fill(box, with: entry)
+    }
+
+    private func unbind(_ item: gpointer) {
+        guard let id = Self.entryID(of: item), let box = gtk_list_item_get_child(cast(item)), boundRows[id] == box else { return }
+        boundRows[id] = nil
+    }
+
+    private func fill(_ box: UnsafeMutablePointer<GtkWidget>, with entry: StoredEntry) {
         let title = gtk_widget_get_first_child(box)!
         let meta = gtk_widget_get_next_sibling(title)!
         let summary = gtk_widget_get_next_sibling(meta)!

@@ -4,7 +4,8 @@ import Foundation
 import RefreshCore
 import RefreshGtk
 
-/// The main window: subscriptions on the side, the selection's entries beside them.
+/// The main window: subscriptions on the side, the selection's entries beside them, the entry
+/// being read on the other side.
 @MainActor
 final class MainWindow {
     let window: UnsafeMutablePointer<GtkWidget>
@@ -12,7 +13,10 @@ final class MainWindow {
     private let settings: SettingsStore
     let sidebar = FeedSidebar()
     let entryList: EntryListView
+    let article = ArticleView()
     let banner: Banner
+    /// Opens a web or mail address outside the app; tests replace it to see what would open.
+    var openLink: (URL) -> Void
     private var feeds: [StoredFeed] = []
 
     private enum Key {
@@ -25,25 +29,36 @@ final class MainWindow {
         self.settings = settings
         entryList = EntryListView(library: library)
         banner = Banner()
-        window = gtk_application_window_new(application)
+        let window = gtk_application_window_new(application)!
+        self.window = window
+        openLink = { link in gtk_show_uri(cast(window), link.absoluteString, guint32(GDK_CURRENT_TIME)) }
         gtk_window_set_title(cast(window), tr("Feed Reader"))
         gtk_window_set_icon_name(cast(window), FeedReaderApp.applicationID)
-        gtk_window_set_default_size(cast(window), Int32(settings.integer(forKey: Key.width, in: Key.group) ?? 960),
-                                    Int32(settings.integer(forKey: Key.height, in: Key.group) ?? 680))
+        gtk_window_set_default_size(cast(window), Int32(settings.integer(forKey: Key.width, in: Key.group) ?? 1240),
+                                    Int32(settings.integer(forKey: Key.height, in: Key.group) ?? 760))
         if settings.integer(forKey: Key.maximized, in: Key.group) == 1 { gtk_window_maximize(cast(window)) }
         gtk_window_set_titlebar(cast(window), makeHeaderBar())
 
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [banner.widget, entryList.widget])
+        gtk_widget_set_size_request(content, 300, -1)
+        let reading = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
+        gtk_paned_set_start_child(cast(reading), content)
+        gtk_paned_set_end_child(cast(reading), article.widget)
+        gtk_paned_set_shrink_start_child(cast(reading), 0)
+        gtk_paned_set_shrink_end_child(cast(reading), 0)
+        gtk_paned_set_position(cast(reading), 400)
         let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
         gtk_paned_set_start_child(cast(paned), sidebar.widget)
-        gtk_paned_set_end_child(cast(paned), content)
+        gtk_paned_set_end_child(cast(paned), reading)
         gtk_paned_set_resize_start_child(cast(paned), 0)
         gtk_paned_set_shrink_start_child(cast(paned), 0)
         gtk_paned_set_position(cast(paned), 290)
         gtk_window_set_child(cast(window), paned)
 
         entryList.header.refreshingAction = { [weak self] in self?.refreshSelection() }
-        entryList.onOpen = { [weak self] entry in self?.open(entry) }
+        entryList.onOpen = { [weak self] entry in self?.openInBrowser(entry) }
+        entryList.onSelect = { [weak self] entry in self?.showArticle(entry) }
+        article.onOpenLink = { [weak self] link in self?.openExternally(link) }
         entryList.onError = { [weak self] message in self?.banner.show(message) }
         sidebar.onSelect = { [weak self] feedID in self?.select(feedID) }
         addActions(application: application)
@@ -114,14 +129,41 @@ final class MainWindow {
 
     // MARK: - Entries
 
-    /// Marks the entry read and opens its page in the browser (only web and mail links).
-    private func open(_ entry: StoredEntry) {
+    /// Shows the entry beside the list and marks it read.
+    private func showArticle(_ entry: StoredEntry?) {
+        guard let entry else {
+            article.clear()
+            return
+        }
+        article.show(entry, feedTitle: feedTitles[entry.feedID])
+        if !entry.isRead { setRead(entry, true) }
+    }
+
+    /// Marks one entry read or unread, in the store, its row and the unread counts.
+    private func setRead(_ entry: StoredEntry, _ isRead: Bool) {
+        var changed = entry
+        changed.isRead = isRead
+        entryList.update(changed)
         Task { @MainActor [weak self, library] in
-            try? await library.store.markRead(entryID: entry.id)
+            do {
+                try await library.store.markRead(entryID: entry.id, isRead: isRead)
+            } catch {
+                self?.banner.show(tr("Could not save the read state") + ": \(error)")
+            }
             await self?.reloadFeeds(selecting: self?.sidebar.selectedFeedID)
         }
-        guard let link = entry.link, Self.opensInBrowser(link) else { return }
-        gtk_show_uri(cast(window), link.absoluteString, guint32(GDK_CURRENT_TIME))
+    }
+
+    /// Opens the entry's page in the browser.
+    private func openInBrowser(_ entry: StoredEntry) {
+        guard let link = entry.link else { return }
+        openExternally(link)
+    }
+
+    /// Opens a link outside the app, if it is a web or mail link.
+    private func openExternally(_ link: URL) {
+        guard Self.opensInBrowser(link) else { return }
+        openLink(link)
     }
 
     /// Only web and mail links leave the app: a feed must not make us open files or run handlers.
@@ -202,6 +244,11 @@ final class MainWindow {
         Widgets.addAction(to: window, "mark-feed-read", withInt64: true) { [weak self] id in self?.markRead(feedID: id) }
         Widgets.addAction(to: window, "remove-feed", withInt64: true) { [weak self] id in self?.remove(feedID: id) }
         Widgets.addAction(to: window, "about") { [weak self] _ in self?.showAbout() }
+        Widgets.addAction(to: window, "open-in-browser") { [weak self] _ in
+            guard let entry = self?.entryList.selectedEntry else { return }
+            self?.openInBrowser(entry)
+        }
+        KeyShortcuts.install(on: window, [KeyShortcuts.Key(keyval: guint(GDK_KEY_o), action: "win.open-in-browser")])
         addLanguageAction()
         let shortcuts = [("win.refresh", ["F5", "<Control>r"]), ("win.add-feed", ["<Control>n"]),
                          ("window.close", ["<Control>w"])]
@@ -234,6 +281,7 @@ final class MainWindow {
         gtk_window_set_titlebar(cast(window), makeHeaderBar())
         sidebar.show(feeds, selecting: sidebar.selectedFeedID)
         entryList.retranslate()
+        article.retranslate()
         banner.retranslate()
     }
 

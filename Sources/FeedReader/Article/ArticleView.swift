@@ -1,0 +1,313 @@
+import CGtk
+import CWebKit
+import FeedCore
+import Foundation
+import RefreshGtk
+
+/// The selected entry beside the list: its title, feed, author and date, then its sanitized
+/// content in a WebKit view that runs no script and never navigates: every link leaves the app.
+@MainActor
+final class ArticleView {
+    /// What the pane shows.
+    enum State: Equatable {
+        /// No entry is selected.
+        case empty
+        /// An entry's article.
+        case article
+        /// WebKit's web process ended; a reload starts a new one.
+        case crashed
+    }
+
+    /// What a navigation request inside the view turns into.
+    enum Navigation: Equatable {
+        /// Our own page load.
+        case load
+        /// A link: refused here, opened outside the app.
+        case openExternally(URL)
+        /// Anything else (redirects, frames the sanitizer let through by mistake): refused.
+        case refuse
+    }
+
+    /// The address the article's page is loaded as; every other address is someone else's.
+    nonisolated static let pageAddress = "about:blank"
+
+    let widget: UnsafeMutablePointer<GtkWidget>
+    let webView: UnsafeMutablePointer<GtkWidget>
+    let openButton: UnsafeMutablePointer<GtkWidget>
+    private let stack: UnsafeMutablePointer<GtkWidget>
+    private let emptyLabel: UnsafeMutablePointer<GtkWidget>
+    private let crashLabel: UnsafeMutablePointer<GtkWidget>
+    private let reloadButton: UnsafeMutablePointer<GtkWidget>
+    private(set) var state = State.empty
+    /// The entry shown, if any.
+    private(set) var entry: StoredEntry?
+    /// The sanitized body of the entry shown, as loaded into the page.
+    private(set) var bodyHTML: String?
+    /// The whole page last loaded.
+    private(set) var pageHTML: String?
+    /// Whether the page of the entry shown has finished loading.
+    private(set) var isLoaded = false
+    private var feedTitle: String?
+
+    /// Opens a link outside the app (the window applies its http/https/mailto policy).
+    var onOpenLink: ((URL) -> Void)?
+
+    init() {
+        webView = webkit_web_view_new()!
+        Self.configure(settings: webkit_web_view_get_settings(cast(webView)))
+        gtk_widget_set_vexpand(webView, 1)
+        gtk_widget_set_hexpand(webView, 1)
+
+        openButton = gtk_button_new_from_icon_name("web-browser-symbolic")!
+        gtk_widget_add_css_class(openButton, "flat")
+        gtk_actionable_set_action_name(cast(openButton), "win.open-in-browser")
+        let toolbar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [openButton])
+        gtk_widget_set_halign(toolbar, GTK_ALIGN_END)
+        Widgets.setMargins(toolbar, horizontal: 6, vertical: 4)
+        let article = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [toolbar, webView])
+
+        emptyLabel = Widgets.label("", classes: ["dim-label", "title-4"], xalign: 0.5)
+        gtk_widget_set_valign(emptyLabel, GTK_ALIGN_CENTER)
+        crashLabel = Widgets.label("", classes: ["title-4"], xalign: 0.5)
+        gtk_label_set_wrap(cast(crashLabel), 1)
+        reloadButton = gtk_button_new_with_mnemonic("")!
+        gtk_widget_set_halign(reloadButton, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(reloadButton, "suggested-action")
+        let crashed = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [crashLabel, reloadButton])
+        gtk_widget_set_valign(crashed, GTK_ALIGN_CENTER)
+        Widgets.setMargins(crashed, horizontal: 24, vertical: 24)
+
+        stack = gtk_stack_new()!
+        gtk_stack_add_named(cast(stack), emptyLabel, "empty")
+        gtk_stack_add_named(cast(stack), article, "article")
+        gtk_stack_add_named(cast(stack), crashed, "crashed")
+        gtk_widget_set_size_request(stack, 320, -1)
+        widget = stack
+        gtk_stack_set_visible_child_name(cast(stack), "empty")
+
+        Signal.connect(cast(reloadButton), "clicked") { [weak self] in self?.reload() }
+        WebKitSignals.connectDecidePolicy(webView, owner: self)
+        WebKitSignals.connectTerminated(webView, owner: self)
+        WebKitSignals.connectLoadChanged(webView, owner: self)
+        retranslate()
+    }
+
+    /// Sets the pane's own texts in the current language.
+    func retranslate() {
+        gtk_label_set_text(cast(emptyLabel), tr("Select an entry to read it"))
+        gtk_label_set_text(cast(crashLabel), tr("The article view stopped unexpectedly."))
+        gtk_button_set_label(cast(reloadButton), tr("_Reload"))
+        gtk_widget_set_tooltip_text(openButton, tr("Open in Browser"))
+        cgtk_accessible_set_label(cast(openButton), tr("Open in Browser"))
+        if let entry { show(entry, feedTitle: feedTitle) }
+    }
+
+    /// Shows `entry`, loading its sanitized content.
+    func show(_ entry: StoredEntry, feedTitle: String?) {
+        self.entry = entry
+        self.feedTitle = feedTitle
+        let body = entry.articleHTML()
+        bodyHTML = body
+        pageHTML = ArticlePage.html(for: entry, feedTitle: feedTitle, body: body)
+        load()
+    }
+
+    /// Empties the pane, as when the selection goes away.
+    func clear() {
+        entry = nil
+        bodyHTML = nil
+        pageHTML = nil
+        isLoaded = false
+        state = .empty
+        gtk_stack_set_visible_child_name(cast(stack), "empty")
+    }
+
+    /// Loads the current page again, in a new web process after a crash.
+    func reload() {
+        guard pageHTML != nil else { return }
+        load()
+    }
+
+    private func load() {
+        guard let pageHTML else { return }
+        isLoaded = false
+        state = .article
+        gtk_widget_set_sensitive(openButton, (entry?.link.map(MainWindow.opensInBrowser) ?? false).gboolean)
+        gtk_stack_set_visible_child_name(cast(stack), "article")
+        webkit_web_view_load_html(cast(webView), pageHTML, Self.pageAddress)
+    }
+
+    /// Decides a navigation request: only our own page loads; a clicked link opens outside.
+    nonisolated static func navigation(to address: String, isLinkClick: Bool, isOwnLoad: Bool) -> Navigation {
+        if isOwnLoad, address == pageAddress { return .load }
+        guard isLinkClick, let url = URL(string: address), MainWindow.opensInBrowser(url) else { return .refuse }
+        return .openExternally(url)
+    }
+
+    fileprivate func decide(_ navigation: Navigation) {
+        if case let .openExternally(url) = navigation { onOpenLink?(url) }
+    }
+
+    fileprivate func webProcessTerminated() {
+        isLoaded = false
+        state = .crashed
+        gtk_stack_set_visible_child_name(cast(stack), "crashed")
+    }
+
+    fileprivate func loadFinished() {
+        isLoaded = state == .article
+    }
+
+    /// No JavaScript, plugins or storage; images load; text in the desktop's font.
+    private static func configure(settings: OpaquePointer?) {
+        guard let settings else { return }
+        webkit_settings_set_enable_javascript(settings, 0)
+        webkit_settings_set_enable_javascript_markup(settings, 0)
+        webkit_settings_set_enable_html5_local_storage(settings, 0)
+        webkit_settings_set_enable_html5_database(settings, 0)
+        webkit_settings_set_enable_webgl(settings, 0)
+        webkit_settings_set_enable_webaudio(settings, 0)
+        webkit_settings_set_enable_media(settings, 0)
+        webkit_settings_set_enable_developer_extras(settings, 0)
+        webkit_settings_set_javascript_can_open_windows_automatically(settings, 0)
+        webkit_settings_set_auto_load_images(settings, 1)
+        let font = DesktopFont.current
+        webkit_settings_set_default_font_family(settings, font.family)
+        webkit_settings_set_sans_serif_font_family(settings, font.family)
+        webkit_settings_set_default_font_size(settings, font.pixels)
+    }
+}
+
+/// The desktop's interface font, which the article uses too.
+struct DesktopFont {
+    var family: String
+    var pixels: UInt32
+
+    /// GTK's `gtk-font-name` (such as "Cantarell 11"), in CSS pixels at 96 dpi.
+    @MainActor static var current: DesktopFont {
+        let name = cwebkit_gtk_font_name().map { pointer in
+            defer { g_free(pointer) }
+            return String(cString: pointer)
+        } ?? "Sans 11"
+        let description = pango_font_description_from_string(name)
+        defer { pango_font_description_free(description) }
+        let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? "Sans"
+        let points = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
+        return DesktopFont(family: family, pixels: UInt32(max(9, (points > 0 ? points : 11) * 96 / 72).rounded()))
+    }
+}
+
+/// The article's web page: a header with the entry's details above its sanitized body.
+enum ArticlePage {
+    /// A complete page; `body` must already be sanitized, everything else is escaped here.
+    static func html(for entry: StoredEntry, feedTitle: String?, body: String) -> String {
+        let title = entry.title?.isEmpty == false ? entry.title! : tr("Untitled")
+        let details = [feedTitle, entry.author, EntryDateText.text(for: entry.sortDate)]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+        let direction = gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL ? "rtl" : "ltr"
+        return """
+            <!DOCTYPE html>
+            <html dir="\(direction)"><head><meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'">
+            <style>\(style)</style></head>
+            <body><header><h1>\(escaped(title))</h1><p class="details">\(escaped(details))</p></header>
+            <article>\(body)</article></body></html>
+            """
+    }
+
+    /// Light and dark colours after the system's choice, text sized to the column, images scaled to fit.
+    static let style = """
+        :root { color-scheme: light dark; }
+        body { margin: 0 auto; padding: 12px 24px 32px; max-width: 46em; line-height: 1.55;
+               color: #1e1e1e; background: #ffffff; overflow-wrap: break-word; }
+        h1 { font-size: 1.6em; line-height: 1.25; margin: 0.3em 0 0.2em; }
+        .details { color: #5e5c64; margin: 0 0 1.5em; }
+        img, video { max-width: 100%; height: auto; }
+        pre { overflow-x: auto; padding: 10px 12px; border-radius: 6px; background: #f2f2f2; }
+        code { font-family: monospace; font-size: 0.92em; }
+        table { border-collapse: collapse; margin: 1em 0; }
+        th, td { border: 1px solid #c0bfbc; padding: 4px 10px; text-align: start; }
+        blockquote { margin: 1em 0; padding-inline-start: 1em; border-inline-start: 3px solid #c0bfbc; color: #5e5c64; }
+        a { color: #1c71d8; }
+        @media (prefers-color-scheme: dark) {
+            body { color: #ffffff; background: #1e1e1e; }
+            .details, blockquote { color: #c0bfbc; }
+            pre { background: #303030; }
+            th, td, blockquote { border-color: #5e5c64; }
+            a { color: #78aeed; }
+        }
+        """
+
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
+
+/// WebKit's signals whose signatures `Signal` has no form for, each calling a weakly held view.
+private enum WebKitSignals {
+    final class WeakView {
+        weak var view: ArticleView?
+        init(_ view: ArticleView) { self.view = view }
+    }
+
+    private static let release: GClosureNotify = { data, _ in
+        guard let data else { return }
+        Unmanaged<WeakView>.fromOpaque(data).release()
+    }
+
+    private static func connect(_ webView: UnsafeMutablePointer<GtkWidget>, _ name: String, owner: ArticleView, _ trampoline: GCallback) {
+        let box = Unmanaged.passRetained(WeakView(owner)).toOpaque()
+        g_signal_connect_data(webView, name, trampoline, box, release, GConnectFlags(0))
+    }
+
+    fileprivate static func view(_ data: gpointer?) -> ArticleView? {
+        guard let data else { return nil }
+        return Unmanaged<WeakView>.fromOpaque(data).takeUnretainedValue().view
+    }
+
+    /// decide-policy: answers every navigation itself so nothing is followed inside the view.
+    static func connectDecidePolicy(_ webView: UnsafeMutablePointer<GtkWidget>, owner: ArticleView) {
+        let trampoline: @convention(c) (gpointer?, UnsafeMutablePointer<WebKitPolicyDecision>?, UInt32, gpointer?) -> gboolean = { _, decision, type, data in
+            guard let decision,
+                  type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION.rawValue
+                    || type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION.rawValue else { return 0 }
+            let action = webkit_navigation_policy_decision_get_navigation_action(cast(decision))
+            let address = webkit_uri_request_get_uri(webkit_navigation_action_get_request(action)).map { String(cString: $0) } ?? ""
+            let kind = webkit_navigation_action_get_navigation_type(action)
+            let navigation = ArticleView.navigation(
+                to: address,
+                isLinkClick: kind == WEBKIT_NAVIGATION_TYPE_LINK_CLICKED,
+                isOwnLoad: type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION.rawValue && kind == WEBKIT_NAVIGATION_TYPE_OTHER
+            )
+            if navigation == .load {
+                webkit_policy_decision_use(decision)
+            } else {
+                webkit_policy_decision_ignore(decision)
+                nonisolated(unsafe) let data = data
+                onMainActor { WebKitSignals.view(data)?.decide(navigation) }
+            }
+            return 1
+        }
+        connect(webView, "decide-policy", owner: owner, unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// web-process-terminated: the view says so instead of staying blank.
+    static func connectTerminated(_ webView: UnsafeMutablePointer<GtkWidget>, owner: ArticleView) {
+        let trampoline: @convention(c) (gpointer?, UInt32, gpointer?) -> Void = { _, _, data in
+            nonisolated(unsafe) let data = data
+            onMainActor { WebKitSignals.view(data)?.webProcessTerminated() }
+        }
+        connect(webView, "web-process-terminated", owner: owner, unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// load-changed: records when the page has finished loading.
+    static func connectLoadChanged(_ webView: UnsafeMutablePointer<GtkWidget>, owner: ArticleView) {
+        let trampoline: @convention(c) (gpointer?, UInt32, gpointer?) -> Void = { _, event, data in
+            guard event == WEBKIT_LOAD_FINISHED.rawValue else { return }
+            nonisolated(unsafe) let data = data
+            onMainActor { WebKitSignals.view(data)?.loadFinished() }
+        }
+        connect(webView, "load-changed", owner: owner, unsafeBitCast(trampoline, to: GCallback.self))
+    }
+}

@@ -1,0 +1,167 @@
+import CGtk
+import CWebKit
+import FeedCore
+import Foundation
+@testable import RefreshGtk
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// The article pane: what it shows for the selected entry, where its links go, how it survives
+/// its web process ending.
+final class ArticleViewTests: XCTestCase {
+    static let linkTarget = "https://example.org/linked-page"
+
+    /// One entry with formatting, hostile markup and a block of link text that fills the pane.
+    static let feedXML = Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>
+        <title>Articles</title><link>https://example.org/</link><description>d</description>
+        <item><title>Formatted &amp; safe</title><link>https://example.org/posts/formatted</link><guid>formatted</guid>
+        <author>ann@example.org (Ann Author)</author>
+        <description>Short</description>
+        <content:encoded><![CDATA[<h2>Heading</h2><ul><li>one</li><li>two</li></ul>
+        <table><tr><th>k</th><td>v</td></tr></table><pre><code>let x = 1</code></pre>
+        <script>document.title = "ran"</script><p onclick="x()">para</p>
+        <p><a href="\(linkTarget)">\(String(repeating: "a link that fills the pane ", count: 120))</a></p>]]></content:encoded></item>
+        <item><title>Second</title><link>https://example.org/posts/second</link><guid>second</guid>
+        <description>Plain second</description></item>
+        </channel></rss>
+        """.utf8)
+
+    private func withArticles(_ body: @MainActor (ReaderFixture) throws -> Void) throws {
+        let server = try TestHTTPServer { _ in .ok(Self.feedXML) }
+        defer { server.stop() }
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: "http://127.0.0.1:\(server.port)/feed.xml")
+            defer { app.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 2 })
+            try body(app)
+        }
+    }
+
+    func testSelectingAnEntryShowsItsSanitizedArticleAndMarksItRead() throws {
+        try withArticles { app in
+            let article = app.window.article
+            XCTAssertEqual(article.state, .empty)
+            app.window.entryList.select(index: 0)
+
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.isLoaded }, "WebKit loaded the page")
+            XCTAssertEqual(article.state, .article)
+            XCTAssertEqual(article.entry?.title, "Formatted & safe")
+            let body = try XCTUnwrap(article.bodyHTML)
+            XCTAssertTrue(body.hasPrefix("<h2>Heading</h2><ul><li>one</li><li>two</li></ul>"), body)
+            XCTAssertTrue(body.contains("<pre><code>let x = 1</code></pre>"))
+            XCTAssertTrue(body.contains("<p>para</p>"), "event attributes are gone")
+            XCTAssertFalse(body.contains("script"), "no script reaches the page")
+            let page = try XCTUnwrap(article.pageHTML)
+            XCTAssertTrue(page.contains("<h1>Formatted &amp; safe</h1>"), "the title is escaped")
+            XCTAssertTrue(page.contains("Articles · Ann Author · "), "feed and author under the title")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 1 }, "shown means read")
+            XCTAssertEqual(app.window.entryList.entries[app.window.entryList.order[0]]?.isRead, true)
+            saveRender(app.window.window, name: "article-view")
+
+            app.window.entryList.select(index: 1)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.isLoaded && article.entry?.title == "Second" })
+            XCTAssertEqual(article.bodyHTML, "Plain second", "an RSS description is HTML as published")
+        }
+    }
+
+    func testAClickedLinkOpensOutsideAndTheViewStaysOnTheArticle() throws {
+        try withArticles { app in
+            var opened: [URL] = []
+            app.window.openLink = { opened.append($0) }
+            let article = app.window.article
+            app.window.entryList.select(index: 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.isLoaded })
+
+            let height = Double(gtk_widget_get_height(article.webView))
+            RealInput.click(windowTitle: app.title, at: app.point(in: article.webView, x: 150, y: height - 60))
+
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { !opened.isEmpty }, "the link left the app")
+            XCTAssertEqual(opened, [URL(string: Self.linkTarget)!])
+            XCTAssertEqual(webkit_web_view_get_uri(cast(article.webView)).map { String(cString: $0) }, ArticleView.pageAddress,
+                           "the view never navigated")
+        }
+    }
+
+    func testOAndTheButtonOpenTheEntryInTheBrowser() throws {
+        try withArticles { app in
+            var opened: [URL] = []
+            app.window.openLink = { opened.append($0) }
+            app.window.entryList.select(index: 1)
+            gtk_widget_grab_focus(app.window.entryList.listView)
+            RealInput.key(windowTitle: app.title, "o")
+            XCTAssertTrue(GtkTestEnvironment.iterate { opened.count == 1 })
+            gtk_widget_activate(app.window.article.openButton)
+            XCTAssertTrue(GtkTestEnvironment.iterate { opened.count == 2 })
+            XCTAssertEqual(opened, Array(repeating: URL(string: "https://example.org/posts/second")!, count: 2))
+        }
+    }
+
+    func testAnEndedWebProcessIsReportedAndReloadBringsTheArticleBack() throws {
+        try withArticles { app in
+            let article = app.window.article
+            app.window.entryList.select(index: 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.isLoaded })
+
+            webkit_web_view_terminate_web_process(cast(article.webView))
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { article.state == .crashed })
+            let shown = String(cString: gtk_stack_get_visible_child_name(cast(article.widget)))
+            XCTAssertEqual(shown, "crashed", "the pane says the view stopped")
+            saveRender(app.window.window, name: "article-crashed")
+
+            let reload = try XCTUnwrap(Self.findButton(labelled: "_Reload", in: article.widget))
+            gtk_widget_activate(reload)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.state == .article && article.isLoaded })
+            XCTAssertEqual(article.entry?.title, "Formatted & safe")
+        }
+    }
+
+    func testOnlyOurOwnLoadNavigatesAndOnlyClickedWebOrMailLinksLeave() {
+        let cases: [(String, Bool, Bool, ArticleView.Navigation)] = [
+            ("about:blank", false, true, .load),
+            ("about:blank", true, false, .refuse),
+            ("https://example.org/a", true, false, .openExternally(URL(string: "https://example.org/a")!)),
+            ("mailto:me@example.org", true, false, .openExternally(URL(string: "mailto:me@example.org")!)),
+            ("https://example.org/redirect", false, true, .refuse),
+            ("file:///etc/passwd", true, false, .refuse),
+            ("javascript:alert(1)", true, false, .refuse),
+        ]
+        for (address, click, own, expected) in cases {
+            XCTAssertEqual(ArticleView.navigation(to: address, isLinkClick: click, isOwnLoad: own), expected, address)
+        }
+    }
+
+    @MainActor
+    private static func findButton(labelled label: String, in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        if g_type_check_instance_is_a(cast(widget), gtk_button_get_type()) != 0,
+           let text = gtk_button_get_label(cast(widget)), String(cString: text) == label {
+            return widget
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let found = Self.findButton(labelled: label, in: current) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+}
+
+/// Saves `window` as GTK renders it to `name`.png in `$REFRESHGTK_TEST_RENDERS` (else a temporary
+/// folder), for people to look at.
+@MainActor
+func saveRender(_ window: UnsafeMutablePointer<GtkWidget>, name: String) {
+    let folder = ProcessInfo.processInfo.environment["REFRESHGTK_TEST_RENDERS"]
+        ?? FileManager.default.temporaryDirectory.appendingPathComponent("refreshgtk-renders").path
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let paintable = gtk_widget_paintable_new(window)!
+    defer { g_object_unref(cast(paintable)) }
+    let snapshot = gtk_snapshot_new()!
+    gdk_paintable_snapshot(paintable, cast(snapshot), Double(gtk_widget_get_width(window)), Double(gtk_widget_get_height(window)))
+    guard let node = gtk_snapshot_free_to_node(snapshot), let renderer = gtk_native_get_renderer(cast(window)),
+          let texture = gsk_renderer_render_texture(renderer, node, nil) else { return }
+    gsk_render_node_unref(node)
+    _ = gdk_texture_save_to_png(texture, "\(folder)/\(name).png")
+    g_object_unref(cast(texture))
+}
