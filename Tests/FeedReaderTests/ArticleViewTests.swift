@@ -30,14 +30,7 @@ final class ArticleViewTests: XCTestCase {
         """.utf8)
 
     private func withArticles(_ body: @MainActor (ReaderFixture) throws -> Void) throws {
-        let server = try TestHTTPServer { _ in .ok(Self.feedXML) }
-        defer { server.stop() }
-        try onMain {
-            let app = try ReaderFixture(subscribingTo: "http://127.0.0.1:\(server.port)/feed.xml")
-            defer { app.close() }
-            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 2 })
-            try body(app)
-        }
+        try withReader(serving: Self.feedXML, entries: 2, body)
     }
 
     func testSelectingAnEntryShowsItsSanitizedArticleAndMarksItRead() throws {
@@ -111,7 +104,9 @@ final class ArticleViewTests: XCTestCase {
             XCTAssertEqual(shown, "crashed", "the pane says the view stopped")
             saveRender(app.window.window, name: "article-crashed")
 
-            let reload = try XCTUnwrap(Self.findButton(labelled: "_Reload", in: article.widget))
+            let reload = try XCTUnwrap(descendant(of: article.widget) { widget in
+                isWidget(widget, a: gtk_button_get_type()) && gtk_button_get_label(cast(widget)).map { String(cString: $0) } == "_Reload"
+            })
             gtk_widget_activate(reload)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.state == .article && article.isLoaded })
             XCTAssertEqual(article.entry?.title, "Formatted & safe")
@@ -132,36 +127,4 @@ final class ArticleViewTests: XCTestCase {
             XCTAssertEqual(ArticleView.navigation(to: address, isLinkClick: click, isOwnLoad: own), expected, address)
         }
     }
-
-    @MainActor
-    private static func findButton(labelled label: String, in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-        if g_type_check_instance_is_a(cast(widget), gtk_button_get_type()) != 0,
-           let text = gtk_button_get_label(cast(widget)), String(cString: text) == label {
-            return widget
-        }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if let found = Self.findButton(labelled: label, in: current) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
-    }
-}
-
-/// Saves `window` as GTK renders it to `name`.png in `$REFRESHGTK_TEST_RENDERS` (else a temporary
-/// folder), for people to look at.
-@MainActor
-func saveRender(_ window: UnsafeMutablePointer<GtkWidget>, name: String) {
-    let folder = ProcessInfo.processInfo.environment["REFRESHGTK_TEST_RENDERS"]
-        ?? FileManager.default.temporaryDirectory.appendingPathComponent("refreshgtk-renders").path
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let paintable = gtk_widget_paintable_new(window)!
-    defer { g_object_unref(cast(paintable)) }
-    let snapshot = gtk_snapshot_new()!
-    gdk_paintable_snapshot(paintable, cast(snapshot), Double(gtk_widget_get_width(window)), Double(gtk_widget_get_height(window)))
-    guard let node = gtk_snapshot_free_to_node(snapshot), let renderer = gtk_native_get_renderer(cast(window)),
-          let texture = gsk_renderer_render_texture(renderer, node, nil) else { return }
-    gsk_render_node_unref(node)
-    _ = gdk_texture_save_to_png(texture, "\(folder)/\(name).png")
-    g_object_unref(cast(texture))
 }

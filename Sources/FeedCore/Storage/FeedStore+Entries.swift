@@ -38,16 +38,28 @@ extension FeedStore {
         }
     }
 
-    /// Marks every entry read, or only one feed's; returns how many changed.
+    /// Marks every entry read, or only one feed's; returns the entries that changed, for an undo.
     @discardableResult
-    public func markAllRead(feedID: Int64? = nil) async throws -> Int {
+    public func markAllRead(feedID: Int64? = nil) async throws -> [Int64] {
         try await database.write { db in
-            if let feedID {
-                try db.execute(sql: "UPDATE entries SET isRead = 1 WHERE isRead = 0 AND feedId = ?", arguments: [feedID])
-            } else {
-                try db.execute(sql: "UPDATE entries SET isRead = 1 WHERE isRead = 0")
+            let filter = feedID == nil ? "" : " AND feedId = ?"
+            let arguments: StatementArguments = feedID.map { [$0] } ?? []
+            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM entries WHERE isRead = 0" + filter, arguments: arguments)
+            try db.execute(sql: "UPDATE entries SET isRead = 1 WHERE isRead = 0" + filter, arguments: arguments)
+            return ids
+        }
+    }
+
+    /// Sets the read state of many entries at once (an undone "mark all read"); unknown ids are skipped.
+    public func setRead(_ isRead: Bool, entryIDs: [Int64]) async throws {
+        try await database.write { db in
+            // In slices, well under SQLite's limit on bound parameters.
+            for start in stride(from: 0, to: entryIDs.count, by: 500) {
+                let slice = Array(entryIDs[start..<min(start + 500, entryIDs.count)])
+                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+                try db.execute(sql: "UPDATE entries SET isRead = ? WHERE id IN (\(marks))",
+                               arguments: StatementArguments([isRead]) + StatementArguments(slice))
             }
-            return db.changesCount
         }
     }
 

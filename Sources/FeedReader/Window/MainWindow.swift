@@ -15,6 +15,8 @@ final class MainWindow {
     let entryList: EntryListView
     let article = ArticleView()
     let banner: Banner
+    let toast = UndoToast()
+    let preferences: Preferences
     /// Opens a web or mail address outside the app; tests replace it to see what would open.
     var openLink: (URL) -> Void
     private var feeds: [StoredFeed] = []
@@ -27,6 +29,7 @@ final class MainWindow {
     init(application: UnsafeMutablePointer<GtkApplication>, library: FeedLibrary, settings: SettingsStore) {
         self.library = library
         self.settings = settings
+        preferences = Preferences(settings: settings)
         entryList = EntryListView(library: library)
         banner = Banner()
         let window = gtk_application_window_new(application)!
@@ -53,7 +56,10 @@ final class MainWindow {
         gtk_paned_set_resize_start_child(cast(paned), 0)
         gtk_paned_set_shrink_start_child(cast(paned), 0)
         gtk_paned_set_position(cast(paned), 290)
-        gtk_window_set_child(cast(window), paned)
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(cast(overlay), paned)
+        gtk_overlay_add_overlay(cast(overlay), toast.widget)
+        gtk_window_set_child(cast(window), overlay)
 
         entryList.header.refreshingAction = { [weak self] in self?.refreshSelection() }
         entryList.onOpen = { [weak self] entry in self?.openInBrowser(entry) }
@@ -136,7 +142,7 @@ final class MainWindow {
             return
         }
         article.show(entry, feedTitle: feedTitles[entry.feedID])
-        if !entry.isRead { setRead(entry, true) }
+        if !entry.isRead && preferences.marksReadWhenShown { setRead(entry, true) }
     }
 
     /// Marks one entry read or unread, in the store, its row and the unread counts.
@@ -172,13 +178,45 @@ final class MainWindow {
         return ["http", "https", "mailto"].contains(scheme)
     }
 
+    /// Marks every entry of a feed (or of all) read, offering to undo it for a few seconds.
     private func markRead(feedID: Int64?) {
         Task { @MainActor [weak self, library] in
-            _ = try? await library.store.markAllRead(feedID: feedID)
+            let changed: [Int64]
+            do {
+                changed = try await library.store.markAllRead(feedID: feedID)
+            } catch {
+                self?.banner.show(tr("Could not save the read state") + ": \(error)")
+                return
+            }
             guard let self else { return }
-            await self.reloadFeeds(selecting: self.sidebar.selectedFeedID)
-            self.entryList.reload()
+            await self.afterReadStateChanged()
+            guard !changed.isEmpty else { return }
+            let text = trn("%d entry marked as read", "%d entries marked as read", changed.count)
+                .replacingOccurrences(of: "%d", with: "\(changed.count)")
+            self.toast.show(text) { [weak self] in self?.undoMarkRead(changed) }
         }
+    }
+
+    private func undoMarkRead(_ entryIDs: [Int64]) {
+        Task { @MainActor [weak self, library] in
+            do {
+                try await library.store.setRead(false, entryIDs: entryIDs)
+            } catch {
+                self?.banner.show(tr("Could not save the read state") + ": \(error)")
+            }
+            await self?.afterReadStateChanged()
+        }
+    }
+
+    private func afterReadStateChanged() async {
+        await reloadFeeds(selecting: sidebar.selectedFeedID)
+        entryList.reload()
+    }
+
+    /// Marks the selected entry unread if it is read, read if not.
+    private func toggleRead() {
+        guard let entry = entryList.selectedEntry else { return }
+        setRead(entry, !entry.isRead)
     }
 
     private func remove(feedID: Int64) {
@@ -216,6 +254,7 @@ final class MainWindow {
         let menu = g_menu_new()!
         g_menu_append(menu, tr("_Add Feed…"), "win.add-feed")
         g_menu_append(menu, tr("_Mark All as Read"), "win.mark-all-read")
+        g_menu_append(menu, tr("_Preferences"), "win.preferences")
         let languages = LanguageMenu.model()
         g_menu_append_submenu(menu, tr("_Language"), cast(languages))
         g_object_unref(cast(languages))
@@ -248,10 +287,18 @@ final class MainWindow {
             guard let entry = self?.entryList.selectedEntry else { return }
             self?.openInBrowser(entry)
         }
-        KeyShortcuts.install(on: window, [KeyShortcuts.Key(keyval: guint(GDK_KEY_o), action: "win.open-in-browser")])
+        Widgets.addAction(to: window, "toggle-read") { [weak self] _ in self?.toggleRead() }
+        Widgets.addAction(to: window, "preferences") { [weak self] _ in
+            guard let self else { return }
+            self.preferences.present(over: self.window)
+        }
+        KeyShortcuts.install(on: window, [
+            KeyShortcuts.Key(keyval: guint(GDK_KEY_o), action: "win.open-in-browser"),
+            KeyShortcuts.Key(keyval: guint(GDK_KEY_m), action: "win.toggle-read"),
+        ])
         addLanguageAction()
         let shortcuts = [("win.refresh", ["F5", "<Control>r"]), ("win.add-feed", ["<Control>n"]),
-                         ("window.close", ["<Control>w"])]
+                         ("win.preferences", ["<Control>comma"]), ("window.close", ["<Control>w"])]
         for (action, keys) in shortcuts {
             withCStringArray(keys) { gtk_application_set_accels_for_action(application, action, $0) }
         }
@@ -283,6 +330,7 @@ final class MainWindow {
         entryList.retranslate()
         article.retranslate()
         banner.retranslate()
+        toast.retranslate()
     }
 
     private func showAbout() {

@@ -241,11 +241,27 @@ struct FeedStoreTests {
         try await store.markRead(entryID: someEntry.id, isRead: false)
         #expect(try await store.feeds().map(\.unreadCount) == [3, 2])
 
-        #expect(try await store.markAllRead(feedID: b.id) == 2)
+        #expect(try await store.markAllRead(feedID: b.id).count == 2)
         #expect(try await store.feeds().map(\.unreadCount) == [3, 0])
 
-        #expect(try await store.markAllRead() == 3)
+        #expect(try await store.markAllRead().count == 3)
         #expect(try await store.entryCount(unreadOnly: true) == 0)
+    }
+
+    @Test func markAllReadReturnsWhatItChangedSoItCanBeUndone() async throws {
+        let feed = try await store.addFeed(url: URL(string: "https://a.example/feed")!)
+        let many = (0..<1_200).map { entry("\($0)", "E\($0)") }
+        try await store.apply(fetched(many), toFeed: feed.id)
+        let alreadyRead = try #require(try await store.entries().first)
+        try await store.markRead(entryID: alreadyRead.id)
+
+        let changed = try await store.markAllRead()
+        #expect(changed.count == 1_199)
+        #expect(!changed.contains(alreadyRead.id))
+
+        try await store.setRead(false, entryIDs: changed + [999_999])
+        #expect(try await store.entryCount(unreadOnly: true) == 1_199)
+        #expect(try await store.entries(EntryQuery(limit: 1)).first?.isRead == true, "the entry read before stays read")
     }
 
     @Test func removingAFeedRemovesItsEntriesOnly() async throws {

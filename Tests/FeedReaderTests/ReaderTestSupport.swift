@@ -1,0 +1,82 @@
+import CGtk
+import FeedCore
+import Foundation
+@testable import RefreshGtk
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// Runs `body` on a reader window subscribed to `xml` served on 127.0.0.1, once its `entries` show.
+func withReader(serving xml: Data, entries: Int, _ body: @MainActor (ReaderFixture) throws -> Void) throws {
+    let server = try TestHTTPServer { _ in .ok(xml) }
+    defer { server.stop() }
+    try onMain {
+        let app = try ReaderFixture(subscribingTo: "http://127.0.0.1:\(server.port)/feed.xml")
+        defer { app.close() }
+        XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == entries })
+        try body(app)
+    }
+}
+
+/// An RSS feed of `count` plain entries titled "Entry 1" (newest) to "Entry count".
+func plainFeed(entries count: Int) -> Data {
+    let items = (1...count).map { number in
+        """
+        <item><title>Entry \(number)</title><link>https://example.org/\(number)</link><guid>e-\(number)</guid>
+        <pubDate>\(String(format: "%02d", 28 - number % 28)) Oct 2026 10:00:00 +0000</pubDate><description>Text \(number)</description></item>
+        """
+    }
+    return Data("""
+        <?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Plain</title>
+        <link>https://example.org/</link><description>d</description>\(items.joined())</channel></rss>
+        """.utf8)
+}
+
+/// Saves `window` as GTK renders it to `name`.png in `$REFRESHGTK_TEST_RENDERS` (else a temporary
+/// folder), for people to look at.
+@MainActor
+func saveRender(_ window: UnsafeMutablePointer<GtkWidget>, name: String) {
+    let folder = ProcessInfo.processInfo.environment["REFRESHGTK_TEST_RENDERS"]
+        ?? FileManager.default.temporaryDirectory.appendingPathComponent("refreshgtk-renders").path
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let paintable = gtk_widget_paintable_new(window)!
+    defer { g_object_unref(cast(paintable)) }
+    let snapshot = gtk_snapshot_new()!
+    gdk_paintable_snapshot(paintable, cast(snapshot), Double(gtk_widget_get_width(window)), Double(gtk_widget_get_height(window)))
+    guard let node = gtk_snapshot_free_to_node(snapshot), let renderer = gtk_native_get_renderer(cast(window)),
+          let texture = gsk_renderer_render_texture(renderer, node, nil) else { return }
+    gsk_render_node_unref(node)
+    _ = gdk_texture_save_to_png(texture, "\(folder)/\(name).png")
+    g_object_unref(cast(texture))
+}
+
+/// The first widget at or under `widget`, depth first, for which `matches` holds.
+@MainActor
+func descendant(of widget: UnsafeMutablePointer<GtkWidget>,
+                where matches: (UnsafeMutablePointer<GtkWidget>) -> Bool) -> UnsafeMutablePointer<GtkWidget>? {
+    if matches(widget) { return widget }
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+        if let found = descendant(of: current, where: matches) { return found }
+        child = gtk_widget_get_next_sibling(current)
+    }
+    return nil
+}
+
+/// Whether `widget` is a `type` (a `*_get_type()` result).
+func isWidget(_ widget: UnsafeMutablePointer<GtkWidget>, a type: GType) -> Bool {
+    g_type_check_instance_is_a(cast(widget), type) != 0
+}
+
+/// The open window titled `title`, if any.
+@MainActor
+func toplevel(titled title: String) -> UnsafeMutablePointer<GtkWidget>? {
+    let toplevels = gtk_window_get_toplevels()!
+    for index in 0..<g_list_model_get_n_items(toplevels) {
+        guard let window = g_list_model_get_item(toplevels, index) else { continue }
+        g_object_unref(window)
+        let widget = window.assumingMemoryBound(to: GtkWidget.self)
+        if let text = gtk_window_get_title(cast(widget)), String(cString: text) == title { return widget }
+    }
+    return nil
+}
