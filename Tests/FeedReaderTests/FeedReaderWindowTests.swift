@@ -224,9 +224,14 @@ final class ReaderFixture {
     }
 
     /// Unread entries according to the store.
-    func unreadInStore() -> Int? {
+    func unreadInStore() -> Int? { countInStore(unreadOnly: true) }
+
+    /// Starred entries according to the store.
+    func starredInStore() -> Int? { countInStore(starredOnly: true) }
+
+    private func countInStore(unreadOnly: Bool = false, starredOnly: Bool = false) -> Int? {
         nonisolated(unsafe) var count: Int?
-        Task { @MainActor [library] in count = try? await library.store.entryCount(unreadOnly: true) }
+        Task { @MainActor [library] in count = try? await library.store.entryCount(unreadOnly: unreadOnly, starredOnly: starredOnly) }
         GtkTestEnvironment.iterate(timeout: 5) { count != nil }
         return count
     }

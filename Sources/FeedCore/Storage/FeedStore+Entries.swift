@@ -14,6 +14,9 @@ extension FeedStore {
             if query.unreadOnly {
                 conditions.append("isRead = 0")
             }
+            if query.starredOnly {
+                conditions.append("isStarred = 1")
+            }
             if let cursor = query.olderThan {
                 conditions.append("(sortDate < ? OR (sortDate = ? AND id < ?))")
                 arguments += [cursor.sortDate, cursor.sortDate, cursor.id]
@@ -32,6 +35,16 @@ extension FeedStore {
     public func markRead(entryID: Int64, isRead: Bool = true) async throws {
         try await database.write { db in
             try db.execute(sql: "UPDATE entries SET isRead = ? WHERE id = ?", arguments: [isRead, entryID])
+            if db.changesCount == 0 {
+                throw FeedStoreError.entryNotFound(id: entryID)
+            }
+        }
+    }
+
+    /// Stars an entry, or unstars it with `isStarred: false`.
+    public func setStarred(entryID: Int64, isStarred: Bool = true) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE entries SET isStarred = ? WHERE id = ?", arguments: [isStarred, entryID])
             if db.changesCount == 0 {
                 throw FeedStoreError.entryNotFound(id: entryID)
             }
@@ -63,8 +76,8 @@ extension FeedStore {
         }
     }
 
-    /// Counts entries, of one feed or all, optionally only the unread ones.
-    public func entryCount(feedID: Int64? = nil, unreadOnly: Bool = false) async throws -> Int {
+    /// Counts entries, of one feed or all, optionally only the unread or starred ones.
+    public func entryCount(feedID: Int64? = nil, unreadOnly: Bool = false, starredOnly: Bool = false) async throws -> Int {
         try await database.read { db in
             var sql = "SELECT COUNT(*) FROM entries WHERE 1"
             var arguments = StatementArguments()
@@ -74,6 +87,9 @@ extension FeedStore {
             }
             if unreadOnly {
                 sql += " AND isRead = 0"
+            }
+            if starredOnly {
+                sql += " AND isStarred = 1"
             }
             return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
         }

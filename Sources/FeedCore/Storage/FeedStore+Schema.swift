@@ -43,6 +43,10 @@ extension FeedStore {
             // The summary as published, so an entry without a body still shows its formatting.
             try db.alter(table: "entries") { table in table.add(column: "summaryHTML", .text) }
         }
+        migrator.registerMigration("v3-starred") { db in
+            try db.alter(table: "entries") { table in table.add(column: "isStarred", .boolean).notNull().defaults(to: false) }
+            try db.create(index: "entries_starred_by_date", on: "entries", columns: ["isStarred", "sortDate", "id"])
+        }
         return migrator
     }()
 }

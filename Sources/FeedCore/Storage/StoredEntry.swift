@@ -29,6 +29,8 @@ public struct StoredEntry: Sendable, Hashable, Identifiable {
     public var enclosures: [Enclosure]
     /// Whether the reader has read it.
     public var isRead: Bool
+    /// Whether the reader starred it to keep.
+    public var isStarred: Bool
     /// When the store first saw the entry.
     public var insertedAt: Date
     /// The date lists are ordered by: published, else updated, else `insertedAt`.
@@ -57,6 +59,7 @@ extension StoredEntry: FetchableRecord {
         let enclosuresJSON: Data? = row["enclosures"]
         enclosures = try enclosuresJSON.map { try JSONDecoder().decode([Enclosure].self, from: $0) } ?? []
         isRead = row["isRead"]
+        isStarred = row["isStarred"]
         insertedAt = row["insertedAt"]
         sortDate = row["sortDate"]
     }
@@ -82,6 +85,8 @@ public struct EntryQuery: Sendable, Hashable {
     public var feedID: Int64?
     /// Only unread entries.
     public var unreadOnly: Bool
+    /// Only starred entries.
+    public var starredOnly: Bool
     /// The most entries to return.
     public var limit: Int
     /// Entries to skip, for offset paging.
@@ -90,9 +95,11 @@ public struct EntryQuery: Sendable, Hashable {
     public var olderThan: EntryCursor?
 
     /// Creates a query; the default is the newest 50 entries of all feeds.
-    public init(feedID: Int64? = nil, unreadOnly: Bool = false, limit: Int = 50, offset: Int = 0, olderThan: EntryCursor? = nil) {
+    public init(feedID: Int64? = nil, unreadOnly: Bool = false, starredOnly: Bool = false, limit: Int = 50, offset: Int = 0,
+                olderThan: EntryCursor? = nil) {
         self.feedID = feedID
         self.unreadOnly = unreadOnly
+        self.starredOnly = starredOnly
         self.limit = limit
         self.offset = offset
         self.olderThan = olderThan

@@ -34,6 +34,7 @@ final class ArticleView {
     let widget: UnsafeMutablePointer<GtkWidget>
     let webView: UnsafeMutablePointer<GtkWidget>
     let openButton: UnsafeMutablePointer<GtkWidget>
+    let starButton: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
     private let emptyLabel: UnsafeMutablePointer<GtkWidget>
     private let crashLabel: UnsafeMutablePointer<GtkWidget>
@@ -61,7 +62,10 @@ final class ArticleView {
         openButton = gtk_button_new_from_icon_name("web-browser-symbolic")!
         gtk_widget_add_css_class(openButton, "flat")
         gtk_actionable_set_action_name(cast(openButton), "win.open-in-browser")
-        let toolbar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [openButton])
+        starButton = gtk_button_new_from_icon_name("non-starred-symbolic")!
+        gtk_widget_add_css_class(starButton, "flat")
+        gtk_actionable_set_action_name(cast(starButton), "win.toggle-star")
+        let toolbar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [starButton, openButton])
         gtk_widget_set_halign(toolbar, GTK_ALIGN_END)
         Widgets.setMargins(toolbar, horizontal: 6, vertical: 4)
         let article = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [toolbar, webView])
@@ -99,7 +103,26 @@ final class ArticleView {
         gtk_button_set_label(cast(reloadButton), tr("_Reload"))
         gtk_widget_set_tooltip_text(openButton, tr("Open in Browser"))
         cgtk_accessible_set_label(cast(openButton), tr("Open in Browser"))
+        updateStar()
         if let entry { show(entry, feedTitle: feedTitle) }
+    }
+
+    /// Takes a change to the shown entry's read or starred state, without loading the page again.
+    func update(_ changed: StoredEntry) {
+        guard changed.id == entry?.id else { return }
+        entry = changed
+        updateStar()
+    }
+
+    /// Whether the star button offers to star or to unstar.
+    var starButtonStars: Bool { entry?.isStarred != true }
+
+    private func updateStar() {
+        let starred = entry?.isStarred == true
+        gtk_button_set_icon_name(cast(starButton), starred ? "starred-symbolic" : "non-starred-symbolic")
+        let text = starred ? tr("Unstar") : tr("Star")
+        gtk_widget_set_tooltip_text(starButton, text)
+        cgtk_accessible_set_label(cast(starButton), text)
     }
 
     /// Shows `entry`, loading its sanitized content.
@@ -109,6 +132,7 @@ final class ArticleView {
         let body = entry.articleHTML()
         bodyHTML = body
         pageHTML = ArticlePage.html(for: entry, feedTitle: feedTitle, body: body)
+        updateStar()
         load()
     }
 

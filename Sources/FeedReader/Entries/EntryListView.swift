@@ -29,7 +29,8 @@ final class EntryListView {
     private(set) var order: [Int64] = []
     private var feedTitles: [Int64: String] = [:]
     private let library: FeedLibrary
-    private var selection: Int64?
+    /// The sidebar's choice whose entries are listed.
+    private(set) var source = FeedSelection.all
     /// Increases with every reload, so a page that arrives for an older selection is dropped.
     private var generation = 0
 
@@ -42,14 +43,16 @@ final class EntryListView {
 
     init(library: FeedLibrary) {
         self.library = library
+        // Each model is handed to the one above it, which owns it from then on: `ids` and
+        // `selectionModel` stay valid as long as the list view that `listViewRef` holds.
         ids = gtk_string_list_new(nil)
         let factory = gtk_signal_list_item_factory_new()!
-        let selection = gtk_single_selection_new(cast(g_object_ref(cast(ids))))!
+        let selection = gtk_single_selection_new(cast(ids))!
         gtk_single_selection_set_autoselect(selection, 0)
         gtk_single_selection_set_can_unselect(selection, 1)
         selectionModel = selection
-        let listView = gtk_list_view_new(cast(g_object_ref(cast(selection))), factory)!
-        listViewRef = ObjectRef(listView)
+        let listView = gtk_list_view_new(cast(selection), factory)!
+        listViewRef = ObjectRef(takingOwnership: listView)
         gtk_list_view_set_show_separators(cast(listView), 1)
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(cast(scrolled), listView)
@@ -64,20 +67,29 @@ final class EntryListView {
         footer.link(to: view)
         footer.refreshingAction = { [weak self] in self?.loadOlder() }
 
-        Signal.connectObject(cast(factory), "setup") { item in Self.setUpRow(item) }
+        Signal.connectObject(cast(factory), "setup") { [weak self] item in self?.setUpRow(item) }
         Signal.connectObject(cast(factory), "bind") { [weak self] item in self?.bind(item) }
         Signal.connectObject(cast(factory), "unbind") { [weak self] item in self?.unbind(item) }
         Signal.connectUInt(cast(listView), "activate") { [weak self] position in self?.activate(position) }
         Signal.connectIgnoringArgument(cast(selection), "notify::selected") { [weak self] in self?.selectionChanged() }
     }
 
-    /// Shows the first page of `feedID`'s entries (every feed's when nil).
-    func show(feedID: Int64?, feedTitles: [Int64: String]) {
+    /// Shows the first page of the entries `source` stands for.
+    func show(_ source: FeedSelection, feedTitles: [Int64: String]) {
         self.feedTitles = feedTitles
-        let changed = feedID != selection || order.isEmpty
-        selection = feedID
-        header.lastUpdatedKey = feedID.map { "feed-\($0)" } ?? "all-feeds"
+        let changed = source != self.source || order.isEmpty
+        self.source = source
+        switch source {
+        case .all: header.lastUpdatedKey = "all-feeds"
+        case .starred: header.lastUpdatedKey = "starred"
+        case let .feed(id): header.lastUpdatedKey = "feed-\(id)"
+        }
         reload(scrollToTop: changed)
+    }
+
+    /// A page of the listed entries, after `cursor` when given.
+    private func query(olderThan cursor: EntryCursor? = nil) -> EntryQuery {
+        EntryQuery(feedID: source.feedID, starredOnly: source == .starred, limit: Self.pageSize, olderThan: cursor)
     }
 
     /// Updates the feed names rows show, without reloading.
@@ -89,7 +101,7 @@ final class EntryListView {
     func reload(scrollToTop: Bool = false, completion: (@MainActor () -> Void)? = nil) {
         generation += 1
         let generation = generation
-        let query = EntryQuery(feedID: selection, limit: Self.pageSize)
+        let query = query()
         Task { @MainActor [weak self, library] in
             do {
                 let page = try await library.store.entries(query)
@@ -114,7 +126,7 @@ final class EntryListView {
             return
         }
         let generation = generation
-        let query = EntryQuery(feedID: selection, limit: Self.pageSize, olderThan: last.cursor)
+        let query = query(olderThan: last.cursor)
         Task { @MainActor [weak self, library] in
             do {
                 let page = try await library.store.entries(query)
@@ -210,17 +222,48 @@ final class EntryListView {
 
     // MARK: - Rows
 
-    private static func setUpRow(_ item: gpointer) {
+    private func setUpRow(_ item: gpointer) {
         let title = Widgets.label("", classes: ["entry-title"])
         gtk_label_set_wrap(cast(title), 1)
         gtk_label_set_natural_wrap_mode(cast(title), GTK_NATURAL_WRAP_WORD)
+        gtk_widget_set_hexpand(title, 1)
+        let star = gtk_image_new_from_icon_name("starred-symbolic")!
+        gtk_widget_set_valign(star, GTK_ALIGN_START)
+        gtk_widget_add_css_class(star, "entry-star")
+        let heading = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [title, star])
         let meta = Widgets.label("", classes: ["caption", "dim-label"])
         let summary = Widgets.label("", classes: ["entry-summary"])
         gtk_label_set_ellipsize(cast(summary), PANGO_ELLIPSIZE_END)
         gtk_label_set_single_line_mode(cast(summary), 1)
-        let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, [title, meta, summary])
+        let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, [heading, meta, summary])
         Widgets.setMargins(box, horizontal: 14, vertical: 10)
         gtk_list_item_set_child(cast(item), box)
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(cast(click), guint(GDK_BUTTON_SECONDARY))
+        Signal.connectClickAt(cast(click), "pressed") { [weak self] x, y in self?.showMenu(on: box, x: x, y: y) }
+        gtk_widget_add_controller(box, cast(click))
+    }
+
+    /// Opens the selected entry's menu, as a right click on it would (Shift+F10 or the Menu key).
+    func showMenuForSelection() {
+        guard let id = selectedID, let box = boundRows[id] else { return }
+        showMenu(on: box, x: Double(gtk_widget_get_width(box)) / 2, y: Double(gtk_widget_get_height(box)) / 2)
+    }
+
+    /// A right click on an entry offers to star it, mark it read or unread, or open it.
+    private func showMenu(on box: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) {
+        guard let id = boundRows.first(where: { $0.value == box })?.key, let entry = entries[id] else { return }
+        let menu = g_menu_new()!
+        let items = [(entry.isStarred ? tr("Unstar") : tr("Star"), "win.toggle-star-entry"),
+                     (entry.isRead ? tr("Mark as Unread") : tr("Mark as Read"), "win.toggle-read-entry"),
+                     (tr("Open in Browser"), "win.open-entry")]
+        for (label, action) in items {
+            let item = g_menu_item_new(label, nil)!
+            g_menu_item_set_action_and_target_value(item, action, g_variant_new_int64(gint64(id)))
+            g_menu_append_item(menu, item)
+            g_object_unref(cast(item))
+        }
+        Widgets.popUpMenu(menu, on: box, x: x, y: y)
     }
 
     private static func entryID(of item: gpointer) -> Int64? {
@@ -240,8 +283,10 @@ final class EntryListView {
     }
 
     private func fill(_ box: UnsafeMutablePointer<GtkWidget>, with entry: StoredEntry) {
-        let title = gtk_widget_get_first_child(box)!
-        let meta = gtk_widget_get_next_sibling(title)!
+        let heading = gtk_widget_get_first_child(box)!
+        let title = gtk_widget_get_first_child(heading)!
+        gtk_widget_set_visible(gtk_widget_get_next_sibling(title), entry.isStarred.gboolean)
+        let meta = gtk_widget_get_next_sibling(heading)!
         let summary = gtk_widget_get_next_sibling(meta)!
         gtk_label_set_text(cast(title), entry.title?.isEmpty == false ? entry.title! : tr("Untitled"))
         if entry.isRead {

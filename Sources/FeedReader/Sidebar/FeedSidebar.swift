@@ -2,24 +2,40 @@ import CGtk
 import FeedCore
 import RefreshGtk
 
-/// The subscriptions: "All Feeds" and each feed with its unread count and any fetch error.
+/// What the sidebar can select: every feed, the starred entries, or one feed.
+enum FeedSelection: Hashable {
+    case all
+    case starred
+    case feed(Int64)
+
+    /// The feed selected, or nil for the lists that span every feed.
+    var feedID: Int64? {
+        if case let .feed(id) = self { return id }
+        return nil
+    }
+}
+
+/// The subscriptions: "All Feeds", "Starred" and each feed with its unread count and any fetch error.
 @MainActor
 final class FeedSidebar {
     let widget: UnsafeMutablePointer<GtkWidget>
     /// Kept alive with this object: subscription reloads may finish after the window closed.
     private let listRef: ObjectRef<UnsafeMutablePointer<GtkWidget>>
     private var list: UnsafeMutablePointer<GtkWidget> { listRef.pointer }
-    /// The feed each row shows, by row index; nil for "All Feeds".
-    private var rowFeeds: [Int64?] = []
+    /// What each row shows, by row index.
+    private var rowItems: [FeedSelection] = []
     private var isRebuilding = false
-    private(set) var selectedFeedID: Int64?
+    private(set) var selection = FeedSelection.all
+
+    /// The feed selected, or nil when "All Feeds" or "Starred" is.
+    var selectedFeedID: Int64? { selection.feedID }
 
     /// Called when the person selects a row.
-    var onSelect: ((Int64?) -> Void)?
+    var onSelect: ((FeedSelection) -> Void)?
 
     init() {
         let list = gtk_list_box_new()!
-        listRef = ObjectRef(list)
+        listRef = ObjectRef(takingOwnership: list)
         gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_BROWSE)
         gtk_widget_add_css_class(list, "navigation-sidebar")
         let scrolled = gtk_scrolled_window_new()!
@@ -31,26 +47,28 @@ final class FeedSidebar {
         addContextMenu()
     }
 
-    /// Shows `feeds`, keeping the selection on `selected` when it is still there.
-    func show(_ feeds: [StoredFeed], selecting selected: Int64?) {
+    /// Shows `feeds` and how many entries are starred, keeping the selection on `selected`
+    /// when it is still there.
+    func show(_ feeds: [StoredFeed], starred: Int, selecting selected: FeedSelection) {
         isRebuilding = true
         defer { isRebuilding = false }
         while let row = gtk_list_box_get_row_at_index(cast(list), 0) { gtk_list_box_remove(cast(list), cast(row)) }
-        rowFeeds = [nil] + feeds.map(\.id)
+        rowItems = [.all, .starred] + feeds.map { .feed($0.id) }
         let total = feeds.reduce(0) { $0 + $1.unreadCount }
         gtk_list_box_append(cast(list), makeRow(title: tr("All Feeds"), icon: "view-list-symbolic", unread: total, error: nil))
+        gtk_list_box_append(cast(list), makeRow(title: tr("Starred"), icon: "starred-symbolic", starred: starred))
         for feed in feeds {
             gtk_list_box_append(cast(list), makeRow(title: Self.title(of: feed), icon: "application-rss+xml-symbolic",
                                                     unread: feed.unreadCount, error: feed.lastError))
         }
-        let index = rowFeeds.firstIndex(of: selected) ?? 0
-        selectedFeedID = rowFeeds[index]
+        let index = rowItems.firstIndex(of: selected) ?? 0
+        selection = rowItems[index]
         gtk_list_box_select_row(cast(list), gtk_list_box_get_row_at_index(cast(list), Int32(index)))
     }
 
     /// The tooltip of `feedID`'s row: where a fetch error shows.
     func tooltip(forFeed feedID: Int64) -> String? {
-        guard let index = rowFeeds.firstIndex(of: feedID),
+        guard let index = rowItems.firstIndex(of: .feed(feedID)),
               let row = gtk_list_box_get_row_at_index(cast(list), Int32(index)),
               let box = gtk_list_box_row_get_child(row), let text = gtk_widget_get_tooltip_text(box) else { return nil }
         return String(cString: text)
@@ -79,21 +97,39 @@ final class FeedSidebar {
         return box
     }
 
+    /// The Starred row: its count is of starred entries, read or not.
+    private func makeRow(title: String, icon: String, starred: Int) -> UnsafeMutablePointer<GtkWidget> {
+        let name = Widgets.label(title)
+        gtk_widget_set_hexpand(name, 1)
+        let count = Widgets.label(starred > 0 ? "\(starred)" : "", classes: ["unread-count"], xalign: 1)
+        let box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [gtk_image_new_from_icon_name(icon), name, count])
+        Widgets.setMargins(box, horizontal: 6, vertical: 6)
+        let accessibleCount = trn("%d starred entry", "%d starred entries", starred)
+            .replacingOccurrences(of: "%d", with: "\(starred)")
+        cgtk_accessible_set_description(cast(box), accessibleCount)
+        return box
+    }
+
     /// The feeds listed, top to bottom.
-    var feedIDs: [Int64] { rowFeeds.compactMap { $0 } }
+    var feedIDs: [Int64] { rowItems.compactMap(\.feedID) }
 
     /// Selects `feedID`'s row (nil: All Feeds), as a click would.
     func select(feedID: Int64?) {
-        guard let index = rowFeeds.firstIndex(of: feedID) else { return }
+        select(feedID.map(FeedSelection.feed) ?? .all)
+    }
+
+    /// Selects the row of `item`, as a click would.
+    func select(_ item: FeedSelection) {
+        guard let index = rowItems.firstIndex(of: item) else { return }
         gtk_list_box_select_row(cast(list), gtk_list_box_get_row_at_index(cast(list), Int32(index)))
     }
 
     private func rowSelected(_ row: gpointer?) {
         guard !isRebuilding, let row else { return }
         let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
-        guard index >= 0, index < rowFeeds.count else { return }
-        selectedFeedID = rowFeeds[index]
-        onSelect?(selectedFeedID)
+        guard index >= 0, index < rowItems.count else { return }
+        selection = rowItems[index]
+        onSelect?(selection)
     }
 
     /// A right click (or long press) on a feed offers to mark it read or remove it.
@@ -107,7 +143,7 @@ final class FeedSidebar {
     private func showMenu(x: Double, y: Double) {
         guard let row = gtk_list_box_get_row_at_y(cast(list), Int32(y)) else { return }
         let index = Int(gtk_list_box_row_get_index(row))
-        guard index > 0, index < rowFeeds.count, let feedID = rowFeeds[index] else { return }
+        guard index >= 0, index < rowItems.count, let feedID = rowItems[index].feedID else { return }
         let menu = g_menu_new()!
         for (label, action) in [(tr("Mark All as Read"), "win.mark-feed-read"), (tr("Remove Feed…"), "win.remove-feed")] {
             let item = g_menu_item_new(label, nil)!
@@ -115,16 +151,6 @@ final class FeedSidebar {
             g_menu_append_item(menu, item)
             g_object_unref(cast(item))
         }
-        let popover = gtk_popover_menu_new_from_model(cast(menu))!
-        g_object_unref(cast(menu))
-        gtk_widget_set_parent(popover, list)
-        var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
-        gtk_popover_set_pointing_to(cast(popover), &point)
-        gtk_popover_set_has_arrow(cast(popover), 0)
-        Signal.connect(cast(popover), "closed") {
-            // Unparent once the menu's action has run.
-            MainThread.after(0) { gtk_widget_unparent(popover) }
-        }
-        gtk_popover_popup(cast(popover))
+        Widgets.popUpMenu(menu, on: list, x: x, y: y)
     }
 }

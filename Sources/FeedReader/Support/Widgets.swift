@@ -38,6 +38,21 @@ enum Widgets {
         g_object_unref(cast(action))
     }
 
+    /// Pops `menu` up at (x, y) of `widget`, taking over the caller's reference to it.
+    static func popUpMenu(_ menu: OpaquePointer, on widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) {
+        let popover = gtk_popover_menu_new_from_model(cast(menu))!
+        g_object_unref(cast(menu))
+        gtk_widget_set_parent(popover, widget)
+        var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
+        gtk_popover_set_pointing_to(cast(popover), &point)
+        gtk_popover_set_has_arrow(cast(popover), 0)
+        Signal.connect(cast(popover), "closed") {
+            // Unparent once the menu's action has run.
+            MainThread.after(0) { gtk_widget_unparent(popover) }
+        }
+        gtk_popover_popup(cast(popover))
+    }
+
     /// Installs the app's style sheet once.
     static func installStyle() {
         let provider = gtk_css_provider_new()!
@@ -47,6 +62,7 @@ enum Widgets {
         .entry-summary { opacity: 0.7; }
         .refresh-banner { background-color: alpha(@error_color, 0.15); padding: 6px 12px; }
         .unread-count { opacity: 0.6; font-feature-settings: "tnum"; }
+        .entry-star { color: @warning_color; }
         """
         gtk_css_provider_load_from_data(provider, css, -1)
         gtk_style_context_add_provider_for_display(gdk_display_get_default(), cast(provider),

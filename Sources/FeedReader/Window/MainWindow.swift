@@ -20,10 +20,13 @@ final class MainWindow {
     /// Opens a web or mail address outside the app; tests replace it to see what would open.
     var openLink: (URL) -> Void
     private var feeds: [StoredFeed] = []
+    private var starredCount = 0
 
     private enum Key {
         static let group = "Window"
         static let width = "width", height = "height", maximized = "maximized", selectedFeed = "selected-feed"
+        /// What selected-feed holds while Starred is selected (feed ids are positive).
+        static let starredSelection = -1
     }
 
     init(application: UnsafeMutablePointer<GtkApplication>, library: FeedLibrary, settings: SettingsStore) {
@@ -66,7 +69,7 @@ final class MainWindow {
         entryList.onSelect = { [weak self] entry in self?.showArticle(entry) }
         article.onOpenLink = { [weak self] link in self?.openExternally(link) }
         entryList.onError = { [weak self] message in self?.banner.show(message) }
-        sidebar.onSelect = { [weak self] feedID in self?.select(feedID) }
+        sidebar.onSelect = { [weak self] selection in self?.select(selection) }
         addActions(application: application)
         Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
     }
@@ -83,9 +86,9 @@ final class MainWindow {
         Task { @MainActor [weak self, library] in
             await library.subscribeToSamplesIfEmpty(in: AppData.sampleFeeds)
             guard let self else { return }
-            let saved = self.settings.integer(forKey: Key.selectedFeed, in: Key.group).map(Int64.init)
-            await self.reloadFeeds(selecting: saved)
-            self.entryList.show(feedID: self.sidebar.selectedFeedID, feedTitles: self.feedTitles)
+            let saved = self.settings.integer(forKey: Key.selectedFeed, in: Key.group)
+            await self.reloadFeeds(selecting: saved == Key.starredSelection ? .starred : saved.map { .feed(Int64($0)) } ?? .all)
+            self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
         }
     }
 
@@ -93,29 +96,35 @@ final class MainWindow {
         Dictionary(feeds.map { ($0.id, FeedSidebar.title(of: $0)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private func reloadFeeds(selecting feedID: Int64?) async {
+    private func reloadFeeds(selecting selection: FeedSelection) async {
         do {
             feeds = try await library.store.feeds()
-            sidebar.show(feeds, selecting: feedID)
+            starredCount = try await library.store.entryCount(starredOnly: true)
+            sidebar.show(feeds, starred: starredCount, selecting: selection)
             entryList.updateFeedTitles(feedTitles)
         } catch {
             banner.show(tr("Could not read the subscriptions") + ": \(error)")
         }
     }
 
-    private func select(_ feedID: Int64?) {
-        settings.setInteger(feedID.map(Int.init), forKey: Key.selectedFeed, in: Key.group)
-        entryList.show(feedID: feedID, feedTitles: feedTitles)
+    private func select(_ selection: FeedSelection) {
+        let saved: Int? = switch selection {
+        case .all: nil
+        case .starred: Key.starredSelection
+        case let .feed(id): Int(id)
+        }
+        settings.setInteger(saved, forKey: Key.selectedFeed, in: Key.group)
+        entryList.show(selection, feedTitles: feedTitles)
     }
 
     // MARK: - Refreshing
 
     /// Fetches every feed of the selection; the header shows "Loading..." until the last is done.
     private func refreshSelection() {
-        let selection = sidebar.selectedFeedID
+        let selection = sidebar.selection
         banner.hide()
         Task { @MainActor [weak self, library] in
-            let report = await library.refresh(feedIDs: selection.map { [$0] })
+            let report = await library.refresh(feedIDs: selection.feedID.map { [$0] })
             guard let self else { return }
             await self.reloadFeeds(selecting: selection)
             self.entryList.reload(scrollToTop: report.newEntries > 0) { [weak self] in
@@ -150,14 +159,35 @@ final class MainWindow {
         var changed = entry
         changed.isRead = isRead
         entryList.update(changed)
+        article.update(changed)
         Task { @MainActor [weak self, library] in
             do {
                 try await library.store.markRead(entryID: entry.id, isRead: isRead)
             } catch {
                 self?.banner.show(tr("Could not save the read state") + ": \(error)")
             }
-            await self?.reloadFeeds(selecting: self?.sidebar.selectedFeedID)
+            await self?.reloadSidebar()
         }
+    }
+
+    /// Stars or unstars one entry, in the store, its row, the article and the Starred count.
+    private func setStarred(_ entry: StoredEntry, _ isStarred: Bool) {
+        var changed = entry
+        changed.isStarred = isStarred
+        entryList.update(changed)
+        article.update(changed)
+        Task { @MainActor [weak self, library] in
+            do {
+                try await library.store.setStarred(entryID: entry.id, isStarred: isStarred)
+            } catch {
+                self?.banner.show(tr("Could not save the star") + ": \(error)")
+            }
+            await self?.reloadSidebar()
+        }
+    }
+
+    private func reloadSidebar() async {
+        await reloadFeeds(selecting: sidebar.selection)
     }
 
     /// Opens the entry's page in the browser.
@@ -209,14 +239,20 @@ final class MainWindow {
     }
 
     private func afterReadStateChanged() async {
-        await reloadFeeds(selecting: sidebar.selectedFeedID)
+        await reloadSidebar()
         entryList.reload()
     }
 
-    /// Marks the selected entry unread if it is read, read if not.
-    private func toggleRead() {
-        guard let entry = entryList.selectedEntry else { return }
+    /// Marks the entry (the selected one when nil) unread if it is read, read if not.
+    private func toggleRead(entryID: Int64? = nil) {
+        guard let entry = entryID.flatMap({ entryList.entries[$0] }) ?? entryList.selectedEntry else { return }
         setRead(entry, !entry.isRead)
+    }
+
+    /// Stars the entry (the selected one when nil), or unstars it.
+    private func toggleStar(entryID: Int64? = nil) {
+        guard let entry = entryID.flatMap({ entryList.entries[$0] }) ?? entryList.selectedEntry else { return }
+        setStarred(entry, !entry.isStarred)
     }
 
     private func remove(feedID: Int64) {
@@ -231,9 +267,9 @@ final class MainWindow {
                 } catch {
                     self.banner.show(tr("Could not remove the feed") + ": \(error)")
                 }
-                let selection = self.sidebar.selectedFeedID == feedID ? nil : self.sidebar.selectedFeedID
+                let selection = self.sidebar.selectedFeedID == feedID ? .all : self.sidebar.selection
                 await self.reloadFeeds(selecting: selection)
-                self.entryList.show(feedID: self.sidebar.selectedFeedID, feedTitles: self.feedTitles)
+                self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
             }
         }
     }
@@ -274,8 +310,8 @@ final class MainWindow {
             guard let self else { return }
             AddFeedDialog.present(over: self.window, library: self.library) { [weak self] feed in
                 Task { @MainActor [weak self] in
-                    await self?.reloadFeeds(selecting: feed.id)
-                    self?.select(feed.id)
+                    await self?.reloadFeeds(selecting: .feed(feed.id))
+                    self?.select(.feed(feed.id))
                 }
             }
         }
@@ -288,6 +324,14 @@ final class MainWindow {
             self?.openInBrowser(entry)
         }
         Widgets.addAction(to: window, "toggle-read") { [weak self] _ in self?.toggleRead() }
+        Widgets.addAction(to: window, "toggle-star") { [weak self] _ in self?.toggleStar() }
+        Widgets.addAction(to: window, "toggle-read-entry", withInt64: true) { [weak self] id in self?.toggleRead(entryID: id) }
+        Widgets.addAction(to: window, "toggle-star-entry", withInt64: true) { [weak self] id in self?.toggleStar(entryID: id) }
+        Widgets.addAction(to: window, "entry-menu") { [weak self] _ in self?.entryList.showMenuForSelection() }
+        Widgets.addAction(to: window, "open-entry", withInt64: true) { [weak self] id in
+            guard let entry = self?.entryList.entries[id] else { return }
+            self?.openInBrowser(entry)
+        }
         Widgets.addAction(to: window, "preferences") { [weak self] _ in
             guard let self else { return }
             self.preferences.present(over: self.window)
@@ -295,10 +339,12 @@ final class MainWindow {
         KeyShortcuts.install(on: window, [
             KeyShortcuts.Key(keyval: guint(GDK_KEY_o), action: "win.open-in-browser"),
             KeyShortcuts.Key(keyval: guint(GDK_KEY_m), action: "win.toggle-read"),
+            KeyShortcuts.Key(keyval: guint(GDK_KEY_s), action: "win.toggle-star"),
         ])
         addLanguageAction()
         let shortcuts = [("win.refresh", ["F5", "<Control>r"]), ("win.add-feed", ["<Control>n"]),
-                         ("win.preferences", ["<Control>comma"]), ("window.close", ["<Control>w"])]
+                         ("win.preferences", ["<Control>comma"]), ("win.entry-menu", ["<Shift>F10", "Menu"]),
+                         ("window.close", ["<Control>w"])]
         for (action, keys) in shortcuts {
             withCStringArray(keys) { gtk_application_set_accels_for_action(application, action, $0) }
         }
@@ -326,7 +372,7 @@ final class MainWindow {
         RefreshLocalization.setLanguage(code.isEmpty ? nil : code)
         gtk_window_set_title(cast(window), tr("Feed Reader"))
         gtk_window_set_titlebar(cast(window), makeHeaderBar())
-        sidebar.show(feeds, selecting: sidebar.selectedFeedID)
+        sidebar.show(feeds, starred: starredCount, selecting: sidebar.selection)
         entryList.retranslate()
         article.retranslate()
         banner.retranslate()

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Store files and migrations")
 struct FeedStoreLocationTests {
-    static let allMigrations = ["v1", "v2-summary-html"]
+    static let allMigrations = ["v1", "v2-summary-html", "v3-starred"]
 
     @Test func aDatabaseFromBeforeSummaryHTMLIsMigratedWithItsEntries() async throws {
         let path = try temporaryDirectory().appendingPathComponent("feeds.sqlite").path
@@ -27,6 +27,7 @@ struct FeedStoreLocationTests {
         let entry = try #require(try await store.entries().first)
         #expect(entry.title == "Old")
         #expect(entry.isRead)
+        #expect(!entry.isStarred)
         #expect(entry.summaryHTML == nil)
         #expect(entry.articleHTML() == "<p>Plain &lt;summary&gt;</p>")
     }

@@ -264,6 +264,25 @@ struct FeedStoreTests {
         #expect(try await store.entries(EntryQuery(limit: 1)).first?.isRead == true, "the entry read before stays read")
     }
 
+    @Test func starredEntriesAreListedAndCountedAndSurviveUpdates() async throws {
+        let feed = try await store.addFeed(url: URL(string: "https://a.example/feed")!)
+        try await store.apply(fetched([entry("1", "One", "2024-01-01T00:00:00Z"), entry("2", "Two", "2024-01-02T00:00:00Z")]), toFeed: feed.id)
+        let one = try #require(try await store.entries().last)
+
+        try await store.setStarred(entryID: one.id)
+        var changed = entry("1", "One, edited", "2024-01-01T00:00:00Z")
+        changed.summary = "New text"
+        try await store.apply(fetched([changed]), toFeed: feed.id)
+
+        #expect(try await store.entries(EntryQuery(starredOnly: true)).map(\.title) == ["One, edited"])
+        #expect(try await store.entryCount(starredOnly: true) == 1)
+        try await store.setStarred(entryID: one.id, isStarred: false)
+        #expect(try await store.entries(EntryQuery(starredOnly: true)).isEmpty)
+        await #expect(throws: FeedStoreError.entryNotFound(id: 999)) {
+            try await store.setStarred(entryID: 999)
+        }
+    }
+
     @Test func removingAFeedRemovesItsEntriesOnly() async throws {
         let a = try await store.addFeed(url: URL(string: "https://a.example/feed")!)
         let b = try await store.addFeed(url: URL(string: "https://b.example/feed")!)

@@ -1,0 +1,64 @@
+import CGtk
+import FeedCore
+import Foundation
+@testable import RefreshGtk
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// Starring: from the keyboard, the article's button and the entry's menu; the Starred list.
+final class StarredTests: XCTestCase {
+    func testSStarsTheSelectedEntryAndTheStarredListShowsIt() throws {
+        try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
+            let list = app.window.entryList
+            list.select(index: 1)
+            gtk_widget_grab_focus(list.listView)
+            RealInput.key(windowTitle: app.title, "s")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.starredInStore() == 1 }, "s starred it")
+            XCTAssertEqual(list.selectedEntry?.isStarred, true)
+            XCTAssertFalse(app.window.article.starButtonStars, "the article's button now offers to unstar")
+
+            app.window.sidebar.select(.starred)
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles == ["Entry 2"] }, "Starred lists it: \(list.shownTitles)")
+            saveRender(app.window.window, name: "starred-list")
+
+            list.select(index: 0)
+            RealInput.key(windowTitle: app.title, "s")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.starredInStore() == 0 }, "s again unstarred it")
+        }
+    }
+
+    func testTheArticlesStarButtonStarsAndUnstars() throws {
+        try withReader(serving: plainFeed(entries: 2), entries: 2) { app in
+            let article = app.window.article
+            app.window.entryList.select(index: 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.isLoaded })
+            XCTAssertTrue(article.starButtonStars)
+
+            RealInput.click(windowTitle: app.title, at: app.point(in: article.starButton, x: 10, y: 10))
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.starredInStore() == 1 })
+            XCTAssertFalse(article.starButtonStars)
+            RealInput.click(windowTitle: app.title, at: app.point(in: article.starButton, x: 10, y: 10))
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.starredInStore() == 0 })
+        }
+    }
+
+    func testTheEntrysMenuStarsIt() throws {
+        try withReader(serving: plainFeed(entries: 2), entries: 2) { app in
+            let list = app.window.entryList
+            list.select(index: 0)
+            gtk_widget_grab_focus(list.listView)
+            RealInput.key(windowTitle: app.title, "shift+F10")
+            var popover: UnsafeMutablePointer<GtkWidget>?
+            XCTAssertTrue(GtkTestEnvironment.iterate {
+                popover = descendant(of: list.listView) { isWidget($0, a: gtk_popover_menu_get_type()) && gtk_widget_get_visible($0) != 0 }
+                return popover != nil
+            }, "Shift+F10 opened the entry's menu")
+            XCTAssertTrue(GtkTestEnvironment.iterate { descendant(of: popover!) { widget in
+                isWidget(widget, a: gtk_label_get_type()) && String(cString: gtk_label_get_label(cast(widget))) == "Star"
+            } != nil }, "the menu offers to star")
+            RealInput.key(windowTitle: app.title, "Return")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.starredInStore() == 1 }, "choosing Star starred it")
+        }
+    }
+}
