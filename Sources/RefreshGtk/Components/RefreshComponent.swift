@@ -93,10 +93,11 @@ open class RefreshComponent {
         refreshIndicator()
     }
 
-    /// Attaches the component to the view wrapping `scrolledWindow`, creating it if needed.
+    /// Attaches the component to the view wrapping `scrolledWindow`, creating it if needed
+    /// (see ``RefreshView/view(for:)`` for the parents that allow it).
     @discardableResult
     public func link(to scrolledWindow: OpaquePointer) -> Self {
-        RefreshView.view(for: scrolledWindow).add(self)
+        RefreshView.view(for: scrolledWindow)?.add(self)
         return self
     }
 
@@ -178,11 +179,16 @@ open class RefreshComponent {
     func attach(to view: RefreshView) {
         if let old = self.view, old !== view { old.remove(self) }
         self.view = view
+        // Only a view parents the indicator, and it unparents it in detach().
+        assert(gtk_widget_get_parent(indicatorView.widget.pointer) == nil, "the indicator still has a parent")
         gtk_widget_set_parent(indicatorView.widget.pointer, view.widget)
         if view.isMapped { viewDidMap() }
     }
 
+    /// Leaves the view as if it were unmapped first: a held pull is released, animations jump
+    /// to their end and nothing keeps a reference to the view.
     func detach() {
+        if view?.isMapped == true { viewWillUnmap() }
         animator.finishNow()
         tracker.reset()
         if gtk_widget_get_parent(indicatorView.widget.pointer) != nil {

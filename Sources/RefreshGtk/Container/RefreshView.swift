@@ -9,16 +9,22 @@ import RefreshCore
 /// window would go.
 @MainActor
 public final class RefreshView {
-    /// The container widget (a `RefreshGtkView`), to put in the app's layout.
+    /// The container widget (a `RefreshGtkView`), to put in the app's layout. It owns this
+    /// object: the view lives until the widget is finalized.
     public let widget: UnsafeMutablePointer<GtkWidget>
-    /// The wrapped scrolled window.
-    public let scrolledWindow: OpaquePointer
+    /// The wrapped scrolled window, kept alive as long as this object.
+    public var scrolledWindow: OpaquePointer { scrolledWindowRef.pointer }
+    private let scrolledWindowRef: ObjectRef<OpaquePointer>
     private(set) var components: [RefreshComponent] = []
     private var isAlive = true
     private var inputs: RefreshViewInput?
     /// The content's frame as one picture while it is displaced (see ``ContentPicture``).
     let contentPicture = ContentPicture()
-    private var adjustmentHandlers: [(adjustment: UnsafeMutablePointer<GtkAdjustment>, id: Signal.HandlerID)] = []
+    /// Handlers on the adjustments, which are held: the scrolled window drops an adjustment it
+    /// replaces before telling us, and a handler must be disconnected from a live object.
+    private var adjustmentHandlers: [(adjustment: ObjectRef<UnsafeMutablePointer<GtkAdjustment>>, id: Signal.HandlerID)] = []
+    /// The scrolled window's notify::*adjustment handlers, disconnected on dispose.
+    private var scrolledWindowHandlers: [Signal.HandlerID] = []
 
     /// Whether a component may start refreshing while another one refreshes: off by default, so a
     /// pull or a footer does not load while a refresh runs, nor the other way round. The app's
@@ -29,15 +35,18 @@ public final class RefreshView {
 
     /// Wraps `scrolledWindow`, which must not have a parent yet (see ``view(for:)``).
     public init(wrapping scrolledWindow: OpaquePointer) {
+        precondition(gtk_widget_get_parent(cast(scrolledWindow)) == nil,
+                     "RefreshView(wrapping:): the scrolled window already has a parent; use RefreshView.view(for:)")
         widget = cast(g_object_new_with_properties(RefreshViewType.gtype, 0, nil, nil))
-        self.scrolledWindow = scrolledWindow
+        scrolledWindowRef = ObjectRef(scrolledWindow)
         RefreshViewType.attach(self, to: widget)
         g_object_set_qdata(cast(scrolledWindow), RefreshViewType.quark, widget)
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_parent(cast(scrolledWindow), widget)
         inputs = RefreshViewInput(view: self)
-        Signal.connect(cast(scrolledWindow), "notify::vadjustment") { [weak self] in self?.watchAdjustments() }
-        Signal.connect(cast(scrolledWindow), "notify::hadjustment") { [weak self] in self?.watchAdjustments() }
+        scrolledWindowHandlers = ["notify::vadjustment", "notify::hadjustment"].map { name in
+            Signal.connect(cast(scrolledWindow), name) { [weak self] in self?.watchAdjustments() }
+        }
         // GtkTextDirection arrives as the unsigned enum value it is.
         Signal.connectUInt(cast(widget), "direction-changed") { [weak self] _ in self?.directionChanged() }
         watchAdjustments()
@@ -46,12 +55,17 @@ public final class RefreshView {
     /// The view wrapping `scrolledWindow`, created on first use.
     ///
     /// A scrolled window already inside a GtkWindow or GtkBox is moved into the new view in place.
-    public static func view(for scrolledWindow: OpaquePointer) -> RefreshView {
+    /// Nil, with a critical warning, when it sits in another kind of parent: put it in a
+    /// ``RefreshView`` yourself then.
+    public static func view(for scrolledWindow: OpaquePointer) -> RefreshView? {
+        let sw: UnsafeMutablePointer<GtkWidget> = cast(scrolledWindow)
+        // The qdata is cleared when the view is disposed; the parent check also refuses a
+        // scrolled window someone took out of its view by hand.
         if let data = g_object_get_qdata(cast(scrolledWindow), RefreshViewType.quark),
-           let view = RefreshViewType.view(of: data.assumingMemoryBound(to: GtkWidget.self)) {
+           gtk_widget_get_parent(sw) == data.assumingMemoryBound(to: GtkWidget.self),
+           let view = RefreshViewType.view(of: data.assumingMemoryBound(to: GtkWidget.self)), view.isAlive {
             return view
         }
-        let sw: UnsafeMutablePointer<GtkWidget> = cast(scrolledWindow)
         guard let parent = gtk_widget_get_parent(sw) else { return RefreshView(wrapping: scrolledWindow) }
         let previous = gtk_widget_get_prev_sibling(sw)
         g_object_ref(cast(sw))
@@ -70,25 +84,29 @@ public final class RefreshView {
             return view
         }
         cgtk_log_critical("RefreshGtk", "RefreshView.view(for:): put the scrolled window in a RefreshView yourself; its parent type is not supported")
-        return RefreshView(wrapping: scrolledWindow)
+        return nil
     }
 
-    /// Adds a component; a component already on another view moves here.
+    /// Adds a component; a component already on another view moves here, and one already on
+    /// the same edge of this view is removed.
     func add(_ component: RefreshComponent) {
         guard isAlive, !components.contains(where: { $0 === component }) else { return }
         component.viewDirectionChanged(rightToLeft: isRightToLeft)
-        components.removeAll { $0.edge == component.edge }
+        for replaced in components where replaced.edge == component.edge { remove(replaced) }
         components.append(component)
         component.attach(to: self)
         componentStateChanged()
         gtk_widget_queue_allocate(widget)
     }
 
+    /// Takes `component` off this view: unparented, its animation finished, its view cleared.
     func remove(_ component: RefreshComponent) {
-        components.removeAll { $0 === component }
+        guard components.contains(where: { $0 === component }) else { return }
         component.detach()
+        components.removeAll { $0 === component }
         component.setBlocked(false)
         componentStateChanged()
+        if isAlive { gtk_widget_queue_allocate(widget) }
     }
 
     /// A component's state changed: holds the others back while it refreshes, or lets them go.
@@ -239,24 +257,28 @@ public final class RefreshView {
         }
     }
 
+    /// Undoes what ``init(wrapping:)`` and ``add(_:)`` set up: the scrolled window, which may
+    /// outlive the view, keeps no handler, qdata or parent of it.
     func dispose() {
         guard isAlive else { return }
-        for component in components { component.detach() }
-        components.removeAll()
-        for handler in adjustmentHandlers { g_signal_handler_disconnect(cast(handler.adjustment), handler.id) }
-        adjustmentHandlers.removeAll()
+        for component in components { remove(component) }
+        isAlive = false
+        disconnectAdjustments()
+        for id in scrolledWindowHandlers { g_signal_handler_disconnect(cast(scrolledWindow), id) }
+        scrolledWindowHandlers.removeAll()
+        if g_object_get_qdata(cast(scrolledWindow), RefreshViewType.quark) == UnsafeMutableRawPointer(widget) {
+            g_object_set_qdata(cast(scrolledWindow), RefreshViewType.quark, nil)
+        }
         inputs = nil
         contentPicture.reset()
         if gtk_widget_get_parent(cast(scrolledWindow)) == widget { gtk_widget_unparent(cast(scrolledWindow)) }
-        isAlive = false
     }
 
     // MARK: - Adjustments
 
     /// Follows the adjustments' value and bounds: the GTK replacement for MJRefresh's KVO.
     private func watchAdjustments() {
-        for handler in adjustmentHandlers { g_signal_handler_disconnect(cast(handler.adjustment), handler.id) }
-        adjustmentHandlers.removeAll()
+        disconnectAdjustments()
         for adjustment in [gtk_scrolled_window_get_vadjustment(scrolledWindow),
                            gtk_scrolled_window_get_hadjustment(scrolledWindow)].compactMap({ $0 }) {
             let valueID = Signal.connect(cast(adjustment), "value-changed") { [weak self] in
@@ -265,8 +287,14 @@ public final class RefreshView {
             let boundsID = Signal.connect(cast(adjustment), "changed") { [weak self] in
                 self?.adjustmentChanged(adjustment)
             }
-            adjustmentHandlers += [(adjustment, valueID), (adjustment, boundsID)]
+            let held = ObjectRef(adjustment)
+            adjustmentHandlers += [(held, valueID), (held, boundsID)]
         }
+    }
+
+    private func disconnectAdjustments() {
+        for handler in adjustmentHandlers { g_signal_handler_disconnect(cast(handler.adjustment.pointer), handler.id) }
+        adjustmentHandlers.removeAll()
     }
 
     private func adjustmentChanged(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
