@@ -47,6 +47,10 @@ extension FeedStore {
             try db.alter(table: "entries") { table in table.add(column: "isStarred", .boolean).notNull().defaults(to: false) }
             try db.create(index: "entries_starred_by_date", on: "entries", columns: ["isStarred", "sortDate", "id"])
         }
+        migrator.registerMigration("v4-search") { db in
+            // Title, author and text kept in step with the entries by triggers (FeedStore+Search).
+            try FeedStore.createSearchIndex(in: db)
+        }
         return migrator
     }()
 }

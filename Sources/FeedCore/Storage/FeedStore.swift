@@ -15,7 +15,14 @@ public final class FeedStore: Sendable {
 
     /// Opens (creating if needed) the store at `path`, in WAL mode so reads do not wait for writes.
     public convenience init(path: String) throws {
-        try self.init(database: DatabasePool(path: path))
+        try self.init(database: DatabasePool(path: path, configuration: FeedStore.configuration))
+    }
+
+    /// Every connection has the SQL functions the search index's triggers call.
+    static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in db.add(function: FeedStore.plainTextFunction) }
+        return configuration
     }
 
     /// Opens the store in the user's data directory: `$XDG_DATA_HOME/<appDirectory>/feeds.sqlite`,
@@ -28,7 +35,7 @@ public final class FeedStore: Sendable {
 
     /// A store that lives only in memory, for tests and previews.
     public static func inMemory() throws -> FeedStore {
-        try FeedStore(database: DatabaseQueue())
+        try FeedStore(database: DatabaseQueue(configuration: FeedStore.configuration))
     }
 
     /// Where `init(appDirectory:environment:)` keeps the database, following the XDG base directory spec.

@@ -31,6 +31,11 @@ final class EntryListView {
     private let library: FeedLibrary
     /// The sidebar's choice whose entries are listed.
     private(set) var source = FeedSelection.all
+    /// Which of the source's entries are listed.
+    private(set) var filter = EntryFilter.all
+    /// The words searched for: while there are any, the list shows the search's results instead.
+    private(set) var searchTerms: [String] = []
+    private var searchText = ""
     /// Increases with every reload, so a page that arrives for an older selection is dropped.
     private var generation = 0
 
@@ -87,9 +92,29 @@ final class EntryListView {
         reload(scrollToTop: changed)
     }
 
-    /// A page of the listed entries, after `cursor` when given.
-    private func query(olderThan cursor: EntryCursor? = nil) -> EntryQuery {
-        EntryQuery(feedID: source.feedID, starredOnly: source == .starred, limit: Self.pageSize, olderThan: cursor)
+    /// Lists only the unread or starred entries, or all of them again.
+    func setFilter(_ filter: EntryFilter) {
+        guard filter != self.filter else { return }
+        self.filter = filter
+        reload(scrollToTop: true)
+    }
+
+    /// Lists the entries matching `text` across every feed, best first; empty text ends the search.
+    func search(_ text: String) {
+        searchText = text
+        searchTerms = FeedStore.searchTerms(in: text)
+        reload(scrollToTop: true)
+    }
+
+    /// The page after `last` (the first page when nil): search results, else the source's entries.
+    private func page(after last: StoredEntry?) async throws -> [StoredEntry] {
+        if !searchTerms.isEmpty {
+            return try await library.store.search(searchText, limit: Self.pageSize, offset: last == nil ? 0 : order.count)
+        }
+        let query = EntryQuery(feedID: source.feedID, unreadOnly: filter == .unread,
+                               starredOnly: source == .starred || filter == .starred,
+                               limit: Self.pageSize, olderThan: last?.cursor)
+        return try await library.store.entries(query)
     }
 
     /// Updates the feed names rows show, without reloading.
@@ -101,11 +126,9 @@ final class EntryListView {
     func reload(scrollToTop: Bool = false, completion: (@MainActor () -> Void)? = nil) {
         generation += 1
         let generation = generation
-        let query = query()
-        Task { @MainActor [weak self, library] in
+        Task { @MainActor [weak self] in
             do {
-                let page = try await library.store.entries(query)
-                guard let self, generation == self.generation else { return }
+                guard let page = try await self?.page(after: nil), let self, generation == self.generation else { return }
                 self.replace(with: page)
                 if scrollToTop { self.scrollToTop() }
                 self.footer.resetNoMoreData()
@@ -126,11 +149,9 @@ final class EntryListView {
             return
         }
         let generation = generation
-        let query = query(olderThan: last.cursor)
-        Task { @MainActor [weak self, library] in
+        Task { @MainActor [weak self] in
             do {
-                let page = try await library.store.entries(query)
-                guard let self, generation == self.generation else { return }
+                guard let page = try await self?.page(after: last), let self, generation == self.generation else { return }
                 self.append(page)
                 if page.count < Self.pageSize {
                     self.footer.endRefreshingWithNoMoreData()
@@ -288,7 +309,14 @@ final class EntryListView {
         gtk_widget_set_visible(gtk_widget_get_next_sibling(title), entry.isStarred.gboolean)
         let meta = gtk_widget_get_next_sibling(heading)!
         let summary = gtk_widget_get_next_sibling(meta)!
-        gtk_label_set_text(cast(title), entry.title?.isEmpty == false ? entry.title! : tr("Untitled"))
+        let titleText = entry.title?.isEmpty == false ? entry.title! : tr("Untitled")
+        if searchTerms.isEmpty {
+            gtk_label_set_text(cast(title), titleText)
+            gtk_label_set_text(cast(summary), entry.summary ?? "")
+        } else {
+            gtk_label_set_markup(cast(title), SearchHighlight.markup(titleText, terms: searchTerms))
+            gtk_label_set_markup(cast(summary), SearchHighlight.markup(entry.summary ?? "", terms: searchTerms))
+        }
         if entry.isRead {
             gtk_widget_remove_css_class(title, "unread")
         } else {
@@ -297,7 +325,6 @@ final class EntryListView {
         let parts = [feedTitles[entry.feedID], entry.author, EntryDateText.text(for: entry.sortDate)]
             .compactMap { $0 }.filter { !$0.isEmpty }
         gtk_label_set_text(cast(meta), parts.joined(separator: " · "))
-        gtk_label_set_text(cast(summary), entry.summary ?? "")
         gtk_widget_set_visible(summary, (entry.summary?.isEmpty == false).gboolean)
     }
 }

@@ -14,6 +14,7 @@ final class MainWindow {
     let sidebar = FeedSidebar()
     let entryList: EntryListView
     let article = ArticleView()
+    let filterBar = EntryFilterBar()
     let banner: Banner
     let toast = UndoToast()
     let preferences: Preferences
@@ -45,7 +46,7 @@ final class MainWindow {
         if settings.integer(forKey: Key.maximized, in: Key.group) == 1 { gtk_window_maximize(cast(window)) }
         gtk_window_set_titlebar(cast(window), makeHeaderBar())
 
-        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [banner.widget, entryList.widget])
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [filterBar.widget, banner.widget, entryList.widget])
         gtk_widget_set_size_request(content, 300, -1)
         let reading = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
         gtk_paned_set_start_child(cast(reading), content)
@@ -67,6 +68,8 @@ final class MainWindow {
         entryList.header.refreshingAction = { [weak self] in self?.refreshSelection() }
         entryList.onOpen = { [weak self] entry in self?.openInBrowser(entry) }
         entryList.onSelect = { [weak self] entry in self?.showArticle(entry) }
+        filterBar.onFilter = { [weak self] filter in self?.entryList.setFilter(filter) }
+        filterBar.onSearch = { [weak self] text in self?.entryList.search(text) }
         article.onOpenLink = { [weak self] link in self?.openExternally(link) }
         entryList.onError = { [weak self] message in self?.banner.show(message) }
         sidebar.onSelect = { [weak self] selection in self?.select(selection) }
@@ -327,6 +330,10 @@ final class MainWindow {
         Widgets.addAction(to: window, "toggle-star") { [weak self] _ in self?.toggleStar() }
         Widgets.addAction(to: window, "toggle-read-entry", withInt64: true) { [weak self] id in self?.toggleRead(entryID: id) }
         Widgets.addAction(to: window, "toggle-star-entry", withInt64: true) { [weak self] id in self?.toggleStar(entryID: id) }
+        for (name, filter) in [("show-all", EntryFilter.all), ("show-unread", .unread), ("show-starred", .starred)] {
+            Widgets.addAction(to: window, name) { [weak self] _ in self?.filterBar.select(filter) }
+        }
+        Widgets.addAction(to: window, "search") { [weak self] _ in self?.filterBar.startSearch() }
         Widgets.addAction(to: window, "entry-menu") { [weak self] _ in self?.entryList.showMenuForSelection() }
         Widgets.addAction(to: window, "open-entry", withInt64: true) { [weak self] id in
             guard let entry = self?.entryList.entries[id] else { return }
@@ -344,6 +351,8 @@ final class MainWindow {
         addLanguageAction()
         let shortcuts = [("win.refresh", ["F5", "<Control>r"]), ("win.add-feed", ["<Control>n"]),
                          ("win.preferences", ["<Control>comma"]), ("win.entry-menu", ["<Shift>F10", "Menu"]),
+                         ("win.show-all", ["<Control>1"]), ("win.show-unread", ["<Control>2"]),
+                         ("win.show-starred", ["<Control>3"]), ("win.search", ["<Control>f"]),
                          ("window.close", ["<Control>w"])]
         for (action, keys) in shortcuts {
             withCStringArray(keys) { gtk_application_set_accels_for_action(application, action, $0) }
@@ -375,6 +384,7 @@ final class MainWindow {
         sidebar.show(feeds, starred: starredCount, selecting: sidebar.selection)
         entryList.retranslate()
         article.retranslate()
+        filterBar.retranslate()
         banner.retranslate()
         toast.retranslate()
     }

@@ -5,12 +5,12 @@ import Testing
 
 @Suite("Store files and migrations")
 struct FeedStoreLocationTests {
-    static let allMigrations = ["v1", "v2-summary-html", "v3-starred"]
+    static let allMigrations = ["v1", "v2-summary-html", "v3-starred", "v4-search"]
 
     @Test func aDatabaseFromBeforeSummaryHTMLIsMigratedWithItsEntries() async throws {
         let path = try temporaryDirectory().appendingPathComponent("feeds.sqlite").path
         do {
-            let old = try DatabasePool(path: path)
+            let old = try DatabasePool(path: path, configuration: FeedStore.configuration)
             try FeedStore.migrator.migrate(old, upTo: "v1")
             try await old.write { db in
                 try db.execute(sql: "INSERT INTO feeds (url, position) VALUES ('https://a.example/feed', 0)")
@@ -30,6 +30,7 @@ struct FeedStoreLocationTests {
         #expect(!entry.isStarred)
         #expect(entry.summaryHTML == nil)
         #expect(entry.articleHTML() == "<p>Plain &lt;summary&gt;</p>")
+        #expect(try await store.search("summary").map(\.id) == [entry.id], "entries stored before the index are found")
     }
 
     @Test func migratesAnEmptyFile() async throws {

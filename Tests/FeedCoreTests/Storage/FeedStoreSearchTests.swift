@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import FeedCore
+
+@Suite("Searching stored entries")
+struct FeedStoreSearchTests {
+    let store: FeedStore
+
+    init() throws {
+        store = try FeedStore.inMemory()
+    }
+
+    private func add(_ entries: [Entry], to address: String = "https://a.example/feed") async throws -> Int64 {
+        let feed = try await store.addFeed(url: URL(string: address)!)
+        try await store.apply(fetched(entries), toFeed: feed.id)
+        return feed.id
+    }
+
+    @Test func findsTitleAuthorAndTextRankedWithTitlesFirst() async throws {
+        try await add([
+            Entry(id: "body", title: "Weekly notes", published: utc("2024-01-03T00:00:00Z"),
+                  content: "<p>We planted <b>tomatoes</b> today.</p>"),
+            Entry(id: "title", title: "Tomatoes in November", published: utc("2024-01-01T00:00:00Z"), summary: "Late harvest"),
+            Entry(id: "author", title: "Soup", author: "Tomás Tomatoes", published: utc("2024-01-02T00:00:00Z")),
+            Entry(id: "other", title: "Beans", summary: "Nothing red here"),
+        ])
+
+        let found = try await store.search("tomatoes").map(\.entryID)
+
+        #expect(found == ["title", "author", "body"])
+    }
+
+    @Test func everyWordMustMatchAndTheLastOneAsAPrefix() async throws {
+        try await add([
+            Entry(id: "1", title: "Swift on Linux", summary: "Building with SwiftPM"),
+            Entry(id: "2", title: "Swift on Windows"),
+            Entry(id: "3", title: "Linux kernels"),
+        ])
+
+        #expect(try await store.search("swift lin").map(\.entryID) == ["1"])
+        #expect(try await store.search("Swi").count == 2)
+        #expect(try await store.search("linux swift").map(\.entryID) == ["1"])
+    }
+
+    @Test func matchesIgnoreCaseAndAccentsButNotTagNames() async throws {
+        try await add([Entry(id: "1", title: "Café notes", content: "<a href=\"https://x.example/\">link</a> <strong>bold</strong>")])
+
+        #expect(try await store.search("CAFE").count == 1)
+        #expect(try await store.search("bold").count == 1)
+        #expect(try await store.search("href").isEmpty, "markup is not text")
+        #expect(try await store.search("strong").isEmpty)
+    }
+
+    @Test(arguments: ["\"", "title:", "a OR", "NEAR(", "*", "-x", "'; DROP TABLE entries; --", "", "   ", "AND"])
+    func searchSyntaxInTheTextIsJustText(text: String) async throws {
+        try await add([Entry(id: "1", title: "An entry about AND and OR")])
+        _ = try await store.search(text)
+        #expect(try await store.entryCount() == 1)
+    }
+
+    @Test func theIndexFollowsUpdatesAndRemovals() async throws {
+        let feedID = try await add([Entry(id: "1", title: "Old words")])
+        try await store.apply(fetched([Entry(id: "1", title: "Fresh words")]), toFeed: feedID)
+
+        #expect(try await store.search("old").isEmpty)
+        #expect(try await store.search("fresh").count == 1)
+
+        try await store.removeFeed(id: feedID)
+        #expect(try await store.search("fresh").isEmpty)
+    }
+
+    @Test func searchesEveryFeedAndPages() async throws {
+        try await add((0..<30).map { Entry(id: "a\($0)", title: "Garden \($0)") })
+        try await add((0..<30).map { Entry(id: "b\($0)", title: "Garden b\($0)") }, to: "https://b.example/feed")
+
+        let first = try await store.search("garden", limit: 50)
+        let rest = try await store.search("garden", limit: 50, offset: 50)
+
+        #expect(first.count == 50)
+        #expect(rest.count == 10)
+        #expect(Set((first + rest).map(\.id)).count == 60)
+    }
+
+    @Test func termsAreWordsOnly() {
+        #expect(FeedStore.searchTerms(in: "  \"swift\" OR-lin*  ") == ["swift", "OR", "lin"])
+        #expect(FeedStore.matchExpression(for: "a b") == "\"a\" \"b\"*")
+        #expect(FeedStore.matchExpression(for: "::") == nil)
+    }
+}

@@ -1,0 +1,76 @@
+import CGtk
+import FeedCore
+import Foundation
+@testable import RefreshGtk
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// All / Unread / Starred and the search bar, driven from the keyboard.
+final class FilterAndSearchTests: XCTestCase {
+    func testCtrlNumbersSwitchBetweenAllUnreadAndStarred() throws {
+        try withReader(serving: plainFeed(entries: 4), entries: 4) { app in
+            let list = app.window.entryList
+            list.select(index: 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 3 })
+            list.select(index: 1)
+            RealInput.key(windowTitle: app.title, "s")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.starredInStore() == 1 })
+
+            RealInput.key(windowTitle: app.title, "ctrl+2")
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles == ["Entry 3", "Entry 4"] }, "unread: \(list.shownTitles)")
+            RealInput.key(windowTitle: app.title, "ctrl+3")
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles == ["Entry 2"] }, "starred: \(list.shownTitles)")
+            RealInput.key(windowTitle: app.title, "ctrl+1")
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles.count == 4 }, "all: \(list.shownTitles)")
+        }
+    }
+
+    func testSearchFindsAsYouTypeAndHighlightsAndEscapeEndsIt() throws {
+        let xml = Data("""
+            <?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Garden</title>
+            <link>https://example.org/</link><description>d</description>
+            <item><title>Tomatoes &amp; beans</title><guid>1</guid><description>Red ones</description></item>
+            <item><title>Pumpkins</title><guid>2</guid><description>Orange, not tomato-like</description></item>
+            <item><title>Leeks</title><guid>3</guid><description>Green</description></item>
+            </channel></rss>
+            """.utf8)
+        try withReader(serving: xml, entries: 3) { app in
+            let list = app.window.entryList
+            let entry = app.window.filterBar.searchEntry
+            RealInput.key(windowTitle: app.title, "ctrl+f")
+            XCTAssertTrue(GtkTestEnvironment.iterate {
+                gtk_window_get_focus(cast(app.window.window)).map { gtk_widget_is_ancestor($0, entry) != 0 } == true
+            }, "Ctrl+F put the keyboard in the search entry")
+
+            for key in ["t", "o", "m"] { RealInput.key(windowTitle: app.title, key) }
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles == ["Tomatoes & beans", "Pumpkins"] },
+                          "results as typed, the title match first: \(list.shownTitles)")
+            XCTAssertEqual(String(cString: gtk_editable_get_text(cast(entry))), "tom", "typing went to the entry, not to shortcuts")
+            XCTAssertEqual(app.starredInStore(), 0, "no letter reached the s shortcut")
+            let title = try XCTUnwrap(Self.titleLabel(showing: "Tomatoes & beans", in: list.listView))
+            XCTAssertEqual(String(cString: gtk_label_get_label(cast(title))),
+                           "<span background=\"#f8e45c\" foreground=\"#000000\">Tomatoes</span> &amp; beans")
+            saveRender(app.window.window, name: "search-results")
+
+            RealInput.key(windowTitle: app.title, "Escape")
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles.count == 3 && list.searchTerms.isEmpty }, "Escape ended the search")
+        }
+    }
+
+    func testHighlightEscapesMarkupAndMatchesWordStartsLikeTheSearch() {
+        XCTAssertEqual(SearchHighlight.markup("a <b> & 'c'", terms: []), "a &lt;b&gt; &amp; &#39;c&#39;")
+        XCTAssertEqual(SearchHighlight.markup("Café cafeteria decaf", terms: ["cafe"]),
+                       "<span background=\"#f8e45c\" foreground=\"#000000\">Café</span> "
+                       + "<span background=\"#f8e45c\" foreground=\"#000000\">cafeteria</span> decaf")
+    }
+
+    /// The title label of the row that shows `text`.
+    @MainActor
+    private static func titleLabel(showing text: String, in list: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        descendant(of: list) { widget in
+            isWidget(widget, a: gtk_label_get_type()) && gtk_widget_has_css_class(widget, "entry-title") != 0
+                && String(cString: gtk_label_get_text(cast(widget))) == text
+        }
+    }
+}
