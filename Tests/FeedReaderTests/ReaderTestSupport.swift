@@ -71,12 +71,18 @@ func isWidget(_ widget: UnsafeMutablePointer<GtkWidget>, a type: GType) -> Bool 
 /// The open window titled `title`, if any.
 @MainActor
 func toplevel(titled title: String) -> UnsafeMutablePointer<GtkWidget>? {
+    toplevel { widget in gtk_window_get_title(cast(widget)).map { String(cString: $0) } == title }
+}
+
+/// The first open window for which `matches` holds.
+@MainActor
+func toplevel(where matches: (UnsafeMutablePointer<GtkWidget>) -> Bool) -> UnsafeMutablePointer<GtkWidget>? {
     let toplevels = gtk_window_get_toplevels()!
     for index in 0..<g_list_model_get_n_items(toplevels) {
         guard let window = g_list_model_get_item(toplevels, index) else { continue }
         g_object_unref(window)
         let widget = window.assumingMemoryBound(to: GtkWidget.self)
-        if let text = gtk_window_get_title(cast(widget)), String(cString: text) == title { return widget }
+        if matches(widget) { return widget }
     }
     return nil
 }

@@ -182,10 +182,45 @@ final class ArticleView {
         isLoaded = state == .article
     }
 
-    /// No JavaScript, plugins or storage; images load; text in the desktop's font.
+    /// Scrolls the article down by most of a page; `completion` gets true when it was already at
+    /// its end (Space then moves on to the next unread entry).
+    func pageDown(completion: @escaping @MainActor (Bool) -> Void) {
+        guard state == .article, isLoaded else { return completion(true) }
+        let box = Unmanaged.passRetained(PageDownBox(completion)).toOpaque()
+        let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { source, result, data in
+            guard let data else { return }
+            let box = Unmanaged<PageDownBox>.fromOpaque(data).takeRetainedValue()
+            var atEnd = true
+            if let value = webkit_web_view_evaluate_javascript_finish(cast(source), result, nil) {
+                atEnd = jsc_value_to_boolean(value) != 0
+                g_object_unref(cast(value))
+            }
+            onMainActor { box.completion(atEnd) }
+        }
+        // Runs in a world of its own: the page's scripts are off and could not see or change it.
+        webkit_web_view_evaluate_javascript(cast(webView), Self.pageDownScript, -1, "feed-reader", nil, nil, finished, box)
+    }
+
+    /// True at the end of the page; otherwise scrolls by 90% of the window and returns false.
+    private static let pageDownScript = """
+        (function () {
+            var end = document.scrollingElement.scrollHeight - window.innerHeight;
+            if (window.scrollY >= end - 2) return true;
+            window.scrollBy(0, Math.round(window.innerHeight * 0.9));
+            return false;
+        })()
+        """
+
+    private final class PageDownBox {
+        let completion: @MainActor (Bool) -> Void
+        init(_ completion: @escaping @MainActor (Bool) -> Void) { self.completion = completion }
+    }
+
+    /// No page scripts, plugins or storage; images load; text in the desktop's font. JavaScript
+    /// itself stays on only for the app's own paging script, in an isolated world.
     private static func configure(settings: OpaquePointer?) {
         guard let settings else { return }
-        webkit_settings_set_enable_javascript(settings, 0)
+        webkit_settings_set_enable_javascript(settings, 1)
         webkit_settings_set_enable_javascript_markup(settings, 0)
         webkit_settings_set_enable_html5_local_storage(settings, 0)
         webkit_settings_set_enable_html5_database(settings, 0)
@@ -234,7 +269,7 @@ enum ArticlePage {
             <html dir="\(direction)"><head><meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'">
             <style>\(style)</style></head>
-            <body><header><h1>\(escaped(title))</h1><p class="details">\(escaped(details))</p></header>
+            <body><header><h1>\(Markup.escaped(title))</h1><p class="details">\(Markup.escaped(details))</p></header>
             <article>\(body)</article></body></html>
             """
     }
@@ -261,11 +296,6 @@ enum ArticlePage {
             a { color: #78aeed; }
         }
         """
-
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
 }
 
 /// WebKit's signals whose signatures `Signal` has no form for, each calling a weakly held view.

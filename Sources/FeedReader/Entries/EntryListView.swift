@@ -219,6 +219,22 @@ final class EntryListView {
         gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
     }
 
+    /// Selects the entry `offset` rows below the selected one (above when negative); the first
+    /// entry when none is selected.
+    func selectAdjacent(_ offset: Int) {
+        let current = selectedID.flatMap { order.firstIndex(of: $0) }
+        select(index: current.map { min(max($0 + offset, 0), order.count - 1) } ?? 0)
+    }
+
+    /// Selects the next unread entry below the selected one; returns false when there is none.
+    @discardableResult
+    func selectNextUnread() -> Bool {
+        let start = selectedID.flatMap { order.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        guard start < order.count, let index = order[start...].firstIndex(where: { entries[$0]?.isRead == false }) else { return false }
+        select(index: index)
+        return true
+    }
+
     /// Records a change to one entry (read or starred) and redraws its row if it is visible.
     func update(_ entry: StoredEntry) {
         guard entries[entry.id] != nil else { return }

@@ -17,9 +17,9 @@ enum SearchHighlight {
             guard !word.isEmpty else { return }
             let key = fold(word)
             if folded.contains(where: { key.hasPrefix($0) }) {
-                result += "<span background=\"#f8e45c\" foreground=\"#000000\">" + escaped(word) + "</span>"
+                result += "<span background=\"#f8e45c\" foreground=\"#000000\">" + Markup.escaped(word) + "</span>"
             } else {
-                result += escaped(word)
+                result += Markup.escaped(word)
             }
             word = ""
         }
@@ -28,7 +28,7 @@ enum SearchHighlight {
                 word.append(character)
             } else {
                 flushWord()
-                result += escaped(String(character))
+                result += Markup.escaped(String(character))
             }
         }
         flushWord()
@@ -37,21 +37,5 @@ enum SearchHighlight {
 
     private static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    }
-
-    /// Escapes the five characters markup gives a meaning to.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -124,6 +124,12 @@ final class FeedSidebar {
         gtk_list_box_select_row(cast(list), gtk_list_box_get_row_at_index(cast(list), Int32(index)))
     }
 
+    /// Selects the row `offset` rows below the selected one (above when negative), within the list.
+    func selectAdjacent(_ offset: Int) {
+        guard let index = rowItems.firstIndex(of: selection) else { return }
+        select(rowItems[min(max(index + offset, 0), rowItems.count - 1)])
+    }
+
     private func rowSelected(_ row: gpointer?) {
         guard !isRebuilding, let row else { return }
         let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))

@@ -1,11 +1,12 @@
 import CGtk
 import RefreshGtk
 
-/// Single-key shortcuts (such as `o`) that act only when nothing focused wants the key.
+/// Single-key shortcuts (such as `o`, `j` or Space) that never act while typing.
 ///
-/// They listen in the window's bubble phase, after the focused widget: a search entry or a
-/// dialog's text field takes its letters first, so typing never triggers them. Shortcuts with
-/// Ctrl stay application accelerators.
+/// They listen in the window's capture phase, so the list's own Space or the article's arrow
+/// keys do not take them first, but give way whenever the focus is in a text field (the search
+/// entry); dialogs are windows of their own and never see them. Shortcuts with Ctrl stay
+/// application accelerators.
 @MainActor
 enum KeyShortcuts {
     /// A key without Ctrl or Alt and the window action it activates ("win.name").
@@ -26,7 +27,7 @@ enum KeyShortcuts {
 
     static func install(on window: UnsafeMutablePointer<GtkWidget>, _ keys: [Key]) {
         let controller = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_BUBBLE)
+        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
         let trampoline: @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { controller, keyval, _, state, data in
             guard let data, let controller else { return 0 }
             let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
@@ -34,6 +35,8 @@ enum KeyShortcuts {
             let keys = Unmanaged<Table>.fromOpaque(data).takeUnretainedValue().keys
             guard let key = keys.first(where: { $0.keyval == keyval }),
                   let widget = gtk_event_controller_get_widget(controller) else { return 0 }
+            if let focus = gtk_root_get_focus(gtk_widget_get_root(widget)),
+               g_type_check_instance_is_a(cast(focus), gtk_editable_get_type()) != 0 { return 0 }
             return gtk_widget_activate_action_variant(widget, key.action, nil)
         }
         let table = Unmanaged.passRetained(Table(keys)).toOpaque()

@@ -294,6 +294,7 @@ final class MainWindow {
         g_menu_append(menu, tr("_Add Feed…"), "win.add-feed")
         g_menu_append(menu, tr("_Mark All as Read"), "win.mark-all-read")
         g_menu_append(menu, tr("_Preferences"), "win.preferences")
+        g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.shortcuts")
         let languages = LanguageMenu.model()
         g_menu_append_submenu(menu, tr("_Language"), cast(languages))
         g_object_unref(cast(languages))
@@ -343,16 +344,33 @@ final class MainWindow {
             guard let self else { return }
             self.preferences.present(over: self.window)
         }
-        KeyShortcuts.install(on: window, [
-            KeyShortcuts.Key(keyval: guint(GDK_KEY_o), action: "win.open-in-browser"),
-            KeyShortcuts.Key(keyval: guint(GDK_KEY_m), action: "win.toggle-read"),
-            KeyShortcuts.Key(keyval: guint(GDK_KEY_s), action: "win.toggle-star"),
-        ])
+        Widgets.addAction(to: window, "next-entry") { [weak self] _ in self?.entryList.selectAdjacent(1) }
+        Widgets.addAction(to: window, "previous-entry") { [weak self] _ in self?.entryList.selectAdjacent(-1) }
+        Widgets.addAction(to: window, "next-feed") { [weak self] _ in self?.sidebar.selectAdjacent(1) }
+        Widgets.addAction(to: window, "previous-feed") { [weak self] _ in self?.sidebar.selectAdjacent(-1) }
+        Widgets.addAction(to: window, "page-or-next-unread") { [weak self] _ in
+            self?.article.pageDown { [weak self] atEnd in
+                if atEnd { self?.entryList.selectNextUnread() }
+            }
+        }
+        Widgets.addAction(to: window, "shortcuts") { [weak self] _ in
+            guard let self else { return }
+            ShortcutsWindow.present(over: self.window)
+        }
+        Widgets.addAction(to: window, "quit") { _ in g_application_quit(g_application_get_default()) }
+        let keys: [(Int32, String)] = [
+            (GDK_KEY_o, "open-in-browser"), (GDK_KEY_m, "toggle-read"), (GDK_KEY_s, "toggle-star"),
+            (GDK_KEY_j, "next-entry"), (GDK_KEY_k, "previous-entry"), (GDK_KEY_J, "next-feed"), (GDK_KEY_K, "previous-feed"),
+            (GDK_KEY_space, "page-or-next-unread"), (GDK_KEY_r, "refresh"),
+        ]
+        KeyShortcuts.install(on: window, keys.map { KeyShortcuts.Key(keyval: guint($0.0), action: "win." + $0.1) })
         addLanguageAction()
         let shortcuts = [("win.refresh", ["F5", "<Control>r"]), ("win.add-feed", ["<Control>n"]),
                          ("win.preferences", ["<Control>comma"]), ("win.entry-menu", ["<Shift>F10", "Menu"]),
                          ("win.show-all", ["<Control>1"]), ("win.show-unread", ["<Control>2"]),
                          ("win.show-starred", ["<Control>3"]), ("win.search", ["<Control>f"]),
+                         ("win.next-feed", ["<Control>j"]), ("win.previous-feed", ["<Control>k"]),
+                         ("win.shortcuts", ["<Control>question"]), ("win.quit", ["<Control>q"]),
                          ("window.close", ["<Control>w"])]
         for (action, keys) in shortcuts {
             withCStringArray(keys) { gtk_application_set_accels_for_action(application, action, $0) }

@@ -1,0 +1,62 @@
+import CGtk
+import RefreshGtk
+
+/// The keyboard shortcuts window (Ctrl+?): every shortcut of the reader, in groups.
+@MainActor
+enum ShortcutsWindow {
+    private struct Group {
+        var title: String
+        var shortcuts: [(keys: String, title: String)]
+    }
+
+    /// Opens the window over `parent`; returns it.
+    @discardableResult
+    static func present(over parent: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        let builder = gtk_builder_new_from_string(xml, -1)!
+        defer { g_object_unref(cast(builder)) }
+        guard let object = gtk_builder_get_object(builder, "window") else { return nil }
+        let window = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
+        gtk_window_set_transient_for(cast(window), cast(parent))
+        gtk_window_present(cast(window))
+        return window
+    }
+
+    private static var groups: [Group] {
+        [
+            Group(title: tr("Entries"), shortcuts: [
+                ("j", tr("Next entry")), ("k", tr("Previous entry")),
+                ("space", tr("Scroll the article, then the next unread entry")),
+                ("o Return", tr("Open in Browser")), ("m", tr("Mark as read or unread")), ("s", tr("Star or unstar")),
+                ("<Shift>F10", tr("Entry menu")),
+            ]),
+            Group(title: tr("Feeds"), shortcuts: [
+                ("<Shift>j <Control>j", tr("Next feed")), ("<Shift>k <Control>k", tr("Previous feed")),
+                ("r F5 <Control>r", tr("Refresh")), ("<Control>n", tr("Add Feed")),
+                ("<Control>1", tr("All")), ("<Control>2", tr("Unread")), ("<Control>3", tr("Starred")),
+                ("<Control>f", tr("Search")),
+            ]),
+            Group(title: tr("General"), shortcuts: [
+                ("<Control>comma", tr("Preferences")), ("<Control>question", tr("Keyboard Shortcuts")),
+                ("<Control>w", tr("Close the window")), ("<Control>q", tr("Quit")),
+            ]),
+        ]
+    }
+
+    /// GtkBuilder XML: GtkShortcutsWindow's sections and groups cannot be built through calls.
+    private static var xml: String {
+        let body = groups.map { group in
+            let shortcuts = group.shortcuts.map { shortcut in
+                "<child><object class='GtkShortcutsShortcut'>"
+                    + "<property name='accelerator'>\(Markup.escaped(shortcut.keys))</property>"
+                    + "<property name='title'>\(Markup.escaped(shortcut.title))</property></object></child>"
+            }.joined()
+            return "<child><object class='GtkShortcutsGroup'><property name='title'>\(Markup.escaped(group.title))</property>"
+                + shortcuts + "</object></child>"
+        }.joined()
+        return """
+            <interface><object class="GtkShortcutsWindow" id="window"><property name="modal">1</property>
+            <child><object class="GtkShortcutsSection"><property name="section-name">reader</property>\(body)</object></child>
+            </object></interface>
+            """
+    }
+}

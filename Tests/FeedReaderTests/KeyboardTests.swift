@@ -1,0 +1,118 @@
+import CGtk
+import CWebKit
+import FeedCore
+import Foundation
+@testable import RefreshGtk
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// The reader from the keyboard alone.
+final class KeyboardTests: XCTestCase {
+    func testJAndKMoveThroughEntriesAndShiftedThroughFeeds() throws {
+        try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
+            let list = app.window.entryList
+            let sidebar = app.window.sidebar
+            RealInput.key(windowTitle: app.title, "j")
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.selectedEntry?.title == "Entry 1" }, "j selects the first entry")
+            RealInput.key(windowTitle: app.title, "j")
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.selectedEntry?.title == "Entry 2" })
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.article.entry?.title == "Entry 2" }, "and shows it")
+            RealInput.key(windowTitle: app.title, "k")
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.selectedEntry?.title == "Entry 1" })
+
+            RealInput.key(windowTitle: app.title, "shift+j")
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.selection == .starred }, "J moves to the next feed")
+            RealInput.key(windowTitle: app.title, "ctrl+j")
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.selectedFeedID == sidebar.feedIDs.first })
+            RealInput.key(windowTitle: app.title, "shift+k")
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.selection == .starred }, "K moves back")
+            RealInput.key(windowTitle: app.title, "ctrl+k")
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.selection == .all })
+        }
+    }
+
+    func testSpacePagesTheArticleThenMovesToTheNextUnreadEntry() throws {
+        try withReader(serving: ArticleViewTests.feedXML, entries: 2) { app in
+            let list = app.window.entryList
+            let article = app.window.article
+            RealInput.key(windowTitle: app.title, "j")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.isLoaded && article.entry?.title == "Formatted & safe" })
+
+            var presses = 0
+            while list.selectedEntry?.title != "Second", presses < 20 {
+                let before = Self.scrollY(of: article.webView)
+                RealInput.key(windowTitle: app.title, "space")
+                presses += 1
+                XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                    list.selectedEntry?.title == "Second" || Self.scrollY(of: article.webView) != before
+                }, "Space either scrolled the article or moved on")
+            }
+            XCTAssertEqual(list.selectedEntry?.title, "Second", "Space reached the end of the article and moved on")
+            XCTAssertGreaterThan(presses, 1, "Space paged before moving on")
+        }
+    }
+
+    func testRRefreshesAndCtrlQuestionMarkListsTheShortcuts() throws {
+        try withReader(serving: plainFeed(entries: 2), entries: 2) { app in
+            let header = app.window.entryList.header
+            RealInput.key(windowTitle: app.title, "r")
+            XCTAssertTrue(GtkTestEnvironment.iterate { header.state != .idle }, "r began a refresh")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { header.state == .idle })
+
+            RealInput.key(windowTitle: app.title, "ctrl+question")
+            var shortcuts: UnsafeMutablePointer<GtkWidget>?
+            XCTAssertTrue(GtkTestEnvironment.iterate {
+                shortcuts = Self.shortcutsWindow()
+                return shortcuts != nil
+            }, "Ctrl+? opened the shortcuts window")
+            let titles = Self.shortcutTitles(in: try XCTUnwrap(shortcuts))
+            for title in ["Next entry", "Previous feed", "Star or unstar", "Search", "Quit"] {
+                XCTAssertTrue(titles.contains(title), "\(title) is listed: \(titles)")
+            }
+            saveRender(try XCTUnwrap(shortcuts), name: "shortcuts-window")
+            gtk_window_destroy(cast(shortcuts))
+        }
+    }
+
+    @MainActor
+    private static func shortcutsWindow() -> UnsafeMutablePointer<GtkWidget>? {
+        toplevel { isWidget($0, a: gtk_shortcuts_window_get_type()) && gtk_widget_get_visible($0) != 0 }
+    }
+
+    /// How far the article's page is scrolled, read through WebKit as the page itself knows it.
+    @MainActor
+    private static func scrollY(of webView: UnsafeMutablePointer<GtkWidget>) -> Double? {
+        final class Result { var value: Double?; var done = false }
+        let result = Result()
+        let box = Unmanaged.passRetained(result).toOpaque()
+        let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { source, task, data in
+            let result = Unmanaged<Result>.fromOpaque(data!).takeRetainedValue()
+            if let value = webkit_web_view_evaluate_javascript_finish(cast(source), task, nil) {
+                result.value = jsc_value_to_double(value)
+                g_object_unref(cast(value))
+            }
+            result.done = true
+        }
+        webkit_web_view_evaluate_javascript(cast(webView), "window.scrollY", -1, "feed-reader-tests", nil, nil, finished, box)
+        GtkTestEnvironment.iterate(timeout: 5) { result.done }
+        return result.value
+    }
+
+    /// The titles of every GtkShortcutsShortcut in the window.
+    @MainActor
+    private static func shortcutTitles(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        var titles: [String] = []
+        _ = descendant(of: widget) { candidate in
+            if isWidget(candidate, a: gtk_shortcuts_shortcut_get_type()) {
+                var value = GValue()
+                g_value_init(&value, g_type_from_name("gchararray"))
+                g_object_get_property(cast(candidate), "title", &value)
+                if let text = g_value_get_string(&value) { titles.append(String(cString: text)) }
+                g_value_unset(&value)
+            }
+            return false
+        }
+        return titles
+    }
+}
