@@ -49,7 +49,7 @@ open class RefreshBackFooter: PullComponent {
         if let completion { deferredCompletions.append(completion) }
         guard deferredEnd == nil else { return }
         let handler = Signal.connect(cast(clock), "after-paint") { [weak self] in self?.endNow() }
-        deferredEnd = (ObjectRef(clock), handler)
+        deferredEnd = (ObjectRef(retaining: clock), handler)
         gtk_widget_queue_allocate(view.widget)
     }
 

@@ -38,7 +38,7 @@ public final class RefreshView {
         precondition(gtk_widget_get_parent(cast(scrolledWindow)) == nil,
                      "RefreshView(wrapping:): the scrolled window already has a parent; use RefreshView.view(for:)")
         widget = cast(g_object_new_with_properties(RefreshViewType.gtype, 0, nil, nil))
-        scrolledWindowRef = ObjectRef(scrolledWindow)
+        scrolledWindowRef = ObjectRef(retaining: scrolledWindow)
         RefreshViewType.attach(self, to: widget)
         g_object_set_qdata(cast(scrolledWindow), RefreshViewType.quark, widget)
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
@@ -68,8 +68,9 @@ public final class RefreshView {
         }
         guard let parent = gtk_widget_get_parent(sw) else { return RefreshView(wrapping: scrolledWindow) }
         let previous = gtk_widget_get_prev_sibling(sw)
-        g_object_ref(cast(sw))
-        defer { g_object_unref(cast(sw)) }
+        // Held while it moves: taken out of its parent, it may have no other owner.
+        let held = ObjectRef(retaining: sw)
+        defer { withExtendedLifetime(held) {} }
         let parentType = G_TYPE_FROM_INSTANCE(parent)
         if g_type_is_a(parentType, gtk_window_get_type()) != 0 {
             gtk_window_set_child(cast(parent), nil)
@@ -287,7 +288,7 @@ public final class RefreshView {
             let boundsID = Signal.connect(cast(adjustment), "changed") { [weak self] in
                 self?.adjustmentChanged(adjustment)
             }
-            let held = ObjectRef(adjustment)
+            let held = ObjectRef(retaining: adjustment)
             adjustmentHandlers += [(held, valueID), (held, boundsID)]
         }
     }

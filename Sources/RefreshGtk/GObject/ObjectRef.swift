@@ -1,19 +1,33 @@
 import CGtk
 
-/// Owns one reference to a GObject: sinks a floating reference on adoption, unrefs in deinit.
-public final class ObjectRef<Pointer>: @unchecked Sendable {
+/// Owns one reference to a GObject, given up when this is deinitialized.
+///
+/// Main-actor bound, so the last unref (which may dispose a widget) never runs on another
+/// thread. Say how the reference is obtained: ``init(retaining:)`` for an object someone else
+/// owns (a getter's "transfer none"), ``init(takingOwnership:)`` for a new object or one
+/// returned as "transfer full".
+@MainActor
+public final class ObjectRef<Pointer> {
     /// The object, typed as its C API wants it.
     public let pointer: Pointer
-    private let raw: gpointer
+    private let object: gpointer
 
-    /// Adopts a new object (sinking its floating reference) or adds a reference to an existing one.
-    public init(_ pointer: Pointer) {
+    /// Adds a reference of our own to an object owned elsewhere.
+    public init(retaining pointer: Pointer) {
         self.pointer = pointer
-        raw = unsafeBitCast(pointer, to: gpointer.self)
-        g_object_ref_sink(raw)
+        object = unsafeBitCast(pointer, to: gpointer.self)
+        g_object_ref(object)
     }
 
-    deinit { g_object_unref(raw) }
+    /// Takes over the caller's reference; a floating one (a new widget's) is sunk, so a
+    /// container that later adds the widget takes a reference of its own instead.
+    public init(takingOwnership pointer: Pointer) {
+        self.pointer = pointer
+        object = unsafeBitCast(pointer, to: gpointer.self)
+        if g_object_is_floating(object) != 0 { g_object_ref_sink(object) }
+    }
+
+    isolated deinit { g_object_unref(object) }
 }
 
 /// Reinterprets any GObject-derived pointer as another C type: the cast macros Swift lacks.

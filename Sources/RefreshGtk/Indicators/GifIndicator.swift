@@ -31,15 +31,15 @@ public final class GifIndicator: RefreshIndicator {
     /// Shows `images` (GdkPaintables, such as GdkTextures) in `state`, looping them over
     /// `duration` seconds where the state loops (default: 0.1 s a frame).
     public func setImages(_ images: [OpaquePointer], duration: Double? = nil, for state: RefreshState) {
-        sequences[state] = (images.map { ObjectRef($0) }, duration)
+        sequences[state] = (images.map { ObjectRef(retaining: $0) }, duration)
         imagesChanged?()
     }
 
     /// Loads image files (PNG, JPEG, ...) in order and shows them in `state`.
     public func setImages(contentsOf paths: [String], duration: Double? = nil, for state: RefreshState) throws {
-        let textures = try paths.map(Self.loadTexture)
-        defer { textures.forEach { g_object_unref(cast($0)) } }
-        setImages(textures, duration: duration, for: state)
+        let textures = try paths.map { ObjectRef(takingOwnership: try Self.loadTexture($0)) }
+        sequences[state] = (textures, duration)
+        imagesChanged?()
     }
 
     /// How many images `state` shows.

@@ -15,7 +15,7 @@ final class IndicatorView {
     init(indicator: any RefreshIndicator, model: IndicatorModel) {
         self.indicator = indicator
         self.model = model
-        widget = ObjectRef(cgtk_drawing_area_new_with_role(GTK_ACCESSIBLE_ROLE_STATUS))
+        widget = ObjectRef(takingOwnership: cgtk_drawing_area_new_with_role(GTK_ACCESSIBLE_ROLE_STATUS))
         gtk_widget_add_css_class(widget.pointer, "refresh-indicator")
         gtk_widget_set_can_target(widget.pointer, 0)
         gtk_drawing_area_set_draw_func(cast(widget.pointer), { area, cairo, width, height, data in

@@ -61,8 +61,8 @@ public struct IndicatorDrawContext {
         self.foreground = foreground
     }
 
-    /// A Pango layout in the widget's font with `text`, bold at `points` when asked.
-    public func layout(_ text: String, points: Double = 14, bold: Bool = true) -> OpaquePointer {
+    /// A new Pango layout in the widget's font with `text`, bold at `points` when asked.
+    public func layout(_ text: String, points: Double = 14, bold: Bool = true) -> ObjectRef<OpaquePointer> {
         let layout = gtk_widget_create_pango_layout(widget, text)!
         let font = pango_font_description_new()!
         if let base = pango_context_get_font_description(pango_layout_get_context(layout)) {
@@ -72,7 +72,7 @@ public struct IndicatorDrawContext {
         pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
-        return layout
+        return ObjectRef(takingOwnership: layout)
     }
 
     /// Sets the source to the foreground colour at `alpha`.

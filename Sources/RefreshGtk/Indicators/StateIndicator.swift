@@ -35,8 +35,9 @@ public final class StateIndicator: RefreshIndicator {
         let slot = context.height / Double(max(lines.count, 1))
         var widest = 0.0
         for (index, line) in lines.enumerated() {
-            let layout = context.layout(line.0, points: fontSize)
-            defer { g_object_unref(cast(layout)) }
+            let layoutRef = context.layout(line.0, points: fontSize)
+            defer { withExtendedLifetime(layoutRef) {} }
+            let layout = layoutRef.pointer
             var width: Int32 = 0, height: Int32 = 0
             pango_layout_get_pixel_size(layout, &width, &height)
             widest = max(widest, Double(width))
@@ -52,8 +53,9 @@ public final class StateIndicator: RefreshIndicator {
     private func drawVertical(_ context: IndicatorDrawContext, text: String) -> Double {
         guard !text.isEmpty else { return 0 }
         let stacked = text.map(String.init).joined(separator: "\n")
-        let layout = context.layout(stacked, points: fontSize)
-        defer { g_object_unref(cast(layout)) }
+        let layoutRef = context.layout(stacked, points: fontSize)
+        defer { withExtendedLifetime(layoutRef) {} }
+        let layout = layoutRef.pointer
         pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         var width: Int32 = 0, height: Int32 = 0
         pango_layout_get_pixel_size(layout, &width, &height)
