@@ -101,8 +101,7 @@ final class ArticleView {
         gtk_label_set_text(cast(emptyLabel), tr("Select an entry to read it"))
         gtk_label_set_text(cast(crashLabel), tr("The article view stopped unexpectedly."))
         gtk_button_set_label(cast(reloadButton), tr("_Reload"))
-        gtk_widget_set_tooltip_text(openButton, tr("Open in Browser"))
-        cgtk_accessible_set_label(cast(openButton), tr("Open in Browser"))
+        Widgets.name(openButton, tr("Open in Browser"))
         updateStar()
         if let entry { show(entry, feedTitle: feedTitle) }
     }
@@ -120,9 +119,7 @@ final class ArticleView {
     private func updateStar() {
         let starred = entry?.isStarred == true
         gtk_button_set_icon_name(cast(starButton), starred ? "starred-symbolic" : "non-starred-symbolic")
-        let text = starred ? tr("Unstar") : tr("Star")
-        gtk_widget_set_tooltip_text(starButton, text)
-        cgtk_accessible_set_label(cast(starButton), text)
+        Widgets.name(starButton, starred ? tr("Unstar") : tr("Star"))
     }
 
     /// Shows `entry`, loading its sanitized content.

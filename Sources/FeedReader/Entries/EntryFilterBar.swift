@@ -36,8 +36,8 @@ final class EntryFilterBar {
         searchBar = gtk_search_bar_new()!
         gtk_search_bar_set_child(cast(searchBar), searchEntry)
         gtk_search_bar_connect_entry(cast(searchBar), cast(searchEntry))
-        gtk_search_bar_set_show_close_button(cast(searchBar), 1)
-        // The toggle button shows the bar, and the bar's Escape or close button unsets it.
+        // No close button of its own (GTK 4.8 leaves it unnamed for screen readers): the search
+        // toggle above and Escape close the bar.
         g_object_bind_property(cast(searchButton), "active", cast(searchBar), "search-mode-enabled",
                                GBindingFlags(rawValue: G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [row, searchBar])
@@ -81,8 +81,7 @@ final class EntryFilterBar {
             }
             gtk_button_set_label(cast(toggle), text)
         }
-        gtk_widget_set_tooltip_text(searchButton, tr("Search"))
-        cgtk_accessible_set_label(cast(searchButton), tr("Search"))
+        Widgets.name(searchButton, tr("Search"))
         // GTK 4.8 has the property but not yet its setter.
         var placeholder = GValue()
         g_value_init(&placeholder, g_type_from_name("gchararray"))

@@ -274,6 +274,7 @@ final class EntryListView {
         gtk_label_set_single_line_mode(cast(summary), 1)
         let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, [heading, meta, summary])
         Widgets.setMargins(box, horizontal: 14, vertical: 10)
+        gtk_widget_add_css_class(box, "entry-row")
         gtk_list_item_set_child(cast(item), box)
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(cast(click), guint(GDK_BUTTON_SECONDARY))
@@ -314,6 +315,16 @@ final class EntryListView {
         fill(box, with: entry)
     }
 
+    /// "Title, feed, date, unread, starred".
+    static func accessibleName(of entry: StoredEntry, title: String, feed: String?) -> String {
+        var parts = [title]
+        if let feed, !feed.isEmpty { parts.append(feed) }
+        parts.append(EntryDateText.text(for: entry.sortDate))
+        if !entry.isRead { parts.append(tr("unread")) }
+        if entry.isStarred { parts.append(tr("starred")) }
+        return parts.joined(separator: ", ")
+    }
+
     private func unbind(_ item: gpointer) {
         guard let id = Self.entryID(of: item), let box = gtk_list_item_get_child(cast(item)), boundRows[id] == box else { return }
         boundRows[id] = nil
@@ -341,6 +352,10 @@ final class EntryListView {
         let parts = [feedTitles[entry.feedID], entry.author, EntryDateText.text(for: entry.sortDate)]
             .compactMap { $0 }.filter { !$0.isEmpty }
         gtk_label_set_text(cast(meta), parts.joined(separator: " · "))
+        // The list's row widget is what a screen reader lands on: it gets the whole row in words.
+        if let row = gtk_widget_get_parent(box) {
+            cgtk_accessible_set_label(cast(row), Self.accessibleName(of: entry, title: titleText, feed: feedTitles[entry.feedID]))
+        }
         gtk_widget_set_visible(summary, (entry.summary?.isEmpty == false).gboolean)
     }
 }

@@ -55,15 +55,39 @@ final class FeedSidebar {
         while let row = gtk_list_box_get_row_at_index(cast(list), 0) { gtk_list_box_remove(cast(list), cast(row)) }
         rowItems = [.all, .starred] + feeds.map { .feed($0.id) }
         let total = feeds.reduce(0) { $0 + $1.unreadCount }
-        gtk_list_box_append(cast(list), makeRow(title: tr("All Feeds"), icon: "view-list-symbolic", unread: total, error: nil))
-        gtk_list_box_append(cast(list), makeRow(title: tr("Starred"), icon: "starred-symbolic", starred: starred))
+        append(makeRow(title: tr("All Feeds"), icon: "view-list-symbolic", unread: total, error: nil),
+               name: Self.accessibleName(tr("All Feeds"), unread: total))
+        append(makeRow(title: tr("Starred"), icon: "starred-symbolic", starred: starred),
+               name: Self.accessibleName(tr("Starred"), starred: starred))
         for feed in feeds {
-            gtk_list_box_append(cast(list), makeRow(title: Self.title(of: feed), icon: "application-rss+xml-symbolic",
-                                                    unread: feed.unreadCount, error: feed.lastError))
+            append(makeRow(title: Self.title(of: feed), icon: "application-rss+xml-symbolic", unread: feed.unreadCount, error: feed.lastError),
+                   name: Self.accessibleName(Self.title(of: feed), unread: feed.unreadCount))
         }
         let index = rowItems.firstIndex(of: selected) ?? 0
         selection = rowItems[index]
         gtk_list_box_select_row(cast(list), gtk_list_box_get_row_at_index(cast(list), Int32(index)))
+    }
+
+    /// Adds a row whose accessible name says what a sighted person reads in it.
+    private func append(_ box: UnsafeMutablePointer<GtkWidget>, name: String) {
+        let row = gtk_list_box_row_new()!
+        gtk_list_box_row_set_child(cast(row), box)
+        cgtk_accessible_set_label(cast(row), name)
+        gtk_list_box_append(cast(list), row)
+    }
+
+    /// "GNOME Desktop Notes, 3 unread".
+    static func accessibleName(_ title: String, unread: Int) -> String {
+        // TRANSLATORS: a feed's name for screen readers; %@ is its title, %d how many of its entries are unread.
+        trn("%@, %d unread", "%@, %d unread", unread).replacingOccurrences(of: "%@", with: title)
+            .replacingOccurrences(of: "%d", with: "\(unread)")
+    }
+
+    /// "Starred, 2 entries".
+    static func accessibleName(_ title: String, starred: Int) -> String {
+        // TRANSLATORS: the Starred list's name for screen readers; %@ is "Starred", %d how many entries it holds.
+        trn("%@, %d entry", "%@, %d entries", starred).replacingOccurrences(of: "%@", with: title)
+            .replacingOccurrences(of: "%d", with: "\(starred)")
     }
 
     /// The tooltip of `feedID`'s row: where a fetch error shows.

@@ -38,6 +38,13 @@ enum Widgets {
         g_object_unref(cast(action))
     }
 
+    /// Names an icon-only control for everyone: a tooltip for the pointer, the same text as its
+    /// accessible label for screen readers (which otherwise read the icon's "GtkImage").
+    static func name(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) {
+        gtk_widget_set_tooltip_text(widget, text)
+        cgtk_accessible_set_label(cast(widget), text)
+    }
+
     /// Pops `menu` up at (x, y) of `widget`, taking over the caller's reference to it.
     static func popUpMenu(_ menu: OpaquePointer, on widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) {
         let popover = gtk_popover_menu_new_from_model(cast(menu))!

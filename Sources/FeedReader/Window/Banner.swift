@@ -28,7 +28,7 @@ final class Banner {
 
     /// Sets the bar's own texts in the current language.
     func retranslate() {
-        gtk_widget_set_tooltip_text(closeButton, tr("Dismiss"))
+        Widgets.name(closeButton, tr("Dismiss"))
         cgtk_accessible_set_label(cast(box), tr("Problem"))
     }
 

@@ -282,10 +282,10 @@ final class MainWindow {
     private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
         let bar = gtk_header_bar_new()!
         let refresh = gtk_button_new_from_icon_name("view-refresh-symbolic")!
-        gtk_widget_set_tooltip_text(refresh, tr("Refresh"))
+        Widgets.name(refresh, tr("Refresh"))
         gtk_actionable_set_action_name(cast(refresh), "win.refresh")
         let add = gtk_button_new_from_icon_name("list-add-symbolic")!
-        gtk_widget_set_tooltip_text(add, tr("Add Feed"))
+        Widgets.name(add, tr("Add Feed"))
         gtk_actionable_set_action_name(cast(add), "win.add-feed")
         gtk_header_bar_pack_start(cast(bar), add)
         gtk_header_bar_pack_start(cast(bar), refresh)
@@ -302,7 +302,7 @@ final class MainWindow {
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(button), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(cast(button), cast(menu))
-        gtk_widget_set_tooltip_text(button, tr("Main Menu"))
+        Widgets.name(button, tr("Main Menu"))
         g_object_unref(cast(menu))
         gtk_header_bar_pack_end(cast(bar), button)
         return bar
