@@ -81,13 +81,19 @@ static int setup_keyboard(void) {
     return 0;
 }
 
-/* The XKB keycode that gives `sym` on the first level, or XKB_KEYCODE_INVALID. */
-static xkb_keycode_t keycode_for(xkb_keysym_t sym) {
-    for (xkb_keycode_t code = xkb_keymap_min_keycode(keymap); code <= xkb_keymap_max_keycode(keymap); code++) {
-        const xkb_keysym_t *syms;
-        int count = xkb_keymap_key_get_syms_by_level(keymap, code, 0, 0, &syms);
-        for (int i = 0; i < count; i++) {
-            if (syms[i] == sym) return code;
+/* The XKB keycode that gives `sym`, on the first level if any key does there, else on the
+ * second (Shift) level, as xdotool finds "question"; XKB_KEYCODE_INVALID when none does. */
+static xkb_keycode_t keycode_for(xkb_keysym_t sym, int *shifted) {
+    for (xkb_level_index_t level = 0; level < 2; level++) {
+        for (xkb_keycode_t code = xkb_keymap_min_keycode(keymap); code <= xkb_keymap_max_keycode(keymap); code++) {
+            const xkb_keysym_t *syms;
+            int count = xkb_keymap_key_get_syms_by_level(keymap, code, 0, level, &syms);
+            for (int i = 0; i < count; i++) {
+                if (syms[i] == sym) {
+                    *shifted = level == 1;
+                    return code;
+                }
+            }
         }
     }
     return XKB_KEYCODE_INVALID;
@@ -114,8 +120,10 @@ static int press_combo(const char *combo) {
         const char *alias = strcasecmp(name, "ctrl") == 0 ? "Control_L"
                           : strcasecmp(name, "shift") == 0 ? "Shift_L"
                           : strcasecmp(name, "alt") == 0 ? "Alt_L" : name;
-        xkb_keycode_t code = keycode_for(xkb_keysym_from_name(alias, XKB_KEYSYM_CASE_INSENSITIVE));
-        if (code == XKB_KEYCODE_INVALID) return -1;
+        int shifted = 0;
+        xkb_keycode_t code = keycode_for(xkb_keysym_from_name(alias, XKB_KEYSYM_CASE_INSENSITIVE), &shifted);
+        if (code == XKB_KEYCODE_INVALID || count + shifted >= 8) return -1;
+        if (shifted) codes[count++] = keycode_for(XKB_KEY_Shift_L, &shifted);
         codes[count++] = code;
     }
     for (int i = 0; i < count; i++) send_key(codes[i], 1);

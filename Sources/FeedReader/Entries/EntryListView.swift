@@ -169,9 +169,14 @@ final class EntryListView {
         entries = Dictionary(page.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         order = page.map(\.id)
         let count = g_list_model_get_n_items(cast(ids))
+        let focusWasInList = gtk_widget_get_root(listView).flatMap { gtk_root_get_focus($0) }
+            .map { $0 == listView || gtk_widget_is_ancestor($0, listView) != 0 } ?? false
         isReplacing = true
         withCStringArray(order.map(String.init)) { gtk_string_list_splice(ids, 0, count, $0) }
         isReplacing = false
+        // The focused row is gone from the window, but stays the window's focus until the next
+        // layout: keys pressed meanwhile would go nowhere, so the list takes the focus back.
+        if focusWasInList { gtk_widget_grab_focus(listView) }
         // The entry being read stays selected when the new page still lists it.
         if let selectedID, let index = order.firstIndex(of: selectedID) {
             isReplacing = true
