@@ -24,13 +24,14 @@ let package = Package(
         // data for its delegate faster than the delegate can refuse it, so no size cap could hold.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The feed reader's article view; only FeedReader depends on it, never RefreshGtk.
         .systemLibrary(name: "CWebKit", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
         .target(name: "RefreshCore"),
         .target(name: "RefreshGtk", dependencies: ["CGtk", "RefreshCore"]),
         .target(
             name: "FeedCore",
-            dependencies: ["CCurl", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CCurl", "CZlib", "CLibXML2", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "FeedReader",
@@ -45,6 +46,8 @@ let package = Package(
             // TestSupport: the list layout counter and controller lookup the GTK tests use too.
             dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "FeedCore", "TestSupport"]
         ),
+        // libFuzzer's entry point for the feed parsers: ./meson-helpers/fuzz links it with libFuzzer.
+        .target(name: "FeedCoreFuzz", dependencies: ["FeedCore"], path: "Tests/FeedCoreFuzz", exclude: ["lsan-suppressions.txt"]),
         .target(
             name: "TestSupport",
             dependencies: ["CGtk", "RefreshGtk"],

@@ -97,8 +97,11 @@ func runBench() throws -> [(key: String, value: Double)] {
         if let rust = ParseBench.python(module: "feedparser_rs", files: [files.rss],
                                         expectedEntries: options.feedItems, options)?[files.rss] {
             report("feedparser_rs_mb_s_rss", rust)
+            report("parse_vs_feedparser_rs_ratio", rust > 0 ? rss / rust : 0)
             table.add("feedparser-rs RSS", String(format: "%.1f MB/s", rust), "")
+            table.add("FeedCore / feedparser-rs, RSS", rust > 0 ? String(format: "%.2f×", rss / rust) : "–", "≥ 2×")
         } else {
+            report("parse_vs_feedparser_rs_ratio", 0)
             table.add("feedparser-rs RSS", "not installed", "")
         }
     }

@@ -76,6 +76,21 @@ final class FeedReaderWindowTests: XCTestCase {
         }
     }
 
+    func testAFeedWithMistakesIsReadAndItsTooltipSaysWhatWasWrong() throws {
+        let xml = Data("""
+            <rss version="2.0"><channel><title>Q & A</title><link>https://example.org/</link>
+            <item><title>Caf&eacute; news</title><guid>m-1</guid></item></channel></rss>
+            """.utf8)
+        try FeedReaderTests.withReader(serving: xml, entries: 1) { app in
+            XCTAssertEqual(app.window.entryList.entries.values.first?.title, "Café news")
+            let feedID = try XCTUnwrap(app.window.sidebar.feedIDs.first)
+            let tooltip = try XCTUnwrap(app.window.sidebar.tooltip(forFeed: feedID))
+            XCTAssertTrue(tooltip.hasPrefix("Read despite mistakes in the feed:"), tooltip)
+            XCTAssertTrue(tooltip.contains("a bare '&' was read as text"), tooltip)
+            XCTAssertTrue(tooltip.contains("HTML entities"), tooltip)
+        }
+    }
+
     func testClickingAnEntryMarksItReadAndMarkAllReadClearsTheCounts() throws {
         try withReader(entries: 5) { app, feed in
             let list = app.window.entryList

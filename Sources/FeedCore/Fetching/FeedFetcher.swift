@@ -126,7 +126,9 @@ public final class FeedFetcher: Sendable {
                 return FetchResult(request: request, outcome: .notModified, permanentRedirect: permanentRedirect)
             case 200..<300:
                 let validators = CacheValidators(etag: response.headers["etag"], lastModified: response.headers["last-modified"])
-                return FetchResult(request: request, outcome: parse(response.body, url: url, validators: validators), permanentRedirect: permanentRedirect)
+                let charset = Self.charset(inContentType: response.headers["content-type"])
+                return FetchResult(request: request, outcome: parse(response.body, url: url, charset: charset, validators: validators),
+                                   permanentRedirect: permanentRedirect)
             default:
                 return FetchResult(request: request, outcome: .failed(.httpStatus(status)), permanentRedirect: permanentRedirect)
             }
@@ -168,9 +170,22 @@ public final class FeedFetcher: Sendable {
 
     // MARK: - Parsing
 
-    private func parse(_ body: Data, url: URL, validators: CacheValidators) -> FetchOutcome {
+    /// The `charset` parameter of a Content-Type header, which outranks the document's own
+    /// declaration (RFC 7303); nil when the header names none.
+    static func charset(inContentType contentType: String?) -> String? {
+        guard let contentType else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2, pair[0].lowercased() == "charset" else { continue }
+            let value = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            return value.isEmpty ? nil : value
+        }
+        return nil
+    }
+
+    private func parse(_ body: Data, url: URL, charset: String?, validators: CacheValidators) -> FetchOutcome {
         do {
-            let feed = try FeedParser(maxDocumentSize: configuration.maxBodySize).parse(body, url: url)
+            let feed = try FeedParser(maxDocumentSize: configuration.maxBodySize).parse(body, url: url, charset: charset)
             return .fetched(feed, validators: validators)
         } catch {
             return .failed(.invalidFeed(error))

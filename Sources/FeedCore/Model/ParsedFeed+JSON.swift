@@ -1,8 +1,9 @@
 import Foundation
 
 extension ParsedFeed {
-    /// A JSON summary of the feed for `feed-reader --parse`: `id`, `title`, `link` and `entries`
-    /// (each with `id`, `title`, `link`, `published` as ISO 8601 and `summary`), pretty-printed with
+    /// A JSON summary of the feed for `feed-reader --parse`: `id`, `title`, `link`, `warnings`
+    /// (what was mended to read it) and `entries` (each with `id`, `title`, `link`, `published` as
+    /// ISO 8601, the update time when that is all there is, and `summary`), pretty-printed with
     /// sorted keys. Missing values are written as `null` so every key is always present.
     public func jsonSummary() throws -> Data {
         let encoder = JSONEncoder()
@@ -15,17 +16,19 @@ private struct FeedSummary: Encodable {
     var id: String
     var title: String?
     var link: String?
+    var warnings: [String]
     var entries: [EntrySummary]
 
     init(_ parsed: ParsedFeed) {
         id = parsed.feed.id
         title = parsed.feed.title
         link = parsed.feed.link?.absoluteString
+        warnings = parsed.warnings
         entries = parsed.entries.map(EntrySummary.init)
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, link, entries
+        case id, title, link, warnings, entries
     }
 
     func encode(to encoder: Encoder) throws {
@@ -33,6 +36,7 @@ private struct FeedSummary: Encodable {
         try container.encode(id, forKey: .id)
         try container.encode(title, forKey: .title)
         try container.encode(link, forKey: .link)
+        try container.encode(warnings, forKey: .warnings)
         try container.encode(entries, forKey: .entries)
     }
 }
@@ -48,7 +52,8 @@ private struct EntrySummary: Encodable {
         id = entry.id
         title = entry.title
         link = entry.link?.absoluteString
-        published = entry.published.map(FeedDate.iso8601String(from:))
+        // An entry dated only by its last update (common in Atom) is dated by that.
+        published = entry.date.map(FeedDate.iso8601String(from:))
         summary = entry.summary
     }
 

@@ -13,9 +13,11 @@ struct EntryDraft {
     var summaryHTML: String?
     var content: String?
     var enclosures: [Enclosure] = []
+    /// The enclosures' addresses, so that a repeated one is found at once however many there are.
+    private var enclosureURLs: Set<URL> = []
 
     mutating func addEnclosure(_ enclosure: Enclosure) {
-        if !enclosures.contains(where: { $0.url == enclosure.url }) {
+        if enclosureURLs.insert(enclosure.url).inserted {
             enclosures.append(enclosure)
         }
     }

@@ -8,13 +8,8 @@ public enum FeedParseError: Error, Sendable, Hashable {
     case malformedJSON(reason: String)
     /// The document is readable but is not RSS, Atom or JSON Feed; `found` says what it is instead.
     case unsupportedFormat(found: String)
-    /// The XML prolog names a character encoding this parser cannot convert.
-    case unsupportedEncoding(String)
     /// The document is bigger than the parser's `maxDocumentSize`.
     case tooLarge(limit: Int)
-    /// The DOCTYPE declares entities, which feeds never need and which can expand without bound
-    /// ("billion laughs") or read local files (XXE).
-    case entityDeclarationsForbidden(line: Int, column: Int)
 }
 
 extension FeedParseError: CustomStringConvertible, LocalizedError {
@@ -27,13 +22,8 @@ extension FeedParseError: CustomStringConvertible, LocalizedError {
             "Malformed JSON: \(reason)"
         case let .unsupportedFormat(found):
             "Not a feed: \(found)"
-        case let .unsupportedEncoding(name):
-            "Unsupported character encoding \"\(name)\""
         case let .tooLarge(limit):
             "Feed is larger than the \(ByteCount.text(limit)) limit"
-        case let .entityDeclarationsForbidden(line, column):
-            "Feed declares XML entities at line \(line), column \(column); "
-                + "these are refused because they can expand without bound or read local files"
         }
     }
 

@@ -23,10 +23,11 @@ extension FeedStore {
                 try db.execute(
                     sql: """
                         UPDATE feeds SET title = COALESCE(?, title), link = COALESCE(?, link), iconURL = COALESCE(?, iconURL),
-                            etag = ?, lastModified = ?, lastFetched = ?, lastError = NULL
+                            etag = ?, lastModified = ?, lastFetched = ?, lastError = NULL, lastWarnings = ?
                         WHERE id = ?
                         """,
-                    arguments: [parsed.feed.title, parsed.feed.link, parsed.feed.iconURL, validators.etag, validators.lastModified, now, feedID]
+                    arguments: [parsed.feed.title, parsed.feed.link, parsed.feed.iconURL, validators.etag, validators.lastModified, now,
+                                parsed.warnings.isEmpty ? nil : parsed.warnings.joined(separator: "\n"), feedID]
                 )
                 return try FeedStore.save(parsed.entries, feedID: feedID, now: now, in: db)
             case .notModified:

@@ -51,6 +51,10 @@ extension FeedStore {
             // Title, author and text kept in step with the entries by triggers (FeedStore+Search).
             try FeedStore.createSearchIndex(in: db)
         }
+        migrator.registerMigration("v5-warnings") { db in
+            // What the last fetch's document got wrong though it was read, one warning per line.
+            try db.alter(table: "feeds") { table in table.add(column: "lastWarnings", .text) }
+        }
         return migrator
     }()
 }

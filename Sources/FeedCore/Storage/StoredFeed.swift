@@ -19,6 +19,8 @@ public struct StoredFeed: Sendable, Hashable, Identifiable {
     public var lastFetched: Date?
     /// The last fetch's error, worded for people; nil after a success.
     public var lastError: String?
+    /// What the last fetched document got wrong though it was read (see `ParsedFeed.warnings`).
+    public var lastWarnings: [String]
     /// The feed's place in the list, starting at 0.
     public var position: Int
     /// How many of its entries are unread.
@@ -41,6 +43,7 @@ extension StoredFeed: FetchableRecord {
         validators = CacheValidators(etag: row["etag"], lastModified: row["lastModified"])
         lastFetched = row["lastFetched"]
         lastError = row["lastError"]
+        lastWarnings = (row["lastWarnings"] as String?)?.split(separator: "\n").map(String.init) ?? []
         position = row["position"]
         unreadCount = row["unreadCount"] ?? 0
     }

@@ -55,12 +55,13 @@ final class FeedSidebar {
         while let row = gtk_list_box_get_row_at_index(cast(list), 0) { gtk_list_box_remove(cast(list), cast(row)) }
         rowItems = [.all, .starred] + feeds.map { .feed($0.id) }
         let total = feeds.reduce(0) { $0 + $1.unreadCount }
-        append(makeRow(title: tr("All Feeds"), icon: "view-list-symbolic", unread: total, error: nil),
+        append(makeRow(title: tr("All Feeds"), icon: "view-list-symbolic", unread: total),
                name: Self.accessibleName(tr("All Feeds"), unread: total))
         append(makeRow(title: tr("Starred"), icon: "starred-symbolic", starred: starred),
                name: Self.accessibleName(tr("Starred"), starred: starred))
         for feed in feeds {
-            append(makeRow(title: Self.title(of: feed), icon: "application-rss+xml-symbolic", unread: feed.unreadCount, error: feed.lastError),
+            append(makeRow(title: Self.title(of: feed), icon: "application-rss+xml-symbolic", unread: feed.unreadCount, error: feed.lastError,
+                           warnings: feed.lastWarnings),
                    name: Self.accessibleName(Self.title(of: feed), unread: feed.unreadCount))
         }
         let index = rowItems.firstIndex(of: selected) ?? 0
@@ -90,7 +91,7 @@ final class FeedSidebar {
             .replacingOccurrences(of: "%d", with: "\(starred)")
     }
 
-    /// The tooltip of `feedID`'s row: where a fetch error shows.
+    /// The tooltip of `feedID`'s row: where a fetch error or the feed's mistakes show.
     func tooltip(forFeed feedID: Int64) -> String? {
         guard let index = rowItems.firstIndex(of: .feed(feedID)),
               let row = gtk_list_box_get_row_at_index(cast(list), Int32(index)),
@@ -102,7 +103,7 @@ final class FeedSidebar {
         feed.title?.isEmpty == false ? feed.title! : (feed.url.host ?? feed.url.lastPathComponent)
     }
 
-    private func makeRow(title: String, icon: String, unread: Int, error: String?) -> UnsafeMutablePointer<GtkWidget> {
+    private func makeRow(title: String, icon: String, unread: Int, error: String? = nil, warnings: [String] = []) -> UnsafeMutablePointer<GtkWidget> {
         let image = gtk_image_new_from_icon_name(error == nil ? icon : "dialog-warning-symbolic")!
         let name = Widgets.label(title)
         gtk_label_set_ellipsize(cast(name), PANGO_ELLIPSIZE_END)
@@ -114,6 +115,10 @@ final class FeedSidebar {
             // TRANSLATORS: tooltip of a feed whose last refresh failed; %@ is the reason.
             gtk_widget_set_tooltip_text(box, tr("Last refresh failed: %@").replacingOccurrences(of: "%@", with: error))
             gtk_widget_add_css_class(image, "error")
+        } else if !warnings.isEmpty {
+            // TRANSLATORS: tooltip of a feed that is not well-formed but was read anyway; %@ lists what was wrong.
+            gtk_widget_set_tooltip_text(box, tr("Read despite mistakes in the feed: %@")
+                .replacingOccurrences(of: "%@", with: "\n" + warnings.joined(separator: "\n")))
         }
         let accessibleUnread = trn("%d unread entry", "%d unread entries", unread)
             .replacingOccurrences(of: "%d", with: "\(unread)")

@@ -33,6 +33,33 @@ struct FeedFetcherHTTPTests {
         #expect(request.headers["if-none-match"] == nil)
     }
 
+    @Test func theContentTypeCharsetDecidesTheEncoding() async throws {
+        // windows-1251 bytes for "Новости" under a prolog that claims UTF-8.
+        let body = Data(#"<?xml version="1.0" encoding="UTF-8"?><rss><channel><title>"#.utf8)
+            + Data([0xCD, 0xEE, 0xE2, 0xEE, 0xF1, 0xF2, 0xE8]) + Data("</title></channel></rss>".utf8)
+        let server = try TestHTTPServer { _ in .ok(body, headers: [("Content-Type", #"application/rss+xml; charset="windows-1251""#)]) }
+        defer { server.stop() }
+
+        let result = await FeedFetcher().fetch(FeedRequest(url: server.url("/feed.xml")))
+
+        guard case let .fetched(feed, _) = result.outcome else {
+            Issue.record("expected a feed, got \(result.outcome)")
+            return
+        }
+        #expect(feed.feed.title == "Новости")
+    }
+
+    @Test(arguments: [
+        ("application/rss+xml; charset=KOI8-R", "KOI8-R"),
+        ("text/xml;charset='utf-8'", "utf-8"),
+        ("text/xml; format=flowed; Charset = big5", "big5"),
+        ("application/atom+xml", nil),
+        ("text/xml; charset=", nil),
+    ] as [(String, String?)])
+    func charsetParameter(contentType: String, charset: String?) {
+        #expect(FeedFetcher.charset(inContentType: contentType) == charset)
+    }
+
     @Test func conditionalRequestGetsNotModified() async throws {
         let body = rss
         let server = try TestHTTPServer { request in

@@ -11,7 +11,8 @@ struct ParsedFeedJSONTests {
             entries: [
                 Entry(id: "a", title: "First", link: URL(string: "https://example.com/a"), published: utc("2024-03-05T10:30:00Z"), summary: "Hello"),
                 Entry(id: "b"),
-            ]
+            ],
+            warnings: ["a bare '&' was read as text"]
         )
         let json = String(decoding: try parsed.jsonSummary(), as: UTF8.self)
         #expect(json == """
@@ -34,7 +35,10 @@ struct ParsedFeedJSONTests {
               ],
               "id" : "https://example.com/",
               "link" : "https://example.com/",
-              "title" : "Example"
+              "title" : "Example",
+              "warnings" : [
+                "a bare '&' was read as text"
+              ]
             }
             """)
     }
@@ -46,6 +50,8 @@ struct ParsedFeedJSONTests {
         let entries = try #require(object["entries"] as? [[String: Any]])
         #expect(entries.count == 3)
         #expect(entries[0]["published"] as? String == "2024-03-05T13:00:00Z")
-        #expect(entries[1]["published"] is NSNull)
+        #expect(entries[1]["published"] as? String == "2024-03-04T00:00:00Z", "dated by its update alone")
+        #expect(entries[2]["published"] as? String == "2024-03-03T00:00:00Z")
+        #expect(object["warnings"] as? [String] == [])
     }
 }

@@ -72,4 +72,9 @@ struct AtomParsingTests {
             """.utf8))
         #expect(parsed.entries.first?.link?.absoluteString == "a/b.html")
     }
+
+    @Test func escapedAmpersandsInAttributesAreAmpersands() throws {
+        let document = #"<feed xmlns="http://www.w3.org/2005/Atom"><link rel="alternate" href="https://example.test/?a=1&amp;b=2&amp;amp;c=3&#38;d=4"/><entry><title>E</title></entry></feed>"#
+        #expect(try FeedParser().parse(Data(document.utf8)).feed.link?.absoluteString == "https://example.test/?a=1&b=2&amp;c=3&d=4")
+    }
 }

@@ -35,6 +35,26 @@ struct DateParsingTests {
         #expect(FeedDate.parse(text) == utc(expected))
     }
 
+    /// RFC 822 dates written with another language's day and month names, as real feeds do.
+    @Test(arguments: [
+        ("mer, 16 nov 2022 00:38:15 +0100", "2022-11-15T23:38:15Z"),
+        ("Mer, 16 Nov 2022 00:38:15 +0100", "2022-11-15T23:38:15Z"),
+        ("jeu., 08 févr. 2024 09:00:00 +0100", "2024-02-08T08:00:00Z"),
+        ("lun, 05 août 2024 12:00:00 GMT", "2024-08-05T12:00:00Z"),
+        ("sam, 21 déc 2024 08:15:00 +0100", "2024-12-21T07:15:00Z"),
+        ("Di, 05 Mär 2024 10:30:00 +0100", "2024-03-05T09:30:00Z"),
+        ("Mo, 14 Okt 2024 10:30:00 +0200", "2024-10-14T08:30:00Z"),
+        ("Fr, 20 Dez 2024 10:30:00 +0100", "2024-12-20T09:30:00Z"),
+        ("mié, 17 ene 2024 10:30:00 +0100", "2024-01-17T09:30:00Z"),
+        ("sáb, 17 ago 2024 10:30:00 -0300", "2024-08-17T13:30:00Z"),
+        ("gio, 18 lug 2024 10:30:00 +0200", "2024-07-18T08:30:00Z"),
+        ("qua, 02 out 2024 10:30:00 -0300", "2024-10-02T13:30:00Z"),
+        ("wo, 15 mei 2024 10:30:00 +0200", "2024-05-15T08:30:00Z"),
+    ])
+    func rfc822InOtherLanguages(text: String, expected: String) {
+        #expect(FeedDate.parse(text) == utc(expected))
+    }
+
     @Test(arguments: [
         ("2024-03-05T10:30:00Z", "2024-03-05T10:30:00Z"),
         ("2024-03-05t10:30:00z", "2024-03-05T10:30:00Z"),

@@ -127,6 +127,20 @@ struct FeedStoreTests {
         #expect(try await store.entryCount(feedID: feed.id) == 2, "entries missing from a fetch are kept")
     }
 
+    @Test func aFeedsWarningsAreKeptUntilAFetchWithout() async throws {
+        let feed = try await store.addFeed(url: URL(string: "https://site.example/feed")!)
+        let warnings = ["a bare '&' was read as text", "a comment contains '--'"]
+        try await store.apply(fetched([entry("1", "One")], warnings: warnings), toFeed: feed.id)
+        #expect(try await store.feed(id: feed.id)?.lastWarnings == warnings)
+
+        let request = FeedRequest(url: feed.url)
+        try await store.apply(FetchResult(request: request, outcome: .notModified), toFeed: feed.id)
+        #expect(try await store.feed(id: feed.id)?.lastWarnings == warnings, "an unchanged document keeps its mistakes")
+
+        try await store.apply(fetched([entry("1", "One")]), toFeed: feed.id)
+        #expect(try await store.feed(id: feed.id)?.lastWarnings == [])
+    }
+
     @Test func notModifiedChangesNothingButTheFetchTime() async throws {
         let feed = try await store.addFeed(url: URL(string: "https://site.example/feed")!)
         try await store.apply(fetched([entry("1", "One")], validators: CacheValidators(etag: "\"e\"")), toFeed: feed.id)

@@ -94,11 +94,16 @@ enum FeedDate {
             } else if byte == UInt8(ascii: "-") {
                 // Before the time a dash separates date fields, as in "05-Mar-2024".
                 reader.position += 1
-            } else if byte.isASCIILetter {
+            } else if byte.isASCIILetter || byte >= 0x80 {
                 let word = reader.word()
-                if let value = months[word] ?? months[String(word.prefix(3))], month == nil, word.count >= 3 {
+                let prefix = String(word.prefix(3))
+                // "mar, 16 nov" (French): a day name before a comma, though "mar" is also a month.
+                if weekdays.contains(word) || weekdays.contains(prefix), !reader.isAtEnd, reader.peek == UInt8(ascii: ",") {
+                    continue
+                }
+                if let value = months[word] ?? months[prefix], month == nil, word.count >= 3 {
                     month = value
-                } else if weekdays.contains(String(word.prefix(3))), word.count >= 3 {
+                } else if weekdays.contains(prefix), word.count >= 3 {
                     continue
                 } else if word == "am" || word == "pm" {
                     afternoon = word == "pm"
@@ -138,12 +143,28 @@ enum FeedDate {
         return makeDate(year: year, month: month, day: dayNumber.value, time: timeOfDay, offsetMinutes: offset ?? 0)
     }
 
+    /// Month names by their first three letters (or whole, where three are ambiguous), in the
+    /// languages feeds are dated in besides English: French, German, Spanish, Italian,
+    /// Portuguese and Dutch.
     private static let months: [String: Int] = [
         "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
         "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
+        "fév": 2, "fev": 2, "avr": 4, "mai": 5, "juin": 6, "juil": 7, "aoû": 8, "aou": 8, "déc": 12,
+        "mär": 3, "mrz": 3, "okt": 10, "dez": 12,
+        "ene": 1, "abr": 4, "ago": 8, "set": 9, "dic": 12,
+        "gen": 1, "mag": 5, "giu": 6, "lug": 7, "ott": 10, "out": 10,
+        "mrt": 3, "mei": 5,
     ]
 
-    private static let weekdays: Set<String> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    /// Day names, which carry nothing a date needs: English, then the languages of `months`.
+    private static let weekdays: Set<String> = [
+        "mon", "tue", "wed", "thu", "fri", "sat", "sun",
+        "lun", "mar", "mer", "jeu", "ven", "sam", "dim",
+        "mo", "di", "mi", "do", "fr", "sa", "so",
+        "mié", "mie", "jue", "vie", "sáb", "sab", "dom", "gio",
+        "seg", "ter", "qua", "qui", "sex",
+        "ma", "wo", "vr", "za", "zo",
+    ]
 
     /// Zone names seen in feeds, as minutes east of UTC.
     private static let zoneOffsets: [String: Int] = [
@@ -254,7 +275,7 @@ private struct DateReader {
     /// Reads a lowercased run of letters.
     mutating func word() -> String {
         let start = position
-        while !isAtEnd, peek.isASCIILetter { position += 1 }
+        while !isAtEnd, peek.isASCIILetter || peek >= 0x80 { position += 1 }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self).lowercased()
     }
 

@@ -26,6 +26,20 @@ enum UTF8Repair {
         }
     }
 
+    /// How many multi-byte UTF-8 sequences `data` holds, and how many bytes stray outside any.
+    static func sequenceCounts(_ data: Data) -> (valid: Int, invalid: Int) {
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var valid = 0, invalid = 0, index = 0
+            while index < bytes.count {
+                if bytes[index] < 0x80 { index += 1; continue }
+                let length = validSequenceLength(bytes, at: index)
+                if length > 0 { valid += 1; index += length } else { invalid += 1; index += 1 }
+            }
+            return (valid, invalid)
+        }
+    }
+
     /// The length of the well-formed UTF-8 sequence at `index`, or 0 if the byte there starts none.
     private static func validSequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let lead = bytes[index]

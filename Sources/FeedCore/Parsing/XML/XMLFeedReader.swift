@@ -1,14 +1,23 @@
+import CLibXML2
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// Reads RSS, RDF and Atom documents as `XMLParser` streams them, keeping only the current path.
-final class XMLFeedReader: NSObject, XMLParserDelegate {
-    /// The state lives behind a pointer the reader owns: as a stored `var` of this class, every
-    /// callback paid a dynamic exclusivity check (swift_beginAccess), about a tenth of a parse
-    /// in callgrind. Callbacks arrive one at a time on the parsing thread, so accesses never overlap.
+/// Reads RSS, RDF and Atom documents as libxml2's SAX2 parser streams them, keeping only the
+/// current path.
+///
+/// libxml2 is used directly rather than through FoundationXML's `XMLParser`, which makes a
+/// string of every name, namespace and run of text, a dictionary of every element's attributes
+/// and a weak delegate load per event. Here names are made once per interned libxml2 string,
+/// text only while a field is being read, and the options are ours: no network, no DTD, no
+/// entity substitution (`XMLInput` has removed the DOCTYPE, so no entity can be declared), and
+/// `XML_PARSE_HUGE`, so a feed over libxml2's 10 MB default is read within `FeedParser`'s cap.
+final class XMLFeedReader {
+    /// The state lives behind a pointer the reader owns: as a stored `var`, every callback paid
+    /// a dynamic exclusivity check. Callbacks arrive one at a time on the parsing thread.
     private let state: UnsafeMutablePointer<XMLFeedState>
+    private var context: xmlParserCtxtPtr?
+    /// Names, qualified names and namespace URIs by the addresses of libxml2's interned copies,
+    /// which stay the same for the whole parse.
+    private let names = NameCache()
 
     private init(documentURL: URL?) {
         state = .allocate(capacity: 1)
@@ -23,63 +32,138 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
     /// Parses `data`, which must already be UTF-8 (see `XMLInput`).
     static func parse(_ data: Data, documentURL: URL?) throws(FeedParseError) -> ParsedFeed {
         let reader = XMLFeedReader(documentURL: documentURL)
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.externalEntityResolvingPolicy = .never
-        parser.delegate = reader
-        let succeeded = parser.parse()
+        let unmanaged = Unmanaged.passRetained(reader)
+        defer { unmanaged.release() }
+        var handler = Self.makeHandler()
+        guard let context = xmlCreatePushParserCtxt(&handler, unmanaged.toOpaque(), nil, 0, nil) else {
+            throw .unsupportedFormat(found: "the document is empty")
+        }
+        defer { xmlFreeParserCtxt(context) }
+        reader.context = context
+        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue))
+        data.withUnsafeBytes { bytes in
+            _ = xmlParseChunk(context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 1)
+        }
         if let failure = reader.state.pointee.failure {
             throw failure
         }
         if let result = reader.state.pointee.result {
-            return result
-        }
-        if !succeeded, let error = parser.parserError as NSError? {
-            throw .malformedXML(line: parser.lineNumber, column: parser.columnNumber, reason: XMLErrorReason.text(forCode: error.code))
+            return try result.get()
         }
         throw .unsupportedFormat(found: "the document is empty")
     }
 
-    /// Stops the parser once the state has recorded a failure. This happens outside the state's
-    /// own methods because libxml2 reports the stop through `parseErrorOccurred` synchronously.
-    private func stopIfFailed(_ parser: XMLParser) {
-        if state.pointee.failure != nil {
-            parser.abortParsing()
+    private static func reader(_ context: UnsafeMutableRawPointer?) -> XMLFeedReader {
+        Unmanaged<XMLFeedReader>.fromOpaque(context!).takeUnretainedValue()
+    }
+
+    private func name(_ pointer: UnsafePointer<xmlChar>) -> String {
+        names.string(for: pointer, nil) { String(cString: pointer) }
+    }
+
+    private func qualifiedName(prefix: UnsafePointer<xmlChar>?, localName: UnsafePointer<xmlChar>) -> String {
+        guard let prefix else { return name(localName) }
+        return names.string(for: localName, prefix) { String(cString: prefix) + ":" + String(cString: localName) }
+    }
+
+    /// Stops the parser once the state has failed or broken off.
+    private func stopIfFailed() {
+        if state.pointee.isStopped, let context { xmlStopParser(context) }
+    }
+
+    // MARK: - Events
+
+    private func startElement(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?,
+                              attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        var values: [String: String] = [:]
+        if attributeCount > 0, let attributes {
+            values.reserveCapacity(attributeCount)
+            // Five pointers each: local name, prefix, namespace, value, end of value.
+            for index in stride(from: 0, to: attributeCount * 5, by: 5) {
+                guard let local = attributes[index], let start = attributes[index + 3], let end = attributes[index + 4] else { continue }
+                let key = qualifiedName(prefix: attributes[index + 1], localName: local)
+                values[key] = Self.attributeValue(UnsafeBufferPointer(start: start, count: end - start))
+            }
         }
+        state.pointee.startElement(name(localName), namespace: uri.map(name) ?? "",
+                                   qualifiedName: qualifiedName(prefix: prefix, localName: localName), attributes: values)
+        stopIfFailed()
     }
 
-    func parser(
-        _ parser: XMLParser,
-        didStartElement name: String,
-        namespaceURI: String?,
-        qualifiedName: String?,
-        attributes: [String: String]
-    ) {
-        state.pointee.startElement(name, namespace: namespaceURI ?? "", qualifiedName: qualifiedName, attributes: attributes)
-        stopIfFailed(parser)
+    /// An attribute's value. Without entity substitution libxml2 keeps every '&' a reference
+    /// stood for as "&#38;" (and nothing else escaped), so each "&#38;" is one '&'.
+    private static func attributeValue(_ bytes: UnsafeBufferPointer<xmlChar>) -> String {
+        let value = String(decoding: bytes, as: UTF8.self)
+        return bytes.contains(UInt8(ascii: "&")) ? value.replacingOccurrences(of: "&#38;", with: "&") : value
     }
 
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        state.pointee.endElement(name)
+    private func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {
+        // Text outside the field being read is never needed: no string is made for it.
+        guard state.pointee.capture != nil else { return }
+        state.pointee.appendText(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        state.pointee.appendText(string)
+    private func error(_ error: UnsafePointer<xmlError>) {
+        guard !state.pointee.isStopped, let context else { return }
+        state.pointee.recordError(code: Int(error.pointee.code), line: Int(xmlSAX2GetLineNumber(context)),
+                                  column: Int(xmlSAX2GetColumnNumber(context)))
+        stopIfFailed()
     }
 
-    func parser(_ parser: XMLParser, foundCDATA block: Data) {
-        state.pointee.appendText(String(decoding: block, as: UTF8.self))
+    /// The callbacks, as libxml2's SAX2 handler.
+    private static func makeHandler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { context, localName, prefix, uri, _, _, attributeCount, _, attributes in
+            guard let localName else { return }
+            XMLFeedReader.reader(context).startElement(localName: localName, prefix: prefix, uri: uri,
+                                         attributeCount: Int(attributeCount), attributes: attributes)
+        }
+        handler.endElementNs = { context, localName, _, _ in
+            guard let localName else { return }
+            let reader = XMLFeedReader.reader(context)
+            reader.state.pointee.endElement(reader.name(localName))
+        }
+        handler.characters = { context, bytes, count in
+            guard let bytes else { return }
+            XMLFeedReader.reader(context).characters(bytes, count: Int(count))
+        }
+        handler.ignorableWhitespace = handler.characters
+        handler.serror = { context, error in
+            guard let error else { return }
+            XMLFeedReader.reader(context).error(error)
+        }
+        return handler
+    }
+}
+
+/// Strings made from libxml2's interned names, by address: a direct-mapped table, since a feed
+/// uses a few dozen names and a hashed dictionary cost more than making the strings again.
+private final class NameCache {
+    private static let size = 512
+    private let keys = UnsafeMutablePointer<(UnsafeRawPointer?, UnsafeRawPointer?)>.allocate(capacity: size)
+    private let values = UnsafeMutablePointer<String>.allocate(capacity: size)
+
+    init() {
+        keys.initialize(repeating: (nil, nil), count: Self.size)
+        values.initialize(repeating: "", count: Self.size)
     }
 
-    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        state.pointee.appendEntity(named: name)
-        return nil
+    deinit {
+        keys.deallocate()
+        values.deinitialize(count: Self.size)
+        values.deallocate()
     }
 
-    func parser(_ parser: XMLParser, parseErrorOccurred error: Error) {
-        guard state.pointee.failure == nil else { return }
-        state.pointee.recordError(code: (error as NSError).code, line: parser.lineNumber, column: parser.columnNumber)
-        stopIfFailed(parser)
+    /// The string for the name at `name` (with `prefix`, for a qualified name), made by `make`
+    /// the first time or when another name has taken its slot.
+    func string(for name: UnsafeRawPointer, _ prefix: UnsafeRawPointer?, make: () -> String) -> String {
+        let mixed = UInt(bitPattern: name) >> 4 &+ (prefix.map { UInt(bitPattern: $0) >> 2 } ?? 0)
+        let slot = Int(mixed % UInt(Self.size))
+        if keys[slot] == (name, prefix) { return values[slot] }
+        let made = make()
+        keys[slot] = (name, prefix)
+        values[slot] = made
+        return made
     }
 }

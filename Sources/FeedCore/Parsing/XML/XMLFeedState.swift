@@ -52,8 +52,16 @@ struct XMLFeedState {
 
     let documentURL: URL?
     private(set) var format: FeedFormat?
+    /// The namespace of a `feed` root that is not Atom's own (none, or an Atom 0.3 draft's):
+    /// the document is read as Atom in it.
+    private var atomNamespaceAlias: String?
     /// Set when the document turns out to be malformed or not a feed; the reader then stops the parser.
-    private(set) var failure: FeedParseError?
+    private(set) var failure: FeedParseError? { didSet { isStopped = true } }
+    /// Where and why a feed's document broke off before its end, read up to there.
+    private var malformation: FeedParseError? { didSet { isStopped = true } }
+    /// Whether reading is over before the document's end: it failed, or broke off in a feed.
+    /// Stored, not computed: the reader asks after every element.
+    private(set) var isStopped = false
     private var stack: [Frame] = []
     var capture: Capture?
     var feed = FeedDraft()
@@ -64,9 +72,17 @@ struct XMLFeedState {
         self.documentURL = documentURL
     }
 
-    /// The parsed feed, once the whole document has been read without failure.
-    var result: ParsedFeed? {
-        format.map { ParsedFeed(format: $0, feed: feed.feed(documentURL: documentURL), entries: entries) }
+    /// The parsed feed, once the document has been read without failure. A document that broke
+    /// off keeps the entries before the fault, with a warning; with none, nothing is worth
+    /// showing and the fault is the answer.
+    var result: Result<ParsedFeed, FeedParseError>? {
+        guard let format else { return nil }
+        var parsed = ParsedFeed(format: format, feed: feed.feed(documentURL: documentURL), entries: entries)
+        if case let .malformedXML(line, column, reason)? = malformation {
+            guard !entries.isEmpty else { return .failure(.malformedXML(line: line, column: column, reason: reason)) }
+            parsed.warnings = ["the document is not well-formed XML: \(reason) (line \(line), column \(column))"]
+        }
+        return .success(parsed)
     }
 
     // MARK: - Events
@@ -124,19 +140,11 @@ struct XMLFeedState {
         }
     }
 
-    /// Text for an entity libxml2 does not know, such as HTML's `&eacute;` in RSS 0.91 feeds;
-    /// unknown names are kept as written.
-    mutating func appendEntity(named name: String) {
-        if let scalar = HTMLEntities.scalar(named: name) {
-            appendText(String(scalar))
-        } else {
-            appendText("&\(name);")
-        }
-    }
-
-    /// Records a libxml2 error unless it is harmless.
+    /// Records a libxml2 error unless it is harmless. Inside a feed, reading stops there and
+    /// keeps what came before with a warning, as feedparser's "bozo" mode does; before the
+    /// feed's root element, the document fails.
     mutating func recordError(code: Int, line: Int, column: Int) {
-        guard failure == nil, !XMLErrorReason.isTolerated(code) else { return }
+        guard !isStopped, !XMLErrorReason.isTolerated(code) else { return }
         let reason: String
         if code == XMLErrorReason.documentEnd {
             // libxml2 uses one code for a truncated document and for content after the root element.
@@ -145,7 +153,24 @@ struct XMLFeedState {
         } else {
             reason = XMLErrorReason.text(forCode: code)
         }
-        failure = .malformedXML(line: line, column: column, reason: reason)
+        guard format != nil else {
+            failure = .malformedXML(line: line, column: column, reason: reason)
+            return
+        }
+        malformation = .malformedXML(line: line, column: column, reason: reason)
+        closeOpenElements()
+    }
+
+    /// Ends every open element as the document should have, keeping the entry being read.
+    private mutating func closeOpenElements() {
+        while !stack.isEmpty {
+            // Markup inside a text being captured stays as it was cut: the sanitizer closes it.
+            if let current = capture, stack.count > current.depth {
+                stack.removeLast()
+            } else {
+                endElement("")
+            }
+        }
     }
 
     // MARK: - Structure
@@ -164,9 +189,23 @@ struct XMLFeedState {
         case (FeedNamespace.atom03, "feed"):
             format = .atom03
             return .channel
+        case (_, "feed"):
+            format = .atom
+            atomNamespaceAlias = namespace
+            return .channel
+        case (_, "entry") where isAtom(namespace) || namespace.isEmpty:
+            // A lone Atom entry document: a feed of one entry.
+            format = .atom
+            if !FeedNamespace.isAtom(namespace) { atomNamespaceAlias = namespace }
+            return .item
         default:
             return nil
         }
+    }
+
+    /// Whether `namespace` is Atom's in this document.
+    private func isAtom(_ namespace: String) -> Bool {
+        FeedNamespace.isAtom(namespace) || namespace == atomNamespaceAlias
     }
 
     /// Whether `namespace` is the one the document's own RSS elements use.
@@ -192,7 +231,7 @@ struct XMLFeedState {
         case .image:
             return isRSSCore(namespace) && name == "url" ? .field(.feedIcon(primary: true)) : .ignored
         case let .person(ofEntry):
-            guard FeedNamespace.isAtom(namespace), name == "name" else { return .ignored }
+            guard isAtom(namespace), name == "name" else { return .ignored }
             return .field(ofEntry ? .author(primary: true, isRSSAddress: false) : .feedAuthor)
         case .field, .ignored:
             return .ignored
@@ -200,7 +239,7 @@ struct XMLFeedState {
     }
 
     private mutating func channelChildRole(namespace: String, name: String, attributes: [String: String], base: URL?) -> Role {
-        if isRSSCore(namespace) {
+        if isRSSCore(namespace), atomNamespaceAlias == nil {
             switch name {
             case "title": return .field(.feedTitle)
             case "link": return .field(.feedLink)
@@ -212,7 +251,7 @@ struct XMLFeedState {
             default: return .ignored
             }
         }
-        if FeedNamespace.isAtom(namespace) {
+        if isAtom(namespace) {
             switch name {
             case "title": return .field(.feedTitle)
             case "subtitle", "tagline": return .field(.feedDescription)
@@ -229,6 +268,9 @@ struct XMLFeedState {
             default: return .ignored
             }
         }
+        if namespace == FeedNamespace.dublinCore, name == "title", feed.title == nil {
+            return .field(.feedTitle)
+        }
         if namespace == FeedNamespace.itunes, name == "image", feed.iconURL == nil {
             feed.iconURL = resolveURL(attributes["href"], against: base)
         }
@@ -237,7 +279,7 @@ struct XMLFeedState {
 
     private mutating func itemChildRole(namespace: String, name: String, attributes: [String: String], base: URL?) -> Role {
         switch namespace {
-        case _ where isRSSCore(namespace):
+        case _ where isRSSCore(namespace) && atomNamespaceAlias == nil:
             switch name {
             case "title": return .field(.title(primary: true))
             case "link": return .field(.link)
@@ -250,7 +292,7 @@ struct XMLFeedState {
                 return .ignored
             default: return .ignored
             }
-        case FeedNamespace.atom, FeedNamespace.atom03:
+        case _ where isAtom(namespace):
             switch name {
             case "id": return .field(.entryID)
             case "title": return .field(.title(primary: true))
@@ -320,7 +362,7 @@ struct XMLFeedState {
     }
 
     private func textType(namespace: String, attributes: [String: String]) -> TextType {
-        guard FeedNamespace.isAtom(namespace) else { return .html }
+        guard isAtom(namespace) else { return .html }
         if attributes["mode"] == "xml" { return .xhtml }
         switch attributes["type"]?.lowercased() {
         case "html", "text/html": return .html

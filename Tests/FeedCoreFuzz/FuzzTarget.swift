@@ -1,0 +1,19 @@
+import FeedCore
+import Foundation
+
+/// The HTTP charsets an input may arrive with, chosen by its first byte, so the fuzzer reaches
+/// every way into the decoders too.
+private let charsets: [String?] = [nil, "windows-1251", "Shift_JIS", "UTF-16", "GB18030", "IBM037", "x-unknown", "utf-8"]
+
+/// libFuzzer's entry point: any bytes, as any feed document, must parse or fail cleanly.
+///
+/// `meson-helpers/fuzz` links this module with libFuzzer, whose `main` calls it; the program it
+/// makes also replays a saved input given its path.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    guard count > 0 else { return 0 }
+    let charset = charsets[Int(bytes[0]) % charsets.count]
+    let document = Data(bytes: bytes + 1, count: count - 1)
+    _ = try? FeedParser().parse(document, url: URL(string: "https://fuzz.example/feed"), charset: charset)
+    return 0
+}
