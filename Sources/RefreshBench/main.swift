@@ -106,6 +106,14 @@ func runBench() throws -> [(key: String, value: Double)] {
         }
     }
 
+    if options.includes("search") {
+        progress("Search: \(SearchBench.entries(options)) stored entries, one query per keystroke")
+        let search = try SearchBench.run(options)
+        report("search_ms_100k", search.median)
+        table.add("search, one keystroke, \(SearchBench.entries(options) / 1000)k entries (median / slowest)",
+                  String(format: "%.1f / %.1f ms", search.median, search.slowest), "< 20 ms")
+    }
+
     if let files, options.includes("reader") {
         progress("Feed reader: store of \(options.feedItems) entries, startups and scrolling")
         let dataHome = try ReaderBench.makeStore(from: files.rss, expectedEntries: options.feedItems)

@@ -11,7 +11,7 @@ import Testing
         "pull_frame_us_p50", "pull_frame_us_p99", "baseline_frame_us_p50", "baseline_frame_us_p99",
         "pull_vs_baseline_p99_ratio", "content_relayouts_per_pull_frame",
         "parse_mb_s_rss", "parse_mb_s_atom", "feedparser_mb_s_rss", "feedparser_mb_s_atom",
-        "parse_vs_feedparser_ratio", "reader_startup_ms", "reader_peak_rss_mb",
+        "parse_vs_feedparser_ratio", "search_ms_100k", "reader_startup_ms", "reader_peak_rss_mb",
     ]
 
     /// The build's products folder: where the test bundle is, found from this process.

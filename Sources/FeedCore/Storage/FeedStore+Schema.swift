@@ -55,6 +55,14 @@ extension FeedStore {
             // What the last fetch's document got wrong though it was read, one warning per line.
             try db.alter(table: "feeds") { table in table.add(column: "lastWarnings", .text) }
         }
+        migrator.registerMigration("v6-search-prefixes") { db in
+            // Prefix indexes, so the first letters typed find their words without a scan.
+            try db.execute(sql: """
+                DROP TRIGGER entries_search_insert; DROP TRIGGER entries_search_update; DROP TRIGGER entries_search_delete;
+                DROP TABLE entries_search;
+                """)
+            try FeedStore.createSearchIndex(in: db)
+        }
         return migrator
     }()
 }

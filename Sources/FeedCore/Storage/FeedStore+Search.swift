@@ -10,15 +10,23 @@ extension FeedStore {
     /// The entries whose title, author or text hold every word of `text` (the last one also as
     /// the start of a longer word, so results follow typing), best matches first: a word in the
     /// title counts most, then the author, then the text. Feeds and filters do not narrow it.
-    public func search(_ text: String, limit: Int = 50, offset: Int = 0) async throws -> [StoredEntry] {
+    ///
+    /// Only the newest `candidates` matches are ranked: a word nearly every entry holds would
+    /// otherwise have every entry scored on each keystroke. Finding them walks the index in
+    /// rowid order and stops, and rowids grow as entries arrive.
+    public func search(_ text: String, limit: Int = 50, offset: Int = 0, candidates: Int = 2_000) async throws -> [StoredEntry] {
         guard let match = FeedStore.matchExpression(for: text) else { return [] }
         return try await database.read { db in
-            try StoredEntry.fetchAll(db, sql: """
-                SELECT entries.* FROM entries_search JOIN entries ON entries.id = entries_search.rowid
-                WHERE entries_search MATCH ?
-                ORDER BY bm25(entries_search, 10.0, 4.0, 1.0), entries.sortDate DESC, entries.id DESC
-                LIMIT ? OFFSET ?
-                """, arguments: [match, limit, offset])
+            let oldest = try Int64.fetchOne(db, sql: """
+                SELECT rowid FROM entries_search WHERE entries_search MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?
+                """, arguments: [match, max(candidates, limit + offset) - 1]) ?? 0
+            return try StoredEntry.fetchAll(db, sql: """
+                SELECT entries.* FROM (
+                    SELECT rowid, bm25(entries_search, 10.0, 4.0, 1.0) AS score FROM entries_search
+                    WHERE entries_search MATCH ? AND rowid >= ? ORDER BY score, rowid DESC LIMIT ? OFFSET ?
+                ) AS hits JOIN entries ON entries.id = hits.rowid
+                ORDER BY hits.score, entries.id DESC
+                """, arguments: [match, oldest, limit, offset])
         }
     }
 
@@ -41,7 +49,8 @@ extension FeedStore {
         // The summary column is plain text already; only HTML goes through feed_plain_text.
         let body = "COALESCE(feed_plain_text(COALESCE(new.content, new.summaryHTML)), new.summary)"
         try db.execute(sql: """
-            CREATE VIRTUAL TABLE entries_search USING fts5(title, author, body, tokenize = 'unicode61 remove_diacritics 2');
+            CREATE VIRTUAL TABLE entries_search USING fts5(title, author, body, tokenize = 'unicode61 remove_diacritics 2',
+                                                           prefix = '1 2 3');
             INSERT INTO entries_search (rowid, title, author, body)
                 SELECT id, title, author, \(body.replacingOccurrences(of: "new.", with: "")) FROM entries;
             CREATE TRIGGER entries_search_insert AFTER INSERT ON entries BEGIN

@@ -30,6 +30,16 @@ struct FeedStoreSearchTests {
         #expect(found == ["title", "author", "body"])
     }
 
+    /// A word nearly every entry holds ranks only the newest matches, so a keystroke never
+    /// scores the whole store.
+    @Test func onlyTheNewestCandidatesAreRanked() async throws {
+        try await add([Entry(id: "old", title: "Tomatoes tomatoes tomatoes")])
+        try await add((1...3).map { Entry(id: "new\($0)", title: "Garden notes", summary: "tomatoes") }, to: "https://b.example/feed")
+
+        #expect(Set(try await store.search("tomatoes", limit: 3, candidates: 3).map(\.entryID)) == ["new1", "new2", "new3"])
+        #expect(try await store.search("tomatoes", limit: 3, candidates: 4).first?.entryID == "old", "within the window the title ranks first")
+    }
+
     @Test func everyWordMustMatchAndTheLastOneAsAPrefix() async throws {
         try await add([
             Entry(id: "1", title: "Swift on Linux", summary: "Building with SwiftPM"),

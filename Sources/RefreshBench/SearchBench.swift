@@ -1,0 +1,53 @@
+import FeedCore
+import Foundation
+
+/// `search_ms_100k`: one search keystroke's query (an FTS5 match, ranked, first page) over
+/// 100,000 stored entries in 1,000 feeds, as the reader runs it while someone types.
+enum SearchBench {
+    /// Entries in the store (100,000; 10,000 when quick), spread over feeds of 100 each.
+    static func entries(_ options: BenchOptions) -> Int { options.quick ? 10_000 : 100_000 }
+
+    /// What is typed, a keystroke at a time: common and rare words, one and two of them.
+    static let typed = ["refresh", "gesture tou", "performance memory", "zebra"]
+
+    /// The median and the slowest keystroke's query time in milliseconds.
+    static func run(_ options: BenchOptions) throws -> (median: Double, slowest: Double) {
+        let store = try makeStore(entries: entries(options))
+        var times: [Double] = []
+        for _ in 0..<max(1, options.runs / 5) {
+            for text in typed {
+                for length in 1...text.count {
+                    let query = String(text.prefix(length))
+                    let started = Clock.nanoseconds()
+                    let result = blocking { try await store.search(query).count }
+                    guard case .success = result else { throw BenchError("search for \(query) failed: \(result)") }
+                    times.append(Double(Clock.nanoseconds() - started) / 1e6)
+                }
+            }
+        }
+        times.sort()
+        return (times[times.count / 2], times.last ?? 0)
+    }
+
+    /// A store holding `entries` generated entries, 100 per feed.
+    private static func makeStore(entries count: Int) throws -> FeedStore {
+        let generator = FeedGenerator(items: count, targetBytes: count * 500)
+        let parsed = try FeedParser(maxDocumentSize: count * 600).parse(generator.rss())
+        let dataHome = BenchFiles.directory.appendingPathComponent("search-data", isDirectory: true)
+        try? FileManager.default.removeItem(at: dataHome)
+        let store = try FeedStore(appDirectory: "feed-reader", environment: ["XDG_DATA_HOME": dataHome.path])
+        let stored = blocking {
+            for (index, start) in stride(from: 0, to: parsed.entries.count, by: 100).enumerated() {
+                let subscription = try await store.addFeed(url: URL(string: "https://bench.example.org/\(index)/feed.xml")!)
+                let chunk = ParsedFeed(format: .rss, feed: parsed.feed, entries: Array(parsed.entries[start..<min(start + 100, parsed.entries.count)]))
+                let result = FetchResult(request: subscription.request, outcome: .fetched(chunk, validators: CacheValidators()))
+                try await store.apply(result, toFeed: subscription.id)
+            }
+            return try await store.entryCount()
+        }
+        guard case let .success(stored) = stored, stored == count else {
+            throw BenchError("the search store holds \(stored) entries, not \(count)")
+        }
+        return store
+    }
+}
