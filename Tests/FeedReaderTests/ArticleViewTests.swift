@@ -127,4 +127,24 @@ final class ArticleViewTests: XCTestCase {
             XCTAssertEqual(ArticleView.navigation(to: address, isLinkClick: click, isOwnLoad: own), expected, address)
         }
     }
+
+    func testTheDesktopsDarkStyleReachesTheWindowAndTheArticle() throws {
+        try withReader(serving: plainFeed(entries: 2), entries: 2) { app in
+            let desktop = g_settings_new("org.gnome.desktop.interface")!
+            defer {
+                g_settings_reset(desktop, "color-scheme")
+                g_object_unref(desktop)
+            }
+            let prefersDark = { cgtk_settings_get_boolean("gtk-application-prefer-dark-theme") != 0 }
+            XCTAssertFalse(prefersDark(), "the desktop's default style is light")
+            g_settings_set_string(desktop, "color-scheme", "prefer-dark")
+            XCTAssertTrue(GtkTestEnvironment.iterate { prefersDark() }, "GTK and WebKit are told at once")
+            app.window.entryList.select(index: 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.article.isLoaded })
+            saveRender(app.window.window, name: "article-dark")
+
+            g_settings_set_string(desktop, "color-scheme", "prefer-light")
+            XCTAssertTrue(GtkTestEnvironment.iterate { !prefersDark() })
+        }
+    }
 }

@@ -36,6 +36,7 @@ final class MainWindow {
         preferences = Preferences(settings: settings)
         entryList = EntryListView(library: library)
         banner = Banner()
+        ColorScheme.follow()
         let window = gtk_application_window_new(application)!
         self.window = window
         openLink = { link in gtk_show_uri(cast(window), link.absoluteString, guint32(GDK_CURRENT_TIME)) }
