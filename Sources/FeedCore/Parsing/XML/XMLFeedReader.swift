@@ -40,6 +40,9 @@ final class XMLFeedReader {
         }
         defer { xmlFreeParserCtxt(context) }
         reader.context = context
+        // The document is UTF-8 by now (XMLInput): libxml2 must not guess again from its first
+        // bytes, which after conversion may look like UTF-32 and fail its own decoder.
+        xmlSwitchEncoding(context, XML_CHAR_ENCODING_UTF8)
         xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue))
         data.withUnsafeBytes { bytes in
             _ = xmlParseChunk(context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 1)
