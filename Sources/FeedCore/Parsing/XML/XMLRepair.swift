@@ -44,10 +44,22 @@ enum XMLRepair {
                 switch bytes[index] {
                 case UInt8(ascii: "<"): index = markup(at: index)
                 case UInt8(ascii: "&"): index = reference(at: index)
-                default: index += 1
+                default: index = nextMarkupOrReference(from: index + 1)
                 }
             }
             flush(upTo: bytes.count)
+        }
+
+        /// The next '<' or '&' from `start`, or the end: memchr finds each far faster than a
+        /// byte loop, and text runs between tags are long.
+        private func nextMarkupOrReference(from start: Int) -> Int {
+            guard start < bytes.count, let base = bytes.baseAddress else { return bytes.count }
+            let count = bytes.count - start
+            let less = memchr(base + start, Int32(UInt8(ascii: "<")), count)
+            let limit = less.map { UnsafeRawPointer($0) - UnsafeRawPointer(base + start) } ?? count
+            let ampersand = memchr(base + start, Int32(UInt8(ascii: "&")), limit)
+            let found = ampersand.map { UnsafeRawPointer($0) - UnsafeRawPointer(base + start) } ?? limit
+            return start + found
         }
 
         // MARK: - Faults
@@ -65,6 +77,10 @@ enum XMLRepair {
         }
 
         private mutating func markup(at start: Int) -> Int {
+            // Nearly every '<' opens or closes an element, which needs nothing.
+            guard start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "!") || bytes[start + 1] == UInt8(ascii: "?") else {
+                return start + 1
+            }
             if bytes.matches("<!--", at: start) { return comment(at: start) }
             if bytes.matches("<![CDATA[", at: start) { return cdata(at: start) }
             if bytes.matches("<!DOCTYPE", at: start) { return doctype(at: start) }
