@@ -1,4 +1,4 @@
-/// Rebuilds markup for inline XHTML content, which `XMLParser` hands over as separate events.
+/// Rebuilds markup for inline XHTML content, which libxml2's SAX2 parser hands over as separate events.
 enum MarkupEscaping {
     /// Escapes text for use inside HTML elements or double-quoted attribute values.
     static func escaped(_ text: String) -> String {

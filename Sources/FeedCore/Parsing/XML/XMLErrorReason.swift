@@ -1,8 +1,9 @@
-/// Explains libxml2's error codes, which are all `XMLParser` reports on Linux (its messages are empty).
+/// Explains libxml2's error codes in words for people (its own messages are for developers).
 enum XMLErrorReason {
     /// Whether the error leaves the document's meaning intact, so reading can go on.
     ///
-    /// Undeclared entities are resolved from the HTML set (or kept literally) by the reader;
+    /// Undeclared entities never reach libxml2 (XMLRepair resolves them from the HTML set or keeps
+    /// them as text);
     /// namespace mistakes such as an undeclared `media:` prefix and libxml2's warnings do not change the text.
     static func isTolerated(_ code: Int) -> Bool {
         switch code {
