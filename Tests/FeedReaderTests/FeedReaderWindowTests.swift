@@ -119,6 +119,20 @@ final class FeedReaderWindowTests: XCTestCase {
         }
     }
 
+    func testDamagedSettingsStartAfreshAndTheWindowSaysWhereTheOldFileIs() throws {
+        try withReader(entries: 3) { app, _ in
+            XCTAssertNil(app.window.banner.message)
+            app.close()
+            try Data("[window\nwidth=".utf8).write(to: URL(fileURLWithPath: app.settings.path))
+            let restarted = try app.restarted()
+            defer { restarted.close() }
+            let keptAt = try XCTUnwrap(restarted.settings.setAsidePath)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: keptAt), "nothing is lost: the damaged file is kept")
+            XCTAssertEqual(restarted.window.banner.message, MainWindow.settingsResetMessage(keptAt: keptAt))
+            XCTAssertTrue(restarted.window.banner.message?.contains(keptAt) ?? false)
+        }
+    }
+
     func testChoosingALanguageRetranslatesTheWindowAtOnceAndIsRemembered() throws {
         try withReader(entries: 3) { app, _ in
             defer { app.window.switchLanguage(to: "") }

@@ -73,6 +73,7 @@ final class MainWindow {
         filterBar.onSearch = { [weak self] text in self?.entryList.search(text) }
         article.onOpenLink = { [weak self] link in self?.openExternally(link) }
         entryList.onError = { [weak self] message in self?.banner.show(message) }
+        if settings.recoveryNote != nil { banner.show(Self.settingsResetMessage(keptAt: settings.setAsidePath)) }
         sidebar.onSelect = { [weak self] selection in self?.select(selection) }
         addActions(application: application)
         Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
@@ -94,6 +95,17 @@ final class MainWindow {
             await self.reloadFeeds(selecting: saved == Key.starredSelection ? .starred : saved.map { .feed(Int64($0)) } ?? .all)
             self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
         }
+    }
+
+    /// What the banner says when the settings file could not be read and was started afresh.
+    static func settingsResetMessage(keptAt path: String?) -> String {
+        guard let path else {
+            // TRANSLATORS: the settings file could not be read, nor moved aside.
+            return tr("Your settings could not be read, so the defaults are used.")
+        }
+        // TRANSLATORS: the settings file could not be read; %@ is where the damaged file was kept.
+        return tr("Your settings could not be read, so the defaults are used. The damaged file was kept as %@.")
+            .replacingOccurrences(of: "%@", with: path)
     }
 
     private var feedTitles: [Int64: String] {

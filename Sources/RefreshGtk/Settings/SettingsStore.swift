@@ -15,6 +15,8 @@ public final class SettingsStore {
     private var keyFile: OpaquePointer
     /// Why the file on disk was set aside at load, if it was.
     public private(set) var recoveryNote: String?
+    /// Where the unreadable file was moved at load, so an app can tell its user.
+    public private(set) var setAsidePath: String?
 
     public init(path: String) {
         self.path = path
@@ -77,6 +79,7 @@ public final class SettingsStore {
         let stamp = Int(Date().timeIntervalSince1970)
         let aside = "\(path).corrupt-\(stamp)"
         if rename(path, aside) == 0 {
+            setAsidePath = aside
             recoveryNote = "Settings file \(path) could not be read (\(reason)); moved it to \(aside) and started with empty settings."
         } else {
             recoveryNote = "Settings file \(path) could not be read (\(reason)) nor moved aside; starting with empty settings."
