@@ -174,15 +174,8 @@ final class MainWindow {
     private func setRead(_ entry: StoredEntry, _ isRead: Bool) {
         var changed = entry
         changed.isRead = isRead
-        entryList.update(changed)
-        article.update(changed)
-        Task { @MainActor [weak self, library] in
-            do {
-                try await library.store.markRead(entryID: entry.id, isRead: isRead)
-            } catch {
-                self?.banner.show(tr("Could not save the read state") + ": \(error)")
-            }
-            await self?.reloadSidebar()
+        apply(changed, failure: tr("Could not save the read state")) { store in
+            try await store.markRead(entryID: entry.id, isRead: isRead)
         }
     }
 
@@ -190,13 +183,21 @@ final class MainWindow {
     private func setStarred(_ entry: StoredEntry, _ isStarred: Bool) {
         var changed = entry
         changed.isStarred = isStarred
+        apply(changed, failure: tr("Could not save the star")) { store in
+            try await store.setStarred(entryID: entry.id, isStarred: isStarred)
+        }
+    }
+
+    /// Shows `changed` in its row and the article at once, then saves it with `save` and
+    /// refreshes the sidebar's counts; a failed save shows `failure` and the reason.
+    private func apply(_ changed: StoredEntry, failure: String, save: @escaping @Sendable (FeedStore) async throws -> Void) {
         entryList.update(changed)
         article.update(changed)
         Task { @MainActor [weak self, library] in
             do {
-                try await library.store.setStarred(entryID: entry.id, isStarred: isStarred)
+                try await save(library.store)
             } catch {
-                self?.banner.show(tr("Could not save the star") + ": \(error)")
+                self?.banner.show(failure + ": \(error)")
             }
             await self?.reloadSidebar()
         }
