@@ -33,6 +33,18 @@ struct EncodingTests {
         #expect(try FeedParser().parse(data).feed.title == "No BOM ü")
     }
 
+    /// The in-place check agrees with the standard library's on every kind of stray byte,
+    /// before, at and after the eight-byte steps it takes through ASCII.
+    @Test(arguments: [
+        [], Array("plain ascii, long enough to take several steps".utf8), Array("Grüße 日本 😀".utf8),
+        Array("1234567é".utf8), Array("12345678é".utf8), [0xC3], Array("1234567".utf8) + [0xE6, 0x97],
+        [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],
+        Array("caf".utf8) + [0xE9] + Array(" au lait, sixteen+".utf8), [0x80], Array("abcdefgh".utf8) + [0xFF],
+    ] as [[UInt8]])
+    func utf8ValidityCheck(bytes: [UInt8]) {
+        #expect(UTF8Repair.isValid(Data(bytes)) == (String(validating: bytes, as: UTF8.self) != nil))
+    }
+
     @Test func utf8WithByteOrderMark() throws {
         let data = Data([0xEF, 0xBB, 0xBF]) + Data(#"<?xml version="1.0" encoding="utf-8"?><rss><channel><title>BOM é</title></channel></rss>"#.utf8)
         #expect(try FeedParser().parse(data).feed.title == "BOM é")

@@ -71,7 +71,9 @@ enum FeedDate {
 
     private static func parseRFC822(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var reader = DateReader(bytes: bytes)
-        var numbers: [(value: Int, digits: Int)] = []
+        // A date has two numbers besides its time: the day and the year.
+        var numbers: (DateNumber, DateNumber) = (DateNumber(), DateNumber())
+        var numberCount = 0
         var month: Int?
         var time: TimeOfDay?
         var offset: Int?
@@ -86,8 +88,10 @@ enum FeedDate {
                     continue
                 }
                 let start = reader.position
-                guard let value = reader.number(maxDigits: 4) else { return nil }
-                numbers.append((value, reader.position - start))
+                guard let value = reader.number(maxDigits: 4), numberCount < 2 else { return nil }
+                let number = DateNumber(value: value, digits: reader.position - start)
+                if numberCount == 0 { numbers.0 = number } else { numbers.1 = number }
+                numberCount += 1
             } else if (byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")) && time != nil && offset == nil {
                 guard let parsed = reader.zoneOffset() else { return nil }
                 offset = parsed
@@ -96,18 +100,18 @@ enum FeedDate {
                 reader.position += 1
             } else if byte.isASCIILetter || byte >= 0x80 {
                 let word = reader.word()
-                let prefix = String(word.prefix(3))
+                let prefix = word.prefix
                 // "mar, 16 nov" (French): a day name before a comma, though "mar" is also a month.
-                if weekdays.contains(word) || weekdays.contains(prefix), !reader.isAtEnd, reader.peek == UInt8(ascii: ",") {
+                if weekdays.contains(word.key) || weekdays.contains(prefix), !reader.isAtEnd, reader.peek == UInt8(ascii: ",") {
                     continue
                 }
-                if let value = months[word] ?? months[prefix], month == nil, word.count >= 3 {
+                if let value = months[word.key] ?? months[prefix], month == nil, word.count >= 3 {
                     month = value
                 } else if weekdays.contains(prefix), word.count >= 3 {
                     continue
-                } else if word == "am" || word == "pm" {
-                    afternoon = word == "pm"
-                } else if let value = zoneOffsets[word], offset == nil {
+                } else if word.key == Self.am || word.key == Self.pm {
+                    afternoon = word.key == Self.pm
+                } else if let value = zoneOffsets[word.key], offset == nil {
                     offset = value
                     reader.skipSpaces()
                     if reader.isAtEnd == false, reader.peek == UInt8(ascii: "+") || reader.peek == UInt8(ascii: "-") {
@@ -125,10 +129,10 @@ enum FeedDate {
                 return nil
             }
         }
-        guard let month, numbers.count == 2 else { return nil }
-        let (dayNumber, yearNumber) = numbers[0].digits <= 2 && numbers[0].value <= 31 && numbers[1].digits != 1
-            ? (numbers[0], numbers[1])
-            : (numbers[1], numbers[0])
+        guard let month, numberCount == 2 else { return nil }
+        let (dayNumber, yearNumber) = numbers.0.digits <= 2 && numbers.0.value <= 31 && numbers.1.digits != 1
+            ? numbers
+            : (numbers.1, numbers.0)
         var year = yearNumber.value
         switch yearNumber.digits {
         case 1, 2: year += year < 50 ? 2000 : 1900
@@ -146,7 +150,7 @@ enum FeedDate {
     /// Month names by their first three letters (or whole, where three are ambiguous), in the
     /// languages feeds are dated in besides English: French, German, Spanish, Italian,
     /// Portuguese and Dutch.
-    private static let months: [String: Int] = [
+    private static let months: [DateWord.Key: Int] = DateWord.keyed([
         "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
         "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
         "fév": 2, "fev": 2, "avr": 4, "mai": 5, "juin": 6, "juil": 7, "aoû": 8, "aou": 8, "déc": 12,
@@ -154,20 +158,22 @@ enum FeedDate {
         "ene": 1, "abr": 4, "ago": 8, "set": 9, "dic": 12,
         "gen": 1, "mag": 5, "giu": 6, "lug": 7, "ott": 10, "out": 10,
         "mrt": 3, "mei": 5,
-    ]
+    ])
 
     /// Day names, which carry nothing a date needs: English, then the languages of `months`.
-    private static let weekdays: Set<String> = [
+    private static let weekdays: Set<DateWord.Key> = DateWord.keys([
         "mon", "tue", "wed", "thu", "fri", "sat", "sun",
         "lun", "mar", "mer", "jeu", "ven", "sam", "dim",
         "mo", "di", "mi", "do", "fr", "sa", "so",
         "mié", "mie", "jue", "vie", "sáb", "sab", "dom", "gio",
         "seg", "ter", "qua", "qui", "sex",
         "ma", "wo", "vr", "za", "zo",
-    ]
+    ])
+
+    private static let am = DateWord.key("am"), pm = DateWord.key("pm")
 
     /// Zone names seen in feeds, as minutes east of UTC.
-    private static let zoneOffsets: [String: Int] = [
+    private static let zoneOffsets: [DateWord.Key: Int] = DateWord.keyed([
         "ut": 0, "utc": 0, "gmt": 0, "z": 0, "wet": 0,
         "est": -300, "edt": -240, "cst": -360, "cdt": -300,
         "mst": -420, "mdt": -360, "pst": -480, "pdt": -420,
@@ -175,7 +181,7 @@ enum FeedDate {
         "bst": 60, "ist": 330, "cet": 60, "cest": 120, "met": 60, "mest": 120, "west": 60,
         "eet": 120, "eest": 180, "msk": 180, "jst": 540, "kst": 540,
         "aest": 600, "aedt": 660, "nzst": 720, "nzdt": 780,
-    ]
+    ])
 
     // MARK: - Calendar arithmetic
 
@@ -217,6 +223,68 @@ enum FeedDate {
         let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+/// A day or year as read from a date string, with the digits it was written in.
+private struct DateNumber {
+    var value = 0
+    var digits = 0
+}
+
+/// A lowercased word of a date, packed for the name tables: dates are parsed by the thousand,
+/// and making, lowercasing and hashing a string for each word cost more than the rest.
+private struct DateWord {
+    /// Up to the first eight bytes of the lowercased UTF-8, zero-padded; no name is longer.
+    typealias Key = UInt64
+
+    /// The whole word's key; words of more than eight bytes get one that matches no name.
+    let key: Key
+    /// The key of the first three characters, which name a month or day in most languages.
+    let prefix: Key
+    /// The number of characters.
+    let count: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            // Accented capitals ("DÉC") need Unicode's lowercasing; such words are rare.
+            var lowered = String(decoding: bytes, as: UTF8.self).lowercased()
+            self = lowered.withUTF8 { Self(lowercased: $0) }
+            return
+        }
+        self.init(lowercased: bytes)
+    }
+
+    /// Packs bytes already lowercased, except for ASCII capitals, which it lowers itself.
+    private init(lowercased bytes: UnsafeBufferPointer<UInt8>) {
+        var key: Key = 0, prefix: Key = 0, characters = 0
+        for (index, byte) in bytes.enumerated() {
+            let isContinuation = byte & 0xC0 == 0x80
+            if !isContinuation { characters += 1 }
+            guard index < 8 else { continue }
+            let lowered = byte.isASCIILetter ? byte | 0x20 : byte
+            key |= Key(lowered) << (8 * index)
+            if characters <= 3 { prefix = key }
+        }
+        self.key = bytes.count <= 8 ? key : .max
+        self.prefix = prefix
+        count = characters
+    }
+
+    /// The key of a lowercase name.
+    static func key(_ name: String) -> Key {
+        var name = name
+        return name.withUTF8 { DateWord(lowercased: $0).key }
+    }
+
+    /// A table of lowercase names as one of keys.
+    static func keyed<Value>(_ table: KeyValuePairs<String, Value>) -> [Key: Value] {
+        Dictionary(table.map { (key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A set of lowercase names as one of keys.
+    static func keys(_ names: [String]) -> Set<Key> {
+        Set(names.map(key))
     }
 }
 
@@ -272,11 +340,11 @@ private struct DateReader {
         return count == 0 ? nil : value
     }
 
-    /// Reads a lowercased run of letters.
-    mutating func word() -> String {
+    /// Reads a run of letters.
+    mutating func word() -> DateWord {
         let start = position
         while !isAtEnd, peek.isASCIILetter || peek >= 0x80 { position += 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self).lowercased()
+        return DateWord(UnsafeBufferPointer(rebasing: bytes[start..<position]))
     }
 
     /// Reads `hh:mm[:ss[.fraction]]`, restoring the position when the text is not a time.
@@ -307,7 +375,7 @@ private struct DateReader {
         guard !isAtEnd else { return nil }
         if peek.isASCIILetter {
             let name = word()
-            return name.count == 1 ? 0 : FeedDate.zoneOffset(named: name)
+            return name.count == 1 ? 0 : FeedDate.zoneOffset(named: name.key)
         }
         let sign = peek == UInt8(ascii: "-") ? -1 : 1
         guard peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") else { return nil }
@@ -332,7 +400,7 @@ private struct DateReader {
 }
 
 extension FeedDate {
-    fileprivate static func zoneOffset(named name: String) -> Int? {
+    fileprivate static func zoneOffset(named name: DateWord.Key) -> Int? {
         zoneOffsets[name]
     }
 }

@@ -2,27 +2,35 @@
 enum MarkupEscaping {
     /// Escapes text for use inside HTML elements or double-quoted attribute values.
     static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") }) else {
-            return text
-        }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
+        guard text.utf8.contains(where: needsEscaping) else { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 16)
+        var text = text
+        text.withUTF8 { appendEscaped($0, to: &output) }
+        return String(decoding: output, as: UTF8.self)
     }
 
-    /// A start tag with its attributes in a stable order; void elements close themselves.
-    static func startTag(_ name: String, attributes: [String: String]) -> String {
+    /// Appends UTF-8 text to `output`, escaped as `escaped(_:)` does.
+    static func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+            default: output.append(byte)
+            }
+        }
+    }
+
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
+    }
+
+    /// A start tag with its attributes in document order; void elements close themselves.
+    static func startTag(_ name: String, attributes: XMLAttributes) -> String {
         var tag = "<" + name
-        for (key, value) in attributes.sorted(by: { $0.key < $1.key }) where !key.hasPrefix("xmlns") {
+        for (key, value) in attributes.pairs where !key.hasPrefix("xmlns") {
             tag += " \(key)=\"\(escaped(value))\""
         }
         return tag + (isVoidElement(name) ? "/>" : ">")

@@ -26,6 +26,26 @@ enum UTF8Repair {
         }
     }
 
+    /// Whether `data` is well-formed UTF-8 throughout, checked in place: ASCII runs, the bulk of
+    /// any feed, go eight bytes at a time, and no string is made.
+    static func isValid(_ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var index = 0
+            while index < bytes.count {
+                while index + 8 <= bytes.count,
+                      raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                }
+                guard index < bytes.count else { break }
+                let length = validSequenceLength(bytes, at: index)
+                guard length > 0 else { return false }
+                index += length
+            }
+            return true
+        }
+    }
+
     /// How many multi-byte UTF-8 sequences `data` holds, and how many bytes stray outside any.
     static func sequenceCounts(_ data: Data) -> (valid: Int, invalid: Int) {
         data.withUnsafeBytes { raw in

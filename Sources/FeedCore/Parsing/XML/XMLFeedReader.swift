@@ -15,9 +15,11 @@ final class XMLFeedReader {
     /// a dynamic exclusivity check. Callbacks arrive one at a time on the parsing thread.
     private let state: UnsafeMutablePointer<XMLFeedState>
     private var context: xmlParserCtxtPtr?
-    /// Names, qualified names and namespace URIs by the addresses of libxml2's interned copies,
-    /// which stay the same for the whole parse.
-    private let names = NameCache()
+    /// Element names, qualified names and namespaces by the addresses of libxml2's interned
+    /// copies, which stay the same for the whole parse: each is made and classified once.
+    private let names = InternCache<XMLName>()
+    private let qualifiedNames = InternCache<String>()
+    private let namespaces = InternCache<XMLNamespace>()
 
     private init(documentURL: URL?) {
         state = .allocate(capacity: 1)
@@ -60,13 +62,22 @@ final class XMLFeedReader {
         Unmanaged<XMLFeedReader>.fromOpaque(context!).takeUnretainedValue()
     }
 
-    private func name(_ pointer: UnsafePointer<xmlChar>) -> String {
-        names.string(for: pointer, nil) { String(cString: pointer) }
+    private func name(_ pointer: UnsafePointer<xmlChar>) -> XMLName {
+        names.value(for: pointer, nil) { XMLName(String(cString: pointer)) }
     }
 
+    private func namespace(_ uri: UnsafePointer<xmlChar>?) -> XMLNamespace {
+        guard let uri else { return Self.noNamespace }
+        return namespaces.value(for: uri, nil) { XMLNamespace(uri: String(cString: uri)) }
+    }
+
+    private static let noNamespace = XMLNamespace(uri: "")
+
     private func qualifiedName(prefix: UnsafePointer<xmlChar>?, localName: UnsafePointer<xmlChar>) -> String {
-        guard let prefix else { return name(localName) }
-        return names.string(for: localName, prefix) { String(cString: prefix) + ":" + String(cString: localName) }
+        qualifiedNames.value(for: localName, prefix) {
+            guard let prefix else { return String(cString: localName) }
+            return String(cString: prefix) + ":" + String(cString: localName)
+        }
     }
 
     /// Stops the parser once the state has failed or broken off.
@@ -78,17 +89,17 @@ final class XMLFeedReader {
 
     private func startElement(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?,
                               attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
-        var values: [String: String] = [:]
+        var values = XMLAttributes()
         if attributeCount > 0, let attributes {
             values.reserveCapacity(attributeCount)
             // Five pointers each: local name, prefix, namespace, value, end of value.
             for index in stride(from: 0, to: attributeCount * 5, by: 5) {
                 guard let local = attributes[index], let start = attributes[index + 3], let end = attributes[index + 4] else { continue }
-                let key = qualifiedName(prefix: attributes[index + 1], localName: local)
-                values[key] = Self.attributeValue(UnsafeBufferPointer(start: start, count: end - start))
+                values.append(name: qualifiedName(prefix: attributes[index + 1], localName: local),
+                              value: Self.attributeValue(UnsafeBufferPointer(start: start, count: end - start)))
             }
         }
-        state.pointee.startElement(name(localName), namespace: uri.map(name) ?? "",
+        state.pointee.startElement(name(localName), namespace: namespace(uri),
                                    qualifiedName: qualifiedName(prefix: prefix, localName: localName), attributes: values)
         stopIfFailed()
     }
@@ -101,9 +112,10 @@ final class XMLFeedReader {
     }
 
     private func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {
-        // Text outside the field being read is never needed: no string is made for it.
+        // Text outside the field being read is never needed; inside it, the bytes are kept and
+        // one string is made at the end (libxml2 hands text over in pieces, one per reference).
         guard state.pointee.capture != nil else { return }
-        state.pointee.appendText(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+        state.pointee.appendText(UnsafeBufferPointer(start: bytes, count: count))
     }
 
     private func error(_ error: UnsafePointer<xmlError>) {
@@ -125,7 +137,7 @@ final class XMLFeedReader {
         handler.endElementNs = { context, localName, _, _ in
             guard let localName else { return }
             let reader = XMLFeedReader.reader(context)
-            reader.state.pointee.endElement(reader.name(localName))
+            reader.state.pointee.endElement(reader.name(localName).local)
         }
         handler.characters = { context, bytes, count in
             guard let bytes else { return }
@@ -140,16 +152,17 @@ final class XMLFeedReader {
     }
 }
 
-/// Strings made from libxml2's interned names, by address: a direct-mapped table, since a feed
-/// uses a few dozen names and a hashed dictionary cost more than making the strings again.
-private final class NameCache {
-    private static let size = 512
+/// Values made from libxml2's interned names, by address: a direct-mapped table, since a feed
+/// uses a few dozen names and a hashed dictionary cost more than making the values again.
+private final class InternCache<Value> {
+    private static var size: Int { 1 << sizeBits }
+    private static var sizeBits: Int { 9 }
     private let keys = UnsafeMutablePointer<(UnsafeRawPointer?, UnsafeRawPointer?)>.allocate(capacity: size)
-    private let values = UnsafeMutablePointer<String>.allocate(capacity: size)
+    private let values = UnsafeMutablePointer<Value?>.allocate(capacity: size)
 
     init() {
         keys.initialize(repeating: (nil, nil), count: Self.size)
-        values.initialize(repeating: "", count: Self.size)
+        values.initialize(repeating: nil, count: Self.size)
     }
 
     deinit {
@@ -158,12 +171,14 @@ private final class NameCache {
         values.deallocate()
     }
 
-    /// The string for the name at `name` (with `prefix`, for a qualified name), made by `make`
+    /// The value for the name at `name` (with `prefix`, for a qualified name), made by `make`
     /// the first time or when another name has taken its slot.
-    func string(for name: UnsafeRawPointer, _ prefix: UnsafeRawPointer?, make: () -> String) -> String {
-        let mixed = UInt(bitPattern: name) >> 4 &+ (prefix.map { UInt(bitPattern: $0) >> 2 } ?? 0)
-        let slot = Int(mixed % UInt(Self.size))
-        if keys[slot] == (name, prefix) { return values[slot] }
+    func value(for name: UnsafeRawPointer, _ prefix: UnsafeRawPointer?, make: () -> Value) -> Value {
+        // libxml2 packs interned names a few bytes apart: Fibonacci hashing spreads neighbours
+        // over the table, where low address bits alone put several names in one slot.
+        let key = UInt(bitPattern: name) ^ (prefix.map { UInt(bitPattern: $0) &* 0x100_0000_01B3 } ?? 0)
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> (UInt.bitWidth - Self.sizeBits))
+        if keys[slot] == (name, prefix), let value = values[slot] { return value }
         let made = make()
         keys[slot] = (name, prefix)
         values[slot] = made

@@ -2,30 +2,30 @@ import Foundation
 
 extension XMLFeedState {
     /// Adds character data to the element being captured, escaping it inside inline XHTML.
-    mutating func appendText(_ string: String) {
+    mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
         guard capture != nil else { return }
         if capture?.type == .xhtml {
-            capture?.text += MarkupEscaping.escaped(string)
+            MarkupEscaping.appendEscaped(text, to: &capturedText)
         } else {
-            capture?.text += string
+            capturedText.append(contentsOf: text)
         }
     }
 
     /// Serializes a start tag nested in captured HTML or XHTML.
-    mutating func appendStartTag(_ name: String, attributes: [String: String]) {
+    mutating func appendStartTag(_ name: String, attributes: XMLAttributes) {
         guard let type = capture?.type, type != .text else { return }
-        capture?.text += MarkupEscaping.startTag(name, attributes: attributes)
+        capturedText.append(contentsOf: MarkupEscaping.startTag(name, attributes: attributes).utf8)
     }
 
     /// Serializes an end tag nested in captured HTML or XHTML.
     mutating func appendEndTag(_ name: String) {
         guard let type = capture?.type, type != .text, !MarkupEscaping.isVoidElement(name) else { return }
-        capture?.text += "</\(name)>"
+        capturedText.append(contentsOf: "</\(name)>".utf8)
     }
 
     /// Stores a finished element's text in the field it stands for.
     mutating func finish(_ capture: Capture, base: URL?) {
-        var raw = capture.text
+        var raw = String(decoding: capturedText, as: UTF8.self)
         if capture.isBase64 {
             guard let decoded = Data(base64Encoded: raw, options: .ignoreUnknownCharacters) else { return }
             raw = String(decoding: decoded, as: UTF8.self)

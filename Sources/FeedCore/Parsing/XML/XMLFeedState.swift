@@ -41,13 +41,12 @@ struct XMLFeedState {
         var base: URL?
     }
 
-    /// The element whose text is being collected; nested markup is serialized into `text`.
+    /// The element whose text is being collected into `capturedText`, nested markup serialized.
     struct Capture {
         var field: Field
         var depth: Int
         var type: TextType
         var isBase64: Bool
-        var text = ""
     }
 
     let documentURL: URL?
@@ -64,6 +63,9 @@ struct XMLFeedState {
     private(set) var isStopped = false
     private var stack: [Frame] = []
     var capture: Capture?
+    /// The captured element's text so far as UTF-8, made a string once when the element ends:
+    /// one buffer for every capture, so its capacity is allocated once per document.
+    var capturedText: [UInt8] = []
     var feed = FeedDraft()
     var entry: EntryDraft?
     private var entries: [Entry] = []
@@ -87,11 +89,11 @@ struct XMLFeedState {
 
     // MARK: - Events
 
-    mutating func startElement(_ name: String, namespace: String, qualifiedName: String?, attributes: [String: String]) {
+    mutating func startElement(_ name: XMLName, namespace: XMLNamespace, qualifiedName: String, attributes: XMLAttributes) {
         let parentBase = stack.last?.base ?? documentURL
         let base = attributes.isEmpty ? parentBase : attributes["xml:base"].flatMap { resolveURL($0, against: parentBase) } ?? parentBase
         if capture != nil {
-            appendStartTag(name, attributes: attributes)
+            appendStartTag(name.local, attributes: attributes)
             stack.append(Frame(role: .ignored, base: base))
             return
         }
@@ -100,9 +102,9 @@ struct XMLFeedState {
             role = childRole(of: parent.role, namespace: namespace, name: name, attributes: attributes, base: base)
         } else {
             guard let root = rootRole(namespace: namespace, name: name) else {
-                failure = .unsupportedFormat(found: name.lowercased() == "html"
+                failure = .unsupportedFormat(found: name.local.lowercased() == "html"
                     ? "the document is an HTML page"
-                    : "the XML document's root element is <\(qualifiedName ?? name)>")
+                    : "the XML document's root element is <\(qualifiedName)>")
                 return
             }
             role = root
@@ -113,6 +115,7 @@ struct XMLFeedState {
             entry = EntryDraft()
             entry?.id = nonEmpty(attributes["rdf:about"])
         case let .field(field):
+            capturedText.removeAll(keepingCapacity: true)
             capture = Capture(
                 field: field,
                 depth: stack.count,
@@ -175,28 +178,28 @@ struct XMLFeedState {
 
     // MARK: - Structure
 
-    private mutating func rootRole(namespace: String, name: String) -> Role? {
-        switch (namespace, name) {
-        case (_, "rss") where namespace.isEmpty || namespace == FeedNamespace.userlandRSS:
+    private mutating func rootRole(namespace: XMLNamespace, name: XMLName) -> Role? {
+        switch (namespace.known, name.known) {
+        case (nil, .rss) where namespace.isNone, (.userlandRSS, .rss):
             format = .rss
             return .document
-        case (FeedNamespace.rdf, "RDF"):
+        case (.rdf, .RDF):
             format = .rdf
             return .document
-        case (FeedNamespace.atom, "feed"):
+        case (.atom, .feed):
             format = .atom
             return .channel
-        case (FeedNamespace.atom03, "feed"):
+        case (.atom03, .feed):
             format = .atom03
             return .channel
-        case (_, "feed"):
+        case (_, .feed):
             format = .atom
-            atomNamespaceAlias = namespace
+            atomNamespaceAlias = namespace.uri
             return .channel
-        case (_, "entry") where isAtom(namespace) || namespace.isEmpty:
+        case (_, .entry) where namespace.known?.isAtom == true || namespace.isNone:
             // A lone Atom entry document: a feed of one entry.
             format = .atom
-            if !FeedNamespace.isAtom(namespace) { atomNamespaceAlias = namespace }
+            if namespace.isNone { atomNamespaceAlias = namespace.uri }
             return .item
         default:
             return nil
@@ -204,24 +207,29 @@ struct XMLFeedState {
     }
 
     /// Whether `namespace` is Atom's in this document.
-    private func isAtom(_ namespace: String) -> Bool {
-        FeedNamespace.isAtom(namespace) || namespace == atomNamespaceAlias
+    private func isAtom(_ namespace: XMLNamespace) -> Bool {
+        if namespace.known?.isAtom == true { return true }
+        guard let atomNamespaceAlias else { return false }
+        return namespace.uri == atomNamespaceAlias
     }
 
     /// Whether `namespace` is the one the document's own RSS elements use.
-    private func isRSSCore(_ namespace: String) -> Bool {
-        namespace.isEmpty || namespace == FeedNamespace.rss10 || namespace == FeedNamespace.rss090
-            || namespace == FeedNamespace.userlandRSS
+    private func isRSSCore(_ namespace: XMLNamespace) -> Bool {
+        switch namespace.known {
+        case .rss10?, .rss090?, .userlandRSS?: true
+        case nil: namespace.isNone
+        default: false
+        }
     }
 
-    private mutating func childRole(of parent: Role, namespace: String, name: String, attributes: [String: String], base: URL?) -> Role {
+    private mutating func childRole(of parent: Role, namespace: XMLNamespace, name: XMLName, attributes: XMLAttributes, base: URL?) -> Role {
         switch parent {
         case .document:
             guard isRSSCore(namespace) else { return .ignored }
-            switch name {
-            case "channel": return .channel
-            case "item": return .item
-            case "image": return .image
+            switch name.known {
+            case .channel: return .channel
+            case .item: return .item
+            case .image: return .image
             default: return .ignored
             }
         case .channel:
@@ -229,38 +237,38 @@ struct XMLFeedState {
         case .item:
             return itemChildRole(namespace: namespace, name: name, attributes: attributes, base: base)
         case .image:
-            return isRSSCore(namespace) && name == "url" ? .field(.feedIcon(primary: true)) : .ignored
+            return isRSSCore(namespace) && name.known == .url ? .field(.feedIcon(primary: true)) : .ignored
         case let .person(ofEntry):
-            guard isAtom(namespace), name == "name" else { return .ignored }
+            guard isAtom(namespace), name.known == .name else { return .ignored }
             return .field(ofEntry ? .author(primary: true, isRSSAddress: false) : .feedAuthor)
         case .field, .ignored:
             return .ignored
         }
     }
 
-    private mutating func channelChildRole(namespace: String, name: String, attributes: [String: String], base: URL?) -> Role {
+    private mutating func channelChildRole(namespace: XMLNamespace, name: XMLName, attributes: XMLAttributes, base: URL?) -> Role {
         if isRSSCore(namespace), atomNamespaceAlias == nil {
-            switch name {
-            case "title": return .field(.feedTitle)
-            case "link": return .field(.feedLink)
-            case "description": return .field(.feedDescription)
-            case "item": return .item
-            case "image":
+            switch name.known {
+            case .title: return .field(.feedTitle)
+            case .link: return .field(.feedLink)
+            case .description: return .field(.feedDescription)
+            case .item: return .item
+            case .image:
                 if feed.iconURL == nil { feed.iconURL = resolveURL(attributes["rdf:resource"], against: base) }
                 return .image
             default: return .ignored
             }
         }
         if isAtom(namespace) {
-            switch name {
-            case "title": return .field(.feedTitle)
-            case "subtitle", "tagline": return .field(.feedDescription)
-            case "id": return .field(.feedID)
-            case "icon": return .field(.feedIcon(primary: true))
-            case "logo": return .field(.feedIcon(primary: false))
-            case "author": return .person(ofEntry: false)
-            case "entry": return .item
-            case "link":
+            switch name.known {
+            case .title: return .field(.feedTitle)
+            case .subtitle, .tagline: return .field(.feedDescription)
+            case .id: return .field(.feedID)
+            case .icon: return .field(.feedIcon(primary: true))
+            case .logo: return .field(.feedIcon(primary: false))
+            case .author: return .person(ofEntry: false)
+            case .entry: return .item
+            case .link:
                 if feed.link == nil, isAlternate(attributes) {
                     feed.link = resolveURL(attributes["href"], against: base)
                 }
@@ -268,69 +276,71 @@ struct XMLFeedState {
             default: return .ignored
             }
         }
-        if namespace == FeedNamespace.dublinCore, name == "title", feed.title == nil {
+        if namespace.known == .dublinCore, name.known == .title, feed.title == nil {
             return .field(.feedTitle)
         }
-        if namespace == FeedNamespace.itunes, name == "image", feed.iconURL == nil {
+        if namespace.known == .itunes, name.known == .image, feed.iconURL == nil {
             feed.iconURL = resolveURL(attributes["href"], against: base)
         }
         return .ignored
     }
 
-    private mutating func itemChildRole(namespace: String, name: String, attributes: [String: String], base: URL?) -> Role {
-        switch namespace {
-        case _ where isRSSCore(namespace) && atomNamespaceAlias == nil:
-            switch name {
-            case "title": return .field(.title(primary: true))
-            case "link": return .field(.link)
-            case "description": return .field(.summary(primary: true))
-            case "guid": return .field(.guid(isPermaLink: attributes["isPermaLink"]?.lowercased() != "false"))
-            case "pubDate": return .field(.published(primary: true))
-            case "author": return .field(.author(primary: true, isRSSAddress: true))
-            case "enclosure":
+    private mutating func itemChildRole(namespace: XMLNamespace, name: XMLName, attributes: XMLAttributes, base: URL?) -> Role {
+        if isRSSCore(namespace), atomNamespaceAlias == nil {
+            switch name.known {
+            case .title: return .field(.title(primary: true))
+            case .link: return .field(.link)
+            case .description: return .field(.summary(primary: true))
+            case .guid: return .field(.guid(isPermaLink: attributes["isPermaLink"]?.lowercased() != "false"))
+            case .pubDate: return .field(.published(primary: true))
+            case .author: return .field(.author(primary: true, isRSSAddress: true))
+            case .enclosure:
                 addEnclosure(url: attributes["url"], type: attributes["type"], length: attributes["length"], base: base)
                 return .ignored
             default: return .ignored
             }
-        case _ where isAtom(namespace):
-            switch name {
-            case "id": return .field(.entryID)
-            case "title": return .field(.title(primary: true))
-            case "summary": return .field(.summary(primary: true))
-            case "content": return attributes["src"] == nil ? .field(.content) : .ignored
-            case "published", "issued": return .field(.published(primary: true))
-            case "created": return .field(.published(primary: false))
-            case "updated", "modified": return .field(.updated(primary: true))
-            case "author": return .person(ofEntry: true)
-            case "link":
+        }
+        if isAtom(namespace) {
+            switch name.known {
+            case .id: return .field(.entryID)
+            case .title: return .field(.title(primary: true))
+            case .summary: return .field(.summary(primary: true))
+            case .content: return attributes["src"] == nil ? .field(.content) : .ignored
+            case .published, .issued: return .field(.published(primary: true))
+            case .created: return .field(.published(primary: false))
+            case .updated, .modified: return .field(.updated(primary: true))
+            case .author: return .person(ofEntry: true)
+            case .link:
                 addAtomLink(attributes, base: base)
                 return .ignored
             default: return .ignored
             }
-        case FeedNamespace.dublinCore:
-            switch name {
-            case "creator": return .field(.author(primary: true, isRSSAddress: false))
-            case "date": return .field(.published(primary: false))
-            case "title": return .field(.title(primary: false))
-            case "description": return .field(.summary(primary: false))
+        }
+        switch namespace.known {
+        case .dublinCore:
+            switch name.known {
+            case .creator: return .field(.author(primary: true, isRSSAddress: false))
+            case .date: return .field(.published(primary: false))
+            case .title: return .field(.title(primary: false))
+            case .description: return .field(.summary(primary: false))
             default: return .ignored
             }
-        case FeedNamespace.dcTerms:
-            switch name {
-            case "created", "issued": return .field(.published(primary: false))
-            case "modified": return .field(.updated(primary: false))
+        case .dcTerms:
+            switch name.known {
+            case .created, .issued: return .field(.published(primary: false))
+            case .modified: return .field(.updated(primary: false))
             default: return .ignored
             }
-        case FeedNamespace.content:
-            return name == "encoded" ? .field(.content) : .ignored
-        case FeedNamespace.itunes:
-            switch name {
-            case "author": return .field(.author(primary: false, isRSSAddress: false))
-            case "summary": return .field(.summary(primary: false))
+        case .content:
+            return name.known == .encoded ? .field(.content) : .ignored
+        case .itunes:
+            switch name.known {
+            case .author: return .field(.author(primary: false, isRSSAddress: false))
+            case .summary: return .field(.summary(primary: false))
             default: return .ignored
             }
-        case FeedNamespace.media:
-            if name == "content" {
+        case .media:
+            if name.known == .content {
                 addEnclosure(url: attributes["url"], type: attributes["type"], length: attributes["fileSize"], base: base)
             }
             return .ignored
@@ -340,12 +350,12 @@ struct XMLFeedState {
     }
 
     /// Atom's default relation is `alternate`.
-    private func isAlternate(_ attributes: [String: String]) -> Bool {
+    private func isAlternate(_ attributes: XMLAttributes) -> Bool {
         let relation = attributes["rel"]?.trimmingWhitespace.lowercased() ?? "alternate"
         return relation == "alternate" || relation == "http://www.iana.org/assignments/relation/alternate"
     }
 
-    private mutating func addAtomLink(_ attributes: [String: String], base: URL?) {
+    private mutating func addAtomLink(_ attributes: XMLAttributes, base: URL?) {
         if isAlternate(attributes) {
             if entry?.link == nil {
                 entry?.link = resolveURL(attributes["href"], against: base)
@@ -361,7 +371,7 @@ struct XMLFeedState {
         entry?.addEnclosure(Enclosure(url: url, type: nonEmpty(type), length: size))
     }
 
-    private func textType(namespace: String, attributes: [String: String]) -> TextType {
+    private func textType(namespace: XMLNamespace, attributes: XMLAttributes) -> TextType {
         guard isAtom(namespace) else { return .html }
         if attributes["mode"] == "xml" { return .xhtml }
         switch attributes["type"]?.lowercased() {

@@ -63,8 +63,8 @@ enum XMLInput {
     /// A document that names no encoding: UTF-8 as XML says, mended when a few bytes stray from
     /// it, or, when it holds no UTF-8 beyond ASCII, read in the encoding its text looks written in.
     private static func undeclared(_ data: Data, warnings: inout [String]) -> Data {
-        // Nearly every such document is plain UTF-8: the standard library's check settles it.
-        guard String(validating: data, as: UTF8.self) == nil else { return data }
+        // Nearly every such document is plain UTF-8, and the check settles it.
+        guard !UTF8Repair.isValid(data) else { return data }
         let (valid, invalid) = UTF8Repair.sequenceCounts(data)
         guard valid < invalid else { return repairedUTF8(data, warnings: &warnings) }
         let (encoding, utf8) = EncodingGuess.bestReading(of: data)
@@ -74,7 +74,7 @@ enum XMLInput {
 
     /// The data itself when it is valid UTF-8, else with stray bytes read as windows-1252.
     private static func validUTF8(_ data: Data, warnings: inout [String]) -> Data {
-        String(validating: data, as: UTF8.self) != nil ? data : repairedUTF8(data, warnings: &warnings)
+        UTF8Repair.isValid(data) ? data : repairedUTF8(data, warnings: &warnings)
     }
 
     /// UTF-8 with its stray bytes read as windows-1252, and a warning that says so.

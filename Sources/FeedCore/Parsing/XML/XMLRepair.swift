@@ -164,8 +164,10 @@ enum XMLRepair {
             }
             let end = start + length
             guard bytes[start + 1] != UInt8(ascii: "#") else { return end }
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]), as: UTF8.self)
-            if Self.xmlEntities.contains(name) { return end }
+            let nameBytes = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])
+            // Feeds are full of these: they are recognised without making a string.
+            if Self.xmlEntities.contains(where: { $0.elementsEqual(nameBytes) }) { return end }
+            let name = String(decoding: nameBytes, as: UTF8.self)
             if let scalar = HTMLEntities.scalar(named: name) {
                 replace(start..<end, with: Array("&#x\(String(scalar.value, radix: 16));".utf8))
                 note(.htmlEntity)
@@ -177,7 +179,7 @@ enum XMLRepair {
         }
 
         /// The five entities XML itself defines.
-        private static let xmlEntities: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
+        private static let xmlEntities: [[UInt8]] = ["amp", "lt", "gt", "quot", "apos"].map { Array($0.utf8) }
 
         /// The length of the reference at `start` (`&name;`, `&#digits;`, `&#xhex;`), or 0.
         private func referenceLength(at start: Int) -> Int {
