@@ -14,8 +14,9 @@ enum XMLErrorReason {
         }
     }
 
-    /// `XML_ERR_DOCUMENT_END`, which libxml2's push parser raises both for a truncated document
-    /// and for content after the root element.
+    /// `XML_ERR_DOCUMENT_EMPTY`: nothing but a prolog, or no markup at all.
+    static let documentEmpty = 4
+    /// `XML_ERR_DOCUMENT_END`: content after the root element.
     static let documentEnd = 5
 
     /// A short description of a libxml2 error code (`xmlParserErrors`).

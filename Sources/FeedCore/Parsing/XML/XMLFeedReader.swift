@@ -36,19 +36,25 @@ final class XMLFeedReader {
         let reader = XMLFeedReader(documentURL: documentURL)
         let unmanaged = Unmanaged.passRetained(reader)
         defer { unmanaged.release() }
-        var handler = Self.makeHandler()
-        guard let context = xmlCreatePushParserCtxt(&handler, unmanaged.toOpaque(), nil, 0, nil) else {
-            throw .unsupportedFormat(found: "the document is empty")
+        // The whole document is in memory: libxml2's pull parser reads it where it lies, without
+        // the push parser's copy and its lookahead for complete tokens.
+        let started = data.withUnsafeBytes { bytes -> Bool in
+            guard let base = bytes.baseAddress, bytes.count > 0,
+                  let context = xmlCreateMemoryParserCtxt(base.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+            else { return false }
+            defer { xmlFreeParserCtxt(context) }
+            context.pointee.sax.pointee = Self.makeHandler()
+            context.pointee.userData = unmanaged.toOpaque()
+            reader.context = context
+            defer { reader.context = nil }
+            // The document is UTF-8 by now (XMLInput): libxml2 must not guess again from its first
+            // bytes, which after conversion may look like UTF-32 and fail its own decoder.
+            xmlSwitchEncoding(context, XML_CHAR_ENCODING_UTF8)
+            xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue))
+            xmlParseDocument(context)
+            return true
         }
-        defer { xmlFreeParserCtxt(context) }
-        reader.context = context
-        // The document is UTF-8 by now (XMLInput): libxml2 must not guess again from its first
-        // bytes, which after conversion may look like UTF-32 and fail its own decoder.
-        xmlSwitchEncoding(context, XML_CHAR_ENCODING_UTF8)
-        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue))
-        data.withUnsafeBytes { bytes in
-            _ = xmlParseChunk(context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 1)
-        }
+        guard started else { throw .unsupportedFormat(found: "the document is empty") }
         if let failure = reader.state.pointee.failure {
             throw failure
         }

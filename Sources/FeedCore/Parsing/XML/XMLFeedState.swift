@@ -149,8 +149,7 @@ struct XMLFeedState {
     mutating func recordError(code: Int, line: Int, column: Int) {
         guard !isStopped, !XMLErrorReason.isTolerated(code) else { return }
         let reason: String
-        if code == XMLErrorReason.documentEnd {
-            // libxml2 uses one code for a truncated document and for content after the root element.
+        if code == XMLErrorReason.documentEnd || code == XMLErrorReason.documentEmpty {
             reason = format == nil ? "the document has no root element"
                 : stack.isEmpty ? "extra content after the root element" : "document ends before its elements are closed"
         } else {
