@@ -17,6 +17,8 @@ struct HTMLTextTests {
         ("&#8220;quoted&#8221;", "“quoted”"),
         ("&#147;cp1252 quotes&#148;", "“cp1252 quotes”"),
         ("&#0; &#xD800; &#x110000;", "\u{FFFD} \u{FFFD} \u{FFFD}"),
+        ("&#4294967295; &#4294967296; &#xFFFFFFFFF; &#x;", "\u{FFFD} &#4294967296; &#xFFFFFFFFF; &#x;"),
+        ("&quot;q&quot; &apos;a&apos; &AMP; &amp", "\"q\" 'a' &AMP; &amp"),
         ("non&nbsp;breaking", "non breaking"),
         ("AT&T & friends", "AT&T & friends"),
         ("a=1&b=2", "a=1&b=2"),

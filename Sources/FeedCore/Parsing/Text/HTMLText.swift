@@ -27,16 +27,45 @@ public enum HTMLText {
 
     /// Decodes one entity name or numeric reference, such as `eacute`, `#233` or `#xE9`.
     static func decodeEntity(_ name: Substring) -> Unicode.Scalar? {
-        guard name.first == "#" else { return HTMLEntities.scalar(named: String(name)) }
-        let digits = name.dropFirst()
-        let value: UInt32?
-        if let first = digits.first, first == "x" || first == "X" {
-            value = UInt32(digits.dropFirst(), radix: 16)
-        } else {
-            value = UInt32(digits, radix: 10)
-        }
-        return value.map(scalar(forCodePoint:))
+        var name = name
+        return name.withUTF8 { decodeEntity($0) }
     }
+
+    /// Decodes one entity name or numeric reference written in UTF-8: numbers and the commonest
+    /// names are read from the bytes without making a string.
+    static func decodeEntity(_ name: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        guard name.first == UInt8(ascii: "#") else {
+            if let scalar = commonEntities.first(where: { $0.name.elementsEqual(name) })?.scalar { return scalar }
+            return HTMLEntities.scalar(named: String(decoding: name, as: UTF8.self))
+        }
+        var digits = name.dropFirst()
+        var radix: UInt32 = 10
+        if let marker = digits.first, marker | 0x20 == UInt8(ascii: "x") {
+            radix = 16
+            digits = digits.dropFirst()
+        }
+        guard !digits.isEmpty else { return nil }
+        var value: UInt32 = 0
+        for byte in digits {
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt32(byte - UInt8(ascii: "a")) + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: digit = UInt32(byte - UInt8(ascii: "A")) + 10
+            default: return nil
+            }
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: radix)
+            let (next, carry) = shifted.addingReportingOverflow(digit)
+            guard !overflow, !carry else { return nil }
+            value = next
+        }
+        return scalar(forCodePoint: value)
+    }
+
+    /// The entities feeds use most, XML's own five and the no-break space.
+    private static let commonEntities: [(name: [UInt8], scalar: Unicode.Scalar)] = [
+        ("amp", "&"), ("lt", "<"), ("gt", ">"), ("quot", "\""), ("apos", "'"), ("nbsp", "\u{A0}"),
+    ].map { (Array($0.0.utf8), $0.1) }
 
     /// Maps a numeric reference's code point the way browsers do: C1 controls as windows-1252,
     /// and anything that is not a valid scalar as U+FFFD.
@@ -212,8 +241,7 @@ private struct HTMLScanner {
         // Browsers accept numeric references without the semicolon; named ones need it here,
         // so "AT&T" and "a&b=c" in URLs stay as written.
         if hasSemicolon || isNumeric {
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
-            if let scalar = HTMLText.decodeEntity(Substring(name)) {
+            if let scalar = HTMLText.decodeEntity(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end])) {
                 writer.append(scalar)
                 return hasSemicolon ? end + 1 : end
             }

@@ -46,7 +46,7 @@ extension XMLFeedState {
         case .feedAuthor: feed.author = plain()
         case let .feedIcon(primary):
             if primary || feed.iconURL == nil { feed.iconURL = resolveURL(raw, against: base) ?? feed.iconURL }
-        case let .title(primary): assign(\.title, plain(), primary: primary)
+        case let .title(primary): entry?.title.take(plain(), primary: primary)
         case .link:
             // Resolve first: an optional-chained assignment holds `entry` while its right side runs.
             if let url = resolveURL(raw, against: base) { entry?.link = url }
@@ -58,22 +58,23 @@ extension XMLFeedState {
         case .entryID: entry?.id = trimmed()
         case let .author(primary, isRSSAddress):
             let name = plain().map { isRSSAddress ? PersonName.fromRSSAddress($0) : $0 }
-            assign(\.author, name, primary: primary)
-        case let .published(primary): assign(\.published, trimmed().flatMap(FeedDate.parse), primary: primary)
-        case let .updated(primary): assign(\.updated, trimmed().flatMap(FeedDate.parse), primary: primary)
+            entry?.author.take(name, primary: primary)
+        case let .published(primary): entry?.published.take(trimmed().flatMap(FeedDate.parse), primary: primary)
+        case let .updated(primary): entry?.updated.take(trimmed().flatMap(FeedDate.parse), primary: primary)
         case let .summary(primary):
-            assign(\.summary, plain(), primary: primary)
-            assign(\.summaryHTML, html(), primary: primary)
+            entry?.summary.take(plain(), primary: primary)
+            entry?.summaryHTML.take(html(), primary: primary)
         case .content:
             if let html = html() { entry?.content = html }
         }
     }
+}
 
-    /// A primary source replaces an earlier value; a fallback only fills a gap.
-    private mutating func assign<Value>(_ keyPath: WritableKeyPath<EntryDraft, Value?>, _ value: Value?, primary: Bool) {
-        guard let value, entry != nil else { return }
-        if primary || entry?[keyPath: keyPath] == nil {
-            entry?[keyPath: keyPath] = value
-        }
+private extension Optional {
+    /// Takes `value` when it comes from a primary source, which replaces an earlier value, or
+    /// when it fills a gap, as a fallback only may.
+    mutating func take(_ value: Wrapped?, primary: Bool) {
+        guard let value, primary || self == nil else { return }
+        self = value
     }
 }
