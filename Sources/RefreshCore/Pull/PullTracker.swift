@@ -107,7 +107,7 @@ public struct PullTracker: Sendable {
         case let .scrolled(delta, source, atEdge, time):
             // A wheel click is input of its own; so is a touchpad resuming after a pause on a
             // driver that never sends scroll-end (and so no new scroll-begin either).
-            let resumes = source == .wheel || (!source.reportsEnd && Self.isPause(from: lastScrollTime, to: time))
+            let resumes = source == .wheel || (!source.reportsEnd && Self.isPause(time - lastScrollTime))
             lastScrollTime = time
             lastMovement = delta
             var response = scrolled(delta: delta, source: source, atEdge: atEdge, heldOffset: heldOffset,
@@ -128,15 +128,15 @@ public struct PullTracker: Sendable {
             // behind the stall: only the time the loop was free to dispatch it counts as quiet.
             quietTime += min(max(0, time - lastQuietCheck), PullTuning.longestQuietStep)
             lastQuietCheck = time
-            guard quietTime >= PullTuning.scrollPause else { return .pass }
+            guard Self.isPause(quietTime) else { return .pass }
             return releaseScroll(at: time)
         }
     }
 
-    /// The one pause rule: scroll input `from` one time `to` another this far apart is no
-    /// longer the same motion (the fingers lifted, or the driver's coasting ended).
-    static func isPause(from earlier: Double, to later: Double) -> Bool {
-        later - earlier >= PullTuning.scrollPause
+    /// The one pause rule: scroll input that stayed `quiet` this many seconds is no longer the
+    /// same motion (the fingers lifted, or the driver's coasting ended).
+    static func isPause(_ quiet: Double) -> Bool {
+        quiet >= PullTuning.scrollPause
     }
 
     /// Abandons any gesture, as when the widget is unmapped.
@@ -197,7 +197,7 @@ public struct PullTracker: Sendable {
         if case let .coasting(releasedAt, lastEvent) = phase {
             // A delta that happened before the release was queued behind a slow frame: the
             // fingers never lifted, so it is no momentum.
-            if delta > 0, time >= releasedAt, !Self.isPause(from: lastEvent, to: time) {
+            if delta > 0, time >= releasedAt, !Self.isPause(time - lastEvent) {
                 phase = .coasting(releasedAt: releasedAt, lastEvent: time)
                 return PullResponse(claimed: true, updates: [])
             }
