@@ -69,6 +69,25 @@ final class RefreshHeaderInputTests: XCTestCase {
         }
     }
 
+    func testAPullPastTheThresholdIsCancelledWhenTheListLeavesTheScreen() {
+        onMain {
+            let (window, header, recorder) = makeWindow()
+            defer { window.close() }
+            RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120,
+                           release: false)
+            XCTAssertEqual(header.state, .pulling)
+            gtk_widget_set_visible(window.view.widget, 0)
+            XCTAssertEqual(header.state, .idle, "the pull no longer promises a refresh")
+            XCTAssertEqual(header.machine.offset, 0)
+            RealInput.release()
+            gtk_widget_set_visible(window.view.widget, 1)
+            GtkTestEnvironment.iterate(for: 0.5)
+            XCTAssertEqual(recorder.refreshes, 0)
+            XCTAssertEqual(recorder.states, [.pulling, .idle])
+            XCTAssertEqual(header.machine.offset, 0)
+        }
+    }
+
     func testMouseDragBelowTheTopDoesNotPull() {
         onMain {
             let (window, header, recorder) = makeWindow()
