@@ -26,8 +26,9 @@ enum CoreBench {
     /// Feeds `events` scroll deltas: `stepsPerPull` down then as many up, which ends the pull
     /// back at the edge with a release.
     private static func pull(events: Int) -> Double {
-        var tracker = PullTracker(extent: 54, limit: 640)
+        var tracker = PullTracker()
         var machine = RefreshMachine(extent: 54)
+        let geometry = PullGeometry(extent: machine.extent, limit: 640)
         var time = 1000.0
         var sum = 0.0
         for event in 0..<events {
@@ -35,15 +36,9 @@ enum CoreBench {
             let delta = step < stepsPerPull ? 3.0 : -3.0
             time += 0.008
             let response = tracker.handle(.scrolled(delta: delta, source: .continuous(reportsEnd: true), atEdge: true, time: time),
-                                          heldOffset: machine.offset)
+                                          geometry: geometry, heldOffset: machine.offset)
             for update in response.updates {
-                let effects: [RefreshEffect]
-                switch update {
-                case .began: effects = machine.handle(.pullBegan)
-                case let .moved(offset): effects = machine.handle(.pulled(offset: offset))
-                case let .released(velocity): effects = machine.handle(.released(velocity: velocity))
-                }
-                sum += Double(effects.count)
+                sum += Double(machine.handle(RefreshEvent(update)).count)
             }
             sum += machine.offset
         }

@@ -1,24 +1,21 @@
 import RefreshCore
 import Testing
 
-/// A step of an auto footer scenario.
-typealias FooterStep = Script<AutoFooterMachine.Event>
+/// A step of an auto footer scenario: the same events as a header's.
+typealias FooterStep = Step
 
-extension Script where Event == AutoFooterMachine.Event {
+extension Script where Event == RefreshEvent {
     /// User input began: a press, a touchpad sequence, a wheel click.
     static var input: FooterStep { .send(.gestureBegan) }
     /// Input holds the footer revealed this far past the content's end.
-    static func reveal(_ offset: Double) -> FooterStep { .send(.revealed(offset: offset)) }
-    static var letGo: FooterStep { .send(.released) }
-    static func inputEnded(towardsEnd: Bool) -> FooterStep { .send(.gestureEnded(towardsEnd: towardsEnd)) }
+    static func reveal(_ offset: Double) -> FooterStep { .send(.pulled(offset: offset)) }
+    static var letGo: FooterStep { .send(.released(velocity: 0)) }
+    static func inputEnded(towardsEnd: Bool) -> FooterStep { .send(.gestureEnded(movingOpen: towardsEnd)) }
     /// The content is `distance` pixels from its end (taller than the view unless `fits`).
     static func at(_ distance: Double, fits: Bool = false) -> FooterStep {
         .send(.contentScrolled(distance: distance, fitsViewport: fits))
     }
     static var tap: FooterStep { .send(.tapped) }
-    static var begin: FooterStep { .send(.beginRefreshing) }
-    static var end: FooterStep { .send(.endRefreshing(noMoreData: false)) }
-    static var endNoMoreData: FooterStep { .send(.endRefreshing(noMoreData: true)) }
     static var reset: FooterStep { .send(.resetNoMoreData) }
     static var hide: FooterStep { .send(.hidden(true)) }
     static var show: FooterStep { .send(.hidden(false)) }

@@ -189,11 +189,10 @@ struct PullTrackerTests {
                     replies: [pass, claim(.began(44), .moved(34)), claim(.moved(44))]),
     ]
 
-    @Test("a footer's pull that reveals, never stretches (maximumOffset)", arguments: footer)
+    @Test("a footer's pull that reveals, never stretches", arguments: footer)
     func footerScenario(_ scenario: TrackerCase) {
-        var tracker = PullTracker(extent: 44, limit: 600, dragThreshold: 8)
-        tracker.maximumOffset = 44
-        #expect(tracker.replies(to: scenario.inputs) == scenario.replies)
+        var tracker = PullTracker(dragThreshold: 8, stretches: false)
+        #expect(tracker.replies(to: scenario.inputs, geometry: PullGeometry(extent: 44, limit: 600)) == scenario.replies)
         #expect(tracker.offset <= 44)
     }
 

@@ -40,7 +40,7 @@ struct RefreshExclusivityTests {
     @Test("a blocked pull moves the content but never passes the threshold, and springs back")
     func blockedPullSpringsBack() {
         var machine = RefreshMachine(extent: 44)
-        machine.isBlocked = true
+        #expect(machine.handle(.blocked(true)) == [])
         _ = machine.handle(.pullBegan)
         let pulled = machine.handle(.pulled(offset: 90))
         #expect(pulled == [.setOffset(90), .pullingPercentChanged(90.0 / 44)])
@@ -50,34 +50,33 @@ struct RefreshExclusivityTests {
         #expect(!released.contains(.runRefreshAction))
     }
 
-    @Test("blocked during a pull past the threshold: the next move says idle, letting go springs back")
+    @Test("blocked during a pull past the threshold: it says idle at once, moves keep it so, letting go springs back")
     func blockedDuringPull() {
         var machine = RefreshMachine(extent: 44)
         _ = machine.handle(.pullBegan)
         _ = machine.handle(.pulled(offset: 90))
         #expect(machine.state == .pulling)
-        machine.isBlocked = true
-        #expect(machine.handle(.pulled(offset: 90)) == [.stateChanged(from: .pulling, to: .idle)])
+        #expect(machine.handle(.blocked(true)) == [.stateChanged(from: .pulling, to: .idle)])
+        #expect(machine.handle(.pulled(offset: 95)) == [.setOffset(95), .pullingPercentChanged(95.0 / 44)])
         #expect(machine.handle(.released(velocity: 0)) == [.animate(to: 0, duration: 0.25, purpose: .springBack)])
+        #expect(machine.state == .idle)
     }
 
-    @Test("blocked while pulling with no move before the release: letting go still does not refresh")
-    func blockedRightBeforeRelease() {
-        var machine = RefreshMachine(extent: 44)
+    @Test("a blocked flick short of the threshold does not refresh either")
+    func blockedFlick() {
+        var machine = RefreshMachine(extent: 54)
+        _ = machine.handle(.blocked(true))
         _ = machine.handle(.pullBegan)
-        _ = machine.handle(.pulled(offset: 90))
-        machine.isBlocked = true
-        #expect(machine.handle(.released(velocity: 0)) == [
-            .stateChanged(from: .pulling, to: .idle),
-            .animate(to: 0, duration: 0.25, purpose: .springBack),
-        ])
+        _ = machine.handle(.pulled(offset: 50))
+        let released = machine.handle(.released(velocity: 2000))
         #expect(machine.state == .idle)
+        #expect(!released.contains(.runRefreshAction))
     }
 
     @Test("the app's own begin still begins while blocked")
     func appBeginIsHonoured() {
         var machine = RefreshMachine(extent: 54)
-        machine.isBlocked = true
+        _ = machine.handle(.blocked(true))
         let effects = machine.handle(.beginRefreshing(isMapped: true))
         #expect(machine.state == .refreshing)
         #expect(effects.contains(.animate(to: 54, duration: 0.25, purpose: .reveal)))
@@ -86,8 +85,8 @@ struct RefreshExclusivityTests {
     @Test("unblocked again, the same pull refreshes")
     func unblockedRefreshes() {
         var machine = RefreshMachine(extent: 44)
-        machine.isBlocked = true
-        machine.isBlocked = false
+        _ = machine.handle(.blocked(true))
+        _ = machine.handle(.blocked(false))
         _ = machine.handle(.pullBegan)
         _ = machine.handle(.pulled(offset: 90))
         _ = machine.handle(.released(velocity: 0))
@@ -96,10 +95,8 @@ struct RefreshExclusivityTests {
 
     @Test("a blocked auto footer shows when scrolled to, but neither the reveal nor a tap loads")
     func blockedAutoFooter() {
-        var machine = AutoFooterMachine(extent: 44)
-        machine.isBlocked = true
-        var driver = Driver(machine)
-        driver.run([.input, .at(300), .at(0), .settle, .reveal(44), .tap])
+        var driver = Driver(AutoFooterMachine(extent: 44))
+        driver.run([.send(.blocked(true)), .input, .at(300), .at(0), .settle, .reveal(44), .tap])
         #expect(driver.state == .idle)
         #expect(driver.offset == 44)
         #expect(driver.callbacks == [])

@@ -78,22 +78,43 @@ struct VelocityEstimatorTests {
 
     // MARK: - Through the tracker
 
-    @Test("a drag's release velocity is the finger's speed along the pull, over the last moments",
+    @Test("a drag's release velocity is the content's speed along the pull, over the last moments: the finger's below the extent",
           arguments: [(300.0, 0.0), (1200, 0), (600, 0.3)])
     func dragReleaseVelocity(speed: Double, pause: Double) {
+        var tracker = PullTracker.header()
+        let roomy = PullGeometry(extent: 1000, limit: 2000)
+        _ = tracker.handle(.dragBegan(time: 0), heldOffset: 0, geometry: roomy)
+        var time = 0.0
+        for index in 1...30 {
+            time = Double(index) * 0.01
+            _ = tracker.handle(.dragMoved(along: speed * time, across: 0, atEdge: true, time: time), heldOffset: 0,
+                               geometry: roomy)
+        }
+        let response = tracker.handle(.dragEnded(time: time + pause), heldOffset: 0, geometry: roomy)
+        #expect(response.updates.count == 2)
+        guard let velocity = response.updates.releaseVelocity else {
+            Issue.record("no release: \(response)")
+            return
+        }
+        #expect(abs(velocity - (pause > 0.15 ? 0 : speed)) < 1e-6)
+    }
+
+    @Test("past the extent the content moves slower than the finger, and so does its release velocity")
+    func rubberBandedReleaseVelocity() {
         var tracker = PullTracker.header()
         _ = tracker.handle(.dragBegan(time: 0), heldOffset: 0)
         var time = 0.0
         for index in 1...30 {
             time = Double(index) * 0.01
-            _ = tracker.handle(.dragMoved(along: speed * time, across: 0, atEdge: true, time: time), heldOffset: 0)
+            _ = tracker.handle(.dragMoved(along: 100 + 600 * time, across: 0, atEdge: true, time: time), heldOffset: 0)
         }
-        let response = tracker.handle(.dragEnded(time: time + pause), heldOffset: 0)
-        guard case let .released(velocity) = response.updates.last else {
-            Issue.record("no release: \(response)")
-            return
-        }
-        #expect(abs(velocity - (pause > 0.15 ? 0 : speed)) < 1e-6)
+        let velocity = tracker.handle(.dragEnded(time: time), heldOffset: 0).updates.releaseVelocity ?? 0
+        let window = PullTuning.velocityWindow
+        let geometry = PullGeometry.header
+        let shown = { (t: Double) in RubberBand.offset(forDistance: 100 + 600 * t, extent: geometry.extent, limit: geometry.limit) }
+        let firstSample = time - (window / 0.01).rounded(.down) * 0.01
+        #expect(abs(velocity - (shown(time) - shown(firstSample)) / (time - firstSample)) < 1e-6)
+        #expect(velocity > 0 && velocity < 600)
     }
 
     @Test("a touchpad pull's release velocity comes from its deltas; a pause release has none")
@@ -103,10 +124,8 @@ struct VelocityEstimatorTests {
             _ = tracker.handle(.pad(4, at: Double(index) * 0.01), heldOffset: 0)
         }
         let ended = tracker.handle(.scrollEnded(time: 0.09), heldOffset: 0)
-        #expect(ended.updates.count == 1)
-        if case let .released(velocity) = ended.updates.first {
-            #expect(abs(velocity - 400) < 1e-6)
-        }
+        #expect(ended.updates == [.released(velocity: ended.updates.releaseVelocity ?? 0), .gestureEnded(movingOpen: true)])
+        #expect(abs((ended.updates.releaseVelocity ?? 0) - 400) < 1e-6)
 
         var paused = PullTracker.header()
         for index in 0..<10 {
@@ -116,5 +135,15 @@ struct VelocityEstimatorTests {
         let ticks = (1...Int((PullTuning.scrollPause / check).rounded())).map { 0.09 + Double($0) * check }
         let afterPause = ticks.map { paused.handle(.tick(time: $0), heldOffset: 0) }.last
         #expect(afterPause?.updates == [.released(velocity: 0)])
+    }
+}
+
+extension [PullUpdate] {
+    /// The velocity of the release among these updates, if there is one.
+    var releaseVelocity: Double? {
+        for update in self {
+            if case let .released(velocity) = update { return velocity }
+        }
+        return nil
     }
 }

@@ -30,6 +30,64 @@ final class RefreshHeaderInputTests: XCTestCase {
         }
     }
 
+    func testQuickFlickStoppingJustShortOfTheThresholdRefreshes() {
+        onMain {
+            let (window, header, recorder) = makeWindow()
+            defer { window.close() }
+            var peakBeforeRefreshing = 0.0
+            header.observePullingPercent { percent in
+                if recorder.states.isEmpty { peakBeforeRefreshing = max(peakBeforeRefreshing, percent) }
+            }
+            // 48 of the header's 54 pixels in 60 ms (800 px/s), then the button lets go.
+            RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 48,
+                           steps: 6, interval: 0.01)
+            XCTAssertTrue(recorder.waitForCycle(of: header), "states so far: \(recorder.states)")
+            XCTAssertEqual(recorder.states, [.refreshing, .idle], "never 'release to refresh': the flick carried it")
+            XCTAssertEqual(recorder.refreshes, 1)
+            XCTAssertEqual(peakBeforeRefreshing * header.extent, 48, accuracy: 1, "the finger stopped short")
+            XCTAssertEqual(window.verticalValue, 0, accuracy: 0.5)
+        }
+    }
+
+    func testSlowDragToTheSameDistanceSpringsBack() {
+        onMain {
+            let (window, header, recorder) = makeWindow()
+            defer { window.close() }
+            // The same 48 pixels in 480 ms (100 px/s): let go there, it goes back.
+            var peak = 0.0
+            header.observePullingPercent { peak = max(peak, $0) }
+            RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 48,
+                           steps: 24, interval: 0.02)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 3) {
+                header.machine.offset == 0 && header.machine.animation == nil
+            })
+            GtkTestEnvironment.iterate(for: 0.3)
+            XCTAssertEqual(peak * header.extent, 48, accuracy: 1, "pulled as far as the flick")
+            XCTAssertEqual(recorder.states, [])
+            XCTAssertEqual(recorder.refreshes, 0)
+            XCTAssertEqual(header.machine.offset, 0)
+        }
+    }
+
+    func testAPullPastTheThresholdIsCancelledWhenTheListLeavesTheScreen() {
+        onMain {
+            let (window, header, recorder) = makeWindow()
+            defer { window.close() }
+            RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120,
+                           release: false)
+            XCTAssertEqual(header.state, .pulling)
+            gtk_widget_set_visible(window.view.widget, 0)
+            XCTAssertEqual(header.state, .idle, "the pull no longer promises a refresh")
+            XCTAssertEqual(header.machine.offset, 0)
+            RealInput.release()
+            gtk_widget_set_visible(window.view.widget, 1)
+            GtkTestEnvironment.iterate(for: 0.5)
+            XCTAssertEqual(recorder.refreshes, 0)
+            XCTAssertEqual(recorder.states, [.pulling, .idle])
+            XCTAssertEqual(header.machine.offset, 0)
+        }
+    }
+
     func testMouseDragBelowTheTopDoesNotPull() {
         onMain {
             let (window, header, recorder) = makeWindow()

@@ -27,6 +27,33 @@ final class WaylandTouchpadTests: XCTestCase {
         }
     }
 
+    func testAQuickSwipeLiftedJustShortOfTheThresholdRefreshesWhereASlowOneDoesNot() {
+        onMain {
+            let (page, window) = showPage(.normalHeader, loadDelay: 0.3)
+            defer { window.close() }
+            let header = page.component
+            var states: [RefreshState] = []
+            header.observeState { states.append($0) }
+            var peak = 0.0
+            header.observePullingPercent { if states.isEmpty { peak = max(peak, $0) } }
+            // Short of the threshold by a few pixels, in 2-pixel frames (125 px/s), lifted at once.
+            let short = (header.extent * 0.9 / 8).rounded(.down) * 8
+            RealInput.swipe(at: window.pointNear(.top), steps: Array(repeating: (0, -2), count: Int(short / 2)), hold: 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate { header.offset == 0 && header.logic.animation == nil })
+            GtkTestEnvironment.iterate(for: 0.3)
+            XCTAssertEqual(peak * header.extent, short, accuracy: 1, "pulled as far as the quick swipe will")
+            XCTAssertEqual(page.loads, 0, "a slow swipe lifted short of the threshold goes back")
+
+            // The same distance in 8-pixel frames (500 px/s): the flick carries it past the threshold.
+            peak = 0
+            RealInput.swipe(at: window.pointNear(.top), steps: Array(repeating: (0, -8), count: Int(short / 8)), hold: 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate { page.loads == 1 }, "states so far: \(states)")
+            XCTAssertEqual(peak * header.extent, short, accuracy: 1, "the fingers stopped short")
+            XCTAssertEqual(states.first, .refreshing, "never 'release to refresh': the flick carried it")
+            XCTAssertTrue(GtkTestEnvironment.iterate { header.state == .idle && header.offset == 0 })
+        }
+    }
+
     func testFramesRightAfterTheFingersLiftDoNotStartASecondPull() {
         onMain {
             let (page, window) = showPage(.normalHeader, loadDelay: 0.3)

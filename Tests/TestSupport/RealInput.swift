@@ -6,18 +6,20 @@ import Foundation
 /// `surfacePoint(of:in:)`; the main loop keeps running while the input is sent.
 @MainActor
 public enum RealInput {
-    /// Presses at `start`, moves by `(dx, dy)` pixels in `steps` steps, and releases if asked.
+    /// Presses at `start`, moves by `(dx, dy)` pixels in `steps` steps `interval` seconds apart,
+    /// and releases if asked.
     public static func drag(windowTitle: String, from start: (x: Int, y: Int), dx: Int = 0, dy: Int, steps: Int = 12,
-                            release: Bool = true) {
+                            interval: Double = 0.02, release: Bool = true) {
         guard GtkTestEnvironment.isWayland else {
-            XDo.drag(windowTitle: windowTitle, from: start, dx: dx, dy: dy, steps: steps, release: release)
+            XDo.drag(windowTitle: windowTitle, from: start, dx: dx, dy: dy, steps: steps, interval: interval,
+                     release: release)
             return
         }
         let pointer = VirtualInput.shared
         var commands = [pointer.moveCommand(to: (Double(start.x), Double(start.y))), "wait 30", "press"]
         for step in 1...steps {
             let point = (Double(start.x + dx * step / steps), Double(start.y + dy * step / steps))
-            commands += ["wait 20", pointer.moveCommand(to: point)]
+            commands += ["wait \(Int((interval * 1000).rounded()))", pointer.moveCommand(to: point)]
         }
         if release { commands += ["wait 50", "release"] }
         pointer.send(commands)

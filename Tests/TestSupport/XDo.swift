@@ -31,13 +31,14 @@ public enum XDo {
         return output.split(separator: "\n").first.map(String.init) ?? ""
     }
 
-    /// Presses at `start` in `window`, moves by `(dx, dy)` pixels in `steps` steps, and releases if asked.
+    /// Presses at `start` in `window`, moves by `(dx, dy)` pixels in `steps` steps `interval`
+    /// seconds apart, and releases if asked.
     public static func drag(windowTitle: String, from start: (x: Int, y: Int), dx: Int = 0, dy: Int, steps: Int = 12,
-                            release: Bool = true) {
+                            interval: Double = 0.02, release: Bool = true) {
         let id = windowID(title: windowTitle)
         var commands = ["mousemove", "--window", id, "\(start.x)", "\(start.y)", "mousedown", "1"]
         for step in 1...steps {
-            commands += ["sleep", "0.02", "mousemove", "--window", id,
+            commands += ["sleep", "\(interval)", "mousemove", "--window", id,
                          "\(start.x + dx * step / steps)", "\(start.y + dy * step / steps)"]
         }
         if release { commands += ["sleep", "0.05", "mouseup", "1"] }

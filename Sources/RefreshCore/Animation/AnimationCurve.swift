@@ -7,6 +7,14 @@ public enum AnimationCurve: Sendable, Hashable {
     /// A critically damped spring that settles within the duration without overshoot.
     case criticallyDampedSpring
 
+    /// The curve's slope at the start: how many times the average speed it begins with.
+    public var initialSlope: Double {
+        switch self {
+        case .easeOutCubic: 3
+        case .criticallyDampedSpring: 0
+        }
+    }
+
     /// Progress at normalized time `t` in 0...1; exactly 0 at 0 and 1 at 1.
     public func progress(_ t: Double) -> Double {
         let t = min(max(t, 0), 1)

@@ -23,15 +23,16 @@ public struct AutoFooterMachine: Sendable {
     public var autoTriggerTimes = 1 {
         didSet { triggersLeft = autoTriggerTimes }
     }
-    /// Another component of the view is refreshing (see ``RefreshExclusivity``): the footer still
-    /// shows as the content scrolls, but neither scrolling nor a tap loads. The app's
-    /// ``Event/beginRefreshing`` still does.
-    public var isBlocked = false
+    /// Another component of the view is refreshing (see ``RefreshEvent/blocked(_:)``): the
+    /// footer still shows as the content scrolls, but neither scrolling nor a tap loads. The
+    /// app's ``RefreshEvent/beginRefreshing(isMapped:)`` still does.
+    public private(set) var isBlocked = false
     /// Whether the footer is hidden: it then takes no space and never loads.
     public private(set) var isHidden = false
     public private(set) var triggersLeft = 1
+    /// The content is shorter than the view: the footer sits right after it, in view at rest.
+    public private(set) var contentFitsViewport = false
     private var distanceFromEnd = 0.0
-    private var contentFitsViewport = false
 
     public init(extent: Double) {
         self.extent = extent
@@ -40,37 +41,16 @@ public struct AutoFooterMachine: Sendable {
     public var isRefreshing: Bool { state.isRefreshing }
     public var alpha: Double { 1 }
 
-    /// Something that happened to the footer.
-    public enum Event: Sendable, Equatable {
-        /// User input began: a drag, a touchpad sequence, a wheel click. It refills the trigger budget.
-        case gestureBegan
-        /// Input holds the footer revealed to this offset.
-        case revealed(offset: Double)
-        /// Input let go of the revealed footer.
-        case released
-        /// The drag or touchpad sequence ended; `towardsEnd` when it last moved towards the end.
-        case gestureEnded(towardsEnd: Bool)
-        /// The content is `distance` pixels from its end; `fitsViewport` when it is shorter than the view.
-        case contentScrolled(distance: Double, fitsViewport: Bool)
-        /// The footer was clicked or tapped: loads whatever the budget.
-        case tapped
-        case beginRefreshing
-        case endRefreshing(noMoreData: Bool)
-        case resetNoMoreData
-        case hidden(Bool)
-        /// The footer's height changed (a Gif footer's taller images).
-        case extentChanged(Double)
-        case animationStep(offset: Double)
-        case animationFinished(RefreshAnimation)
-    }
-
-    public mutating func handle(_ event: Event) -> [RefreshEffect] {
+    /// Takes one event: a pull reveals the footer (``RefreshEvent/pulled(offset:)``), never
+    /// stretching it; events of a pull past an edge only (``RefreshEvent/pullBegan``,
+    /// ``RefreshEvent/mapped``) change nothing.
+    public mutating func handle(_ event: RefreshEvent) -> [RefreshEffect] {
         var effects: [RefreshEffect] = []
         switch event {
         case .gestureBegan:
             triggersLeft = autoTriggerTimes
 
-        case let .revealed(newOffset):
+        case let .pulled(newOffset):
             guard !isHidden else { break }
             isInteracting = true
             if animation != nil {
@@ -81,7 +61,7 @@ public struct AutoFooterMachine: Sendable {
             effects += move(to: min(max(0, newOffset), extent))
             if newOffset > 0 { effects += triggerIfDue() }
 
-        case .released:
+        case .released, .pullCancelled:
             isInteracting = false
 
         case let .gestureEnded(towardsEnd):
@@ -108,11 +88,18 @@ public struct AutoFooterMachine: Sendable {
                 effects += triggerIfDue()
             }
 
+        case let .blocked(blocked):
+            isBlocked = blocked
+
+        case .pullBegan, .mapped:
+            break
+
         case .tapped:
             guard !isHidden, !isBlocked, state == .idle else { break }
             effects += beginLoading()
 
         case .beginRefreshing:
+            // On screen or not, the footer loads at once: it holds no space that needs revealing.
             guard !isHidden, !state.isRefreshing else { break }
             effects += beginLoading()
 

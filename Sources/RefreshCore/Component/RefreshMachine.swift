@@ -23,10 +23,10 @@ public struct RefreshMachine: Sendable {
     public private(set) var extent: Double
     /// Whether the component fades in with the pull and out after a refresh.
     public var automaticallyChangeAlpha: Bool
-    /// Another component of the view is refreshing (see ``RefreshExclusivity``): a pull still
-    /// moves the content but never passes the threshold, and letting go only springs back.
+    /// Another component of the view is refreshing (see ``RefreshEvent/blocked(_:)``): a pull
+    /// still moves the content but never passes the threshold, and letting go only springs back.
     /// ``RefreshEvent/beginRefreshing(isMapped:)`` is the app's call and still begins.
-    public var isBlocked = false
+    public private(set) var isBlocked = false
 
     public init(extent: Double, automaticallyChangeAlpha: Bool = false) {
         self.extent = extent
@@ -63,26 +63,29 @@ public struct RefreshMachine: Sendable {
                 break
             }
 
-        case .released:
+        case let .released(velocity):
             guard isInteracting else { break }
             isInteracting = false
             defer { revealOnRelease = false }
-            switch state {
-            case .pulling where isBlocked:
-                // Another component began refreshing during this pull: it lets go without refreshing.
-                effects += state.change(to: .idle)
-                effects += startAnimation(to: 0, duration: Duration.fast, purpose: .springBack)
-            case .pulling:
-                effects += beginRefreshing()
-            case .refreshing where offset > extent || (revealOnRelease && offset < extent):
-                effects += startAnimation(to: extent, duration: Duration.fast, purpose: .settle)
-            case .idle, .noMoreData:
-                if offset > 0 {
-                    effects += startAnimation(to: 0, duration: Duration.fast, purpose: .springBack)
-                }
-            default:
-                break
+            if state == .pulling
+                || (state == .idle && !isBlocked
+                    && ReleaseMotion.flickPasses(extent: extent, offset: offset, velocity: velocity)) {
+                effects += beginRefreshing(releasedAt: velocity)
+            } else {
+                effects += letGo(velocity: velocity)
             }
+
+        case .pullCancelled:
+            guard isInteracting else { break }
+            isInteracting = false
+            defer { revealOnRelease = false }
+            effects += state == .pulling ? state.change(to: .idle) : []
+            effects += letGo(velocity: 0)
+
+        case let .blocked(blocked):
+            isBlocked = blocked
+            // A pull already past the threshold no longer promises a refresh: it says so at once.
+            if blocked, state == .pulling { effects += state.change(to: .idle) }
 
         case let .beginRefreshing(isMapped):
             guard !state.isRefreshing else { break }
@@ -109,7 +112,7 @@ public struct RefreshMachine: Sendable {
             guard animation == purpose else { break }
             effects += finishAnimation()
 
-        case let .contentScrolled(distance):
+        case let .contentScrolled(distance, _):
             // While refreshing, the held space scrolls away with the content, as an inset would.
             guard state == .refreshing, !isInteracting, animation == nil, offset > 0, distance > 0 else { break }
             let taken = min(distance, offset)
@@ -120,8 +123,28 @@ public struct RefreshMachine: Sendable {
             let wasHolding = state == .refreshing && animation == nil && !isInteracting && offset == extent
             extent = max(0, newExtent)
             if wasHolding { effects += move(to: extent) }
+
+        case .gestureBegan, .gestureEnded, .tapped, .hidden:
+            break
         }
         return effects
+    }
+
+    /// Where the content goes when let go without starting a refresh: back to rest, or to the
+    /// held extent while refreshing, starting at the speed it was let go with.
+    private mutating func letGo(velocity: Double) -> [RefreshEffect] {
+        let target: Double
+        let purpose: RefreshAnimation
+        switch state {
+        case .refreshing where offset > extent || (revealOnRelease && offset < extent):
+            (target, purpose) = (extent, .settle)
+        case .idle where offset > 0, .noMoreData where offset > 0:
+            (target, purpose) = (0, .springBack)
+        default:
+            return []
+        }
+        let duration = ReleaseMotion.duration(from: offset, to: target, velocity: velocity, standard: Duration.fast)
+        return startAnimation(to: target, duration: duration, purpose: purpose)
     }
 
     /// Moves the content; while not refreshing, pullingPercent follows the offset.
@@ -143,7 +166,8 @@ public struct RefreshMachine: Sendable {
         return [.pullingPercentChanged(percent)]
     }
 
-    private mutating func beginRefreshing() -> [RefreshEffect] {
+    /// Begins a refresh; after a release at `velocity`, the reveal starts at that speed.
+    private mutating func beginRefreshing(releasedAt velocity: Double = 0) -> [RefreshEffect] {
         var effects = supersedeAnimation()
         effects += state.change(to: .refreshing)
         effects += setPullingPercent(1)
@@ -152,7 +176,8 @@ public struct RefreshMachine: Sendable {
             revealOnRelease = true
             effects += [.runRefreshAction, .completeBeginning, .notifyAfterBeginning]
         } else {
-            effects += startAnimation(to: extent, duration: Duration.fast, purpose: .reveal)
+            let duration = ReleaseMotion.duration(from: offset, to: extent, velocity: velocity, standard: Duration.fast)
+            effects += startAnimation(to: extent, duration: duration, purpose: .reveal)
         }
         return effects
     }

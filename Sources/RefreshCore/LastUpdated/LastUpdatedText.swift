@@ -34,24 +34,10 @@ public enum LastUpdatedText: Sendable, Equatable {
             self = .older(year: year, month: month, day: day, hour: hour, minute: minute)
         }
     }
-
-    /// The time part in MJRefresh's numeric patterns, with the translated "Today" and "No record".
-    public func formatted(today: String, noRecord: String) -> String {
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        switch self {
-        case .noRecord:
-            return noRecord
-        case let .today(hour, minute):
-            return "\(today) \(two(hour)):\(two(minute))"
-        case let .thisYear(month, day, hour, minute):
-            return "\(two(month))-\(two(day)) \(two(hour)):\(two(minute))"
-        case let .older(year, month, day, hour, minute):
-            return "\(year)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute))"
-        }
-    }
 }
 
-/// Builds the whole last-updated line, with an injected clock and time zone.
+/// How a header's last-updated line is made: the app's own text, or the translated line for
+/// the ``LastUpdatedText`` read with an injected clock and time zone (RefreshGtk lays it out).
 public struct LastUpdatedFormatter: Sendable {
     /// Replaces the default text entirely when set (MJRefresh's lastUpdatedTimeText block).
     public var custom: (@Sendable (Date?) -> String)?
@@ -64,13 +50,5 @@ public struct LastUpdatedFormatter: Sendable {
         self.custom = custom
         self.clock = clock
         self.timeZone = timeZone
-    }
-
-    /// The line for a last-update time, with texts looked up through `text`.
-    public func string(for date: Date?, text: (RefreshText) -> String) -> String {
-        if let custom { return custom(date) }
-        let kind = LastUpdatedText(date: date, now: clock(), timeZone: timeZone)
-        let time = kind.formatted(today: text(.headerDateToday), noRecord: text(.headerNoneLastDate))
-        return "\(text(.headerLastTime))\(time)"
     }
 }

@@ -7,8 +7,11 @@ public enum PullInput: Sendable, Equatable {
     case dragBegan(time: Double)
     /// The pointer moved `along` the pull axis and `across` it since the press.
     case dragMoved(along: Double, across: Double, atEdge: Bool, time: Double)
-    /// The finger or button was released, or the gesture was cancelled.
+    /// The finger or button was released.
     case dragEnded(time: Double)
+    /// The drag was cancelled (another gesture took the sequence, a grab broke it): the pull
+    /// under way is abandoned, not released.
+    case dragCancelled(time: Double)
     /// A touchpad scroll sequence started (fingers down or first smooth event).
     case scrollBegan(time: Double)
     /// A scroll delta in pixels along the pull axis.
@@ -36,14 +39,36 @@ public enum ScrollSource: Sendable, Equatable {
     }
 }
 
+/// The component's size and room for one input: read from its machine and its view each time,
+/// never kept in step by hand.
+public struct PullGeometry: Sendable, Equatable {
+    /// The component's extent along the pull axis (the header's height).
+    public var extent: Double
+    /// How far the rubber band can stretch: the viewport's extent.
+    public var limit: Double
+
+    public init(extent: Double, limit: Double) {
+        self.extent = extent
+        self.limit = limit
+    }
+}
+
 /// What the tracker tells the component after an input.
 public enum PullUpdate: Sendable, Equatable {
+    /// User input began: a press, a touchpad sequence, a wheel click, or a touchpad resuming
+    /// after a pause on a driver that never sends scroll-end. Whether or not it pulls.
+    case gestureBegan
+    /// The press or touchpad sequence ended; `movingOpen` when it last moved the way that pulls open.
+    case gestureEnded(movingOpen: Bool)
     /// A pull started from this offset.
     case began(offset: Double)
     /// The pulled offset changed.
     case moved(offset: Double)
-    /// The pull ended with a release velocity in pixels per second along the pull axis.
+    /// The pull ended with the content moving at this velocity, in pixels per second along
+    /// the pull axis (positive pulls open).
     case released(velocity: Double)
+    /// The pull was abandoned.
+    case cancelled
 }
 
 /// The tracker's answer to one input: whether the widget should stop the event, and the updates.

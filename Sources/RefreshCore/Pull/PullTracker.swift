@@ -2,8 +2,9 @@
 ///
 /// The tracker is input-agnostic in the manner of libadwaita's swipe tracker: an explicit phase,
 /// every input checked against it first, and a single reset. It decides which events are a pull
-/// (and must be claimed from the scrolled window) and applies the rubber band; the component's
-/// state machine decides what the offset means.
+/// (and must be claimed from the scrolled window), applies the rubber band and measures the
+/// release velocity; the component's state machine decides what the offset means. It also tells
+/// where each gesture begins and ends, pull or not, which an auto footer's budget counts.
 public struct PullTracker: Sendable {
     /// Where a gesture stands.
     public enum Phase: Sendable, Equatable {
@@ -23,16 +24,15 @@ public struct PullTracker: Sendable {
     /// Which kind of input feeds a pull.
     public enum Source: Sendable, Equatable { case drag, scroll }
 
-    /// The component's extent along the pull axis (the header's height).
-    public var extent: Double
-    /// How far the rubber band can stretch: the viewport's extent.
-    public var limit: Double
     /// Pixels a drag travels before it is decided.
     public var dragThreshold: Double
-    /// When set, the pull stops here with no rubber band: an auto footer reveals, never stretches.
-    public var maximumOffset: Double?
+    /// Whether a pull stretches past the extent; if not it stops there: an auto footer reveals,
+    /// never stretches.
+    public let stretches: Bool
 
     public private(set) var phase: Phase = .none
+    /// The geometry of the latest input.
+    public private(set) var geometry = PullGeometry(extent: 0, limit: 0)
 
     private var startDistance = 0.0
     private var distance = 0.0
@@ -42,18 +42,18 @@ public struct PullTracker: Sendable {
     /// Quiet time since the last scroll delta, counted by pause checks (`tick`).
     private var quietTime = 0.0
     private var lastQuietCheck = 0.0
+    /// When the latest scroll delta happened, pull or not.
+    private var lastScrollTime = -Double.infinity
+    /// The latest motion along the pull axis: a drag's translation or a scroll delta.
+    private var lastMovement = 0.0
 
-    public init(extent: Double, limit: Double, dragThreshold: Double = PullTuning.defaultDragThreshold) {
-        self.extent = extent
-        self.limit = limit
+    public init(dragThreshold: Double = PullTuning.defaultDragThreshold, stretches: Bool = true) {
         self.dragThreshold = dragThreshold
+        self.stretches = stretches
     }
 
     /// The current pulled offset, rubber band applied.
-    public var offset: Double {
-        if let maximumOffset { return min(distance, maximumOffset) }
-        return RubberBand.offset(forDistance: distance, extent: extent, limit: limit)
-    }
+    public var offset: Double { displayed(distance) }
 
     public var isTracking: Bool {
         if case .tracking = phase { return true }
@@ -64,37 +64,63 @@ public struct PullTracker: Sendable {
     /// pause, measured by `tick` inputs, can end it.
     public var needsPauseDetection: Bool { phase == .tracking(.scroll) && !scrollReportsEnd }
 
-    /// Interprets one input, given the component's current displayed offset (its held space).
-    public mutating func handle(_ input: PullInput, heldOffset: Double, canStartPull: Bool = true) -> PullResponse {
+    /// Interprets one input, given the component's geometry and its current displayed offset
+    /// (its held space), and whether a new pull may start.
+    public mutating func handle(_ input: PullInput, geometry: PullGeometry, heldOffset: Double,
+                                canStartPull: Bool = true) -> PullResponse {
+        self.geometry = geometry
         switch input {
         case .dragBegan:
-            guard phase == .none || isCoasting else { return .pass }
+            lastMovement = 0
+            let began = PullResponse(claimed: false, updates: [.gestureBegan])
+            guard phase == .none || isCoasting else { return began }
             phase = .pending
-            return .pass
+            return began
 
         case let .dragMoved(along, across, atEdge, time):
+            lastMovement = along
             return dragMoved(along: along, across: across, atEdge: atEdge, heldOffset: heldOffset,
                              canStartPull: canStartPull, time: time)
 
         case let .dragEnded(time):
+            let ended = PullUpdate.gestureEnded(movingOpen: lastMovement > 0)
+            guard phase == .tracking(.drag) else {
+                if phase == .pending || phase == .rejected { reset() }
+                return PullResponse(claimed: false, updates: [ended])
+            }
+            let releaseVelocity = velocity.velocity(at: time)
+            reset()
+            return PullResponse(claimed: true, updates: [.released(velocity: releaseVelocity), ended])
+
+        case .dragCancelled:
             guard phase == .tracking(.drag) else {
                 if phase == .pending || phase == .rejected { reset() }
                 return .pass
             }
-            let releaseVelocity = velocity.velocity(at: time)
             reset()
-            return PullResponse(claimed: true, updates: [.released(velocity: releaseVelocity)])
+            return PullResponse(claimed: true, updates: [.cancelled])
 
         case .scrollBegan:
-            return .pass
+            lastMovement = 0
+            return PullResponse(claimed: false, updates: [.gestureBegan])
 
         case let .scrolled(delta, source, atEdge, time):
-            return scrolled(delta: delta, source: source, atEdge: atEdge, heldOffset: heldOffset,
-                            canStartPull: canStartPull, time: time)
+            // A wheel click is input of its own; so is a touchpad resuming after a pause on a
+            // driver that never sends scroll-end (and so no new scroll-begin either).
+            let resumes = source == .wheel || (!source.reportsEnd && Self.isPause(time - lastScrollTime))
+            lastScrollTime = time
+            lastMovement = delta
+            var response = scrolled(delta: delta, source: source, atEdge: atEdge, heldOffset: heldOffset,
+                                    canStartPull: canStartPull, time: time)
+            if resumes { response.updates.insert(.gestureBegan, at: 0) }
+            return response
 
         case let .scrollEnded(time):
-            guard phase == .tracking(.scroll) else { return .pass }
-            return releaseScroll(at: time)
+            let ended = PullUpdate.gestureEnded(movingOpen: lastMovement > 0)
+            guard phase == .tracking(.scroll) else { return PullResponse(claimed: false, updates: [ended]) }
+            var response = releaseScroll(at: time)
+            response.updates.append(ended)
+            return response
 
         case let .tick(time):
             guard needsPauseDetection else { return .pass }
@@ -102,9 +128,15 @@ public struct PullTracker: Sendable {
             // behind the stall: only the time the loop was free to dispatch it counts as quiet.
             quietTime += min(max(0, time - lastQuietCheck), PullTuning.longestQuietStep)
             lastQuietCheck = time
-            guard quietTime >= PullTuning.scrollPause else { return .pass }
+            guard Self.isPause(quietTime) else { return .pass }
             return releaseScroll(at: time)
         }
+    }
+
+    /// The one pause rule: scroll input that stayed `quiet` this many seconds is no longer the
+    /// same motion (the fingers lifted, or the driver's coasting ended).
+    static func isPause(_ quiet: Double) -> Bool {
+        quiet >= PullTuning.scrollPause
     }
 
     /// Abandons any gesture, as when the widget is unmapped.
@@ -116,7 +148,18 @@ public struct PullTracker: Sendable {
     }
 
     private func clamped(_ value: Double) -> Double {
-        min(max(0, value), maximumOffset ?? .infinity)
+        min(max(0, value), stretches ? .infinity : geometry.extent)
+    }
+
+    /// The offset shown for a finger `distance` past the edge.
+    private func displayed(_ distance: Double) -> Double {
+        guard stretches else { return min(distance, geometry.extent) }
+        return RubberBand.offset(forDistance: distance, extent: geometry.extent, limit: geometry.limit)
+    }
+
+    /// The finger distance that shows `offset`.
+    private func fingerDistance(showing offset: Double) -> Double {
+        RubberBand.distance(forOffset: offset, extent: geometry.extent, limit: geometry.limit)
     }
 
     private var isCoasting: Bool {
@@ -136,13 +179,13 @@ public struct PullTracker: Sendable {
                 return .pass
             }
             phase = .tracking(.drag)
-            startDistance = RubberBand.distance(forOffset: heldOffset, extent: extent, limit: limit)
+            startDistance = fingerDistance(showing: heldOffset)
             distance = clamped(startDistance + along)
-            velocity.record(position: distance, at: time)
+            velocity.record(position: offset, at: time)
             return PullResponse(claimed: true, updates: [.began(offset: heldOffset), .moved(offset: offset)])
         case .tracking(.drag):
             distance = clamped(startDistance + along)
-            velocity.record(position: distance, at: time)
+            velocity.record(position: offset, at: time)
             return PullResponse(claimed: true, updates: [.moved(offset: offset)])
         default:
             return .pass
@@ -154,7 +197,7 @@ public struct PullTracker: Sendable {
         if case let .coasting(releasedAt, lastEvent) = phase {
             // A delta that happened before the release was queued behind a slow frame: the
             // fingers never lifted, so it is no momentum.
-            if delta > 0, time >= releasedAt, time - lastEvent < PullTuning.scrollPause {
+            if delta > 0, time >= releasedAt, !Self.isPause(time - lastEvent) {
                 phase = .coasting(releasedAt: releasedAt, lastEvent: time)
                 return PullResponse(claimed: true, updates: [])
             }
@@ -167,7 +210,7 @@ public struct PullTracker: Sendable {
             guard pullsOpen || movesHeldSpace else { return .pass }
             phase = .tracking(.scroll)
             scrollReportsEnd = source.reportsEnd
-            startDistance = RubberBand.distance(forOffset: heldOffset, extent: extent, limit: limit)
+            startDistance = fingerDistance(showing: heldOffset)
             distance = startDistance
             velocity.reset()
             let began = PullUpdate.began(offset: heldOffset)
@@ -186,8 +229,8 @@ public struct PullTracker: Sendable {
         lastQuietCheck = time
         // A wheel may move the held space but never stretch past the component's extent.
         distance = clamped(distance + delta)
-        if source == .wheel { distance = min(distance, extent) }
-        velocity.record(position: distance, at: time)
+        if source == .wheel { distance = min(distance, geometry.extent) }
+        velocity.record(position: offset, at: time)
         var updates: [PullUpdate] = [.moved(offset: offset)]
         if distance == 0 || source == .wheel {
             // Back at the edge (or a wheel step): the pull is over and further deltas scroll the content.

@@ -17,6 +17,16 @@ public enum PullTuning {
     public static let edgeTolerance = 0.5
     /// Pixels a pull must travel before the gesture is claimed, when the platform gives no threshold.
     public static let defaultDragThreshold = 8.0
+    /// The least release speed, in pixels per second along the pull, that counts as a flick:
+    /// slower, where the content was let go alone decides (libadwaita's velocity threshold).
+    public static let flickVelocity = 300.0
+    /// How far a flick must have pulled, as a fraction of the extent, before it can refresh:
+    /// a quick flick near the edge is no refresh, one just short of the threshold is.
+    public static let flickReach = 0.5
+    /// Seconds a flick's velocity is projected onwards to decide whether it passes the threshold.
+    public static let flickProjection = 0.05
+    /// The shortest motion after a release, in seconds, however fast the content was let go.
+    public static let shortestReleaseAnimation = 0.1
     /// Exponent GTK applies to the page size to turn wheel-unit smooth deltas into pixels.
     public static let wheelStepExponent = 2.0 / 3.0
 }

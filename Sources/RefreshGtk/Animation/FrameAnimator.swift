@@ -8,7 +8,6 @@ import RefreshCore
 @MainActor
 final class FrameAnimator {
     private var tickID: guint = 0
-    private weak var owner: AnyObject?
     private var widget: UnsafeMutablePointer<GtkWidget>?
     private var animation = OffsetAnimation(from: 0, to: 0, duration: 0)
     private var startTime: gint64?

@@ -11,17 +11,14 @@ open class AutoFooter: RefreshComponent {
     /// MJRefresh's footer height.
     public static let defaultHeight = 44.0
 
-    var footerMachine: AutoFooterMachine
-    private var lastMovement = 0.0
-    private var lastScrollTime = -Double.infinity
-    private var contentFitsViewport = false
+    private let footerRules: Rules<AutoFooterMachine>
 
     /// A footer drawn by `indicator`, calling `action` when it loads.
     public init(indicator: any RefreshIndicator, loading action: (@MainActor () -> Void)? = nil) {
         let size = indicator.preferredExtent.map { max($0, Self.defaultHeight) } ?? Self.defaultHeight
-        footerMachine = AutoFooterMachine(extent: size)
-        super.init(edge: .bottom, extent: size, indicator: indicator)
-        tracker.maximumOffset = size
+        footerRules = Rules(AutoFooterMachine(extent: size))
+        // A pull reveals the footer and stops there: it never stretches.
+        super.init(edge: .bottom, rules: footerRules, stretches: false, indicator: indicator)
         refreshingAction = action
         let click = gtk_gesture_click_new()!
         Signal.connectClickAt(cast(click), "released") { [weak self] _, _ in self?.tapped() }
@@ -30,49 +27,27 @@ open class AutoFooter: RefreshComponent {
         gtk_widget_add_controller(indicatorWidget, cast(click))
     }
 
-    override var logic: any RefreshLogic { footerMachine }
-
-    override func process(_ event: RefreshEvent) -> [RefreshEffect] {
-        switch event {
-        case .pullBegan, .mapped, .extentChanged:
-            return []
-        case let .pulled(offset):
-            return footerMachine.handle(.revealed(offset: offset))
-        case .released:
-            return footerMachine.handle(.released)
-        case .beginRefreshing:
-            return footerMachine.handle(.beginRefreshing)
-        case let .endRefreshing(noMoreData):
-            return footerMachine.handle(.endRefreshing(noMoreData: noMoreData))
-        case .resetNoMoreData:
-            return footerMachine.handle(.resetNoMoreData)
-        case let .animationStep(offset):
-            return footerMachine.handle(.animationStep(offset: offset))
-        case let .animationFinished(purpose):
-            return footerMachine.handle(.animationFinished(purpose))
-        case let .contentScrolled(distance):
-            return footerMachine.handle(.contentScrolled(distance: distance, fitsViewport: contentFitsViewport))
-        }
-    }
+    /// The footer's rules.
+    var footerMachine: AutoFooterMachine { footerRules.machine }
 
     // MARK: - Public API
 
     /// Loads by itself when scrolled into view; when off, only a click or tap loads.
     public var automaticallyRefresh: Bool {
         get { footerMachine.automaticallyRefresh }
-        set { footerMachine.automaticallyRefresh = newValue }
+        set { footerRules.machine.automaticallyRefresh = newValue }
     }
 
     /// How much of the footer must be visible to load (1 = all of it; negative values load earlier).
     public var triggerAutomaticallyRefreshPercent: Double {
         get { footerMachine.triggerPercent }
-        set { footerMachine.triggerPercent = newValue }
+        set { footerRules.machine.triggerPercent = newValue }
     }
 
     /// Loads per gesture: 1 by default, -1 for unlimited.
     public var autoTriggerTimes: Int {
         get { footerMachine.autoTriggerTimes }
-        set { footerMachine.autoTriggerTimes = newValue }
+        set { footerRules.machine.autoTriggerTimes = newValue }
     }
 
     /// Hides the text while loading, leaving the spinner alone.
@@ -84,7 +59,7 @@ open class AutoFooter: RefreshComponent {
     public var isHidden: Bool {
         get { footerMachine.isHidden }
         set {
-            dispatch { [unowned self] in self.footerMachine.handle(.hidden(newValue)) }
+            send(.hidden(newValue))
             gtk_widget_set_visible(indicatorWidget, (!newValue).gboolean)
         }
     }
@@ -113,55 +88,10 @@ open class AutoFooter: RefreshComponent {
 
     // MARK: - View plumbing
 
-    override func applyBlocking() {
-        footerMachine.isBlocked = isBlocked
-    }
-
-    override func growExtent(to size: Double) {
-        guard size > extent else { return }
-        tracker.extent = size
-        tracker.maximumOffset = size
-        dispatch { [unowned self] in self.footerMachine.handle(.extentChanged(size)) }
-    }
-
-    override var showsAtRest: Bool { contentFitsViewport && !footerMachine.isHidden }
-
-    override func input(_ pullInput: PullInput) -> PullResponse {
-        switch pullInput {
-        case .dragBegan, .scrollBegan:
-            lastMovement = 0
-            userInputBegan()
-        case let .dragMoved(along, _, _, _):
-            lastMovement = along
-        case let .scrolled(delta, source, _, time):
-            // A wheel click is input of its own; so is a touchpad sequence resuming after a pause
-            // on drivers that never send scroll-end (and so no new scroll-begin either).
-            if source == .wheel || (!source.reportsEnd && time - lastScrollTime >= PullTuning.scrollPause) {
-                userInputBegan()
-            }
-            lastScrollTime = time
-            lastMovement = delta
-        default:
-            break
-        }
-        let response = super.input(pullInput)
-        switch pullInput {
-        case .dragEnded, .scrollEnded:
-            let towardsEnd = lastMovement > 0
-            dispatch { [unowned self] in self.footerMachine.handle(.gestureEnded(towardsEnd: towardsEnd)) }
-        default:
-            break
-        }
-        return response
-    }
-
-    override func contentScrolled(distance: Double) {
-        if let view { contentFitsViewport = view.contentFitsViewport(for: edge) }
-        send(.contentScrolled(distance: distance))
-    }
+    override var showsAtRest: Bool { footerMachine.contentFitsViewport && !footerMachine.isHidden }
 
     override func allocateIndicator(width: Double, height: Double, content: (x: Double, y: Double)) {
-        guard contentFitsViewport, let view else {
+        guard footerMachine.contentFitsViewport, let view else {
             super.allocateIndicator(width: width, height: height, content: content)
             return
         }
@@ -170,12 +100,8 @@ open class AutoFooter: RefreshComponent {
         super.allocateIndicator(width: width, height: contentEnd + extent, content: content)
     }
 
-    private func userInputBegan() {
-        dispatch { [unowned self] in self.footerMachine.handle(.gestureBegan) }
-    }
-
     private func tapped() {
-        dispatch { [unowned self] in self.footerMachine.handle(.tapped) }
+        send(.tapped)
     }
 }
 

@@ -4,32 +4,17 @@ import RefreshCore
 /// A component pulled open past an edge and released: the header, back footer and trailer.
 @MainActor
 open class PullComponent: RefreshComponent {
-    var machine: RefreshMachine
+    private let pullRules: Rules<RefreshMachine>
 
     /// A component of `extent` pixels along its axis (or the indicator's, when larger).
-    public override init(edge: RefreshEdge, extent: Double, indicator: any RefreshIndicator) {
+    public init(edge: RefreshEdge, extent: Double, indicator: any RefreshIndicator) {
         let size = indicator.preferredExtent.map { max($0, extent) } ?? extent
-        machine = RefreshMachine(extent: size)
-        super.init(edge: edge, extent: size, indicator: indicator)
+        pullRules = Rules(RefreshMachine(extent: size))
+        super.init(edge: edge, rules: pullRules, indicator: indicator)
     }
 
-    override var logic: any RefreshLogic { machine }
-
-    override func process(_ event: RefreshEvent) -> [RefreshEffect] {
-        machine.handle(event)
-    }
-
-    override func applyBlocking() {
-        machine.isBlocked = isBlocked
-        // A pull already past the threshold no longer promises a refresh: its text says so at once.
-        if machine.isInteracting { send(.pulled(offset: machine.offset)) }
-    }
-
-    override func growExtent(to size: Double) {
-        guard size > machine.extent else { return }
-        tracker.extent = size
-        send(.extentChanged(size))
-    }
+    /// The component's rules.
+    var machine: RefreshMachine { pullRules.machine }
 
     override func allocateIndicator(width: Double, height: Double, content: (x: Double, y: Double)) {
         // Placed by its own offset along its axis, not the content's: when components on opposite
@@ -47,7 +32,7 @@ open class PullComponent: RefreshComponent {
     public var automaticallyChangeAlpha: Bool {
         get { machine.automaticallyChangeAlpha }
         set {
-            machine.automaticallyChangeAlpha = newValue
+            pullRules.machine.automaticallyChangeAlpha = newValue
             refreshIndicator()
         }
     }

@@ -5,8 +5,9 @@ import RefreshCore
 /// A pull-to-refresh component on one edge of a ``RefreshView``: the header's, back footer's and
 /// trailer's shared behaviour.
 ///
-/// It feeds input to RefreshCore's ``PullTracker`` and ``RefreshMachine`` and carries out the
-/// effects they return; it decides nothing they can decide. Drawing belongs to its indicator.
+/// It feeds input to RefreshCore's ``PullTracker`` and its subclass's machine (``RefreshMachine``
+/// or ``AutoFooterMachine``) and carries out the effects they return; it decides nothing they
+/// can decide. Drawing belongs to its indicator.
 @MainActor
 open class RefreshComponent {
     /// The edge the component sits on; a trailer's follows the view's text direction.
@@ -24,6 +25,7 @@ open class RefreshComponent {
     public var afterEnding: (@MainActor () -> Void)?
 
     var tracker: PullTracker
+    private let rules: any ComponentRules
     private(set) weak var view: RefreshView?
     let indicatorView: IndicatorView
     private let animator = FrameAnimator()
@@ -32,17 +34,19 @@ open class RefreshComponent {
     private var percentObservers: [@MainActor (Double) -> Void] = []
     private var beginCompletions: [@MainActor () -> Void] = []
     private var endCompletions: [@MainActor () -> Void] = []
-    private var pendingSteps: [() -> [RefreshEffect]] = []
+    private var pendingEvents: [RefreshEvent] = []
     private var isHandlingEvents = false
     private var stateChangedAt = MainThread.now
     private var previousState = RefreshState.idle
     private var localizationObserver: UUID?
 
-    /// Creates a component of `extent` pixels along its axis, drawn by `indicator`.
-    init(edge: RefreshEdge, extent size: Double, indicator: any RefreshIndicator) {
+    /// Creates a component following `rules`, drawn by `indicator`; a pull stretches past the
+    /// component's extent if `stretches`.
+    init(edge: RefreshEdge, rules: any ComponentRules, stretches: Bool = true, indicator: any RefreshIndicator) {
         self.edge = edge
         self.indicator = indicator
-        tracker = PullTracker(extent: size, limit: 600)
+        self.rules = rules
+        tracker = PullTracker(stretches: stretches)
         indicatorView = IndicatorView(indicator: indicator, model: IndicatorModel(
             state: .idle, pullingPercent: 0, edge: edge, title: "", subtitle: nil, stateChangedAt: MainThread.now))
         localizationObserver = RefreshLocalization.addObserver { [weak self] in self?.refreshIndicator() }
@@ -55,13 +59,8 @@ open class RefreshComponent {
 
     // MARK: - Rules
 
-    /// The state machine's view of the component. Subclasses hold the machine.
-    var logic: any RefreshLogic { fatalError("RefreshComponent subclasses provide their rules") }
-
-    /// Feeds one event to the subclass's machine.
-    func process(_ event: RefreshEvent) -> [RefreshEffect] {
-        fatalError("RefreshComponent subclasses provide their rules")
-    }
+    /// The state machine's view of the component.
+    var logic: any RefreshLogic { rules.logic }
 
     // MARK: - Public API
 
@@ -199,40 +198,41 @@ open class RefreshComponent {
 
     /// Another component of the view is refreshing and the view allows one refresh at a time:
     /// no pull starts here, and nothing triggers (``RefreshExclusivity``).
-    private(set) var isBlocked = false
+    var isBlocked: Bool { logic.isBlocked }
 
     /// Holds the component back, or lets it go, while another component refreshes.
     func setBlocked(_ blocked: Bool) {
         guard blocked != isBlocked else { return }
-        isBlocked = blocked
-        applyBlocking()
+        send(.blocked(blocked))
     }
 
-    /// Passes ``isBlocked`` on to the machine.
-    func applyBlocking() {}
-
     /// Grows the component to `size` along its axis, as a Gif indicator's taller frames ask.
-    func growExtent(to size: Double) {}
+    func growExtent(to size: Double) {
+        guard size > logic.extent else { return }
+        send(.extentChanged(size))
+    }
 
     /// The view's text direction changed: a component on the trailing edge moves to the other side.
     func viewDirectionChanged(rightToLeft: Bool) {}
 
     func input(_ pullInput: PullInput) -> PullResponse {
-        if let view { tracker.limit = max(view.viewportExtent(for: edge), logic.extent + 1) }
-        let response = tracker.handle(pullInput, heldOffset: logic.offset, canStartPull: !isBlocked)
-        for update in response.updates {
-            switch update {
-            case .began: send(.pullBegan)
-            case let .moved(offset): send(.pulled(offset: offset))
-            case let .released(velocity): send(.released(velocity: velocity))
-            }
-        }
+        guard let view else { return .pass }
+        let geometry = PullGeometry(extent: logic.extent, limit: view.viewportExtent(for: edge))
+        let response = tracker.handle(pullInput, geometry: geometry, heldOffset: logic.offset,
+                                      canStartPull: !isBlocked)
+        for update in response.updates { send(RefreshEvent(update)) }
         return response
     }
 
+    /// Abandons the pull under way, if any: the content goes back and nothing triggers.
+    func cancelPull() {
+        tracker.reset()
+        send(.pullCancelled)
+    }
+
     func contentScrolled(distance: Double) {
-        guard logic.state == .refreshing else { return }
-        send(.contentScrolled(distance: distance))
+        guard let view else { return }
+        send(.contentScrolled(distance: distance, fitsViewport: view.contentFitsViewport(for: edge)))
     }
 
     func viewDidMap() {
@@ -244,8 +244,7 @@ open class RefreshComponent {
     }
 
     func viewWillUnmap() {
-        tracker.reset()
-        if logic.isInteracting { send(.released(velocity: 0)) }
+        cancelPull()
         animator.finishNow()
     }
 
@@ -266,21 +265,16 @@ open class RefreshComponent {
 
     // MARK: - Events and effects
 
-    /// Feeds one event to the machine and performs its effects.
+    /// Feeds one event to the machine and performs its effects, in order and one event at a
+    /// time: events raised while effects run (a scroll, a finished animation) wait their turn.
     func send(_ event: RefreshEvent) {
-        dispatch { [unowned self] in self.process(event) }
-    }
-
-    /// Runs one step of the machine and performs its effects, in order and one step at a time:
-    /// events raised while effects run (a scroll, a finished animation) wait their turn.
-    func dispatch(_ step: @escaping () -> [RefreshEffect]) {
-        pendingSteps.append(step)
+        pendingEvents.append(event)
         guard !isHandlingEvents else { return }
         isHandlingEvents = true
         defer { isHandlingEvents = false }
-        while !pendingSteps.isEmpty {
-            let next = pendingSteps.removeFirst()
-            for effect in next() { perform(effect) }
+        while !pendingEvents.isEmpty {
+            let next = pendingEvents.removeFirst()
+            for effect in rules.handle(next) { perform(effect) }
         }
         refreshIndicator()
     }

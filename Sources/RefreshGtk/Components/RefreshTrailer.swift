@@ -21,8 +21,7 @@ open class RefreshTrailer: PullComponent {
         let trailing = RefreshEdge.trailing(rightToLeft: rightToLeft)
         guard trailing != edge else { return }
         // A pull under way belongs to the old side: let it go there first.
-        tracker.reset()
-        if machine.isInteracting { send(.released(velocity: 0)) }
+        cancelPull()
         edge = trailing
         refreshIndicator()
     }

@@ -26,7 +26,7 @@ final class RefreshViewInput {
         Signal.connect(cast(drag), "drag-begin") { [weak self] x, y in self?.dragBegan(x: x, y: y) }
         Signal.connect(cast(drag), "drag-update") { [weak self] dx, dy in self?.dragMoved(dx: dx, dy: dy) }
         Signal.connect(cast(drag), "drag-end") { [weak self] _, _ in self?.dragEnded() }
-        Signal.connectIgnoringArgument(cast(drag), "cancel") { [weak self] in self?.dragEnded() }
+        Signal.connectIgnoringArgument(cast(drag), "cancel") { [weak self] in self?.dragCancelled() }
         Signal.connect(cast(scroll), "scroll-begin") { [weak self] in
             guard let self else { return }
             send(.scrollBegan(time: eventTime(of: scroll)))
@@ -76,6 +76,14 @@ final class RefreshViewInput {
             return
         }
         send(.dragEnded(time: eventTime(of: drag)))
+    }
+
+    private func dragCancelled() {
+        guard !dragIgnored else {
+            dragIgnored = false
+            return
+        }
+        send(.dragCancelled(time: eventTime(of: drag)))
     }
 
     private func isOnScrollbar(x: Double, y: Double, in view: RefreshView) -> Bool {

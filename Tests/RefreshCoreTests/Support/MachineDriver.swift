@@ -62,30 +62,13 @@ extension Script where Event == RefreshEvent {
     static var touch: Step { .send(.pullBegan) }
     static var release: Step { .send(.released(velocity: 0)) }
     static func pull(_ offset: Double) -> Step { .send(.pulled(offset: offset)) }
-    static func scrolled(_ distance: Double) -> Step { .send(.contentScrolled(distance: distance)) }
+    static func scrolled(_ distance: Double) -> Step { .send(.contentScrolled(distance: distance, fitsViewport: false)) }
     static func extent(_ extent: Double) -> Step { .send(.extentChanged(extent)) }
 
     /// A whole gesture: touch, pull through `offsets`, let go.
     static func gesture(_ offsets: Double...) -> [Step] { [.touch] + offsets.map(pull) + [.release] }
 }
 
-/// A state machine whose effects a ``Driver`` can perform.
-protocol DrivableMachine: RefreshLogic {
-    associatedtype Event: Sendable
-    mutating func handle(_ event: Event) -> [RefreshEffect]
-    static func animationStep(_ offset: Double) -> Event
-    static func animationFinished(_ purpose: RefreshAnimation) -> Event
-}
-
-extension RefreshMachine: DrivableMachine {
-    static func animationStep(_ offset: Double) -> RefreshEvent { .animationStep(offset: offset) }
-    static func animationFinished(_ purpose: RefreshAnimation) -> RefreshEvent { .animationFinished(purpose) }
-}
-
-extension AutoFooterMachine: DrivableMachine {
-    static func animationStep(_ offset: Double) -> Event { .animationStep(offset: offset) }
-    static func animationFinished(_ purpose: RefreshAnimation) -> Event { .animationFinished(purpose) }
-}
 
 /// Drives a header's ``RefreshMachine``.
 typealias MachineDriver = Driver<RefreshMachine>
@@ -100,7 +83,7 @@ extension Driver where Machine == RefreshMachine {
 /// queues the events they cause until the current one is handled, runs `.animate` effects by
 /// stepping an ``OffsetAnimation`` frame by frame (or at once when it has nothing to do), and
 /// records what the app and the user would see.
-struct Driver<Machine: DrivableMachine> {
+struct Driver<Machine: RefreshLogic> {
     /// One frame of a 60 Hz frame clock.
     static var frameInterval: Double { 1.0 / 60 }
 
@@ -130,7 +113,7 @@ struct Driver<Machine: DrivableMachine> {
     /// Host-side contract violations (a `stateChanged` from a state the host did not see, ...).
     private(set) var violations: [String] = []
 
-    private var queue: [Machine.Event] = []
+    private var queue: [RefreshEvent] = []
 
     init(_ machine: Machine) {
         self.machine = machine
@@ -146,11 +129,11 @@ struct Driver<Machine: DrivableMachine> {
 
     // MARK: - Feeding
 
-    mutating func run(_ steps: [Script<Machine.Event>]) {
+    mutating func run(_ steps: [Step]) {
         for step in steps { run(step) }
     }
 
-    mutating func run(_ step: Script<Machine.Event>) {
+    mutating func run(_ step: Step) {
         switch step {
         case let .send(event): send(event)
         case let .advance(seconds): advance(by: seconds)
@@ -159,7 +142,7 @@ struct Driver<Machine: DrivableMachine> {
     }
 
     /// Feeds one event, then the events its effects queued, like RefreshComponent.send.
-    mutating func send(_ event: Machine.Event) {
+    mutating func send(_ event: RefreshEvent) {
         lastEffects = []
         queue.append(event)
         while !queue.isEmpty {
@@ -182,8 +165,8 @@ struct Driver<Machine: DrivableMachine> {
             current.elapsed += frame
             let finished = current.animation.isFinished(at: current.elapsed)
             running = finished ? nil : current
-            send(Machine.animationStep(current.animation.value(at: current.elapsed)))
-            if finished { send(Machine.animationFinished(current.purpose)) }
+            send(.animationStep(offset: current.animation.value(at: current.elapsed)))
+            if finished { send(.animationFinished(current.purpose)) }
         }
     }
 
@@ -213,7 +196,7 @@ struct Driver<Machine: DrivableMachine> {
             let animation = OffsetAnimation(from: machine.offset, to: target, duration: duration)
             if animation.isFinished(at: 0) {
                 running = nil
-                queue += [Machine.animationStep(target), Machine.animationFinished(purpose)]
+                queue += [.animationStep(offset: target), .animationFinished(purpose)]
             } else {
                 running = RunningAnimation(animation: animation, purpose: purpose)
             }

@@ -1,16 +1,20 @@
 import RefreshCore
 
-/// A tracker update with the velocity left out (velocity has its own tests).
+/// A tracker update of the pull, with the velocity left out (velocity has its own tests);
+/// where gestures begin and end has its own tests too.
 enum Move: Sendable, Equatable, CustomStringConvertible {
     case began(Double)
     case moved(Double)
     case released
+    case cancelled
 
-    init(_ update: PullUpdate) {
+    init?(_ update: PullUpdate) {
         switch update {
         case let .began(offset): self = .began(offset)
         case let .moved(offset): self = .moved(offset)
         case .released: self = .released
+        case .cancelled: self = .cancelled
+        case .gestureBegan, .gestureEnded: return nil
         }
     }
 
@@ -19,6 +23,7 @@ enum Move: Sendable, Equatable, CustomStringConvertible {
         case let .began(offset): "began(\(offset))"
         case let .moved(offset): "moved(\(offset))"
         case .released: "released"
+        case .cancelled: "cancelled"
         }
     }
 }
@@ -45,7 +50,7 @@ enum Reply: Sendable, Equatable, CustomStringConvertible {
     case unclaimed([Move])
 
     init(_ response: PullResponse) {
-        let moves = response.updates.map(Move.init)
+        let moves = response.updates.compactMap(Move.init)
         if response.claimed {
             self = .claim(moves)
         } else {
@@ -105,13 +110,23 @@ struct Input: Sendable, CustomStringConvertible {
     static func lift(at time: Double, held: Double = 0) -> Input { Input(input: .dragEnded(time: time), held: held) }
 }
 
+extension PullGeometry {
+    /// A 54-pixel header in a 600-pixel viewport.
+    static let header = PullGeometry(extent: 54, limit: 600)
+}
+
 extension PullTracker {
-    /// A header's tracker: 54 pixels, in a 600-pixel viewport, with an 8-pixel drag threshold.
-    static func header() -> PullTracker { PullTracker(extent: 54, limit: 600, dragThreshold: 8) }
+    /// A header's tracker, with an 8-pixel drag threshold.
+    static func header() -> PullTracker { PullTracker(dragThreshold: 8) }
+
+    /// Feeds one input to a 54-pixel header's tracker.
+    mutating func handle(_ input: PullInput, heldOffset: Double, geometry: PullGeometry = .header) -> PullResponse {
+        handle(input, geometry: geometry, heldOffset: heldOffset)
+    }
 
     /// Feeds inputs in order and returns the replies.
-    mutating func replies(to inputs: [Input]) -> [Reply] {
-        inputs.map { Reply(handle($0.input, heldOffset: $0.held, canStartPull: $0.canStartPull)) }
+    mutating func replies(to inputs: [Input], geometry: PullGeometry = .header) -> [Reply] {
+        inputs.map { Reply(handle($0.input, geometry: geometry, heldOffset: $0.held, canStartPull: $0.canStartPull)) }
     }
 }
 
@@ -125,21 +140,20 @@ struct PullSession {
     /// Pixels of scroll deltas the content received because the pull did not claim them.
     private(set) var passedScroll = 0.0
 
+    /// The viewport the rubber band stretches in.
+    var limit: Double
+
     init(extent: Double = 54, limit: Double = 600) {
-        tracker = PullTracker(extent: extent, limit: limit, dragThreshold: 8)
+        tracker = PullTracker(dragThreshold: 8)
         driver = MachineDriver(extent: extent)
+        self.limit = limit
     }
 
     @discardableResult
     mutating func input(_ input: PullInput) -> Reply {
-        let response = tracker.handle(input, heldOffset: driver.offset)
-        for update in response.updates {
-            switch update {
-            case .began: driver.send(.pullBegan)
-            case let .moved(offset): driver.send(.pulled(offset: offset))
-            case let .released(velocity): driver.send(.released(velocity: velocity))
-            }
-        }
+        let geometry = PullGeometry(extent: driver.machine.extent, limit: limit)
+        let response = tracker.handle(input, geometry: geometry, heldOffset: driver.offset)
+        for update in response.updates { driver.send(RefreshEvent(update)) }
         if case let .scrolled(delta, _, _, _) = input, !response.claimed { passedScroll += delta }
         let reply = Reply(response)
         replies.append(reply)

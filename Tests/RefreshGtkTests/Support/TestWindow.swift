@@ -119,8 +119,9 @@ final class TestWindow {
 /// Real input aimed at a test window.
 @MainActor
 extension RealInput {
-    static func drag(in window: TestWindow, from start: (x: Int, y: Int), dy: Int, steps: Int = 12, release: Bool = true) {
-        drag(windowTitle: window.title, from: start, dy: dy, steps: steps, release: release)
+    static func drag(in window: TestWindow, from start: (x: Int, y: Int), dy: Int, steps: Int = 12,
+                     interval: Double = 0.02, release: Bool = true) {
+        drag(windowTitle: window.title, from: start, dy: dy, steps: steps, interval: interval, release: release)
     }
 
     static func click(in window: TestWindow, at point: (x: Int, y: Int)) {
