@@ -1,11 +1,12 @@
 import CGtk
 import Foundation
+import Synchronization
 
 /// A gettext text domain bound to a folder of compiled catalogs: the library's own
 /// (`refreshgtk`) and an app's.
 ///
-/// Lookups follow the process's language: `LANGUAGE`, the locale, or
-/// ``RefreshLocalization/setLanguage(_:)``.
+/// Lookups follow the language chosen with ``RefreshLocalization/setLanguage(_:)``, read from
+/// the domain's catalogs directly; with none chosen, gettext's: `LANGUAGE` or the locale.
 public struct GettextDomain: Sendable, Hashable {
     /// The domain's name: its catalogs are `LANG/LC_MESSAGES/<name>.mo`.
     public let name: String
@@ -24,6 +25,9 @@ public struct GettextDomain: Sendable, Hashable {
     public func string(_ msgid: String) -> String {
         // An empty msgid would return the catalog's header.
         guard !msgid.isEmpty else { return msgid }
+        if let catalogs = ChosenLanguage.catalogs(of: self) {
+            return catalogs.lazy.compactMap { $0.string(msgid) }.first ?? msgid
+        }
         // dgettext returns its msgid argument when there is no translation: the bridged C string
         // must stay alive until it is copied, so the copy happens inside withCString.
         return msgid.withCString { String(cString: dgettext(name, $0)) }
@@ -32,7 +36,10 @@ public struct GettextDomain: Sendable, Hashable {
     /// The translation of the plural form for `count`: the language's own plural rules choose
     /// among its forms (English: `singular` for 1, else `plural`).
     public func plural(_ singular: String, _ plural: String, count: Int) -> String {
-        singular.withCString { one in
+        if let catalogs = ChosenLanguage.catalogs(of: self) {
+            return catalogs.lazy.compactMap { $0.plural(singular, count: count) }.first ?? (count == 1 ? singular : plural)
+        }
+        return singular.withCString { one in
             plural.withCString { many in
                 String(cString: dngettext(name, one, many, UInt(count.magnitude)))
             }
@@ -45,6 +52,49 @@ public struct GettextDomain: Sendable, Hashable {
         return entries.filter { language in
             FileManager.default.fileExists(atPath: "\(localeDirectory)/\(language)/LC_MESSAGES/\(name).mo")
         }.sorted()
+    }
+}
+
+/// The languages ``RefreshLocalization/setLanguage(_:)`` chose, and the catalogs read for them.
+///
+/// Lookups come from any thread (an app translates in its tasks too), so both sit behind a lock.
+enum ChosenLanguage {
+    private struct State: Sendable {
+        var languages: [String]?
+        /// Catalogs by path, nil where none could be read.
+        var catalogs: [String: MessageCatalog?] = [:]
+    }
+
+    private static let state = Mutex(State())
+
+    /// Chooses `languages`, most wanted first (nil: the system's, through gettext).
+    static func set(_ languages: [String]?) {
+        state.withLock { $0.languages = languages }
+    }
+
+    /// The catalogs of `domain` to look in, in order; nil when gettext decides.
+    static func catalogs(of domain: GettextDomain) -> [MessageCatalog]? {
+        state.withLock { state in
+            guard let languages = state.languages else { return nil }
+            return languages.flatMap(fallbacks).compactMap { language in
+                let path = "\(domain.localeDirectory)/\(language)/LC_MESSAGES/\(domain.name).mo"
+                if let known = state.catalogs[path] { return known }
+                let catalog = MessageCatalog(path: path)
+                state.catalogs[path] = .some(catalog)
+                return catalog
+            }
+        }
+    }
+
+    /// The catalog folders gettext would try for `language`: `pt_BR@x`, `pt_BR`, `pt@x`, `pt`.
+    private static func fallbacks(_ language: String) -> [String] {
+        let modifier = language.firstIndex(of: "@").map { String(language[$0...]) } ?? ""
+        let name = String(language.prefix { $0 != "@" })
+        let base = String(name.prefix { $0 != "_" })
+        var candidates = [language, name, base + modifier, base]
+        var seen = Set<String>()
+        candidates.removeAll { !seen.insert($0).inserted }
+        return candidates
     }
 }
 
