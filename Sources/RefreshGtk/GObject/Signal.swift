@@ -150,6 +150,20 @@ public enum Signal {
                        trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
+    /// `gint (*)(GObject*, T*, gpointer)`: an application's handle-local-options.
+    @discardableResult
+    public static func connectObjectReturningInt(_ instance: gpointer, _ name: String,
+                                                 _ handler: @escaping @MainActor (gpointer) -> Int32) -> HandlerID {
+        typealias Handler = @MainActor (gpointer) -> Int32
+        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> gint = { _, object, data in
+            guard let object else { return -1 }
+            let body: Handler = Signal.handler(data)
+            return onMainActor(passing: object, body)
+        }
+        return connect(instance, name, handler, signature: SignalSignature([.pointer], returns: .int),
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
     /// `void (*)(GObject*, gint, double, double, gpointer)`: a click gesture's pressed and released.
     @discardableResult
     public static func connectClickAt(_ instance: gpointer, _ name: String,
