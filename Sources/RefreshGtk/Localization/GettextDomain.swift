@@ -103,23 +103,8 @@ enum ChosenLanguage {
 /// `share/locale` (PREFIX/bin/program -> PREFIX/share/locale); else /usr/share/locale.
 public enum LocaleDirectory {
     public static func find() -> String {
-        let environment = ProcessInfo.processInfo.environment
-        if let dir = environment["REFRESHGTK_LOCALEDIR"], !dir.isEmpty { return dir }
-        let binDir = executable().deletingLastPathComponent()
-        for candidate in [binDir.appendingPathComponent("locale"),
-                          binDir.deletingLastPathComponent().appendingPathComponent("share/locale")]
-        where FileManager.default.fileExists(atPath: candidate.path) {
-            return candidate.path
-        }
-        return "/usr/share/locale"
-    }
-
-    /// The running executable: /proc/self/exe, which also holds when it was started through
-    /// PATH (argv[0] is then a bare name) or a symbolic link.
-    private static func executable() -> URL {
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            return URL(fileURLWithPath: path)
-        }
-        return URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        let folder = DataDirectory.find(environmentVariable: "REFRESHGTK_LOCALEDIR", buildTreePath: "locale",
+                                        installedPath: "share/locale")
+        return FileManager.default.fileExists(atPath: folder.path) ? folder.path : "/usr/share/locale"
     }
 }
