@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "feed-reader", targets: ["FeedReader"]),
         .executable(name: "refresh-bench", targets: ["RefreshBench"]),
         .executable(name: "refresh-gallery", targets: ["RefreshGallery"]),
+        .executable(name: "pull-to-refresh-example", targets: ["PullToRefreshExample"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -41,6 +42,12 @@ let package = Package(
             name: "RefreshGallery",
             dependencies: ["CGtk", "RefreshCore", "RefreshGtk"]
         ),
+        // The getting-started article's app: GTK and RefreshGtk only, as an adopting app has them.
+        .executableTarget(
+            name: "PullToRefreshExample",
+            dependencies: ["CGtk", "RefreshGtk"],
+            path: "Examples/PullToRefresh"
+        ),
         .executableTarget(
             name: "RefreshBench",
             // TestSupport: the list layout counter and controller lookup the GTK tests use too.
@@ -58,7 +65,7 @@ let package = Package(
         .testTarget(name: "RefreshBenchTests", dependencies: ["RefreshBench"]),
         .testTarget(
             name: "RefreshGtkTests",
-            dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "RefreshGallery", "TestSupport"]
+            dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "RefreshGallery", "PullToRefreshExample", "TestSupport"]
         ),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "TestSupport", "CZlib"], exclude: ["Corpus"]),
         .testTarget(
