@@ -31,7 +31,7 @@ final class CommandLineTests: XCTestCase {
         process.environment = environment
         // Errors go to a file, so that a full pipe of them cannot stall the program.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("feed-reader-errors-\(UUID())")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: errorFile.path, contents: nil))
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let output = Pipe()
         process.standardOutput = output
