@@ -27,6 +27,8 @@ final class ExampleWindow {
             guard let self else { return }
             refreshes += 1
             list.insert(["New row \(refreshes)"], at: 0)
+            // The list keeps the rows it showed in place; show the new one instead.
+            gtk_widget_activate_action_variant(list.listView, "list.scroll-to-item", g_variant_new_uint32(0))
             header.endRefreshing()
         }
     }

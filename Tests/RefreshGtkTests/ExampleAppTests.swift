@@ -6,7 +6,7 @@ import XCTest
 @testable import RefreshGtk
 
 /// The getting-started example app, pulled with real input: its header refreshes, a row
-/// arrives at the top, and the header hides again.
+/// arrives at the top, in view, and the header hides again.
 final class ExampleAppTests: XCTestCase {
     func testAPullAddsANewRowAtTheTop() throws {
         try onMain {
@@ -39,6 +39,10 @@ final class ExampleAppTests: XCTestCase {
             let first = try XCTUnwrap(g_list_model_get_item(cast(example.list.model), 0))
             defer { g_object_unref(first) }
             XCTAssertEqual(String(cString: gtk_string_object_get_string(cast(first))), "New row 1")
+            GtkTestEnvironment.iterate(for: 0.3)
+            let adjustment = gtk_scrolled_window_get_vadjustment(cast(example.list.scrolledWindow))
+            XCTAssertEqual(gtk_adjustment_get_value(adjustment), 0, accuracy: 0.5, "the new row is the first one shown")
+            _ = RenderedImage(window: example.window, name: "example-after-refresh")
         }
     }
 }
