@@ -1,25 +1,26 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// The library, RefreshCore and RefreshGtk (with GTK's C API, CGtk), is the package in Library/:
+// apps adopt it alone. This package is the feed reader, the gallery, the bench and every test.
+let cGtk: Target.Dependency = .product(name: "CGtk", package: "Library")
+let refreshCore: Target.Dependency = .product(name: "RefreshCore", package: "Library")
+let refreshGtk: Target.Dependency = .product(name: "RefreshGtk", package: "Library")
+
 let package = Package(
     name: "RefreshGtk",
     products: [
-        .library(name: "RefreshCore", targets: ["RefreshCore"]),
-        .library(name: "RefreshGtk", targets: ["RefreshGtk"]),
         .library(name: "FeedCore", targets: ["FeedCore"]),
         .executable(name: "feed-reader", targets: ["FeedReader"]),
         .executable(name: "refresh-bench", targets: ["RefreshBench"]),
         .executable(name: "refresh-gallery", targets: ["RefreshGallery"]),
+        .executable(name: "pull-to-refresh-example", targets: ["PullToRefreshExample"]),
     ],
     dependencies: [
+        .package(path: "Library"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CGtk",
-            pkgConfig: "gtk4",
-            providers: [.apt(["libgtk-4-dev"])]
-        ),
         // FeedCore talks to libcurl directly: URLSession on Linux decompresses every body and queues
         // data for its delegate faster than the delegate can refuse it, so no size cap could hold.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -27,43 +28,47 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The feed reader's article view; only FeedReader depends on it, never RefreshGtk.
         .systemLibrary(name: "CWebKit", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
-        .target(name: "RefreshCore"),
-        .target(name: "RefreshGtk", dependencies: ["CGtk", "RefreshCore"]),
         .target(
             name: "FeedCore",
             dependencies: ["CCurl", "CZlib", "CLibXML2", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "FeedReader",
-            dependencies: ["CGtk", "CWebKit", "RefreshCore", "RefreshGtk", "FeedCore"]
+            dependencies: [cGtk, "CWebKit", refreshCore, refreshGtk, "FeedCore"]
         ),
         .executableTarget(
             name: "RefreshGallery",
-            dependencies: ["CGtk", "RefreshCore", "RefreshGtk"]
+            dependencies: [cGtk, refreshCore, refreshGtk]
+        ),
+        // The getting-started article's app: GTK and RefreshGtk only, as an adopting app has them.
+        .executableTarget(
+            name: "PullToRefreshExample",
+            dependencies: [cGtk, refreshGtk],
+            path: "Examples/PullToRefresh"
         ),
         .executableTarget(
             name: "RefreshBench",
             // TestSupport: the list layout counter and controller lookup the GTK tests use too.
-            dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "FeedCore", "TestSupport"]
+            dependencies: [cGtk, refreshCore, refreshGtk, "FeedCore", "TestSupport"]
         ),
         // libFuzzer's entry point for the feed parsers: ./meson-helpers/fuzz links it with libFuzzer.
         .target(name: "FeedCoreFuzz", dependencies: ["FeedCore"], path: "Tests/FeedCoreFuzz", exclude: ["lsan-suppressions.txt"]),
         .target(
             name: "TestSupport",
-            dependencies: ["CGtk", "RefreshGtk"],
+            dependencies: [cGtk, refreshGtk],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "RefreshCoreTests", dependencies: ["RefreshCore"]),
+        .testTarget(name: "RefreshCoreTests", dependencies: [refreshCore]),
         // Runs the built refresh-bench --quick: every figure comes out; timings are not judged.
         .testTarget(name: "RefreshBenchTests", dependencies: ["RefreshBench"]),
         .testTarget(
             name: "RefreshGtkTests",
-            dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "RefreshGallery", "TestSupport"]
+            dependencies: [cGtk, refreshCore, refreshGtk, "RefreshGallery", "PullToRefreshExample", "TestSupport"]
         ),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "TestSupport", "CZlib"], exclude: ["Corpus"]),
         .testTarget(
             name: "FeedReaderTests",
-            dependencies: ["FeedReader", "FeedCore", "RefreshCore", "RefreshGtk", "CGtk", "CWebKit", "TestSupport"]
+            dependencies: ["FeedReader", "FeedCore", refreshCore, refreshGtk, cGtk, "CWebKit", "TestSupport"]
         ),
     ]
 )

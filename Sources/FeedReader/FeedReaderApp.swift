@@ -7,23 +7,23 @@ import RefreshGtk
 @MainActor
 final class FeedReaderApp {
     static let applicationID = "io.github.refreshgtk.FeedReader"
-    static let version = "0.1.0"
+    nonisolated static let version = "0.1.0"
 
     private let application: UnsafeMutablePointer<GtkApplication>
     private var window: MainWindow?
+    private var options: CommandLineOptions?
 
     init() {
         application = gtk_application_new(Self.applicationID, G_APPLICATION_DEFAULT_FLAGS)
         g_set_application_name(tr("Feed Reader"))
+        options = CommandLineOptions(CommandLineOption.all, application: cast(application))
         Signal.connect(application, "activate") { [unowned self] in self.activate() }
     }
 
-    /// Runs the main loop until the last window closes; returns the exit status.
+    /// Runs the command line's command, or the main loop until the last window closes; returns
+    /// the exit status.
     func run() -> Int32 {
-        // Only the program name: GApplication takes further arguments as files to open.
-        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments[0]), nil]
-        defer { free(argv[0]) }
-        let status = g_application_run(cast(application), 1, &argv)
+        let status = g_application_run(cast(application), CommandLine.argc, CommandLine.unsafeArgv)
         g_object_unref(cast(application))
         return status
     }

@@ -1,19 +1,10 @@
 import CGtk
-import Dispatch
 import Foundation
 import RefreshGtk
 
-let arguments = CommandLine.arguments
-if arguments.count >= 2, arguments[1] == "--parse" {
-    guard arguments.count == 3 else {
-        FileHandle.standardError.write(Data("usage: feed-reader --parse FILE-OR-URL\n".utf8))
-        exit(2)
-    }
-    // No top-level await: that would make main async and run the GTK loop inside a dispatch job.
-    let target = arguments[2]
-    Task { exit(await ParseCommand.run(target)) }
-    dispatchMain()
-}
+// The command line's messages (--help, a wrong option) in the user's language: GTK's own
+// set-up, which would do this, runs only once a window is to open.
+setlocale(LC_ALL, "")
 
 // With the cairo renderer forced (software rendering: virtual machines, remote X, CI), GDK would
 // still set up OpenGL when it opens the display, loading Mesa's llvmpipe: some 45 MB of resident

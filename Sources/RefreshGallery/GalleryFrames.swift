@@ -1,29 +1,14 @@
 import Foundation
 import RefreshCore
+import RefreshGtk
 
 /// The Gif pages' image files under data/gallery: a ball that grows with the pull (idle),
 /// wobbles past the threshold (pulling) and spins while loading (refreshing).
 enum GalleryFrames {
     /// Where the frames are: `$REFRESH_GALLERY_DATADIR`, else `data/gallery` found upwards from
-    /// the executable (a SwiftPM build folder inside the source tree), else in the source tree
-    /// this file was compiled from.
-    static let directory: URL = {
-        if let dir = ProcessInfo.processInfo.environment["REFRESH_GALLERY_DATADIR"], !dir.isEmpty {
-            return URL(fileURLWithPath: dir)
-        }
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        var folder = executable.deletingLastPathComponent()
-        for _ in 0..<6 {
-            let candidate = folder.appendingPathComponent("data/gallery")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("idle-00.png").path) {
-                return candidate
-            }
-            folder.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("data/gallery")
-    }()
+    /// the executable (a SwiftPM build folder inside the source tree).
+    static let directory = DataDirectory.find(environmentVariable: "REFRESH_GALLERY_DATADIR", buildTreePath: "data/gallery",
+                                              installedPath: "share/refresh-gallery")
 
     /// Frames per state, and the file name prefix they have.
     static let counts: [(state: RefreshState, prefix: String, count: Int)] = [

@@ -7,9 +7,9 @@ enum CorePurity {
     /// The package root, found from this file's path (Tests/RefreshCoreTests/CorePurityTests.swift).
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let coreSources = packageRoot.appendingPathComponent("Sources/RefreshCore")
+    static let coreSources = packageRoot.appendingPathComponent("Library/Sources/RefreshCore")
 
-    /// Every file under Sources/RefreshCore.
+    /// Every file under Library/Sources/RefreshCore.
     static func coreFiles() -> [URL] {
         let keys: [URLResourceKey] = [.isRegularFileKey]
         guard let walker = FileManager.default.enumerator(at: coreSources, includingPropertiesForKeys: keys) else {
@@ -73,11 +73,11 @@ enum CorePurity {
 
 @Suite("RefreshCore stays pure Swift")
 struct CorePurityTests {
-    @Test("no file under Sources/RefreshCore imports GTK, GLib, Cairo or the like")
+    @Test("no file under Library/Sources/RefreshCore imports GTK, GLib, Cairo or the like")
     func noGtkImports() throws {
         let files = CorePurity.coreFiles()
         #expect(files.contains { $0.lastPathComponent == "RefreshMachine.swift" },
-                "Sources/RefreshCore not found from \(#filePath)")
+                "Library/Sources/RefreshCore not found from \(#filePath)")
         for file in files {
             let source = try String(contentsOf: file, encoding: .utf8)
             let violations = CorePurity.violations(in: source)
@@ -136,7 +136,7 @@ struct CorePurityTests {
         let tainted = FileManager.default.temporaryDirectory
             .appendingPathComponent("core-purity-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: tainted) }
-        let core = tainted.appendingPathComponent("Sources/RefreshCore")
+        let core = tainted.appendingPathComponent("Library/Sources/RefreshCore")
         try FileManager.default.createDirectory(at: core, withIntermediateDirectories: true)
         try "import Foundation\nimport Glibc\n"
             .write(to: core.appendingPathComponent("Fine.swift"), atomically: true, encoding: .utf8)

@@ -327,7 +327,7 @@ final class LocalizationTests: XCTestCase {
     }
 
     func testCheckPoFailsWhenTheTemplateIsStaleOrAMarkedStringIsMissed() throws {
-        let marker = "Sources/RefreshGtk/Localization/LastUpdatedLine.swift"
+        let marker = "Library/Sources/RefreshGtk/Localization/LastUpdatedLine.swift"
         try expectCheckPoFailure("new string", mentioning: "out of date") { root in
             try append(root, marker, "\nlet brandNew = N_(\"A brand new string\")\n")
         }
@@ -363,7 +363,7 @@ final class LocalizationTests: XCTestCase {
     // MARK: - Helpers
 
     /// The library's half of the tree: enough for check-po and update-po.
-    static let libraryTree = ["po/refreshgtk", "Sources/RefreshCore", "Sources/RefreshGtk"]
+    static let libraryTree = ["po/refreshgtk", "Library/Sources/RefreshCore", "Library/Sources/RefreshGtk"]
 
     /// Copies the library's tree, breaks it with `breakIt`, and expects check-po to fail saying `text`.
     private func expectCheckPoFailure(_ name: String, mentioning text: String, tree: [String] = LocalizationTests.libraryTree,

@@ -65,7 +65,7 @@ public enum GtkTestEnvironment {
 }
 
 /// Runs `body` as main-actor code: XCTest calls tests on the main thread.
-public func onMain<T>(_ body: @MainActor () throws -> T) rethrows -> T {
+public func onMain<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
     GtkTestEnvironment.setUp()
     return try onMainActor(body)
 }

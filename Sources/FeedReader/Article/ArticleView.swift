@@ -335,8 +335,8 @@ private enum WebKitSignals {
                 webkit_policy_decision_use(decision)
             } else {
                 webkit_policy_decision_ignore(decision)
-                nonisolated(unsafe) let data = data
-                onMainActor { WebKitSignals.view(data)?.decide(navigation) }
+                let view = WebKitSignals.view(data)
+                onMainActor { view?.decide(navigation) }
             }
             return 1
         }
@@ -346,8 +346,8 @@ private enum WebKitSignals {
     /// web-process-terminated: the view says so instead of staying blank.
     static func connectTerminated(_ webView: UnsafeMutablePointer<GtkWidget>, owner: ArticleView) {
         let trampoline: @convention(c) (gpointer?, UInt32, gpointer?) -> Void = { _, _, data in
-            nonisolated(unsafe) let data = data
-            onMainActor { WebKitSignals.view(data)?.webProcessTerminated() }
+            let view = WebKitSignals.view(data)
+            onMainActor { view?.webProcessTerminated() }
         }
         connect(webView, "web-process-terminated", owner: owner, unsafeBitCast(trampoline, to: GCallback.self))
     }
@@ -356,8 +356,8 @@ private enum WebKitSignals {
     static func connectLoadChanged(_ webView: UnsafeMutablePointer<GtkWidget>, owner: ArticleView) {
         let trampoline: @convention(c) (gpointer?, UInt32, gpointer?) -> Void = { _, event, data in
             guard event == WEBKIT_LOAD_FINISHED.rawValue else { return }
-            nonisolated(unsafe) let data = data
-            onMainActor { WebKitSignals.view(data)?.loadFinished() }
+            let view = WebKitSignals.view(data)
+            onMainActor { view?.loadFinished() }
         }
         connect(webView, "load-changed", owner: owner, unsafeBitCast(trampoline, to: GCallback.self))
     }

@@ -35,7 +35,7 @@ final class ContentWindow {
     /// What the test built, or nil for content it was given.
     let kind: ContentKind?
     let title: String
-    private var model: OpaquePointer?
+    private var list: TextList?
 
     static let width: Int32 = 480
     static let height: Int32 = 520
@@ -46,24 +46,14 @@ final class ContentWindow {
         window = Self.makeWindow(title: title, width: Self.width, height: Self.height)
         switch kind {
         case .listView, .horizontalListView:
-            let model = gtk_string_list_new(nil)!
-            withCStringArray((0..<10_000).map { "Item \($0)" }) { gtk_string_list_splice(model, 0, 0, $0) }
-            g_object_ref(cast(model))
-            self.model = model
             let horizontal = kind == .horizontalListView
-            let factory = gtk_signal_list_item_factory_new()!
-            Signal.connectObject(cast(factory), "setup") { item in
-                let label = gtk_label_new(nil)!
+            let list = TextList((0..<10_000).map { "Item \($0)" },
+                                orientation: horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL) { label in
                 gtk_widget_set_size_request(label, horizontal ? 100 : -1, horizontal ? -1 : 40)
-                gtk_list_item_set_child(cast(item), label)
+                return label
             }
-            Signal.connectObject(cast(factory), "bind") { item in
-                guard let object = gtk_list_item_get_item(cast(item)),
-                      let label = gtk_list_item_get_child(cast(item)) else { return }
-                gtk_label_set_text(cast(label), gtk_string_object_get_string(cast(object)))
-            }
-            child = gtk_list_view_new(cast(gtk_no_selection_new(cast(model))), factory)
-            if horizontal { gtk_orientable_set_orientation(cast(child), GTK_ORIENTATION_HORIZONTAL) }
+            self.list = list
+            child = list.listView
         case .listBox:
             child = gtk_list_box_new()
             for index in 0..<200 { gtk_list_box_append(cast(child), Self.wideRow(index)) }
@@ -75,8 +65,12 @@ final class ContentWindow {
             let text = (0..<200).map { "\($0) \(line)" }.joined(separator: "\n")
             gtk_text_buffer_set_text(gtk_text_view_get_buffer(cast(child)), text, -1)
         }
-        scrolled = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_child(cast(scrolled), child)
+        if let list {
+            scrolled = list.scrolledWindow
+        } else {
+            scrolled = gtk_scrolled_window_new()
+            gtk_scrolled_window_set_child(cast(scrolled), child)
+        }
         view = RefreshView(wrapping: cast(scrolled))
         gtk_window_set_child(cast(window), view.widget)
     }
@@ -119,7 +113,6 @@ final class ContentWindow {
 
     func close() {
         gtk_window_destroy(cast(window))
-        if let model { g_object_unref(cast(model)) }
         GtkTestEnvironment.iterate(for: 0.05)
     }
 
@@ -149,11 +142,8 @@ final class ContentWindow {
         case nil:
             break
         case .listView, .horizontalListView:
-            guard let model else { return }
-            let start = Int(g_list_model_get_n_items(cast(model)))
-            withCStringArray((start..<start + count).map { "Item \($0)" }) {
-                gtk_string_list_splice(model, guint(start), 0, $0)
-            }
+            guard let list else { return }
+            list.insert((list.count..<list.count + count).map { "Item \($0)" }, at: list.count)
         case .listBox:
             for index in 0..<count { gtk_list_box_append(cast(child), Self.wideRow(1000 + index)) }
         case .textView:

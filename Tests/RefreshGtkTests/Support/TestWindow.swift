@@ -11,7 +11,9 @@ final class TestWindow {
     let scrolled: UnsafeMutablePointer<GtkWidget>
     let listView: UnsafeMutablePointer<GtkWidget>
     let view: RefreshView
-    let model: OpaquePointer
+    let list: TextList
+    /// The GtkStringList of the rows.
+    var model: OpaquePointer { list.model }
     let title: String
     private(set) var activatedRows: [UInt32] = []
 
@@ -25,26 +27,14 @@ final class TestWindow {
         gtk_window_set_default_size(cast(window), Self.width, Self.height)
         gtk_window_set_decorated(cast(window), 0)
 
-        let model = gtk_string_list_new(nil)!
-        withCStringArray((0..<rows).map { "Row \($0)" }) { gtk_string_list_splice(model, 0, 0, $0) }
-        self.model = model
-        g_object_ref(cast(model))
-        let factory = gtk_signal_list_item_factory_new()!
-        Signal.connectObject(cast(factory), "setup") { item in
-            let label = gtk_label_new(nil)!
+        list = TextList((0..<rows).map { "Row \($0)" }) { label in
             gtk_widget_set_size_request(label, -1, 40)
             gtk_label_set_xalign(cast(label), 0)
-            gtk_list_item_set_child(cast(item), label)
+            return label
         }
-        Signal.connectObject(cast(factory), "bind") { item in
-            guard let object = gtk_list_item_get_item(cast(item)),
-                  let label = gtk_list_item_get_child(cast(item)) else { return }
-            gtk_label_set_text(cast(label), gtk_string_object_get_string(cast(object)))
-        }
-        listView = gtk_list_view_new(cast(gtk_no_selection_new(cast(model))), factory)
+        listView = list.listView
+        scrolled = list.scrolledWindow
         gtk_list_view_set_single_click_activate(cast(listView), 1)
-        scrolled = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_child(cast(scrolled), listView)
         view = RefreshView(wrapping: cast(scrolled))
         gtk_window_set_child(cast(window), view.widget)
         Signal.connectUInt(cast(listView), "activate") { [weak self] position in
@@ -65,19 +55,15 @@ final class TestWindow {
     func close() {
         isClosed = true
         gtk_window_destroy(cast(window))
-        g_object_unref(cast(model))
         GtkTestEnvironment.iterate(for: 0.05)
     }
 
-    var rowCount: Int { Int(g_list_model_get_n_items(cast(model))) }
+    var rowCount: Int { list.count }
 
     /// Appends `count` rows at the end, as a load of older entries would.
     func appendRows(_ count: Int) {
         guard !isClosed else { return }
-        let start = rowCount
-        withCStringArray((start..<start + count).map { "Row \($0)" }) {
-            gtk_string_list_splice(model, guint(start), 0, $0)
-        }
+        list.insert((rowCount..<rowCount + count).map { "Row \($0)" }, at: rowCount)
     }
 
     /// Scrolls the list to its very end.

@@ -5,8 +5,8 @@ import RefreshCore
 /// A pull-to-refresh component on one edge of a ``RefreshView``: the header's, back footer's and
 /// trailer's shared behaviour.
 ///
-/// It feeds input to RefreshCore's ``PullTracker`` and its subclass's machine (``RefreshMachine``
-/// or ``AutoFooterMachine``) and carries out the effects they return; it decides nothing they
+/// It feeds input to RefreshCore's `PullTracker` and its subclass's machine (`RefreshMachine`
+/// or `AutoFooterMachine`) and carries out the effects they return; it decides nothing they
 /// can decide. Drawing belongs to its indicator.
 @MainActor
 open class RefreshComponent {

@@ -58,12 +58,22 @@ public enum MainThread {
 /// Runs `body` as main-actor code from a C callback.
 ///
 /// GTK calls vfuncs, signal handlers, tick callbacks and sources on the main thread, but Swift
-/// cannot see that through a C function pointer, and its region checks reject the raw pointers
-/// such callbacks carry. This states the fact once, and checks it.
+/// cannot see that through a C function pointer. `MainActor.assumeIsolated` states the fact and
+/// stops the program if a callback ever runs on another thread.
 @inline(__always)
-public func onMainActor<T>(_ body: @MainActor () throws -> T) rethrows -> T {
-    precondition(Thread.isMainThread, "a GTK callback ran off the main thread")
-    return try withoutActuallyEscaping(body) { body in
-        try unsafeBitCast(body, to: (() throws -> T).self)()
-    }
+public func onMainActor<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
+    try MainActor.assumeIsolated(body)
+}
+
+/// Runs `body` as main-actor code from a C callback, with `argument`, a pointer GTK passed to it.
+///
+/// Swift counts a C callback's arguments as belonging to whatever task called it and will not
+/// hand them to main-actor code. GTK calls back only on the main thread, which
+/// `MainActor.assumeIsolated` checks before `body` runs, so the pointer never leaves the thread
+/// it came from: this is the one place that states so.
+@inline(__always)
+public func onMainActor<Argument, T: Sendable>(passing argument: Argument,
+                                               _ body: @MainActor (Argument) -> T) -> T {
+    nonisolated(unsafe) let argument = argument
+    return MainActor.assumeIsolated { body(argument) }
 }

@@ -7,8 +7,8 @@ import RefreshCore
 /// Like GTK's own domain, the library's catalogs ship with it, so apps that embed the components
 /// get their translations without copying strings.
 ///
-/// The language can change while the app runs: ``setLanguage(_:)`` switches every gettext domain
-/// of the process (the app's too), sets GTK's default text direction, and re-renders every
+/// The language can change while the app runs: ``setLanguage(_:)`` switches every
+/// ``GettextDomain`` (the app's too), sets GTK's default text direction, and re-renders every
 /// component at once. Custom indicators and app widgets re-render from ``addObserver(_:)``.
 @MainActor
 public enum RefreshLocalization {
@@ -18,8 +18,6 @@ public enum RefreshLocalization {
     private static var overrides: [RefreshText: String] = [:]
     private static var boundDomain: GettextDomain?
     private static var observers: [UUID: @MainActor () -> Void] = [:]
-    /// `LANGUAGE` as the process started, restored by `setLanguage(nil)`; nil until the first switch.
-    private static var startupLanguage: String??
 
     /// Calls `handler` whenever the texts change (a new language, an override); keep the token
     /// to stop with ``removeObserver(_:)``.
@@ -68,28 +66,19 @@ public enum RefreshLocalization {
 
     /// Switches the language of every text, without a restart; nil returns to the system's.
     ///
-    /// Sets `LANGUAGE` for every gettext domain of the process (the library's, the app's,
-    /// GTK's), makes glibc drop the translations it has cached, sets GTK's default text direction
-    /// (right to left for Arabic, Hebrew, Persian, Urdu...), and re-renders every component and
-    /// observer before returning, so all visible texts change in the same main-loop iteration.
+    /// Every ``GettextDomain`` (the library's, the app's) then reads that language's catalogs
+    /// itself rather than through gettext, so no environment variable changes while other
+    /// threads may read the environment; GTK's own texts keep the language the app started
+    /// in. Sets GTK's default text direction (right to left for Arabic, Hebrew, Persian,
+    /// Urdu...), and re-renders every component and observer before returning, so all visible
+    /// texts change in the same main-loop iteration.
     ///
     /// `code` is a gettext language code (`de`, `pt_BR`, `zh_TW`) or a BCP 47 tag (`pt-BR`,
-    /// `zh-Hans`), or a `LANGUAGE`-style list (`pt_BR:pt`). While the messages locale is plain
-    /// "C", which makes glibc ignore `LANGUAGE`, a language switches it to C.UTF-8.
+    /// `zh-Hans`), or a `LANGUAGE`-style list (`pt_BR:pt`).
     public static func setLanguage(_ code: String?) {
-        if startupLanguage == nil { startupLanguage = .some(environmentValue("LANGUAGE")) }
         let chosen = code.map(normalizedLanguage).flatMap { $0.isEmpty ? nil : $0 }
-        if let chosen {
-            setenv("LANGUAGE", chosen, 1)
-            honourLanguageInPlainCLocale()
-        } else if let original = startupLanguage ?? nil {
-            setenv("LANGUAGE", original, 1)
-        } else {
-            unsetenv("LANGUAGE")
-        }
+        ChosenLanguage.set(chosen.map { $0.split(separator: ":").map(String.init) })
         language = chosen
-        // glibc caches each translation it found; a new generation makes it look them up again.
-        cgtk_gettext_drop_cache()
         let direction = isRightToLeft(chosen ?? systemLanguage()) ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR
         gtk_widget_set_default_direction(direction)
         textsChanged()
@@ -144,13 +133,6 @@ public enum RefreshLocalization {
 
     private static func environmentValue(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
-    }
-
-    /// glibc ignores `LANGUAGE` when the messages locale is "C"; C.UTF-8 honours it.
-    private static func honourLanguageInPlainCLocale() {
-        guard let current = setlocale(LC_MESSAGES, nil).map({ String(cString: $0) }),
-              current == "C" || current == "POSIX" else { return }
-        _ = setlocale(LC_MESSAGES, "C.UTF-8")
     }
 
     // MARK: - Library lookups

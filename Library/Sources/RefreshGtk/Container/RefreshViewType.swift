@@ -4,8 +4,6 @@ import CGtk
 enum RefreshViewType {
     static let quark: GQuark = g_quark_from_static_string("refreshgtk-view")
 
-    nonisolated(unsafe) private static var parentDispose: (@convention(c) (UnsafeMutablePointer<GObject>?) -> Void)?
-
     /// The GType, registered on first use.
     static let gtype: GType = {
         var query = GTypeQuery()
@@ -17,45 +15,40 @@ enum RefreshViewType {
             guard let klass else { return }
             let widgetClass = klass.assumingMemoryBound(to: GtkWidgetClass.self)
             widgetClass.pointee.measure = { widget, orientation, forSize, minimum, natural, minBaseline, natBaseline in
-                guard let instance = widget else { return }
-                nonisolated(unsafe) let widget = instance
-                let size = onMainActor {
-                    RefreshViewType.view(of: widget)?.measure(orientation, forSize: forSize) ?? (minimum: 0, natural: 0)
-                }
+                guard let widget else { return }
+                let view = RefreshViewType.view(of: widget)
+                let size = onMainActor { view?.measure(orientation, forSize: forSize) ?? (minimum: 0, natural: 0) }
                 minimum?.pointee = size.minimum
                 natural?.pointee = size.natural
                 minBaseline?.pointee = -1
                 natBaseline?.pointee = -1
             }
             widgetClass.pointee.size_allocate = { widget, width, height, baseline in
-                guard let instance = widget else { return }
-                nonisolated(unsafe) let widget = instance
-                onMainActor {
-                    RefreshViewType.view(of: widget)?.allocate(width: width, height: height, baseline: baseline)
-                }
+                guard let widget else { return }
+                let view = RefreshViewType.view(of: widget)
+                onMainActor { view?.allocate(width: width, height: height, baseline: baseline) }
             }
             widgetClass.pointee.map = { widget in
-                guard let instance = widget else { return }
-                RefreshViewType.parentWidgetClass.pointee.map?(instance)
-                nonisolated(unsafe) let widget = instance
-                onMainActor { RefreshViewType.view(of: widget)?.didMap() }
+                guard let widget else { return }
+                RefreshViewType.parentWidgetClass.pointee.map?(widget)
+                let view = RefreshViewType.view(of: widget)
+                onMainActor { view?.didMap() }
             }
             widgetClass.pointee.unmap = { widget in
-                guard let instance = widget else { return }
-                nonisolated(unsafe) let widget = instance
-                onMainActor { RefreshViewType.view(of: widget)?.willUnmap() }
+                guard let widget else { return }
+                let view = RefreshViewType.view(of: widget)
+                onMainActor { view?.willUnmap() }
                 RefreshViewType.parentWidgetClass.pointee.unmap?(widget)
             }
             widgetClass.pointee.snapshot = { widget, snapshot in
-                guard let instance = widget, let snapshot else { return }
-                nonisolated(unsafe) let widget = instance
-                nonisolated(unsafe) let target = snapshot
-                onMainActor { RefreshViewType.view(of: widget)?.snapshot(into: target) }
+                guard let widget, let snapshot else { return }
+                let view = RefreshViewType.view(of: widget)
+                onMainActor(passing: snapshot) { view?.snapshot(into: $0) }
             }
             widgetClass.pointee.compute_expand = { widget, hexpand, vexpand in
-                guard let instance = widget else { return }
-                nonisolated(unsafe) let widget = instance
-                let expand = onMainActor { RefreshViewType.view(of: widget)?.contentExpands ?? (horizontal: false, vertical: false) }
+                guard let widget else { return }
+                let view = RefreshViewType.view(of: widget)
+                let expand = onMainActor { view?.contentExpands ?? (horizontal: false, vertical: false) }
                 hexpand?.pointee = expand.horizontal.gboolean
                 vexpand?.pointee = expand.vertical.gboolean
             }
@@ -65,24 +58,24 @@ enum RefreshViewType {
                 gtk_widget_queue_allocate(widget)
             }
             let objectClass = klass.assumingMemoryBound(to: GObjectClass.self)
-            RefreshViewType.parentDispose = objectClass.pointee.dispose
             objectClass.pointee.dispose = { object in
                 guard let object else { return }
-                nonisolated(unsafe) let widget = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
-                onMainActor { RefreshViewType.view(of: widget)?.dispose() }
-                RefreshViewType.parentDispose?(object)
+                let view = RefreshViewType.view(of: UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self))
+                onMainActor { view?.dispose() }
+                RefreshViewType.parentWidgetClass.pointee.parent_class.dispose?(object)
             }
             gtk_widget_class_set_css_name(widgetClass, "refreshview")
         }
         return g_type_register_static(gtk_widget_get_type(), "RefreshGtkView", &info, GTypeFlags(0))
     }()
 
-    /// GtkWidget's own class, for chaining up.
-    nonisolated(unsafe) static let parentWidgetClass: UnsafeMutablePointer<GtkWidgetClass> = {
-        g_type_class_ref(gtk_widget_get_type()).assumingMemoryBound(to: GtkWidgetClass.self)
-    }()
+    /// GtkWidget's own class, for chaining up: referenced by every widget, so alive while any is.
+    static var parentWidgetClass: UnsafeMutablePointer<GtkWidgetClass> {
+        g_type_class_peek(gtk_widget_get_type()).assumingMemoryBound(to: GtkWidgetClass.self)
+    }
 
-    /// The Swift object behind a widget of this type.
+    /// The Swift object behind a widget of this type: looked up before entering the main actor,
+    /// so only the view, not the widget pointer, crosses into main-actor code.
     static func view(of widget: UnsafeMutablePointer<GtkWidget>) -> RefreshView? {
         guard let data = g_object_get_qdata(cast(widget), quark) else { return nil }
         return Unmanaged<RefreshView>.fromOpaque(data).takeUnretainedValue()

@@ -45,7 +45,8 @@ public final class RefreshView {
         gtk_widget_set_parent(cast(scrolledWindow), widget)
         inputs = RefreshViewInput(view: self)
         scrolledWindowHandlers = ["notify::vadjustment", "notify::hadjustment"].map { name in
-            Signal.connect(cast(scrolledWindow), name) { [weak self] in self?.watchAdjustments() }
+            // notify passes the GParamSpec before the user data.
+            Signal.connectIgnoringArgument(cast(scrolledWindow), name) { [weak self] in self?.watchAdjustments() }
         }
         // GtkTextDirection arrives as the unsigned enum value it is.
         Signal.connectUInt(cast(widget), "direction-changed") { [weak self] _ in self?.directionChanged() }
@@ -303,10 +304,4 @@ public final class RefreshView {
             component.contentScrolled(distance: distanceFromEdge(component.edge))
         }
     }
-}
-
-/// `G_TYPE_FROM_INSTANCE`, which Swift cannot import.
-func G_TYPE_FROM_INSTANCE(_ instance: UnsafeMutablePointer<GtkWidget>) -> GType {
-    let typeInstance = UnsafeMutableRawPointer(instance).assumingMemoryBound(to: GTypeInstance.self)
-    return typeInstance.pointee.g_class.pointee.g_type
 }

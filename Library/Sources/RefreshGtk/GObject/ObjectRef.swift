@@ -36,6 +36,11 @@ public func cast<From, To>(_ pointer: From, to _: To.Type = To.self) -> To {
     unsafeBitCast(pointer, to: To.self)
 }
 
+/// `G_TYPE_FROM_INSTANCE`, which Swift cannot import.
+func G_TYPE_FROM_INSTANCE(_ instance: UnsafeMutableRawPointer) -> GType {
+    instance.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
+}
+
 extension Bool {
     /// The gboolean GLib expects.
     public var gboolean: gboolean { self ? 1 : 0 }

@@ -13,14 +13,6 @@
 int _dispatch_get_main_queue_handle_4CF(void);
 void _dispatch_main_queue_callback_4CF(void *msg);
 
-/* glibc's gettext cache generation: incrementing it makes the next lookups read LANGUAGE again
- * (RefreshLocalization.setLanguage switches language at run time). */
-extern int _nl_msg_cat_cntr;
-
-static inline void cgtk_gettext_drop_cache(void) {
-    ++_nl_msg_cat_cntr;
-}
-
 /* Swift cannot call variadic C functions: these wrap the few the toolkit needs. */
 
 static inline void cgtk_accessible_set_label(GtkAccessible *accessible, const char *label) {

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Finds a folder of a program's data the one way every program of the project does: a folder
+/// named by an environment variable, else the source tree's copy when the program runs from a
+/// build folder inside it, else the installed copy under the program's prefix.
+public enum DataDirectory {
+    /// The first of these that exists: `$environmentVariable`; `buildTreePath` (such as
+    /// `data/gallery`) in the executable's folder or one of the three above it, where a SwiftPM build folder
+    /// in the source tree finds the tree's own data; `PREFIX/installedPath` for an executable
+    /// installed as `PREFIX/bin/program`. Without any, the installed path, which the caller
+    /// reports as missing.
+    public static func find(environmentVariable: String, buildTreePath: String, installedPath: String) -> URL {
+        find(environmentVariable: environmentVariable, buildTreePath: buildTreePath, installedPath: installedPath,
+             environment: ProcessInfo.processInfo.environment, executable: executable)
+    }
+
+    static func find(environmentVariable: String, buildTreePath: String, installedPath: String,
+                     environment: [String: String], executable: URL) -> URL {
+        if let folder = environment[environmentVariable], !folder.isEmpty {
+            return URL(fileURLWithPath: folder, isDirectory: true)
+        }
+        let programFolder = executable.deletingLastPathComponent()
+        var folder = programFolder
+        // A SwiftPM build runs from <tree>/.build/<triple>/<configuration>/.
+        for _ in 0..<4 where folder.path != "/" {
+            let candidate = folder.appendingPathComponent(buildTreePath, isDirectory: true)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return programFolder.deletingLastPathComponent().appendingPathComponent(installedPath, isDirectory: true)
+    }
+
+    /// The running executable: /proc/self/exe, which also holds when it was started through
+    /// PATH (argv[0] is then a bare name) or a symbolic link.
+    public static var executable: URL {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        return URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+    }
+}

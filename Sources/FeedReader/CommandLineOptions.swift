@@ -1,0 +1,112 @@
+import CGtk
+import Foundation
+import RefreshGtk
+
+/// One option of `feed-reader`'s command line.
+///
+/// An option runs its command and the program exits with the command's status, before any
+/// window opens or a display is needed. Adding an option is adding one to ``all``.
+struct CommandLineOption: Sendable {
+    /// What the option does with its value.
+    enum Command: Sendable {
+        /// An option without a value, such as `--version`.
+        case plain(@Sendable () async -> Int32)
+        /// An option whose value is a file name (or address), shown as `placeholder` by `--help`.
+        case file(placeholder: String, @Sendable (String) async -> Int32)
+    }
+
+    /// The long name: `--name`.
+    let name: String
+    /// What `--help` says the option does.
+    let summary: String
+    let command: Command
+
+    /// Every option, in the order `--help` lists them.
+    static var all: [CommandLineOption] {
+        [
+            CommandLineOption(name: "version", summary: tr("Show the version and exit"), command: .plain {
+                print("feed-reader \(FeedReaderApp.version)")
+                return 0
+            }),
+            CommandLineOption(name: "parse", summary: tr("Read one feed, print it as JSON and exit"),
+                              // TRANSLATORS: the value of --parse in `feed-reader --help`; keep it in capitals.
+                              command: .file(placeholder: tr("FILE-OR-URL")) { await ParseCommand.run($0) }),
+        ]
+    }
+}
+
+/// The options handed to GApplication, which parses the command line, answers `--help` and
+/// reports an unknown option or a missing value in the user's language.
+@MainActor
+final class CommandLineOptions {
+    private let options: [CommandLineOption]
+    /// The entries' strings: GLib keeps pointers to them for the application's life.
+    private var strings: [UnsafeMutablePointer<CChar>] = []
+
+    /// Adds `options` to `application` and answers them from its handle-local-options.
+    init(_ options: [CommandLineOption], application: UnsafeMutablePointer<GApplication>) {
+        self.options = options
+        var entries = options.map { option in
+            var entry = GOptionEntry()
+            entry.long_name = UnsafePointer(keep(option.name))
+            entry.description = UnsafePointer(keep(option.summary))
+            switch option.command {
+            case .plain:
+                entry.arg = G_OPTION_ARG_NONE
+            case let .file(placeholder, _):
+                entry.arg = G_OPTION_ARG_FILENAME
+                entry.arg_description = UnsafePointer(keep(placeholder))
+            }
+            return entry
+        }
+        entries.append(GOptionEntry())
+        g_application_add_main_option_entries(application, &entries)
+        Signal.connectObjectReturningInt(application, "handle-local-options") { [unowned self] dictionary in
+            self.handle(dictionary.assumingMemoryBound(to: GVariantDict.self))
+        }
+    }
+
+    isolated deinit {
+        strings.forEach { free($0) }
+    }
+
+    private func keep(_ string: String) -> UnsafeMutablePointer<CChar> {
+        let copy = strdup(string)!
+        strings.append(copy)
+        return copy
+    }
+
+    /// The status of the first option given, once its command has run; -1 to start the app.
+    private func handle(_ dictionary: UnsafeMutablePointer<GVariantDict>) -> Int32 {
+        for option in options {
+            guard let value = g_variant_dict_lookup_value(dictionary, option.name, nil) else { continue }
+            defer { g_variant_unref(value) }
+            switch option.command {
+            case let .plain(command):
+                return Self.runToEnd(command)
+            case let .file(_, command):
+                let file = String(cString: g_variant_get_bytestring(value))
+                return Self.runToEnd { await command(file) }
+            }
+        }
+        return -1
+    }
+
+    /// Runs `command` to its end in a main loop of its own: GApplication's has not started yet.
+    private static func runToEnd(_ command: @escaping @Sendable () async -> Int32) -> Int32 {
+        let loop = g_main_loop_new(nil, 0)!
+        defer { g_main_loop_unref(loop) }
+        let outcome = Outcome()
+        Task { @MainActor in
+            outcome.status = await command()
+            g_main_loop_quit(loop)
+        }
+        g_main_loop_run(loop)
+        return outcome.status
+    }
+
+    /// A command's exit status, set on the main actor when it ends.
+    private final class Outcome {
+        var status: Int32 = 0
+    }
+}
