@@ -72,6 +72,7 @@ final class ArticleView {
 
         emptyLabel = Widgets.label("", classes: ["dim-label", "title-4"], xalign: 0.5)
         gtk_widget_set_valign(emptyLabel, GTK_ALIGN_CENTER)
+        gtk_label_set_wrap(cast(emptyLabel), 1)
         crashLabel = Widgets.label("", classes: ["title-4"], xalign: 0.5)
         gtk_label_set_wrap(cast(crashLabel), 1)
         reloadButton = gtk_button_new_with_mnemonic("")!
@@ -85,7 +86,8 @@ final class ArticleView {
         gtk_stack_add_named(cast(stack), emptyLabel, "empty")
         gtk_stack_add_named(cast(stack), article, "article")
         gtk_stack_add_named(cast(stack), crashed, "crashed")
-        gtk_widget_set_size_request(stack, 320, -1)
+        // Narrow enough that the three panes fit below PaneLayout.narrowWidth: the page reflows.
+        gtk_widget_set_size_request(stack, 240, -1)
         widget = stack
         gtk_stack_set_visible_child_name(cast(stack), "empty")
 

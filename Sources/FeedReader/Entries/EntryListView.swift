@@ -43,6 +43,8 @@ final class EntryListView {
     var onOpen: ((StoredEntry) -> Void)?
     /// Called when the selection changes, with the entry selected or nil.
     var onSelect: ((StoredEntry?) -> Void)?
+    /// Called after a click on the list, once the click has selected its entry.
+    var onClick: (() -> Void)?
     /// Called when a load fails, with a message for people.
     var onError: ((String) -> Void)?
 
@@ -77,6 +79,13 @@ final class EntryListView {
         Signal.connectObject(cast(factory), "unbind") { [weak self] item in self?.unbind(item) }
         Signal.connectUInt(cast(listView), "activate") { [weak self] position in self?.activate(position) }
         Signal.connectIgnoringArgument(cast(selection), "notify::selected") { [weak self] in self?.selectionChanged() }
+        // Before the row's own click, which selects on release: its selection is there on the next iteration.
+        let click = gtk_gesture_click_new()!
+        gtk_event_controller_set_propagation_phase(cast(click), GTK_PHASE_CAPTURE)
+        Signal.connectClickAt(cast(click), "released") { [weak self] _, _ in
+            MainThread.after(0) { [weak self] in self?.onClick?() }
+        }
+        gtk_widget_add_controller(listView, cast(click))
     }
 
     /// Shows the first page of the entries `source` stands for.

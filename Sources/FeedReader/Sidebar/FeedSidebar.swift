@@ -32,6 +32,8 @@ final class FeedSidebar {
 
     /// Called when the person selects a row.
     var onSelect: ((FeedSelection) -> Void)?
+    /// Called when the person activates a row: a click, Enter or Space.
+    var onActivate: (() -> Void)?
 
     init() {
         let list = gtk_list_box_new()!
@@ -44,6 +46,7 @@ final class FeedSidebar {
         gtk_widget_set_size_request(scrolled, 270, -1)
         widget = scrolled
         Signal.connectObjectOrNil(cast(list), "row-selected") { [weak self] row in self?.rowSelected(row) }
+        Signal.connectIgnoringArgument(cast(list), "row-activated") { [weak self] in self?.onActivate?() }
         addContextMenu()
     }
 
