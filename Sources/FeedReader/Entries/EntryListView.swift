@@ -24,6 +24,8 @@ final class EntryListView {
     /// Kept alive with this object: page loads may finish after the window closed.
     private let listViewRef: ObjectRef<UnsafeMutablePointer<GtkWidget>>
     var listView: UnsafeMutablePointer<GtkWidget> { listViewRef.pointer }
+    /// The list's scrolled window, inside the pull-to-refresh view.
+    private let scrolledWindow: UnsafeMutablePointer<GtkWidget>
     private(set) var entries: [Int64: StoredEntry] = [:]
     /// The entries shown, top to bottom.
     private(set) var order: [Int64] = []
@@ -62,6 +64,7 @@ final class EntryListView {
         listViewRef = ObjectRef(takingOwnership: listView)
         gtk_list_view_set_show_separators(cast(listView), 1)
         let scrolled = gtk_scrolled_window_new()!
+        scrolledWindow = scrolled
         gtk_scrolled_window_set_child(cast(scrolled), listView)
         gtk_scrolled_window_set_policy(cast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_vexpand(scrolled, 1)
@@ -86,6 +89,7 @@ final class EntryListView {
             MainThread.after(0) { [weak self] in self?.onClick?() }
         }
         gtk_widget_add_controller(listView, cast(click))
+        retranslate()
     }
 
     /// Shows the first page of the entries `source` stands for.
@@ -262,8 +266,12 @@ final class EntryListView {
         redrawBoundRows()
     }
 
-    /// Shows the rows' dates and placeholders in the current language.
-    func retranslate() { redrawBoundRows() }
+    /// Shows the rows' dates and placeholders in the current language, and names the list.
+    func retranslate() {
+        cgtk_accessible_set_label(cast(listView), tr("Entries"))
+        cgtk_accessible_set_label(cast(scrolledWindow), tr("Entries"))
+        redrawBoundRows()
+    }
 
     private func redrawBoundRows() {
         for (id, row) in boundRows {

@@ -48,6 +48,13 @@ final class FeedSidebar {
         Signal.connectObjectOrNil(cast(list), "row-selected") { [weak self] row in self?.rowSelected(row) }
         Signal.connectIgnoringArgument(cast(list), "row-activated") { [weak self] in self?.onActivate?() }
         addContextMenu()
+        retranslate()
+    }
+
+    /// Names the list and its scrolled window for screen readers, in the current language.
+    func retranslate() {
+        cgtk_accessible_set_label(cast(widget), tr("Feeds"))
+        cgtk_accessible_set_label(cast(list), tr("Feeds"))
     }
 
     /// Shows `feeds` and how many entries are starred, keeping the selection on `selected`

@@ -465,6 +465,8 @@ final class MainWindow {
         gtk_window_set_title(cast(window), tr("Feed Reader"))
         gtk_window_set_titlebar(cast(window), makeHeaderBar())
         sidebar.show(feeds, starred: starredCount, selecting: sidebar.selection)
+        sidebar.retranslate()
+        layout.retranslate()
         entryList.retranslate()
         article.retranslate()
         filterBar.retranslate()

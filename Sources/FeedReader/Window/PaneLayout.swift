@@ -75,6 +75,15 @@ final class PaneLayout {
         gtk_overlay_set_child(cast(widget), outer)
         gtk_overlay_add_overlay(cast(widget), sizer)
         Signal.connectSize(cast(sizer), "resize") { [weak self] width, _ in self?.widthChanged(width) }
+        retranslate()
+    }
+
+    /// Names the dividers for screen readers, which can move them, in the current language.
+    func retranslate() {
+        // TRANSLATORS: for screen readers: the movable divider between the feed list and the entries.
+        cgtk_accessible_set_label(cast(outer), tr("Divider between the feeds and the entries"))
+        // TRANSLATORS: for screen readers: the movable divider between the entry list and the article.
+        cgtk_accessible_set_label(cast(reading), tr("Divider between the entries and the article"))
     }
 
     /// Shows `pane`: while narrow it replaces the pane shown; while wide every pane shows already.
