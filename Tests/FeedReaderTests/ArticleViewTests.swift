@@ -48,7 +48,7 @@ final class ArticleViewTests: XCTestCase {
             XCTAssertTrue(body.contains("<p>para</p>"), "event attributes are gone")
             XCTAssertFalse(body.contains("script"), "no script reaches the page")
             let page = try XCTUnwrap(article.pageHTML)
-            XCTAssertTrue(page.contains("<h1>Formatted &amp; safe</h1>"), "the title is escaped")
+            XCTAssertTrue(page.contains("<h1 dir=\"auto\">Formatted &amp; safe</h1>"), "the title is escaped")
             XCTAssertTrue(page.contains("Articles · Ann Author · "), "feed and author under the title")
             XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 1 }, "shown means read")
             XCTAssertEqual(app.window.entryList.entries[app.window.entryList.order[0]]?.isRead, true)
@@ -126,6 +126,45 @@ final class ArticleViewTests: XCTestCase {
         for (address, click, own, expected) in cases {
             XCTAssertEqual(ArticleView.navigation(to: address, isLinkClick: click, isOwnLoad: own), expected, address)
         }
+    }
+
+    func testInARightToLeftLanguageTheArticleKeepsItsOwnTextsDirection() throws {
+        gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+        defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+        try withArticles { app in
+            let article = app.window.article
+            app.window.entryList.select(index: 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.isLoaded })
+            let cases: [(selector: String, direction: String)] = [
+                ("body", "rtl"), ("h1", "ltr"), (".details", "ltr"), ("article", "ltr"), ("article li", "ltr"),
+            ]
+            for (selector, direction) in cases {
+                XCTAssertEqual(Self.evaluate("getComputedStyle(document.querySelector('\(selector)')).direction", in: article.webView),
+                               direction, "\(selector): an English entry reads left to right in the Arabic window")
+            }
+        }
+    }
+
+    /// What `script` returns in the article's page, as text.
+    @MainActor
+    private static func evaluate(_ script: String, in webView: UnsafeMutablePointer<GtkWidget>) -> String? {
+        final class Result { var value: String?; var done = false }
+        let result = Result()
+        let box = Unmanaged.passRetained(result).toOpaque()
+        let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { source, task, data in
+            let result = Unmanaged<Result>.fromOpaque(data!).takeRetainedValue()
+            if let value = webkit_web_view_evaluate_javascript_finish(cast(source), task, nil) {
+                if let text = jsc_value_to_string(value) {
+                    result.value = String(cString: text)
+                    g_free(text)
+                }
+                g_object_unref(cast(value))
+            }
+            result.done = true
+        }
+        webkit_web_view_evaluate_javascript(cast(webView), script, -1, "feed-reader-tests", nil, nil, finished, box)
+        GtkTestEnvironment.iterate(timeout: 5) { result.done }
+        return result.value
     }
 
     func testTheArticleIsInTheFontTheWindowsTextIsDrawnWith() throws {

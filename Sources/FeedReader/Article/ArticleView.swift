@@ -293,8 +293,8 @@ enum ArticlePage {
             <html dir="\(direction)"><head><meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'">
             <style>\(style)</style></head>
-            <body><header><h1>\(Markup.escaped(title))</h1><p class="details">\(Markup.escaped(details))</p></header>
-            <article>\(body)</article></body></html>
+            <body><header><h1 dir="auto">\(Markup.escaped(title))</h1><p class="details" dir="auto">\(Markup.escaped(details))</p></header>
+            <article dir="auto">\(body)</article></body></html>
             """
     }
 

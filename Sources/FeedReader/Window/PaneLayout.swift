@@ -2,7 +2,8 @@ import CGtk
 import RefreshGtk
 
 /// The feeds, the entries and the article side by side while the window is wide; one of them at
-/// a time below `narrowWidth`, so the reader works in a narrow or portrait window.
+/// a time below `narrowWidth`, or where the three would not fit (long labels in some languages),
+/// so the reader works in a narrow or portrait window.
 ///
 /// Two dividers separate the wide panes: their positions are the pane widths the window
 /// remembers. Narrow, the hidden panes stay where they are, so the dividers keep their places.
@@ -16,8 +17,14 @@ final class PaneLayout {
     /// Below this width, in pixels, one pane shows at a time.
     nonisolated static let narrowWidth: Int32 = 900
 
-    /// Whether a window `width` pixels wide shows one pane at a time.
-    nonisolated static func isNarrow(width: Int32) -> Bool { width < narrowWidth }
+    /// Whether a layout `width` pixels wide shows one pane at a time, when the three panes need
+    /// at least `wideMinimum` pixels side by side.
+    ///
+    /// At their minimum the three panes also give way: the window cannot shrink below it, so a
+    /// window pinned there would never turn narrow.
+    nonisolated static func isNarrow(width: Int32, wideMinimum: Int32 = 0) -> Bool {
+        width < narrowWidth || width <= wideMinimum
+    }
 
     /// The pane Back returns to from `pane`; nil from the feeds.
     nonisolated static func pane(before pane: Pane) -> Pane? { Pane(rawValue: pane.rawValue - 1) }
@@ -36,6 +43,8 @@ final class PaneLayout {
     private(set) var isNarrow = false
     /// The pane shown while narrow.
     private(set) var page = Pane.entries
+    /// The narrowest the three panes can be side by side, as last measured while they were.
+    private var wideMinimum: Int32 = 0
 
     /// Called when the panes shown change: narrow or wide, or another page.
     var onChange: (() -> Void)?
@@ -102,7 +111,8 @@ final class PaneLayout {
     }
 
     private func widthChanged(_ width: Int32) {
-        let narrow = Self.isNarrow(width: width)
+        if !isNarrow { gtk_widget_measure(outer, GTK_ORIENTATION_HORIZONTAL, -1, &wideMinimum, nil, nil, nil) }
+        let narrow = Self.isNarrow(width: width, wideMinimum: wideMinimum)
         guard narrow != isNarrow else { return }
         // Not while GTK allocates: showing and hiding panes asks for a new layout.
         MainThread.after(0) { [weak self] in
