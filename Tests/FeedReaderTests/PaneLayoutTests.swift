@@ -60,6 +60,10 @@ final class PaneLayoutTests: XCTestCase {
             RealInput.key(windowTitle: app.title, "j")
             XCTAssertTrue(GtkTestEnvironment.iterate { window.entryList.selectedEntry?.title == "Entry 2" && Self.shownPanes(window) == [.article] },
                           "j reads the next entry")
+            RealInput.key(windowTitle: app.title, "ctrl+3")
+            XCTAssertTrue(GtkTestEnvironment.iterate { window.entryList.selectedEntry == nil && Self.shownPanes(window) == [.entries] },
+                          "the entry read is no longer listed (none is starred): back to the list, not an empty article")
+            RealInput.key(windowTitle: app.title, "ctrl+1")
 
             RealInput.key(windowTitle: app.title, "alt+Left")
             RealInput.key(windowTitle: app.title, "alt+Left")

@@ -186,10 +186,12 @@ final class MainWindow {
 
     // MARK: - Entries
 
-    /// Shows the entry beside the list and marks it read.
+    /// Shows the entry beside the list and marks it read; with no entry left to show, a narrow
+    /// window goes back to the list.
     private func showArticle(_ entry: StoredEntry?) {
         guard let entry else {
             article.clear()
+            if layout.page == .article { layout.show(.entries) }
             return
         }
         article.show(entry, feedTitle: feedTitles[entry.feedID])
