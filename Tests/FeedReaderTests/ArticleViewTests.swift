@@ -48,7 +48,7 @@ final class ArticleViewTests: XCTestCase {
             XCTAssertTrue(body.contains("<p>para</p>"), "event attributes are gone")
             XCTAssertFalse(body.contains("script"), "no script reaches the page")
             let page = try XCTUnwrap(article.pageHTML)
-            XCTAssertTrue(page.contains("<h1>Formatted &amp; safe</h1>"), "the title is escaped")
+            XCTAssertTrue(page.contains("<h1 dir=\"auto\">Formatted &amp; safe</h1>"), "the title is escaped")
             XCTAssertTrue(page.contains("Articles · Ann Author · "), "feed and author under the title")
             XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 1 }, "shown means read")
             XCTAssertEqual(app.window.entryList.entries[app.window.entryList.order[0]]?.isRead, true)
@@ -126,6 +126,99 @@ final class ArticleViewTests: XCTestCase {
         for (address, click, own, expected) in cases {
             XCTAssertEqual(ArticleView.navigation(to: address, isLinkClick: click, isOwnLoad: own), expected, address)
         }
+    }
+
+    func testInARightToLeftLanguageTheArticleKeepsItsOwnTextsDirection() throws {
+        gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+        defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+        try withArticles { app in
+            let article = app.window.article
+            app.window.entryList.select(index: 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.isLoaded })
+            let cases: [(selector: String, direction: String)] = [
+                ("body", "rtl"), ("h1", "ltr"), (".details", "ltr"), ("article", "ltr"), ("article li", "ltr"),
+            ]
+            for (selector, direction) in cases {
+                XCTAssertEqual(Self.evaluate("getComputedStyle(document.querySelector('\(selector)')).direction", in: article.webView),
+                               direction, "\(selector): an English entry reads left to right in the Arabic window")
+            }
+        }
+    }
+
+    /// What `script` returns in the article's page, as text.
+    @MainActor
+    private static func evaluate(_ script: String, in webView: UnsafeMutablePointer<GtkWidget>) -> String? {
+        final class Result { var value: String?; var done = false }
+        let result = Result()
+        let box = Unmanaged.passRetained(result).toOpaque()
+        let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { source, task, data in
+            let result = Unmanaged<Result>.fromOpaque(data!).takeRetainedValue()
+            if let value = webkit_web_view_evaluate_javascript_finish(cast(source), task, nil) {
+                if let text = jsc_value_to_string(value) {
+                    result.value = String(cString: text)
+                    g_free(text)
+                }
+                g_object_unref(cast(value))
+            }
+            result.done = true
+        }
+        webkit_web_view_evaluate_javascript(cast(webView), script, -1, "feed-reader-tests", nil, nil, finished, box)
+        GtkTestEnvironment.iterate(timeout: 5) { result.done }
+        return result.value
+    }
+
+    func testTheArticleIsInTheFontTheWindowsTextIsDrawnWith() throws {
+        try withArticles { app in
+            let settings = webkit_web_view_get_settings(cast(app.window.article.webView))
+            let label = try XCTUnwrap(descendant(of: app.window.window) { isWidget($0, a: gtk_label_get_type()) })
+            let original = cwebkit_gtk_font_name().map { pointer in
+                defer { g_free(pointer) }
+                return String(cString: pointer)
+            }
+            defer { if let original { Self.setFontName(original) } }
+            // Cantarell is GNOME's default and under Wayland GTK asks for it even where it is not
+            // installed (as here): the page must then be in the font GTK substitutes, never serif.
+            let cases: [(name: String, family: String, pixels: UInt32)] = [
+                ("Cantarell 11", "Cantarell", 15), ("DejaVu Serif 12", "DejaVu Serif", 16), ("Sans 10", "Sans", 13),
+            ]
+            for (name, family, pixels) in cases {
+                Self.setFontName(name)
+                XCTAssertTrue(GtkTestEnvironment.iterate { Self.requestedFamily(of: label) == family }, "GTK's text asks for \(family)")
+                let drawn = Self.drawnFamily(of: label)
+                XCTAssertTrue(GtkTestEnvironment.iterate {
+                    webkit_settings_get_default_font_family(settings).map { String(cString: $0) } == drawn
+                }, "\(name): the page's font is the one GTK draws with, \(drawn)")
+                XCTAssertEqual(webkit_settings_get_sans_serif_font_family(settings).map { String(cString: $0) }, drawn, name)
+                XCTAssertEqual(webkit_settings_get_default_font_size(settings), pixels, name)
+            }
+        }
+    }
+
+    @MainActor
+    private static func setFontName(_ name: String) {
+        var value = GValue()
+        g_value_init(&value, g_type_from_name("gchararray"))
+        g_value_set_string(&value, name)
+        g_object_set_property(cast(gtk_settings_get_default()), "gtk-font-name", &value)
+        g_value_unset(&value)
+    }
+
+    /// The family `label`'s style asks for.
+    @MainActor
+    private static func requestedFamily(of label: UnsafeMutablePointer<GtkWidget>) -> String? {
+        pango_font_description_get_family(pango_context_get_font_description(gtk_widget_get_pango_context(label)))
+            .map { String(cString: $0) }
+    }
+
+    /// The family fontconfig gives `label`'s text: the installed font it is drawn with.
+    @MainActor
+    private static func drawnFamily(of label: UnsafeMutablePointer<GtkWidget>) -> String? {
+        let context = gtk_widget_get_pango_context(label)
+        guard let font = pango_context_load_font(context, pango_context_get_font_description(context)) else { return nil }
+        defer { g_object_unref(cast(font)) }
+        let description = pango_font_describe(font)
+        defer { pango_font_description_free(description) }
+        return pango_font_description_get_family(description).map { String(cString: $0) }
     }
 
     func testTheDesktopsDarkStyleReachesTheWindowAndTheArticle() throws {

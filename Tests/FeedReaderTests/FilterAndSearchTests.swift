@@ -59,10 +59,31 @@ final class FilterAndSearchTests: XCTestCase {
     }
 
     func testHighlightEscapesMarkupAndMatchesWordStartsLikeTheSearch() {
-        XCTAssertEqual(SearchHighlight.markup("a <b> & 'c'", terms: []), "a &lt;b&gt; &amp; &#39;c&#39;")
-        XCTAssertEqual(SearchHighlight.markup("Café cafeteria decaf", terms: ["cafe"]),
-                       "<span background=\"#f8e45c\" foreground=\"#000000\">Café</span> "
-                       + "<span background=\"#f8e45c\" foreground=\"#000000\">cafeteria</span> decaf")
+        let mark = { (word: String) in "<span background=\"#f8e45c\" foreground=\"#000000\">\(word)</span>" }
+        let cases: [(text: String, terms: [String], markup: String)] = [
+            ("a <b> & 'c'", [], "a &lt;b&gt; &amp; &#39;c&#39;"),
+            ("Café cafeteria decaf", ["cafe"], mark("Café") + " " + mark("cafeteria") + " decaf"),
+            ("Cafe CAFÉ", ["CAFÉ"], mark("Cafe") + " " + mark("CAFÉ")),
+            ("Über uber club", ["üb"], mark("Über") + " " + mark("uber") + " club"),
+            ("the end. <end>", ["end"], "the " + mark("end") + ". &lt;" + mark("end") + "&gt;"),
+            ("two swords two", ["wo", "two"], mark("two") + " swords " + mark("two")),
+        ]
+        for (text, terms, markup) in cases {
+            XCTAssertEqual(SearchHighlight.markup(text, terms: terms), markup, "\(text) for \(terms)")
+        }
+    }
+
+    func testASummaryLineKeepsWhatOneLineCanShow() {
+        let limit = EntryListView.summaryLineLength
+        let cases: [(summary: String, line: String)] = [
+            ("", ""), ("Short text.", "Short text."),
+            (String(repeating: "a", count: limit), String(repeating: "a", count: limit)),
+            (String(repeating: "word ", count: 200), String(String(repeating: "word ", count: 200).prefix(limit))),
+            (String(repeating: "é", count: limit + 1), String(repeating: "é", count: limit)),
+        ]
+        for (summary, line) in cases {
+            XCTAssertEqual(EntryListView.summaryLine(summary), line, "\(summary.count) characters")
+        }
     }
 
     /// The title label of the row that shows `text`.

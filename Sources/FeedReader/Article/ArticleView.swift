@@ -72,6 +72,7 @@ final class ArticleView {
 
         emptyLabel = Widgets.label("", classes: ["dim-label", "title-4"], xalign: 0.5)
         gtk_widget_set_valign(emptyLabel, GTK_ALIGN_CENTER)
+        gtk_label_set_wrap(cast(emptyLabel), 1)
         crashLabel = Widgets.label("", classes: ["title-4"], xalign: 0.5)
         gtk_label_set_wrap(cast(crashLabel), 1)
         reloadButton = gtk_button_new_with_mnemonic("")!
@@ -85,7 +86,8 @@ final class ArticleView {
         gtk_stack_add_named(cast(stack), emptyLabel, "empty")
         gtk_stack_add_named(cast(stack), article, "article")
         gtk_stack_add_named(cast(stack), crashed, "crashed")
-        gtk_widget_set_size_request(stack, 320, -1)
+        // Narrow enough that the three panes fit below PaneLayout.narrowWidth: the page reflows.
+        gtk_widget_set_size_request(stack, 240, -1)
         widget = stack
         gtk_stack_set_visible_child_name(cast(stack), "empty")
 
@@ -93,7 +95,20 @@ final class ArticleView {
         WebKitSignals.connectDecidePolicy(webView, owner: self)
         WebKitSignals.connectTerminated(webView, owner: self)
         WebKitSignals.connectLoadChanged(webView, owner: self)
+        Signal.connectIgnoringArgument(cast(gtk_settings_get_default()), "notify::gtk-font-name") { [weak self] in
+            self?.useDesktopFont()
+        }
+        useDesktopFont()
         retranslate()
+    }
+
+    /// Sets the page's text in the font GTK draws the window's own text with.
+    private func useDesktopFont() {
+        guard let settings = webkit_web_view_get_settings(cast(webView)) else { return }
+        let font = DesktopFont.current(for: webView)
+        webkit_settings_set_default_font_family(settings, font.family)
+        webkit_settings_set_sans_serif_font_family(settings, font.family)
+        webkit_settings_set_default_font_size(settings, font.pixels)
     }
 
     /// Sets the pane's own texts in the current language.
@@ -213,7 +228,7 @@ final class ArticleView {
         init(_ completion: @escaping @MainActor (Bool) -> Void) { self.completion = completion }
     }
 
-    /// No page scripts, plugins or storage; images load; text in the desktop's font. JavaScript
+    /// No page scripts, plugins or storage; images load. JavaScript
     /// itself stays on only for the app's own paging script, in an isolated world.
     private static func configure(settings: OpaquePointer?) {
         guard let settings else { return }
@@ -227,10 +242,6 @@ final class ArticleView {
         webkit_settings_set_enable_developer_extras(settings, 0)
         webkit_settings_set_javascript_can_open_windows_automatically(settings, 0)
         webkit_settings_set_auto_load_images(settings, 1)
-        let font = DesktopFont.current
-        webkit_settings_set_default_font_family(settings, font.family)
-        webkit_settings_set_sans_serif_font_family(settings, font.family)
-        webkit_settings_set_default_font_size(settings, font.pixels)
     }
 }
 
@@ -239,17 +250,33 @@ struct DesktopFont {
     var family: String
     var pixels: UInt32
 
-    /// GTK's `gtk-font-name` (such as "Cantarell 11"), in CSS pixels at 96 dpi.
-    @MainActor static var current: DesktopFont {
+    /// GTK's `gtk-font-name` (X settings under X11, org.gnome.desktop.interface font-name under
+    /// Wayland), in CSS pixels at 96 dpi, as the family `widget`'s text is drawn with.
+    ///
+    /// That family is the one installed: "Cantarell 11" without Cantarell is drawn by GTK in
+    /// fontconfig's substitute, but WebKit would fall back to its serif default instead.
+    @MainActor static func current(for widget: UnsafeMutablePointer<GtkWidget>) -> DesktopFont {
         let name = cwebkit_gtk_font_name().map { pointer in
             defer { g_free(pointer) }
             return String(cString: pointer)
         } ?? "Sans 11"
         let description = pango_font_description_from_string(name)
         defer { pango_font_description_free(description) }
-        let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? "Sans"
+        let requested = pango_font_description_get_family(description).map { String(cString: $0) } ?? "Sans"
         let points = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
-        return DesktopFont(family: family, pixels: UInt32(max(9, (points > 0 ? points : 11) * 96 / 72).rounded()))
+        return DesktopFont(family: drawnFamily(of: description, for: widget) ?? requested,
+                           pixels: UInt32(max(9, (points > 0 ? points : 11) * 96 / 72).rounded()))
+    }
+
+    /// The family Pango draws `description` with in `widget`, after fontconfig's substitutions.
+    @MainActor static func drawnFamily(of description: OpaquePointer?, for widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+        guard let context = gtk_widget_create_pango_context(widget) else { return nil }
+        defer { g_object_unref(cast(context)) }
+        guard let font = pango_context_load_font(context, description) else { return nil }
+        defer { g_object_unref(cast(font)) }
+        let drawn = pango_font_describe(font)
+        defer { pango_font_description_free(drawn) }
+        return pango_font_description_get_family(drawn).map { String(cString: $0) }
     }
 }
 
@@ -266,8 +293,8 @@ enum ArticlePage {
             <html dir="\(direction)"><head><meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'">
             <style>\(style)</style></head>
-            <body><header><h1>\(Markup.escaped(title))</h1><p class="details">\(Markup.escaped(details))</p></header>
-            <article>\(body)</article></body></html>
+            <body><header><h1 dir="auto">\(Markup.escaped(title))</h1><p class="details" dir="auto">\(Markup.escaped(details))</p></header>
+            <article dir="auto">\(body)</article></body></html>
             """
     }
 

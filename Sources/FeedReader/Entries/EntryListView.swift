@@ -10,6 +10,9 @@ import RefreshGtk
 final class EntryListView {
     /// How many entries a page brings.
     static let pageSize = 50
+    /// How many search results a page brings: every keystroke builds, measures and draws the
+    /// rows of a new first page, so it holds about two screens' worth; scrolling loads more.
+    static let searchPageSize = 20
 
     let widget: UnsafeMutablePointer<GtkWidget>
     let header: NormalHeader
@@ -24,6 +27,8 @@ final class EntryListView {
     /// Kept alive with this object: page loads may finish after the window closed.
     private let listViewRef: ObjectRef<UnsafeMutablePointer<GtkWidget>>
     var listView: UnsafeMutablePointer<GtkWidget> { listViewRef.pointer }
+    /// The list's scrolled window, inside the pull-to-refresh view.
+    private let scrolledWindow: UnsafeMutablePointer<GtkWidget>
     private(set) var entries: [Int64: StoredEntry] = [:]
     /// The entries shown, top to bottom.
     private(set) var order: [Int64] = []
@@ -43,6 +48,8 @@ final class EntryListView {
     var onOpen: ((StoredEntry) -> Void)?
     /// Called when the selection changes, with the entry selected or nil.
     var onSelect: ((StoredEntry?) -> Void)?
+    /// Called after a click on the list, once the click has selected its entry.
+    var onClick: (() -> Void)?
     /// Called when a load fails, with a message for people.
     var onError: ((String) -> Void)?
 
@@ -60,6 +67,7 @@ final class EntryListView {
         listViewRef = ObjectRef(takingOwnership: listView)
         gtk_list_view_set_show_separators(cast(listView), 1)
         let scrolled = gtk_scrolled_window_new()!
+        scrolledWindow = scrolled
         gtk_scrolled_window_set_child(cast(scrolled), listView)
         gtk_scrolled_window_set_policy(cast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_vexpand(scrolled, 1)
@@ -77,6 +85,14 @@ final class EntryListView {
         Signal.connectObject(cast(factory), "unbind") { [weak self] item in self?.unbind(item) }
         Signal.connectUInt(cast(listView), "activate") { [weak self] position in self?.activate(position) }
         Signal.connectIgnoringArgument(cast(selection), "notify::selected") { [weak self] in self?.selectionChanged() }
+        // Before the row's own click, which selects on release: its selection is there on the next iteration.
+        let click = gtk_gesture_click_new()!
+        gtk_event_controller_set_propagation_phase(cast(click), GTK_PHASE_CAPTURE)
+        Signal.connectClickAt(cast(click), "released") { [weak self] _, _ in
+            MainThread.after(0) { [weak self] in self?.onClick?() }
+        }
+        gtk_widget_add_controller(listView, cast(click))
+        retranslate()
     }
 
     /// Shows the first page of the entries `source` stands for.
@@ -109,13 +125,16 @@ final class EntryListView {
     /// The page after `last` (the first page when nil): search results, else the source's entries.
     private func page(after last: StoredEntry?) async throws -> [StoredEntry] {
         if !searchTerms.isEmpty {
-            return try await library.store.search(searchText, limit: Self.pageSize, offset: last == nil ? 0 : order.count)
+            return try await library.store.search(searchText, limit: Self.searchPageSize, offset: last == nil ? 0 : order.count)
         }
         let query = EntryQuery(feedID: source.feedID, unreadOnly: filter == .unread,
                                starredOnly: source == .starred || filter == .starred,
                                limit: Self.pageSize, olderThan: last?.cursor)
         return try await library.store.entries(query)
     }
+
+    /// The size of the pages loaded now: search results, or the source's entries.
+    private var currentPageSize: Int { searchTerms.isEmpty ? Self.pageSize : Self.searchPageSize }
 
     /// Updates the feed names rows show, without reloading.
     func updateFeedTitles(_ titles: [Int64: String]) {
@@ -132,7 +151,7 @@ final class EntryListView {
                 self.replace(with: page)
                 if scrollToTop { self.scrollToTop() }
                 self.footer.resetNoMoreData()
-                if page.count < Self.pageSize { self.footer.endRefreshingWithNoMoreData() }
+                if page.count < self.currentPageSize { self.footer.endRefreshingWithNoMoreData() }
             } catch {
                 self?.onError?(tr("Could not read the stored entries") + ": \(error)")
             }
@@ -153,7 +172,7 @@ final class EntryListView {
             do {
                 guard let page = try await self?.page(after: last), let self, generation == self.generation else { return }
                 self.append(page)
-                if page.count < Self.pageSize {
+                if page.count < self.currentPageSize {
                     self.footer.endRefreshingWithNoMoreData()
                 } else {
                     self.footer.endRefreshing()
@@ -253,8 +272,12 @@ final class EntryListView {
         redrawBoundRows()
     }
 
-    /// Shows the rows' dates and placeholders in the current language.
-    func retranslate() { redrawBoundRows() }
+    /// Shows the rows' dates and placeholders in the current language, and names the list.
+    func retranslate() {
+        cgtk_accessible_set_label(cast(listView), tr("Entries"))
+        cgtk_accessible_set_label(cast(scrolledWindow), tr("Entries"))
+        redrawBoundRows()
+    }
 
     private func redrawBoundRows() {
         for (id, row) in boundRows {
@@ -266,8 +289,9 @@ final class EntryListView {
 
     private func setUpRow(_ item: gpointer) {
         let title = Widgets.label("", classes: ["entry-title"])
+        // Wrapped at the list's width; a word-wrapped natural width as well (natural-wrap-mode
+        // WORD) laid every title out once more for each search keystroke.
         gtk_label_set_wrap(cast(title), 1)
-        gtk_label_set_natural_wrap_mode(cast(title), GTK_NATURAL_WRAP_WORD)
         gtk_widget_set_hexpand(title, 1)
         let star = gtk_image_new_from_icon_name("starred-symbolic")!
         gtk_widget_set_valign(star, GTK_ALIGN_START)
@@ -320,6 +344,17 @@ final class EntryListView {
         fill(box, with: entry)
     }
 
+    /// The most characters of a summary its one ellipsized line can show, at any list width.
+    nonisolated static let summaryLineLength = 300
+
+    /// As much of `summary` as its one line can show. The label ellipsizes it anyway, but would
+    /// lay out (and a search highlight) a whole article's text for that one line.
+    nonisolated static func summaryLine(_ summary: String) -> String {
+        guard let end = summary.index(summary.startIndex, offsetBy: summaryLineLength, limitedBy: summary.endIndex),
+              end < summary.endIndex else { return summary }
+        return String(summary[..<end])
+    }
+
     /// "Title, feed, date, unread, starred".
     static func accessibleName(of entry: StoredEntry, title: String, feed: String?) -> String {
         var parts = [title]
@@ -342,12 +377,13 @@ final class EntryListView {
         let meta = gtk_widget_get_next_sibling(heading)!
         let summary = gtk_widget_get_next_sibling(meta)!
         let titleText = entry.title?.isEmpty == false ? entry.title! : tr("Untitled")
+        let summaryText = Self.summaryLine(entry.summary ?? "")
         if searchTerms.isEmpty {
             gtk_label_set_text(cast(title), titleText)
-            gtk_label_set_text(cast(summary), entry.summary ?? "")
+            gtk_label_set_text(cast(summary), summaryText)
         } else {
             gtk_label_set_markup(cast(title), SearchHighlight.markup(titleText, terms: searchTerms))
-            gtk_label_set_markup(cast(summary), SearchHighlight.markup(entry.summary ?? "", terms: searchTerms))
+            gtk_label_set_markup(cast(summary), SearchHighlight.markup(summaryText, terms: searchTerms))
         }
         if entry.isRead {
             gtk_widget_remove_css_class(title, "unread")
@@ -364,3 +400,4 @@ final class EntryListView {
         gtk_widget_set_visible(summary, (entry.summary?.isEmpty == false).gboolean)
     }
 }
+

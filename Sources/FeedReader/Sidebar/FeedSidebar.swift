@@ -32,6 +32,8 @@ final class FeedSidebar {
 
     /// Called when the person selects a row.
     var onSelect: ((FeedSelection) -> Void)?
+    /// Called when the person activates a row: a click, Enter or Space.
+    var onActivate: (() -> Void)?
 
     init() {
         let list = gtk_list_box_new()!
@@ -44,7 +46,15 @@ final class FeedSidebar {
         gtk_widget_set_size_request(scrolled, 270, -1)
         widget = scrolled
         Signal.connectObjectOrNil(cast(list), "row-selected") { [weak self] row in self?.rowSelected(row) }
+        Signal.connectIgnoringArgument(cast(list), "row-activated") { [weak self] in self?.onActivate?() }
         addContextMenu()
+        retranslate()
+    }
+
+    /// Names the list and its scrolled window for screen readers, in the current language.
+    func retranslate() {
+        cgtk_accessible_set_label(cast(widget), tr("Feeds"))
+        cgtk_accessible_set_label(cast(list), tr("Feeds"))
     }
 
     /// Shows `feeds` and how many entries are starred, keeping the selection on `selected`

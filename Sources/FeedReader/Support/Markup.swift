@@ -4,16 +4,24 @@ enum Markup {
     static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
+        append(text, to: &result)
         return result
+    }
+
+    /// Appends `text` to `result`, escaped.
+    static func append<Text: StringProtocol>(_ text: Text, to result: inout String) {
+        for character in text { append(character, to: &result) }
+    }
+
+    /// Appends `character` to `result`, escaped.
+    static func append(_ character: Character, to result: inout String) {
+        switch character {
+        case "&": result += "&amp;"
+        case "<": result += "&lt;"
+        case ">": result += "&gt;"
+        case "\"": result += "&quot;"
+        case "'": result += "&#39;"
+        default: result.append(character)
+        }
     }
 }

@@ -18,6 +18,9 @@ final class MainWindow {
     let banner: Banner
     let toast = UndoToast()
     let preferences: Preferences
+    let layout: PaneLayout
+    /// Leads back to the pane before while one pane shows at a time.
+    private(set) var backButton: UnsafeMutablePointer<GtkWidget>?
     /// Opens a web or mail address outside the app; tests replace it to see what would open.
     var openLink: (URL) -> Void
     private var feeds: [StoredFeed] = []
@@ -26,6 +29,7 @@ final class MainWindow {
     private enum Key {
         static let group = "Window"
         static let width = "width", height = "height", maximized = "maximized", selectedFeed = "selected-feed"
+        static let sidebarWidth = "sidebar-width", listWidth = "list-width"
         /// What selected-feed holds while Starred is selected (feed ids are positive).
         static let starredSelection = -1
     }
@@ -45,30 +49,24 @@ final class MainWindow {
         gtk_window_set_default_size(cast(window), Int32(settings.integer(forKey: Key.width, in: Key.group) ?? 1240),
                                     Int32(settings.integer(forKey: Key.height, in: Key.group) ?? 760))
         if settings.integer(forKey: Key.maximized, in: Key.group) == 1 { gtk_window_maximize(cast(window)) }
-        gtk_window_set_titlebar(cast(window), makeHeaderBar())
 
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [filterBar.widget, banner.widget, entryList.widget])
         gtk_widget_set_size_request(content, 300, -1)
-        let reading = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
-        gtk_paned_set_start_child(cast(reading), content)
-        gtk_paned_set_end_child(cast(reading), article.widget)
-        gtk_paned_set_shrink_start_child(cast(reading), 0)
-        gtk_paned_set_shrink_end_child(cast(reading), 0)
-        gtk_paned_set_position(cast(reading), 400)
-        let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
-        gtk_paned_set_start_child(cast(paned), sidebar.widget)
-        gtk_paned_set_end_child(cast(paned), reading)
-        gtk_paned_set_resize_start_child(cast(paned), 0)
-        gtk_paned_set_shrink_start_child(cast(paned), 0)
-        gtk_paned_set_position(cast(paned), 290)
+        layout = PaneLayout(feeds: sidebar.widget, entries: content, article: article.widget,
+                            sidebarWidth: Int32(settings.integer(forKey: Key.sidebarWidth, in: Key.group) ?? 290),
+                            listWidth: Int32(settings.integer(forKey: Key.listWidth, in: Key.group) ?? 400))
+        gtk_window_set_titlebar(cast(window), makeHeaderBar())
         let overlay = gtk_overlay_new()!
-        gtk_overlay_set_child(cast(overlay), paned)
+        gtk_overlay_set_child(cast(overlay), layout.widget)
         gtk_overlay_add_overlay(cast(overlay), toast.widget)
         gtk_window_set_child(cast(window), overlay)
 
         entryList.header.refreshingAction = { [weak self] in self?.refreshSelection() }
-        entryList.onOpen = { [weak self] entry in self?.openInBrowser(entry) }
+        entryList.onOpen = { [weak self] entry in self?.open(entry) }
         entryList.onSelect = { [weak self] entry in self?.showArticle(entry) }
+        entryList.onClick = { [weak self] in self?.showArticlePane() }
+        sidebar.onActivate = { [weak self] in self?.layout.show(.entries) }
+        layout.onChange = { [weak self] in self?.layoutChanged() }
         filterBar.onFilter = { [weak self] filter in self?.entryList.setFilter(filter) }
         filterBar.onSearch = { [weak self] text in self?.entryList.search(text) }
         article.onOpenLink = { [weak self] link in self?.openExternally(link) }
@@ -158,12 +156,42 @@ final class MainWindow {
         banner.show("\(summary): \(first.title) — \(first.message)")
     }
 
+    // MARK: - Panes
+
+    /// Narrow, the back button shows beyond the feeds, and the pane shown takes the focus.
+    private func layoutChanged() {
+        if let backButton { gtk_widget_set_visible(backButton, (layout.isNarrow && layout.page != .feeds).gboolean) }
+        guard layout.isNarrow else { return }
+        switch layout.page {
+        case .feeds: _ = gtk_widget_child_focus(sidebar.widget, GTK_DIR_TAB_FORWARD)
+        case .entries: _ = gtk_widget_grab_focus(entryList.listView)
+        case .article: _ = gtk_widget_child_focus(article.widget, GTK_DIR_TAB_FORWARD)
+        }
+    }
+
+    /// Narrow, the article replaces the list once an entry is selected to be read.
+    private func showArticlePane() {
+        guard entryList.selectedEntry != nil else { return }
+        layout.show(.article)
+    }
+
+    /// Enter on an entry: narrow, on the list, shows its article; otherwise opens its page in the browser.
+    private func open(_ entry: StoredEntry) {
+        if layout.isNarrow, layout.page == .entries {
+            showArticlePane()
+        } else {
+            openInBrowser(entry)
+        }
+    }
+
     // MARK: - Entries
 
-    /// Shows the entry beside the list and marks it read.
+    /// Shows the entry beside the list and marks it read; with no entry left to show, a narrow
+    /// window goes back to the list.
     private func showArticle(_ entry: StoredEntry?) {
         guard let entry else {
             article.clear()
+            if layout.page == .article { layout.show(.entries) }
             return
         }
         article.show(entry, feedTitle: feedTitles[entry.feedID])
@@ -295,6 +323,13 @@ final class MainWindow {
 
     private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
         let bar = gtk_header_bar_new()!
+        // GTK draws go-previous mirrored in right-to-left languages.
+        let back = gtk_button_new_from_icon_name("go-previous-symbolic")!
+        Widgets.name(back, tr("Back"))
+        gtk_actionable_set_action_name(cast(back), "win.back")
+        gtk_widget_set_visible(back, (layout.isNarrow && layout.page != .feeds).gboolean)
+        backButton = back
+        gtk_header_bar_pack_start(cast(bar), back)
         let refresh = gtk_button_new_from_icon_name("view-refresh-symbolic")!
         Widgets.name(refresh, tr("Refresh"))
         gtk_actionable_set_action_name(cast(refresh), "win.refresh")
@@ -358,15 +393,16 @@ final class MainWindow {
             guard let self else { return }
             self.preferences.present(over: self.window)
         }
-        Widgets.addAction(to: window, "next-entry") { [weak self] _ in self?.entryList.selectAdjacent(1) }
-        Widgets.addAction(to: window, "previous-entry") { [weak self] _ in self?.entryList.selectAdjacent(-1) }
-        Widgets.addAction(to: window, "next-feed") { [weak self] _ in self?.sidebar.selectAdjacent(1) }
-        Widgets.addAction(to: window, "previous-feed") { [weak self] _ in self?.sidebar.selectAdjacent(-1) }
+        Widgets.addAction(to: window, "next-entry") { [weak self] _ in self?.read { $0.entryList.selectAdjacent(1) } }
+        Widgets.addAction(to: window, "previous-entry") { [weak self] _ in self?.read { $0.entryList.selectAdjacent(-1) } }
+        Widgets.addAction(to: window, "next-feed") { [weak self] _ in self?.browse { $0.sidebar.selectAdjacent(1) } }
+        Widgets.addAction(to: window, "previous-feed") { [weak self] _ in self?.browse { $0.sidebar.selectAdjacent(-1) } }
         Widgets.addAction(to: window, "page-or-next-unread") { [weak self] _ in
             self?.article.pageDown { [weak self] atEnd in
-                if atEnd { self?.entryList.selectNextUnread() }
+                if atEnd { self?.read { $0.entryList.selectNextUnread() } }
             }
         }
+        Widgets.addAction(to: window, "back") { [weak self] _ in self?.layout.back() }
         Widgets.addAction(to: window, "shortcuts") { [weak self] _ in
             guard let self else { return }
             ShortcutsWindow.present(over: self.window)
@@ -385,10 +421,27 @@ final class MainWindow {
                          ("win.show-starred", ["<Control>3"]), ("win.search", ["<Control>f"]),
                          ("win.next-feed", ["<Control>j"]), ("win.previous-feed", ["<Control>k"]),
                          ("win.shortcuts", ["<Control>question"]), ("win.quit", ["<Control>q"]),
-                         ("window.close", ["<Control>w"])]
+                         ("win.back", [Self.backKey]), ("window.close", ["<Control>w"])]
         for (action, keys) in shortcuts {
             withCStringArray(keys) { gtk_application_set_accels_for_action(application, action, $0) }
         }
+    }
+
+    /// Alt and the arrow pointing back: left, or right in a right-to-left language.
+    private static var backKey: String {
+        gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL ? "<Alt>Right" : "<Alt>Left"
+    }
+
+    /// Selects another entry with `select`, then shows its article when one pane shows at a time.
+    private func read(_ select: (MainWindow) -> Void) {
+        select(self)
+        showArticlePane()
+    }
+
+    /// Selects another feed with `select`, then shows its entries when one pane shows at a time.
+    private func browse(_ select: (MainWindow) -> Void) {
+        select(self)
+        layout.show(.entries)
     }
 
     /// A stateful action: the menu shows the current choice as a radio item.
@@ -414,6 +467,8 @@ final class MainWindow {
         gtk_window_set_title(cast(window), tr("Feed Reader"))
         gtk_window_set_titlebar(cast(window), makeHeaderBar())
         sidebar.show(feeds, starred: starredCount, selecting: sidebar.selection)
+        sidebar.retranslate()
+        layout.retranslate()
         entryList.retranslate()
         article.retranslate()
         filterBar.retranslate()
@@ -442,5 +497,7 @@ final class MainWindow {
             settings.setInteger(Int(height), forKey: Key.height, in: Key.group)
         }
         settings.setInteger(maximized ? 1 : 0, forKey: Key.maximized, in: Key.group)
+        settings.setInteger(Int(layout.sidebarWidth), forKey: Key.sidebarWidth, in: Key.group)
+        settings.setInteger(Int(layout.listWidth), forKey: Key.listWidth, in: Key.group)
     }
 }

@@ -37,6 +37,8 @@ enum ShortcutsWindow {
             ]),
             Group(title: tr("General"), shortcuts: [
                 ("<Control>comma", tr("Preferences")), ("<Control>question", tr("Keyboard Shortcuts")),
+                // TRANSLATORS: Alt+Left in a narrow window: from the article to the list, from the list to the feeds.
+                (gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL ? "<Alt>Right" : "<Alt>Left", tr("Back to the previous pane")),
                 ("<Control>w", tr("Close the window")), ("<Control>q", tr("Quit")),
             ]),
         ]

@@ -164,6 +164,19 @@ public enum Signal {
                        trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
+    /// `void (*)(GObject*, int, int, gpointer)`: a drawing area's resize.
+    @discardableResult
+    public static func connectSize(_ instance: gpointer, _ name: String,
+                                   _ handler: @escaping @MainActor (Int32, Int32) -> Void) -> HandlerID {
+        typealias Handler = @MainActor (Int32, Int32) -> Void
+        let trampoline: @convention(c) (gpointer?, gint, gint, gpointer?) -> Void = { _, width, height, data in
+            let body: Handler = Signal.handler(data)
+            onMainActor { body(width, height) }
+        }
+        return connect(instance, name, handler, signature: SignalSignature([.int, .int], returns: .void),
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
     /// `void (*)(GObject*, gint, double, double, gpointer)`: a click gesture's pressed and released.
     @discardableResult
     public static func connectClickAt(_ instance: gpointer, _ name: String,
