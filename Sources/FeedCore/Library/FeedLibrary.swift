@@ -53,6 +53,8 @@ public final class FeedLibrary: Sendable {
                                              message: "Could not save: \(error)"))
             }
         }
+        // Titles and site addresses arrive with fetches: the copy keeps them for a recovery.
+        await store.saveSubscriptionsCopy()
         return report
     }
 
@@ -101,6 +103,7 @@ public final class FeedLibrary: Sendable {
         do {
             let feed = try await store.addFeed(url: url)
             try await store.apply(result, toFeed: feed.id)
+            await store.saveSubscriptionsCopy()
             return try await store.feed(id: feed.id) ?? feed
         } catch {
             throw .storage("\(error)")
