@@ -24,6 +24,8 @@ public final class FeedLibrary: Sendable {
             public var feedID: Int64
             public var title: String
             public var message: String
+            /// For a failure to save rather than to fetch: the store's error, for technical details only.
+            public var details: String?
         }
     }
 
@@ -36,7 +38,7 @@ public final class FeedLibrary: Sendable {
         do {
             feeds = try await store.feeds().filter { feed in feedIDs.map { $0.contains(feed.id) } ?? true }
         } catch {
-            report.failures.append(.init(feedID: 0, title: "", message: "Could not read the subscriptions: \(error)"))
+            report.failures.append(.init(feedID: 0, title: "", message: "the subscriptions could not be read", details: "\(error)"))
             return report
         }
         let results = await fetcher.fetchAll(feeds.map(\.request))
@@ -50,7 +52,7 @@ public final class FeedLibrary: Sendable {
                 }
             } catch {
                 report.failures.append(.init(feedID: feed.id, title: feed.title ?? feed.url.absoluteString,
-                                             message: "Could not save: \(error)"))
+                                             message: "the entries could not be saved", details: "\(error)"))
             }
         }
         // Titles and site addresses arrive with fetches: the copy keeps them for a recovery.

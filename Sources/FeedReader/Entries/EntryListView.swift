@@ -43,8 +43,8 @@ final class EntryListView {
     var onOpen: ((StoredEntry) -> Void)?
     /// Called when the selection changes, with the entry selected or nil.
     var onSelect: ((StoredEntry?) -> Void)?
-    /// Called when a load fails, with a message for people.
-    var onError: ((String) -> Void)?
+    /// Called when a load fails, with a sentence for people and the error for the details.
+    var onError: ((String, any Error) -> Void)?
 
     init(library: FeedLibrary) {
         self.library = library
@@ -134,7 +134,7 @@ final class EntryListView {
                 self.footer.resetNoMoreData()
                 if page.count < Self.pageSize { self.footer.endRefreshingWithNoMoreData() }
             } catch {
-                self?.onError?(tr("Could not read the stored entries") + ": \(error)")
+                self?.onError?(tr("The stored entries could not be read."), error)
             }
             completion?()
         }
@@ -160,7 +160,7 @@ final class EntryListView {
                 }
             } catch {
                 self?.footer.endRefreshing()
-                self?.onError?(tr("Could not read the stored entries") + ": \(error)")
+                self?.onError?(tr("The stored entries could not be read."), error)
             }
         }
     }

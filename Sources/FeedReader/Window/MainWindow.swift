@@ -22,6 +22,8 @@ final class MainWindow {
     var openLink: (URL) -> Void
     private var feeds: [StoredFeed] = []
     private var starredCount = 0
+    /// Subscriptions recovered into a new database have no entries yet: they are fetched at once.
+    private let fetchesRecoveredFeeds: Bool
 
     private enum Key {
         static let group = "Window"
@@ -30,9 +32,13 @@ final class MainWindow {
         static let starredSelection = -1
     }
 
-    init(application: UnsafeMutablePointer<GtkApplication>, library: FeedLibrary, settings: SettingsStore) {
+    init(application: UnsafeMutablePointer<GtkApplication>, library: FeedLibrary, settings: SettingsStore,
+         storageNotice: StorageNotice? = nil) {
         self.library = library
         self.settings = settings
+        if case let .replacedDamagedDatabase(_, recovered, _, _) = storageNotice { fetchesRecoveredFeeds = recovered > 0 } else {
+            fetchesRecoveredFeeds = false
+        }
         preferences = Preferences(settings: settings)
         entryList = EntryListView(library: library)
         banner = Banner()
@@ -72,8 +78,10 @@ final class MainWindow {
         filterBar.onFilter = { [weak self] filter in self?.entryList.setFilter(filter) }
         filterBar.onSearch = { [weak self] text in self?.entryList.search(text) }
         article.onOpenLink = { [weak self] link in self?.openExternally(link) }
-        entryList.onError = { [weak self] message in self?.banner.show(message) }
-        if settings.recoveryNote != nil { banner.show(Self.settingsResetMessage(keptAt: settings.setAsidePath)) }
+        entryList.onError = { [weak self] message, error in self?.showStoreError(message, error) }
+        let startNotices = [settings.recoveryNote.map { _ in Self.settingsResetMessage(keptAt: settings.setAsidePath) },
+                            storageNotice.map(Self.storageMessage)].compactMap { $0 }
+        if !startNotices.isEmpty { banner.showStartNotice(startNotices.joined(separator: "\n"), details: storageNotice?.details) }
         sidebar.onSelect = { [weak self] selection in self?.select(selection) }
         addActions(application: application)
         Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
@@ -94,6 +102,7 @@ final class MainWindow {
             let saved = self.settings.integer(forKey: Key.selectedFeed, in: Key.group)
             await self.reloadFeeds(selecting: saved == Key.starredSelection ? .starred : saved.map { .feed(Int64($0)) } ?? .all)
             self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
+            if self.fetchesRecoveredFeeds { self.entryList.header.beginRefreshing() }
         }
     }
 
@@ -108,6 +117,45 @@ final class MainWindow {
             .replacingOccurrences(of: "%@", with: path)
     }
 
+    /// What the banner says when the database or its folder was found in trouble at start.
+    static func storageMessage(_ notice: StorageNotice) -> String {
+        switch notice {
+        case let .replacedDamagedDatabase(keptAt, recovered, source, _):
+            let recovery = switch source {
+            case .damagedDatabase:
+                trn("%d subscription was recovered from it.", "%d subscriptions were recovered from it.", recovered)
+            case .subscriptionsCopy:
+                trn("%d subscription was recovered from the saved copy of your subscriptions.",
+                    "%d subscriptions were recovered from the saved copy of your subscriptions.", recovered)
+            case nil:
+                tr("No subscriptions could be recovered.")
+            }
+            // TRANSLATORS: %@ is where the damaged database file was kept.
+            let kept = tr("The damaged file was kept as %@.").replacingOccurrences(of: "%@", with: keptAt)
+            return [tr("The feed database was damaged, so a new one was made."),
+                    recovery.replacingOccurrences(of: "%d", with: "\(recovered)"), kept].joined(separator: " ")
+        case let .folderReadOnly(folder, _, _):
+            // TRANSLATORS: %@ is the folder holding the feed database.
+            return tr("Your feeds are kept in %@, which cannot be written to, so changes you make now will be lost when you quit.")
+                .replacingOccurrences(of: "%@", with: folder)
+        case let .folderUnavailable(folder, _):
+            // TRANSLATORS: %@ is the folder the feed database should be in.
+            return tr("The folder %@ could not be created, so your feeds will not be kept after you quit.")
+                .replacingOccurrences(of: "%@", with: folder)
+        }
+    }
+
+    /// Says that `failure` happened, with the store's own words only as details; a database found
+    /// damaged says so instead, since nothing more can be saved until the next start repairs it.
+    private func showStoreError(_ failure: String, _ error: Error) {
+        if let reason = library.store.damageFound {
+            banner.show(tr("The feed database is damaged, so nothing more is saved to it. Restart Feed Reader to repair it; your subscriptions will be recovered."),
+                        details: reason)
+        } else {
+            banner.show(failure, details: "\(error)")
+        }
+    }
+
     private var feedTitles: [Int64: String] {
         Dictionary(feeds.map { ($0.id, FeedSidebar.title(of: $0)) }, uniquingKeysWith: { first, _ in first })
     }
@@ -119,7 +167,7 @@ final class MainWindow {
             sidebar.show(feeds, starred: starredCount, selecting: selection)
             entryList.updateFeedTitles(feedTitles)
         } catch {
-            banner.show(tr("Could not read the subscriptions") + ": \(error)")
+            showStoreError(tr("The subscriptions could not be read."), error)
         }
     }
 
@@ -138,7 +186,7 @@ final class MainWindow {
     /// Fetches every feed of the selection; the header shows "Loading..." until the last is done.
     private func refreshSelection() {
         let selection = sidebar.selection
-        banner.hide()
+        banner.hideProblem()
         Task { @MainActor [weak self, library] in
             let report = await library.refresh(feedIDs: selection.feedID.map { [$0] })
             guard let self else { return }
@@ -152,10 +200,15 @@ final class MainWindow {
 
     private func report(_ report: FeedLibrary.RefreshReport) {
         guard let first = report.failures.first else { return }
+        if let reason = library.store.damageFound {
+            showStoreError("", FeedStoreError.damaged(reason))
+            return
+        }
         let count = report.failures.count
         let summary = trn("%d feed could not be refreshed", "%d feeds could not be refreshed", count)
             .replacingOccurrences(of: "%d", with: "\(count)")
-        banner.show("\(summary): \(first.title) — \(first.message)")
+        let message = first.details == nil ? first.message : tr("the entries could not be saved")
+        banner.show("\(summary): \(first.title) — \(message)", details: first.details)
     }
 
     // MARK: - Entries
@@ -174,7 +227,7 @@ final class MainWindow {
     private func setRead(_ entry: StoredEntry, _ isRead: Bool) {
         var changed = entry
         changed.isRead = isRead
-        apply(changed, failure: tr("Could not save the read state")) { store in
+        apply(changed, failure: tr("The read state could not be saved.")) { store in
             try await store.markRead(entryID: entry.id, isRead: isRead)
         }
     }
@@ -183,7 +236,7 @@ final class MainWindow {
     private func setStarred(_ entry: StoredEntry, _ isStarred: Bool) {
         var changed = entry
         changed.isStarred = isStarred
-        apply(changed, failure: tr("Could not save the star")) { store in
+        apply(changed, failure: tr("The star could not be saved.")) { store in
             try await store.setStarred(entryID: entry.id, isStarred: isStarred)
         }
     }
@@ -197,7 +250,7 @@ final class MainWindow {
             do {
                 try await save(library.store)
             } catch {
-                self?.banner.show(failure + ": \(error)")
+                self?.showStoreError(failure, error)
             }
             await self?.reloadSidebar()
         }
@@ -232,7 +285,7 @@ final class MainWindow {
             do {
                 changed = try await library.store.markAllRead(feedID: feedID)
             } catch {
-                self?.banner.show(tr("Could not save the read state") + ": \(error)")
+                self?.showStoreError(tr("The read state could not be saved."), error)
                 return
             }
             guard let self else { return }
@@ -249,7 +302,7 @@ final class MainWindow {
             do {
                 try await library.store.setRead(false, entryIDs: entryIDs)
             } catch {
-                self?.banner.show(tr("Could not save the read state") + ": \(error)")
+                self?.showStoreError(tr("The read state could not be saved."), error)
             }
             await self?.afterReadStateChanged()
         }
@@ -282,7 +335,7 @@ final class MainWindow {
                 do {
                     try await self.library.store.removeFeed(id: feedID)
                 } catch {
-                    self.banner.show(tr("Could not remove the feed") + ": \(error)")
+                    self.showStoreError(tr("The feed could not be removed."), error)
                 }
                 let selection = self.sidebar.selectedFeedID == feedID ? .all : self.sidebar.selection
                 await self.reloadFeeds(selecting: selection)

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import FeedCore
+import func TestSupport.withReadOnlyFolder
 
 @Suite("A damaged store heals and tells")
 struct StoreHealingTests {
