@@ -14,6 +14,14 @@ if arguments.count >= 2, arguments[1] == "--parse" {
     Task { exit(await ParseCommand.run(target)) }
     dispatchMain()
 }
+if arguments.count >= 2, ["--import", "--export"].contains(arguments[1]) {
+    guard let command = SubscriptionsCommand(arguments: arguments) else {
+        FileHandle.standardError.write(Data(SubscriptionsCommand.usage.utf8))
+        exit(2)
+    }
+    Task { exit(await command.run()) }
+    dispatchMain()
+}
 
 // With the cairo renderer forced (software rendering: virtual machines, remote X, CI), GDK would
 // still set up OpenGL when it opens the display, loading Mesa's llvmpipe: some 45 MB of resident

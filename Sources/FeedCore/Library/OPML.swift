@@ -49,15 +49,28 @@ public struct OPMLDocument: Sendable, Equatable {
     public init(data: Data) throws(ReadError) {
         guard let context = xmlNewParserCtxt() else { throw .malformed(line: 1, reason: "out of memory") }
         defer { xmlFreeParserCtxt(context) }
+        // libxml2 keeps parsing after the first error and its lastError is the last one, often
+        // "premature end of data" at the file's end: the first error says where the file broke.
+        let firstError = FirstError()
+        context.pointee._private = Unmanaged.passUnretained(firstError).toOpaque()
+        context.pointee.sax.pointee.serror = { userData, error in
+            guard let error, let context = userData?.assumingMemoryBound(to: xmlParserCtxt.self),
+                  let box = context.pointee._private else { return }
+            let first = Unmanaged<FirstError>.fromOpaque(box).takeUnretainedValue()
+            guard first.line == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            first.line = Int(error.pointee.line)
+            first.reason = error.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_HUGE.rawValue)
         let document = data.withUnsafeBytes { bytes in
             xmlCtxtReadMemory(context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, options)
         }
         guard let document, context.pointee.wellFormed != 0 else {
             if let document { xmlFreeDoc(document) }
-            let error = context.pointee.lastError
-            let reason = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "not XML"
-            throw .malformed(line: max(1, Int(error.line)), reason: reason)
+            let last = context.pointee.lastError
+            let line = firstError.line ?? Int(last.line)
+            let reason = firstError.reason ?? last.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+            throw .malformed(line: max(1, line), reason: reason ?? "not XML")
         }
         defer { xmlFreeDoc(document) }
         guard let root = xmlDocGetRootElement(document), Self.name(of: root) == "opml" else {
@@ -76,6 +89,12 @@ public struct OPMLDocument: Sendable, Equatable {
             }
         }
         self.init(title: title, subscriptions: subscriptions)
+    }
+
+    /// The first error libxml2 reports while parsing.
+    private final class FirstError {
+        var line: Int?
+        var reason: String?
     }
 
     private static func collect(_ outlines: [xmlNodePtr], folder: String?, into subscriptions: inout [Subscription]) {

@@ -79,6 +79,7 @@ enum Widgets {
         .entry-title.unread { font-weight: bold; }
         .entry-summary { opacity: 0.7; }
         .refresh-banner { background-color: alpha(@error_color, 0.15); padding: 6px 12px; }
+        .import-bar { background-color: alpha(currentColor, 0.06); padding: 6px 12px; }
         .unread-count { opacity: 0.6; font-feature-settings: "tnum"; }
         .entry-star { color: @warning_color; }
         """

@@ -16,6 +16,9 @@ final class MainWindow {
     let article = ArticleView()
     let filterBar = EntryFilterBar()
     let banner: Banner
+    let importBar = ImportBar()
+    /// Takes an OPML file dropped onto the window.
+    private(set) var fileDrop: OpaquePointer?
     let toast = UndoToast()
     let preferences: Preferences
     /// Opens a web or mail address outside the app; tests replace it to see what would open.
@@ -53,7 +56,7 @@ final class MainWindow {
         if settings.integer(forKey: Key.maximized, in: Key.group) == 1 { gtk_window_maximize(cast(window)) }
         gtk_window_set_titlebar(cast(window), makeHeaderBar())
 
-        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [filterBar.widget, banner.widget, entryList.widget])
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [filterBar.widget, banner.widget, importBar.widget, entryList.widget])
         gtk_widget_set_size_request(content, 300, -1)
         let reading = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
         gtk_paned_set_start_child(cast(reading), content)
@@ -84,6 +87,7 @@ final class MainWindow {
         if !startNotices.isEmpty { banner.showStartNotice(startNotices.joined(separator: "\n"), details: storageNotice?.details) }
         sidebar.onSelect = { [weak self] selection in self?.select(selection) }
         addActions(application: application)
+        fileDrop = FileDrop.install(on: window) { [weak self] file in self?.importSubscriptions(from: file) }
         Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
     }
 
@@ -344,6 +348,86 @@ final class MainWindow {
         }
     }
 
+    // MARK: - Importing and exporting subscriptions
+
+    /// Subscribes to the feeds of an OPML file, showing the fetching of the new ones as it goes.
+    func importSubscriptions(from file: URL) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            // TRANSLATORS: %@ is the path of the file to import.
+            banner.show(tr("The file %@ could not be read.").replacingOccurrences(of: "%@", with: file.path), details: "\(error)")
+            return
+        }
+        importBar.showProgress(done: 0, total: 0)
+        Task { @MainActor [weak self, library] in
+            do {
+                let report = try await library.importSubscriptions(from: data) { [weak self] done, total in
+                    await self?.importProgressed(done: done, total: total)
+                }
+                guard let self else { return }
+                self.importBar.showMessage(ImportBar.summary(of: report))
+                await self.reloadSidebar()
+                self.entryList.reload()
+            } catch let error as OPMLDocument.ReadError {
+                self?.importBar.hide()
+                self?.banner.show(Self.importFailure(error), details: error.description)
+            } catch {
+                self?.importBar.hide()
+                self?.showStoreError(tr("The subscriptions could not be imported."), error)
+            }
+        }
+    }
+
+    /// The new feeds are in the list once their fetching starts; entries follow at the end.
+    private func importProgressed(done: Int, total: Int) async {
+        importBar.showProgress(done: done, total: total)
+        if done == 0 { await reloadSidebar() }
+    }
+
+    /// Why a file could not be imported, saying that nothing was.
+    static func importFailure(_ error: OPMLDocument.ReadError) -> String {
+        switch error {
+        case let .malformed(line, _):
+            // TRANSLATORS: %d is the line of the file where it stops being valid.
+            tr("The file is broken at line %d, so nothing was imported.").replacingOccurrences(of: "%d", with: "\(line)")
+        case .notOPML:
+            tr("The file is not a subscription list (OPML), so nothing was imported.")
+        }
+    }
+
+    /// Writes the subscriptions with their folders to an OPML file.
+    func exportSubscriptions(to file: URL) {
+        Task { @MainActor [weak self, library] in
+            do {
+                let data = try await library.exportSubscriptions()
+                try data.write(to: file, options: .atomic)
+                let count = try await library.store.feeds().count
+                // TRANSLATORS: %d is the number of subscriptions, %@ the file's path.
+                let text = trn("%d subscription was exported to %@.", "%d subscriptions were exported to %@.", count)
+                self?.importBar.showMessage(text.replacingOccurrences(of: "%d", with: "\(count)").replacingOccurrences(of: "%@", with: file.path))
+            } catch {
+                // TRANSLATORS: %@ is the path of the file the subscriptions were to be written to.
+                self?.banner.show(tr("The subscriptions could not be exported to %@.").replacingOccurrences(of: "%@", with: file.path),
+                                  details: "\(error)")
+            }
+        }
+    }
+
+    private func chooseFileToImport() {
+        FileChooser.present(over: window, title: tr("Import Subscriptions"), accept: tr("_Import"), saving: false) { [weak self] file in
+            self?.importSubscriptions(from: file)
+        }
+    }
+
+    private func chooseFileToExport() {
+        FileChooser.present(over: window, title: tr("Export Subscriptions"), accept: tr("_Export"), saving: true,
+                            suggestedName: "subscriptions.opml") { [weak self] file in
+            self?.exportSubscriptions(to: file)
+        }
+    }
+
     // MARK: - Chrome
 
     private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
@@ -360,6 +444,8 @@ final class MainWindow {
         let menu = g_menu_new()!
         g_menu_append(menu, tr("_Add Feed…"), "win.add-feed")
         g_menu_append(menu, tr("_Mark All as Read"), "win.mark-all-read")
+        g_menu_append(menu, tr("_Import Subscriptions…"), "win.import-subscriptions")
+        g_menu_append(menu, tr("_Export Subscriptions…"), "win.export-subscriptions")
         g_menu_append(menu, tr("_Preferences"), "win.preferences")
         g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.shortcuts")
         let languages = LanguageMenu.model()
@@ -387,6 +473,8 @@ final class MainWindow {
             }
         }
         Widgets.addAction(to: window, "mark-all-read") { [weak self] _ in self?.markRead(feedID: nil) }
+        Widgets.addAction(to: window, "import-subscriptions") { [weak self] _ in self?.chooseFileToImport() }
+        Widgets.addAction(to: window, "export-subscriptions") { [weak self] _ in self?.chooseFileToExport() }
         Widgets.addAction(to: window, "mark-feed-read", withInt64: true) { [weak self] id in self?.markRead(feedID: id) }
         Widgets.addAction(to: window, "remove-feed", withInt64: true) { [weak self] id in self?.remove(feedID: id) }
         Widgets.addAction(to: window, "about") { [weak self] _ in self?.showAbout() }
@@ -471,6 +559,7 @@ final class MainWindow {
         article.retranslate()
         filterBar.retranslate()
         banner.retranslate()
+        importBar.retranslate()
         toast.retranslate()
     }
 
