@@ -65,6 +65,8 @@ public final class FeedLibrary: Sendable {
         case invalidAddress(String)
         case alreadySubscribed
         case fetchFailed(String)
+        /// The address is a web page that neither links to a feed nor has one at the usual paths.
+        case noFeedFound
         case storage(String)
 
         public var description: String {
@@ -72,6 +74,7 @@ public final class FeedLibrary: Sendable {
             case let .invalidAddress(text): "“\(text)” is not a web address"
             case .alreadySubscribed: "You are already subscribed to this feed"
             case let .fetchFailed(reason): reason
+            case .noFeedFound: "No feed was found at this address"
             case let .storage(reason): "Could not save the subscription: \(reason)"
             }
         }
