@@ -11,6 +11,10 @@ extension FeedStore {
                 conditions.append("feedId = ?")
                 arguments += [feedID]
             }
+            if let folderID = query.folderID {
+                conditions.append("feedId IN (SELECT id FROM feeds WHERE folderId = ?)")
+                arguments += [folderID]
+            }
             if query.unreadOnly {
                 conditions.append("isRead = 0")
             }

@@ -88,6 +88,7 @@ final class EntryListView {
         case .all: header.lastUpdatedKey = "all-feeds"
         case .starred: header.lastUpdatedKey = "starred"
         case let .feed(id): header.lastUpdatedKey = "feed-\(id)"
+        case let .folder(id): header.lastUpdatedKey = "folder-\(id)"
         }
         reload(scrollToTop: changed)
     }
@@ -111,7 +112,7 @@ final class EntryListView {
         if !searchTerms.isEmpty {
             return try await library.store.search(searchText, limit: Self.pageSize, offset: last == nil ? 0 : order.count)
         }
-        let query = EntryQuery(feedID: source.feedID, unreadOnly: filter == .unread,
+        let query = EntryQuery(feedID: source.feedID, folderID: source.folderID, unreadOnly: filter == .unread,
                                starredOnly: source == .starred || filter == .starred,
                                limit: Self.pageSize, olderThan: last?.cursor)
         return try await library.store.entries(query)

@@ -24,6 +24,7 @@ final class MainWindow {
     /// Opens a web or mail address outside the app; tests replace it to see what would open.
     var openLink: (URL) -> Void
     private var feeds: [StoredFeed] = []
+    private var folders: [StoredFolder] = []
     private var starredCount = 0
     /// Subscriptions recovered into a new database have no entries yet: they are fetched at once.
     private let fetchesRecoveredFeeds: Bool
@@ -33,6 +34,8 @@ final class MainWindow {
         static let width = "width", height = "height", maximized = "maximized", selectedFeed = "selected-feed"
         /// What selected-feed holds while Starred is selected (feed ids are positive).
         static let starredSelection = -1
+        /// selected-feed for a folder is -2 - its id, below Starred.
+        static func folderSelection(_ id: Int64) -> Int { -2 - Int(id) }
     }
 
     init(application: UnsafeMutablePointer<GtkApplication>, library: FeedLibrary, settings: SettingsStore,
@@ -86,6 +89,7 @@ final class MainWindow {
                             storageNotice.map(Self.storageMessage)].compactMap { $0 }
         if !startNotices.isEmpty { banner.showStartNotice(startNotices.joined(separator: "\n"), details: storageNotice?.details) }
         sidebar.onSelect = { [weak self] selection in self?.select(selection) }
+        sidebar.onMoveFeed = { [weak self] feedID, folderID in self?.moveFeed(feedID, toFolder: folderID) }
         addActions(application: application)
         fileDrop = FileDrop.install(on: window) { [weak self] file in self?.importSubscriptions(from: file) }
         Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
@@ -104,7 +108,13 @@ final class MainWindow {
             await library.subscribeToSamplesIfEmpty(in: AppData.sampleFeeds)
             guard let self else { return }
             let saved = self.settings.integer(forKey: Key.selectedFeed, in: Key.group)
-            await self.reloadFeeds(selecting: saved == Key.starredSelection ? .starred : saved.map { .feed(Int64($0)) } ?? .all)
+            let selection: FeedSelection = switch saved {
+            case nil: .all
+            case Key.starredSelection: .starred
+            case let value? where value < Key.starredSelection: .folder(Int64(-2 - value))
+            case let value?: .feed(Int64(value))
+            }
+            await self.reloadFeeds(selecting: selection)
             self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
             if self.fetchesRecoveredFeeds { self.entryList.header.beginRefreshing() }
         }
@@ -167,8 +177,9 @@ final class MainWindow {
     private func reloadFeeds(selecting selection: FeedSelection) async {
         do {
             feeds = try await library.store.feeds()
+            folders = try await library.store.folders()
             starredCount = try await library.store.entryCount(starredOnly: true)
-            sidebar.show(feeds, starred: starredCount, selecting: selection)
+            sidebar.show(feeds, folders: folders, starred: starredCount, selecting: selection)
             entryList.updateFeedTitles(feedTitles)
         } catch {
             showStoreError(tr("The subscriptions could not be read."), error)
@@ -179,6 +190,7 @@ final class MainWindow {
         let saved: Int? = switch selection {
         case .all: nil
         case .starred: Key.starredSelection
+        case let .folder(id): Key.folderSelection(id)
         case let .feed(id): Int(id)
         }
         settings.setInteger(saved, forKey: Key.selectedFeed, in: Key.group)
@@ -192,13 +204,22 @@ final class MainWindow {
         let selection = sidebar.selection
         banner.hideProblem()
         Task { @MainActor [weak self, library] in
-            let report = await library.refresh(feedIDs: selection.feedID.map { [$0] })
+            let report = await library.refresh(feedIDs: self?.feedIDs(of: selection))
             guard let self else { return }
             await self.reloadFeeds(selecting: selection)
             self.entryList.reload(scrollToTop: report.newEntries > 0) { [weak self] in
                 self?.entryList.header.endRefreshing()
             }
             self.report(report)
+        }
+    }
+
+    /// The feeds a selection refreshes: nil for all of them.
+    private func feedIDs(of selection: FeedSelection) -> [Int64]? {
+        switch selection {
+        case .all, .starred: nil
+        case let .feed(id): [id]
+        case let .folder(id): feeds.filter { $0.folderID == id }.map(\.id)
         }
     }
 
@@ -348,6 +369,100 @@ final class MainWindow {
         }
     }
 
+    // MARK: - Folders
+
+    /// Puts a feed in a folder (nil: out of any) and shows it there, and in the folder's entries
+    /// when a folder is selected.
+    func moveFeed(_ feedID: Int64, toFolder folderID: Int64?) {
+        Task { @MainActor [weak self, library] in
+            do {
+                try await library.store.moveFeed(feedID, toFolder: folderID)
+            } catch {
+                self?.showStoreError(tr("The feed could not be moved."), error)
+            }
+            guard let self else { return }
+            await self.reloadSidebar()
+            if self.sidebar.selection.folderID != nil { self.entryList.reload() }
+        }
+    }
+
+    /// Makes a folder named `name` and moves `feedID` into it, when given.
+    func createFolder(named name: String, moving feedID: Int64? = nil) {
+        Task { @MainActor [weak self, library] in
+            do {
+                let folderID = try await library.store.createFolder(named: name)
+                if let feedID { try await library.store.moveFeed(feedID, toFolder: folderID) }
+            } catch {
+                self?.showStoreError(tr("The folder could not be created."), error)
+            }
+            await self?.reloadSidebar()
+        }
+    }
+
+    func renameFolder(_ folderID: Int64, to name: String) {
+        Task { @MainActor [weak self, library] in
+            do {
+                try await library.store.renameFolder(folderID, to: name)
+            } catch FeedStoreError.folderExists {
+                // TRANSLATORS: %@ is the name the person chose for a folder.
+                self?.banner.show(tr("There is already a folder named “%@”.").replacingOccurrences(of: "%@", with: name))
+            } catch {
+                self?.showStoreError(tr("The folder could not be renamed."), error)
+            }
+            await self?.reloadSidebar()
+        }
+    }
+
+    /// Deletes a folder; its feeds stay, outside any folder.
+    func deleteFolder(_ folderID: Int64) {
+        Task { @MainActor [weak self, library] in
+            do {
+                try await library.store.deleteFolder(folderID)
+            } catch {
+                self?.showStoreError(tr("The folder could not be deleted."), error)
+            }
+            guard let self else { return }
+            await self.reloadFeeds(selecting: self.sidebar.selection == .folder(folderID) ? .all : self.sidebar.selection)
+            self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
+        }
+    }
+
+    private func addFolderActions() {
+        let pair = g_variant_type_new("(xx)")
+        defer { g_variant_type_free(pair) }
+        let move = g_simple_action_new("move-to-folder", pair)!
+        Signal.connectObjectOrNil(cast(move), "activate") { [weak self] parameter in
+            guard let parameter else { return }
+            let tuple = OpaquePointer(parameter)
+            let (feed, folder) = (g_variant_get_child_value(tuple, 0)!, g_variant_get_child_value(tuple, 1)!)
+            defer { g_variant_unref(feed); g_variant_unref(folder) }
+            let (feedID, folderID) = (Int64(g_variant_get_int64(feed)), Int64(g_variant_get_int64(folder)))
+            self?.moveFeed(feedID, toFolder: folderID == 0 ? nil : folderID)
+        }
+        g_action_map_add_action(cast(window), cast(move))
+        g_object_unref(cast(move))
+        Widgets.addAction(to: window, "move-to-new-folder", withInt64: true) { [weak self] feedID in
+            guard let self else { return }
+            NameDialog.present(over: self.window, title: tr("New Folder"), confirm: tr("_Create")) { [weak self] name in
+                self?.createFolder(named: name, moving: feedID)
+            }
+        }
+        Widgets.addAction(to: window, "rename-folder", withInt64: true) { [weak self] folderID in
+            guard let self, let folder = self.folders.first(where: { $0.id == folderID }) else { return }
+            NameDialog.present(over: self.window, title: tr("Rename Folder"), text: folder.name, confirm: tr("_Rename")) { [weak self] name in
+                self?.renameFolder(folderID, to: name)
+            }
+        }
+        Widgets.addAction(to: window, "delete-folder", withInt64: true) { [weak self] folderID in
+            guard let self, let folder = self.folders.first(where: { $0.id == folderID }) else { return }
+            // TRANSLATORS: %@ is the folder's name.
+            let body = tr("The feeds in “%@” stay subscribed, outside any folder.").replacingOccurrences(of: "%@", with: folder.name)
+            ConfirmDialog.present(over: self.window, heading: tr("Delete Folder?"), body: body, confirm: tr("_Delete")) { [weak self] in
+                self?.deleteFolder(folderID)
+            }
+        }
+    }
+
     // MARK: - Importing and exporting subscriptions
 
     /// Subscribes to the feeds of an OPML file, showing the fetching of the new ones as it goes.
@@ -473,6 +588,7 @@ final class MainWindow {
             }
         }
         Widgets.addAction(to: window, "mark-all-read") { [weak self] _ in self?.markRead(feedID: nil) }
+        addFolderActions()
         Widgets.addAction(to: window, "import-subscriptions") { [weak self] _ in self?.chooseFileToImport() }
         Widgets.addAction(to: window, "export-subscriptions") { [weak self] _ in self?.chooseFileToExport() }
         Widgets.addAction(to: window, "mark-feed-read", withInt64: true) { [weak self] id in self?.markRead(feedID: id) }
@@ -554,7 +670,7 @@ final class MainWindow {
         RefreshLocalization.setLanguage(code.isEmpty ? nil : code)
         gtk_window_set_title(cast(window), tr("Feed Reader"))
         gtk_window_set_titlebar(cast(window), makeHeaderBar())
-        sidebar.show(feeds, starred: starredCount, selecting: sidebar.selection)
+        sidebar.show(feeds, folders: folders, starred: starredCount, selecting: sidebar.selection)
         entryList.retranslate()
         article.retranslate()
         filterBar.retranslate()
