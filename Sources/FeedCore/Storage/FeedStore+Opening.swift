@@ -46,8 +46,14 @@ extension FeedStore {
         let damageNote = damageNoteURL(forDatabaseAt: path)
         var problem: String?
         if let note = try? String(contentsOf: damageNote, encoding: .utf8) {
-            problem = "found damaged while in use: \(note)"
-        } else if let found = DatabaseFileCheck.check(path: path) {
+            if FileManager.default.fileExists(atPath: path) {
+                problem = "found damaged while in use: \(note)"
+            } else {
+                // The file it was about is gone (moved or deleted by hand): nothing to heal.
+                try? FileManager.default.removeItem(at: damageNote)
+            }
+        }
+        if problem == nil, let found = DatabaseFileCheck.check(path: path) {
             problem = found.description
         }
         guard access(folder.path, W_OK) == 0 else {

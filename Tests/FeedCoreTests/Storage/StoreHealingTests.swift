@@ -137,6 +137,19 @@ struct StoreHealingTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == listing)
     }
 
+    @Test func aNoteLeftAboutADatabaseNoLongerThereIsDropped() async throws {
+        let url = try temporaryDirectory().appendingPathComponent("feeds.sqlite")
+        let note = FeedStore.damageNoteURL(forDatabaseAt: url.path)
+        try Data("SQLITE_CORRUPT".utf8).write(to: note)
+
+        let (store, notice) = try await FeedStore.openHealing(at: url, now: Self.now)
+
+        #expect(notice == nil)
+        #expect(!FileManager.default.fileExists(atPath: note.path))
+        try await store.addFeed(url: Self.feedURLs[0])
+        #expect(FileManager.default.fileExists(atPath: url.path), "a new database in its place")
+    }
+
     @Test func aFolderThatCannotBeMadeRunsInMemory() async throws {
         let file = try temporaryDirectory().appendingPathComponent("a-file")
         try Data("x".utf8).write(to: file)
