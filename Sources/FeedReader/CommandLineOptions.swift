@@ -31,6 +31,15 @@ struct CommandLineOption: Sendable {
             CommandLineOption(name: "parse", summary: tr("Read one feed, print it as JSON and exit"),
                               // TRANSLATORS: the value of --parse in `feed-reader --help`; keep it in capitals.
                               command: .file(placeholder: tr("FILE-OR-URL")) { await ParseCommand.run($0) }),
+            CommandLineOption(name: "import", summary: tr("Subscribe to the feeds of an OPML file and exit"),
+                              // TRANSLATORS: the value of --import and --export in `feed-reader --help`; keep it in capitals.
+                              command: .file(placeholder: tr("FILE")) {
+                                  await SubscriptionsCommand.importing(URL(fileURLWithPath: $0)).run()
+                              }),
+            CommandLineOption(name: "export", summary: tr("Write the subscriptions to an OPML file and exit"),
+                              command: .file(placeholder: tr("FILE")) {
+                                  await SubscriptionsCommand.exporting(URL(fileURLWithPath: $0)).run()
+                              }),
         ]
     }
 }

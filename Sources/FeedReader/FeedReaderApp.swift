@@ -35,17 +35,23 @@ final class FeedReaderApp {
         }
         Widgets.installStyle()
         LanguageMenu.applySaved(from: .standard)
-        do {
-            let library = FeedLibrary(store: try FeedStore(appDirectory: "feed-reader"))
-            let window = MainWindow(application: application, library: library, settings: .standard)
-            self.window = window
-            window.present()
-        } catch {
-            showStartupError(error)
+        // Kept running while the store opens off the main thread; the window comes when it is ready.
+        g_application_hold(cast(application))
+        Task { @MainActor [application] in
+            defer { g_application_release(cast(application)) }
+            do {
+                let (store, notice) = try await FeedStore.openHealing(at: FeedStore.databaseURL())
+                let window = MainWindow(application: application, library: FeedLibrary(store: store), settings: .standard,
+                                        storageNotice: notice)
+                self.window = window
+                window.present()
+            } catch {
+                self.showStartupError(error)
+            }
         }
     }
 
-    /// The database could not be opened: say so and where, rather than crash or start empty.
+    /// Not even a store in memory could be made: say so rather than crash or start empty.
     private func showStartupError(_ error: Error) {
         let window = gtk_application_window_new(application)!
         gtk_window_set_title(cast(window), tr("Feed Reader"))
@@ -54,10 +60,9 @@ final class FeedReaderApp {
         let text = tr("The feed database at %@ could not be opened.").replacingOccurrences(of: "%@", with: path)
         let heading = Widgets.label(text, classes: ["title-3"], xalign: 0.5)
         gtk_label_set_wrap(cast(heading), 1)
-        let detail = Widgets.label("\(error)", classes: ["dim-label"], xalign: 0.5)
-        gtk_label_set_wrap(cast(detail), 1)
-        gtk_label_set_selectable(cast(detail), 1)
-        let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [heading, detail])
+        let (details, detailsLabel) = Widgets.detailsExpander()
+        gtk_label_set_text(cast(detailsLabel), "\(error)")
+        let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [heading, details])
         Widgets.setMargins(box, horizontal: 32, vertical: 32)
         gtk_window_set_child(cast(window), box)
         gtk_window_present(cast(window))

@@ -30,7 +30,7 @@ enum SearchBench {
     }
 
     /// A store holding `entries` generated entries, 100 per feed.
-    private static func makeStore(entries count: Int) throws -> FeedStore {
+    static func makeStore(entries count: Int) throws -> FeedStore {
         let generator = FeedGenerator(items: count, targetBytes: count * 500)
         let parsed = try FeedParser(maxDocumentSize: count * 600).parse(generator.rss())
         let dataHome = BenchFiles.directory.appendingPathComponent("search-data", isDirectory: true)

@@ -114,6 +114,14 @@ func runBench() throws -> [(key: String, value: Double)] {
                   String(format: "%.1f / %.1f ms", search.median, search.slowest), "< 20 ms")
     }
 
+    if options.includes("integrity") {
+        progress("Start-up database check: \(SearchBench.entries(options)) stored entries")
+        let check = try IntegrityBench.run(options)
+        report("integrity_check_ms_100k", check.median)
+        table.add("start-up database check, \(SearchBench.entries(options) / 1000)k entries (median / slowest)",
+                  String(format: "%.1f / %.1f ms", check.median, check.slowest), "< 100 ms")
+    }
+
     if let files, options.includes("reader") {
         progress("Feed reader: store of \(options.feedItems) entries, startups and scrolling")
         let dataHome = try ReaderBench.makeStore(from: files.rss, expectedEntries: options.feedItems)

@@ -226,7 +226,33 @@ final class ReaderFixture {
         try self.init(folder: folder, library: library)
     }
 
-    private init(folder: URL, library: FeedLibrary) throws {
+    /// A window over the store in `folder` as the app opens it at start, healing it if need be.
+    convenience init(healingStoreIn folder: URL) throws {
+        nonisolated(unsafe) var opened: Result<(store: FeedStore, notice: StorageNotice?), any Error>?
+        Task { @MainActor in
+            do { opened = .success(try await FeedStore.openHealing(at: folder.appendingPathComponent("feeds.sqlite"))) } catch { opened = .failure(error) }
+        }
+        GtkTestEnvironment.iterate(timeout: 10) { opened != nil }
+        let (store, notice) = try XCTUnwrap(opened).get()
+        try self.init(folder: folder, library: FeedLibrary(store: store), notice: notice)
+    }
+
+    /// A closed store in a new folder, subscribed to the feed at `address`, as a previous run leaves it.
+    static func storeFolder(subscribedTo address: String) throws -> URL {
+        let folder = temporaryDirectory()
+        nonisolated(unsafe) var subscribed: Result<StoredFeed, any Error>?
+        do {
+            let library = FeedLibrary(store: try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path))
+            Task { @MainActor in
+                do { subscribed = .success(try await library.subscribe(to: address)) } catch { subscribed = .failure(error) }
+            }
+            GtkTestEnvironment.iterate(timeout: 10) { subscribed != nil }
+        }
+        _ = try XCTUnwrap(subscribed).get()
+        return folder
+    }
+
+    private init(folder: URL, library: FeedLibrary, notice: StorageNotice? = nil) throws {
         self.folder = folder
         self.library = library
 
@@ -239,7 +265,7 @@ final class ReaderFixture {
             throw FixtureError.registration(error.map { String(cString: $0.pointee.message) } ?? "unknown error")
         }
         settings = SettingsStore(path: folder.appendingPathComponent("settings.ini").path)
-        window = MainWindow(application: application, library: library, settings: settings)
+        window = MainWindow(application: application, library: library, settings: settings, storageNotice: notice)
         title = "feed-reader-test-\(UUID().uuidString.prefix(8))"
         gtk_window_set_title(cast(window.window), title)
         window.present()

@@ -33,9 +33,11 @@ func plainFeed(entries count: Int) -> Data {
 }
 
 /// Saves `window` as GTK renders it to `name`.png in `$REFRESHGTK_TEST_RENDERS` (else a temporary
-/// folder), for people to look at.
+/// folder), for people to look at. Returns whether it was saved: a window between frames may
+/// give no render node yet.
 @MainActor
-func saveRender(_ window: UnsafeMutablePointer<GtkWidget>, name: String) {
+@discardableResult
+func saveRender(_ window: UnsafeMutablePointer<GtkWidget>, name: String) -> Bool {
     let folder = ProcessInfo.processInfo.environment["REFRESHGTK_TEST_RENDERS"]
         ?? FileManager.default.temporaryDirectory.appendingPathComponent("refreshgtk-renders").path
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -44,10 +46,10 @@ func saveRender(_ window: UnsafeMutablePointer<GtkWidget>, name: String) {
     let snapshot = gtk_snapshot_new()!
     gdk_paintable_snapshot(paintable, cast(snapshot), Double(gtk_widget_get_width(window)), Double(gtk_widget_get_height(window)))
     guard let node = gtk_snapshot_free_to_node(snapshot), let renderer = gtk_native_get_renderer(cast(window)),
-          let texture = gsk_renderer_render_texture(renderer, node, nil) else { return }
+          let texture = gsk_renderer_render_texture(renderer, node, nil) else { return false }
     gsk_render_node_unref(node)
-    _ = gdk_texture_save_to_png(texture, "\(folder)/\(name).png")
-    g_object_unref(cast(texture))
+    defer { g_object_unref(cast(texture)) }
+    return gdk_texture_save_to_png(texture, "\(folder)/\(name).png") != 0
 }
 
 /// The first widget at or under `widget`, depth first, for which `matches` holds.

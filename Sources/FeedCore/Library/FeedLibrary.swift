@@ -24,6 +24,8 @@ public final class FeedLibrary: Sendable {
             public var feedID: Int64
             public var title: String
             public var message: String
+            /// For a failure to save rather than to fetch: the store's error, for technical details only.
+            public var details: String?
         }
     }
 
@@ -36,7 +38,7 @@ public final class FeedLibrary: Sendable {
         do {
             feeds = try await store.feeds().filter { feed in feedIDs.map { $0.contains(feed.id) } ?? true }
         } catch {
-            report.failures.append(.init(feedID: 0, title: "", message: "Could not read the subscriptions: \(error)"))
+            report.failures.append(.init(feedID: 0, title: "", message: "the subscriptions could not be read", details: "\(error)"))
             return report
         }
         let results = await fetcher.fetchAll(feeds.map(\.request))
@@ -50,9 +52,11 @@ public final class FeedLibrary: Sendable {
                 }
             } catch {
                 report.failures.append(.init(feedID: feed.id, title: feed.title ?? feed.url.absoluteString,
-                                             message: "Could not save: \(error)"))
+                                             message: "the entries could not be saved", details: "\(error)"))
             }
         }
+        // Titles and site addresses arrive with fetches: the copy keeps them for a recovery.
+        await store.saveSubscriptionsCopy()
         return report
     }
 
@@ -61,6 +65,8 @@ public final class FeedLibrary: Sendable {
         case invalidAddress(String)
         case alreadySubscribed
         case fetchFailed(String)
+        /// The address is a web page that neither links to a feed nor has one at the usual paths.
+        case noFeedFound
         case storage(String)
 
         public var description: String {
@@ -68,6 +74,7 @@ public final class FeedLibrary: Sendable {
             case let .invalidAddress(text): "“\(text)” is not a web address"
             case .alreadySubscribed: "You are already subscribed to this feed"
             case let .fetchFailed(reason): reason
+            case .noFeedFound: "No feed was found at this address"
             case let .storage(reason): "Could not save the subscription: \(reason)"
             }
         }
@@ -101,6 +108,7 @@ public final class FeedLibrary: Sendable {
         do {
             let feed = try await store.addFeed(url: url)
             try await store.apply(result, toFeed: feed.id)
+            await store.saveSubscriptionsCopy()
             return try await store.feed(id: feed.id) ?? feed
         } catch {
             throw .storage("\(error)")

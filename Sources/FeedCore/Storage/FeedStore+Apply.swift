@@ -10,7 +10,7 @@ extension FeedStore {
     /// another subscription already uses it.
     @discardableResult
     public func apply(_ result: FetchResult, toFeed feedID: Int64, at now: Date = Date()) async throws -> ApplySummary {
-        try await database.write { db in
+        try await writing { db in
             _ = try FeedStore.feed(id: feedID, in: db)
             if let newURL = result.permanentRedirect {
                 try db.execute(

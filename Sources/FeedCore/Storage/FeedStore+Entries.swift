@@ -4,12 +4,16 @@ import GRDB
 extension FeedStore {
     /// A page of entries, newest first (by published date, else updated, else when first stored).
     public func entries(_ query: EntryQuery = EntryQuery()) async throws -> [StoredEntry] {
-        try await database.read { db in
+        try await reading { db in
             var conditions: [String] = []
             var arguments = StatementArguments()
             if let feedID = query.feedID {
                 conditions.append("feedId = ?")
                 arguments += [feedID]
+            }
+            if let folderID = query.folderID {
+                conditions.append("feedId IN (SELECT id FROM feeds WHERE folderId = ?)")
+                arguments += [folderID]
             }
             if query.unreadOnly {
                 conditions.append("isRead = 0")
@@ -33,7 +37,7 @@ extension FeedStore {
 
     /// Marks one entry read, or unread with `isRead: false`.
     public func markRead(entryID: Int64, isRead: Bool = true) async throws {
-        try await database.write { db in
+        try await writing { db in
             try db.execute(sql: "UPDATE entries SET isRead = ? WHERE id = ?", arguments: [isRead, entryID])
             if db.changesCount == 0 {
                 throw FeedStoreError.entryNotFound(id: entryID)
@@ -43,7 +47,7 @@ extension FeedStore {
 
     /// Stars an entry, or unstars it with `isStarred: false`.
     public func setStarred(entryID: Int64, isStarred: Bool = true) async throws {
-        try await database.write { db in
+        try await writing { db in
             try db.execute(sql: "UPDATE entries SET isStarred = ? WHERE id = ?", arguments: [isStarred, entryID])
             if db.changesCount == 0 {
                 throw FeedStoreError.entryNotFound(id: entryID)
@@ -54,7 +58,7 @@ extension FeedStore {
     /// Marks every entry read, or only one feed's; returns the entries that changed, for an undo.
     @discardableResult
     public func markAllRead(feedID: Int64? = nil) async throws -> [Int64] {
-        try await database.write { db in
+        try await writing { db in
             let filter = feedID == nil ? "" : " AND feedId = ?"
             let arguments: StatementArguments = feedID.map { [$0] } ?? []
             let ids = try Int64.fetchAll(db, sql: "SELECT id FROM entries WHERE isRead = 0" + filter, arguments: arguments)
@@ -65,7 +69,7 @@ extension FeedStore {
 
     /// Sets the read state of many entries at once (an undone "mark all read"); unknown ids are skipped.
     public func setRead(_ isRead: Bool, entryIDs: [Int64]) async throws {
-        try await database.write { db in
+        try await writing { db in
             // In slices, well under SQLite's limit on bound parameters.
             for start in stride(from: 0, to: entryIDs.count, by: 500) {
                 let slice = Array(entryIDs[start..<min(start + 500, entryIDs.count)])
@@ -78,7 +82,7 @@ extension FeedStore {
 
     /// Counts entries, of one feed or all, optionally only the unread or starred ones.
     public func entryCount(feedID: Int64? = nil, unreadOnly: Bool = false, starredOnly: Bool = false) async throws -> Int {
-        try await database.read { db in
+        try await reading { db in
             var sql = "SELECT COUNT(*) FROM entries WHERE 1"
             var arguments = StatementArguments()
             if let feedID {

@@ -13,7 +13,7 @@ extension FeedStore {
     /// - Throws: `FeedStoreError.alreadySubscribed` when the address is already in the list.
     @discardableResult
     public func addFeed(url: URL) async throws -> StoredFeed {
-        try await database.write { db in
+        let feed = try await writing { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM feeds WHERE url = ?", arguments: [url]) == true {
                 throw FeedStoreError.alreadySubscribed(url)
             }
@@ -21,28 +21,31 @@ extension FeedStore {
             try db.execute(sql: "INSERT INTO feeds (url, position) VALUES (?, ?)", arguments: [url, position])
             return try FeedStore.feed(id: db.lastInsertedRowID, in: db)
         }
+        await saveSubscriptionsCopy()
+        return feed
     }
 
     /// Unsubscribes from a feed, deleting its entries with it.
     public func removeFeed(id: Int64) async throws {
-        try await database.write { db in
+        try await writing { db in
             try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id])
             if db.changesCount == 0 {
                 throw FeedStoreError.feedNotFound(id: id)
             }
         }
+        await saveSubscriptionsCopy()
     }
 
     /// All subscribed feeds in list order, each with its unread count.
     public func feeds() async throws -> [StoredFeed] {
-        try await database.read { db in
+        try await reading { db in
             try StoredFeed.fetchAll(db, sql: FeedStore.feedsWithUnreadCounts + " ORDER BY position, id")
         }
     }
 
     /// One feed with its unread count, or nil if there is no such feed.
     public func feed(id: Int64) async throws -> StoredFeed? {
-        try await database.read { db in
+        try await reading { db in
             try StoredFeed.fetchOne(db, sql: FeedStore.feedsWithUnreadCounts + " WHERE feeds.id = ?", arguments: [id])
         }
     }
@@ -62,7 +65,7 @@ extension FeedStore {
     }
 
     private func updateFeed(_ id: Int64, sql: String, arguments: StatementArguments) async throws {
-        try await database.write { db in
+        try await writing { db in
             try db.execute(sql: sql, arguments: arguments)
             if db.changesCount == 0 {
                 throw FeedStoreError.feedNotFound(id: id)

@@ -63,6 +63,14 @@ extension FeedStore {
                 """)
             try FeedStore.createSearchIndex(in: db)
         }
+        migrator.registerMigration("v7-folders") { db in
+            try db.create(table: "folders") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("name", .text).notNull().unique()
+                table.column("position", .integer).notNull()
+            }
+            try db.alter(table: "feeds") { table in table.add(column: "folderId", .integer).references("folders", onDelete: .setNull) }
+        }
         return migrator
     }()
 }

@@ -16,7 +16,7 @@ extension FeedStore {
     /// rowid order and stops, and rowids grow as entries arrive.
     public func search(_ text: String, limit: Int = 50, offset: Int = 0, candidates: Int = 2_000) async throws -> [StoredEntry] {
         guard let match = FeedStore.matchExpression(for: text) else { return [] }
-        return try await database.read { db in
+        return try await reading { db in
             let oldest = try Int64.fetchOne(db, sql: """
                 SELECT rowid FROM entries_search WHERE entries_search MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?
                 """, arguments: [match, max(candidates, limit + offset) - 1]) ?? 0

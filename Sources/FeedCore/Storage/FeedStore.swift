@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The reader's subscriptions and entries, kept in SQLite.
 ///
@@ -7,15 +8,64 @@ import GRDB
 /// GTK main thread never blocks it. The store is `Sendable`: share one instance across tasks.
 public final class FeedStore: Sendable {
     let database: any DatabaseWriter
+    /// The OPML copy of the subscriptions kept beside the database, rewritten after every change
+    /// to them, so a damaged database never loses the list; nil for a store in memory.
+    public let subscriptionsCopyURL: URL?
+    /// Why the database was found damaged while in use; from then on nothing is written to it.
+    private let damage = Mutex<String?>(nil)
 
-    private init(database: any DatabaseWriter) throws {
+    init(database: any DatabaseWriter, subscriptionsCopyURL: URL?) throws {
         self.database = database
+        self.subscriptionsCopyURL = subscriptionsCopyURL
         try FeedStore.migrator.migrate(database)
     }
 
     /// Opens (creating if needed) the store at `path`, in WAL mode so reads do not wait for writes.
     public convenience init(path: String) throws {
-        try self.init(database: DatabasePool(path: path, configuration: FeedStore.configuration))
+        try self.init(database: DatabasePool(path: path, configuration: FeedStore.configuration),
+                      subscriptionsCopyURL: FeedStore.subscriptionsCopyURL(forDatabaseAt: path))
+    }
+
+    /// Where the subscriptions' OPML copy of the database at `path` is kept: `feeds.opml` beside `feeds.sqlite`.
+    public static func subscriptionsCopyURL(forDatabaseAt path: String) -> URL {
+        URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("opml")
+    }
+
+    /// Where a store that found its database damaged in use leaves a note, so the next start
+    /// moves the file aside even when its pages look whole.
+    public static func damageNoteURL(forDatabaseAt path: String) -> URL {
+        URL(fileURLWithPath: path + ".damaged")
+    }
+
+    /// The reason the database was found damaged while in use, or nil.
+    public var damageFound: String? { damage.withLock { $0 } }
+
+    /// Reads through the damage guard (see `writing`).
+    func reading<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        try await guardingDamage { try await self.database.read(body) }
+    }
+
+    /// Writes unless the database was found damaged; SQLite finding it damaged now refuses every
+    /// later write and leaves the note the next start acts on.
+    func writing<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        if let reason = damageFound { throw FeedStoreError.damaged(reason) }
+        return try await guardingDamage { try await self.database.write(body) }
+    }
+
+    private func guardingDamage<T>(_ operation: () async throws -> T) async throws -> T {
+        do {
+            return try await operation()
+        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode.primaryResultCode) {
+            let reason = "\(error.resultCode): \(error.message ?? "")"
+            let isFirst = damage.withLock { found in
+                defer { found = found ?? reason }
+                return found == nil
+            }
+            if isFirst, subscriptionsCopyURL != nil {
+                try? Data(reason.utf8).write(to: FeedStore.damageNoteURL(forDatabaseAt: database.path))
+            }
+            throw FeedStoreError.damaged(reason)
+        }
     }
 
     /// Every connection has the SQL functions the search index's triggers call.
@@ -35,7 +85,7 @@ public final class FeedStore: Sendable {
 
     /// A store that lives only in memory, for tests and previews.
     public static func inMemory() throws -> FeedStore {
-        try FeedStore(database: DatabaseQueue(configuration: FeedStore.configuration))
+        try FeedStore(database: DatabaseQueue(configuration: FeedStore.configuration), subscriptionsCopyURL: nil)
     }
 
     /// Where `init(appDirectory:environment:)` keeps the database, following the XDG base directory spec.
@@ -54,6 +104,6 @@ public final class FeedStore: Sendable {
 
     /// The identifiers of the schema migrations applied, oldest first.
     public func appliedMigrations() async throws -> [String] {
-        try await database.read { db in try FeedStore.migrator.appliedMigrations(db) }
+        try await reading { db in try FeedStore.migrator.appliedMigrations(db) }
     }
 }

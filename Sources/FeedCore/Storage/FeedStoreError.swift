@@ -8,6 +8,10 @@ public enum FeedStoreError: Error, Sendable, Hashable {
     case alreadySubscribed(URL)
     /// No entry has this identifier.
     case entryNotFound(id: Int64)
+    /// Another folder has this name.
+    case folderExists(String)
+    /// SQLite found the database file damaged; nothing more is written to it.
+    case damaged(String)
 }
 
 extension FeedStoreError: CustomStringConvertible, LocalizedError {
@@ -17,6 +21,8 @@ extension FeedStoreError: CustomStringConvertible, LocalizedError {
         case let .feedNotFound(id): "No feed with id \(id)"
         case let .alreadySubscribed(url): "Already subscribed to \(url.absoluteString)"
         case let .entryNotFound(id): "No entry with id \(id)"
+        case let .folderExists(name): "A folder named \(name) exists already"
+        case let .damaged(reason): "The database file is damaged (\(reason))"
         }
     }
 

@@ -83,6 +83,8 @@ public struct EntryCursor: Sendable, Hashable {
 public struct EntryQuery: Sendable, Hashable {
     /// Only this feed's entries, or all feeds' when nil.
     public var feedID: Int64?
+    /// Only the entries of this folder's feeds.
+    public var folderID: Int64?
     /// Only unread entries.
     public var unreadOnly: Bool
     /// Only starred entries.
@@ -95,9 +97,10 @@ public struct EntryQuery: Sendable, Hashable {
     public var olderThan: EntryCursor?
 
     /// Creates a query; the default is the newest 50 entries of all feeds.
-    public init(feedID: Int64? = nil, unreadOnly: Bool = false, starredOnly: Bool = false, limit: Int = 50, offset: Int = 0,
-                olderThan: EntryCursor? = nil) {
+    public init(feedID: Int64? = nil, folderID: Int64? = nil, unreadOnly: Bool = false, starredOnly: Bool = false, limit: Int = 50,
+                offset: Int = 0, olderThan: EntryCursor? = nil) {
         self.feedID = feedID
+        self.folderID = folderID
         self.unreadOnly = unreadOnly
         self.starredOnly = starredOnly
         self.limit = limit

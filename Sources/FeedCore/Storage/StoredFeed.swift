@@ -21,6 +21,8 @@ public struct StoredFeed: Sendable, Hashable, Identifiable {
     public var lastError: String?
     /// What the last fetched document got wrong though it was read (see `ParsedFeed.warnings`).
     public var lastWarnings: [String]
+    /// The folder the feed is in, or nil.
+    public var folderID: Int64?
     /// The feed's place in the list, starting at 0.
     public var position: Int
     /// How many of its entries are unread.
@@ -44,6 +46,7 @@ extension StoredFeed: FetchableRecord {
         lastFetched = row["lastFetched"]
         lastError = row["lastError"]
         lastWarnings = (row["lastWarnings"] as String?)?.split(separator: "\n").map(String.init) ?? []
+        folderID = row["folderId"]
         position = row["position"]
         unreadCount = row["unreadCount"] ?? 0
     }

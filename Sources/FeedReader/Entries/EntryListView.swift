@@ -50,8 +50,8 @@ final class EntryListView {
     var onSelect: ((StoredEntry?) -> Void)?
     /// Called after a click on the list, once the click has selected its entry.
     var onClick: (() -> Void)?
-    /// Called when a load fails, with a message for people.
-    var onError: ((String) -> Void)?
+    /// Called when a load fails, with a sentence for people and the error for the details.
+    var onError: ((String, any Error) -> Void)?
 
     init(library: FeedLibrary) {
         self.library = library
@@ -104,6 +104,7 @@ final class EntryListView {
         case .all: header.lastUpdatedKey = "all-feeds"
         case .starred: header.lastUpdatedKey = "starred"
         case let .feed(id): header.lastUpdatedKey = "feed-\(id)"
+        case let .folder(id): header.lastUpdatedKey = "folder-\(id)"
         }
         reload(scrollToTop: changed)
     }
@@ -127,7 +128,7 @@ final class EntryListView {
         if !searchTerms.isEmpty {
             return try await library.store.search(searchText, limit: Self.searchPageSize, offset: last == nil ? 0 : order.count)
         }
-        let query = EntryQuery(feedID: source.feedID, unreadOnly: filter == .unread,
+        let query = EntryQuery(feedID: source.feedID, folderID: source.folderID, unreadOnly: filter == .unread,
                                starredOnly: source == .starred || filter == .starred,
                                limit: Self.pageSize, olderThan: last?.cursor)
         return try await library.store.entries(query)
@@ -153,7 +154,7 @@ final class EntryListView {
                 self.footer.resetNoMoreData()
                 if page.count < self.currentPageSize { self.footer.endRefreshingWithNoMoreData() }
             } catch {
-                self?.onError?(tr("Could not read the stored entries") + ": \(error)")
+                self?.onError?(tr("The stored entries could not be read."), error)
             }
             completion?()
         }
@@ -179,7 +180,7 @@ final class EntryListView {
                 }
             } catch {
                 self?.footer.endRefreshing()
-                self?.onError?(tr("Could not read the stored entries") + ": \(error)")
+                self?.onError?(tr("The stored entries could not be read."), error)
             }
         }
     }

@@ -2,20 +2,28 @@ import CGtk
 import FeedCore
 import RefreshGtk
 
-/// What the sidebar can select: every feed, the starred entries, or one feed.
+/// What the sidebar can select: every feed, the starred entries, a folder of feeds, or one feed.
 enum FeedSelection: Hashable {
     case all
     case starred
+    case folder(Int64)
     case feed(Int64)
 
-    /// The feed selected, or nil for the lists that span every feed.
+    /// The feed selected, or nil for the lists that span several feeds.
     var feedID: Int64? {
         if case let .feed(id) = self { return id }
         return nil
     }
+
+    /// The folder selected, or nil.
+    var folderID: Int64? {
+        if case let .folder(id) = self { return id }
+        return nil
+    }
 }
 
-/// The subscriptions: "All Feeds", "Starred" and each feed with its unread count and any fetch error.
+/// The subscriptions: "All Feeds", "Starred", the feeds outside folders, then each folder with
+/// its feeds under it, each with its unread count and any fetch error.
 @MainActor
 final class FeedSidebar {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -26,6 +34,8 @@ final class FeedSidebar {
     private var rowItems: [FeedSelection] = []
     private var isRebuilding = false
     private(set) var selection = FeedSelection.all
+    /// The folders shown, in order.
+    private(set) var folders: [StoredFolder] = []
 
     /// The feed selected, or nil when "All Feeds" or "Starred" is.
     var selectedFeedID: Int64? { selection.feedID }
@@ -34,6 +44,10 @@ final class FeedSidebar {
     var onSelect: ((FeedSelection) -> Void)?
     /// Called when the person activates a row: a click, Enter or Space.
     var onActivate: (() -> Void)?
+    /// Called when a feed is dragged onto a folder (or onto All Feeds: out of any folder).
+    var onMoveFeed: ((_ feedID: Int64, _ folderID: Int64?) -> Void)?
+    /// The drop target of each folder's row, and of All Feeds under nil.
+    private(set) var dropTargets: [Int64?: OpaquePointer] = [:]
 
     init() {
         let list = gtk_list_box_new()!
@@ -59,24 +73,77 @@ final class FeedSidebar {
 
     /// Shows `feeds` and how many entries are starred, keeping the selection on `selected`
     /// when it is still there.
-    func show(_ feeds: [StoredFeed], starred: Int, selecting selected: FeedSelection) {
+    func show(_ feeds: [StoredFeed], folders: [StoredFolder] = [], starred: Int, selecting selected: FeedSelection) {
         isRebuilding = true
         defer { isRebuilding = false }
         while let row = gtk_list_box_get_row_at_index(cast(list), 0) { gtk_list_box_remove(cast(list), cast(row)) }
-        rowItems = [.all, .starred] + feeds.map { .feed($0.id) }
+        self.folders = folders
+        dropTargets = [:]
+        rowItems = [.all, .starred]
         let total = feeds.reduce(0) { $0 + $1.unreadCount }
-        append(makeRow(title: tr("All Feeds"), icon: "view-list-symbolic", unread: total),
-               name: Self.accessibleName(tr("All Feeds"), unread: total))
+        let allFeeds = makeRow(title: tr("All Feeds"), icon: "view-list-symbolic", unread: total)
+        acceptFeeds(on: allFeeds, folderID: nil)
+        append(allFeeds, name: Self.accessibleName(tr("All Feeds"), unread: total))
         append(makeRow(title: tr("Starred"), icon: "starred-symbolic", starred: starred),
                name: Self.accessibleName(tr("Starred"), starred: starred))
-        for feed in feeds {
-            append(makeRow(title: Self.title(of: feed), icon: "application-rss+xml-symbolic", unread: feed.unreadCount, error: feed.lastError,
-                           warnings: feed.lastWarnings),
-                   name: Self.accessibleName(Self.title(of: feed), unread: feed.unreadCount))
+        let known = Set(folders.map(\.id))
+        for feed in feeds where feed.folderID.map({ !known.contains($0) }) ?? true { appendFeed(feed, indented: false) }
+        for folder in folders {
+            rowItems.append(.folder(folder.id))
+            let row = makeRow(title: folder.name, icon: "folder-symbolic", unread: folder.unreadCount)
+            acceptFeeds(on: row, folderID: folder.id)
+            append(row, name: Self.accessibleName(folder.name, unread: folder.unreadCount))
+            for feed in feeds where feed.folderID == folder.id { appendFeed(feed, indented: true) }
         }
         let index = rowItems.firstIndex(of: selected) ?? 0
         selection = rowItems[index]
         gtk_list_box_select_row(cast(list), gtk_list_box_get_row_at_index(cast(list), Int32(index)))
+    }
+
+    private func appendFeed(_ feed: StoredFeed, indented: Bool) {
+        rowItems.append(.feed(feed.id))
+        let box = makeRow(title: Self.title(of: feed), icon: "application-rss+xml-symbolic", unread: feed.unreadCount, error: feed.lastError,
+                          warnings: feed.lastWarnings)
+        // Feeds in a folder sit under it, a step in.
+        if indented { gtk_widget_set_margin_start(box, 24) }
+        let drag = gtk_drag_source_new()!
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING: the feed's id
+        g_value_set_string(&value, "\(feed.id)")
+        let content = gdk_content_provider_new_for_value(&value)
+        g_value_unset(&value)
+        gtk_drag_source_set_content(drag, content)
+        g_object_unref(cast(content))
+        gtk_drag_source_set_actions(drag, GDK_ACTION_MOVE)
+        gtk_widget_add_controller(box, cast(drag))
+        append(box, name: Self.accessibleName(Self.title(of: feed), unread: feed.unreadCount))
+    }
+
+    /// Lets a feed's row be dropped on `row`, moving the feed into the folder (out of any for nil).
+    private func acceptFeeds(on row: UnsafeMutablePointer<GtkWidget>, folderID: Int64?) {
+        let target = gtk_drop_target_new(GType(16 << 2), GDK_ACTION_MOVE)!
+        let handler: @MainActor (String) -> Bool = { [weak self] text in
+            guard let feedID = Int64(text) else { return false }
+            self?.onMoveFeed?(feedID, folderID)
+            return true
+        }
+        let trampoline: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = { _, value, _, _, data in
+            guard let value, let data, let text = g_value_get_string(value) else { return 0 }
+            let box = Unmanaged<DropHandler>.fromOpaque(data).takeUnretainedValue()
+            return MainActor.assumeIsolated { box.handler(String(cString: text)) }.gboolean
+        }
+        let release: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+            if let data { Unmanaged<DropHandler>.fromOpaque(data).release() }
+        }
+        let box = Unmanaged.passRetained(DropHandler(handler)).toOpaque()
+        g_signal_connect_data(cast(target), "drop", unsafeBitCast(trampoline, to: GCallback.self), box, release, GConnectFlags(0))
+        gtk_widget_add_controller(row, cast(target))
+        dropTargets[folderID] = target
+    }
+
+    private final class DropHandler {
+        let handler: @MainActor (String) -> Bool
+        init(_ handler: @escaping @MainActor (String) -> Bool) { self.handler = handler }
     }
 
     /// Adds a row whose accessible name says what a sighted person reads in it.
@@ -152,6 +219,9 @@ final class FeedSidebar {
     /// The feeds listed, top to bottom.
     var feedIDs: [Int64] { rowItems.compactMap(\.feedID) }
 
+    /// What the rows show, top to bottom.
+    var items: [FeedSelection] { rowItems }
+
     /// Selects `feedID`'s row (nil: All Feeds), as a click would.
     func select(feedID: Int64?) {
         select(feedID.map(FeedSelection.feed) ?? .all)
@@ -188,14 +258,42 @@ final class FeedSidebar {
     private func showMenu(x: Double, y: Double) {
         guard let row = gtk_list_box_get_row_at_y(cast(list), Int32(y)) else { return }
         let index = Int(gtk_list_box_row_get_index(row))
-        guard index >= 0, index < rowItems.count, let feedID = rowItems[index].feedID else { return }
+        guard index >= 0, index < rowItems.count, let menu = menu(for: rowItems[index]) else { return }
+        Widgets.popUpMenu(menu, on: list, x: x, y: y)
+    }
+
+    /// The context menu of a feed's or a folder's row; nil for the other rows.
+    func menu(for item: FeedSelection) -> OpaquePointer? {
         let menu = g_menu_new()!
-        for (label, action) in [(tr("Mark All as Read"), "win.mark-feed-read"), (tr("Remove Feed…"), "win.remove-feed")] {
+        func add(_ label: String, _ action: String, _ target: OpaquePointer, to menu: OpaquePointer) {
             let item = g_menu_item_new(label, nil)!
-            g_menu_item_set_action_and_target_value(item, action, g_variant_new_int64(gint64(feedID)))
+            g_menu_item_set_action_and_target_value(item, action, target)
             g_menu_append_item(menu, item)
             g_object_unref(cast(item))
         }
-        Widgets.popUpMenu(menu, on: list, x: x, y: y)
+        switch item {
+        case let .feed(feedID):
+            add(tr("Mark All as Read"), "win.mark-feed-read", g_variant_new_int64(gint64(feedID)), to: menu)
+            let move = g_menu_new()!
+            add(tr("No Folder"), "win.move-to-folder", Self.moveTarget(feedID: feedID, folderID: nil), to: move)
+            for folder in folders { add(folder.name, "win.move-to-folder", Self.moveTarget(feedID: feedID, folderID: folder.id), to: move) }
+            add(tr("New Folder…"), "win.move-to-new-folder", g_variant_new_int64(gint64(feedID)), to: move)
+            g_menu_append_submenu(menu, tr("Move to Folder"), cast(move))
+            g_object_unref(cast(move))
+            add(tr("Remove Feed…"), "win.remove-feed", g_variant_new_int64(gint64(feedID)), to: menu)
+        case let .folder(folderID):
+            add(tr("Rename Folder…"), "win.rename-folder", g_variant_new_int64(gint64(folderID)), to: menu)
+            add(tr("Delete Folder…"), "win.delete-folder", g_variant_new_int64(gint64(folderID)), to: menu)
+        case .all, .starred:
+            g_object_unref(cast(menu))
+            return nil
+        }
+        return menu
+    }
+
+    /// The "(xx)" parameter of win.move-to-folder: the feed, and the folder (0 for none).
+    static func moveTarget(feedID: Int64, folderID: Int64?) -> OpaquePointer {
+        var children: [OpaquePointer?] = [g_variant_new_int64(gint64(feedID)), g_variant_new_int64(gint64(folderID ?? 0))]
+        return g_variant_new_tuple(&children, 2)
     }
 }

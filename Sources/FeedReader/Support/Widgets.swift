@@ -18,6 +18,17 @@ enum Widgets {
         return box
     }
 
+    /// An expander titled "Details" over a selectable label, for what only a developer needs to read.
+    static func detailsExpander() -> (expander: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>) {
+        let label = Widgets.label("", classes: ["dim-label", "caption"])
+        gtk_label_set_wrap(cast(label), 1)
+        gtk_label_set_wrap_mode(cast(label), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_selectable(cast(label), 1)
+        let expander = gtk_expander_new(tr("Details"))!
+        gtk_expander_set_child(cast(expander), label)
+        return (expander, label)
+    }
+
     static func setMargins(_ widget: UnsafeMutablePointer<GtkWidget>, horizontal: Int32, vertical: Int32) {
         gtk_widget_set_margin_start(widget, horizontal)
         gtk_widget_set_margin_end(widget, horizontal)
@@ -68,6 +79,7 @@ enum Widgets {
         .entry-title.unread { font-weight: bold; }
         .entry-summary { opacity: 0.7; }
         .refresh-banner { background-color: alpha(@error_color, 0.15); padding: 6px 12px; }
+        .import-bar { background-color: alpha(currentColor, 0.06); padding: 6px 12px; }
         .unread-count { opacity: 0.6; font-feature-settings: "tnum"; }
         .entry-star { color: @warning_color; }
         """

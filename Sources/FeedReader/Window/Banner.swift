@@ -1,24 +1,32 @@
 import CGtk
 import RefreshGtk
 
-/// A dismissable bar above the entries for what went wrong, while the cached entries stay visible.
+/// A dismissable bar above the entries for what went wrong, while the cached entries stay visible:
+/// a sentence for people, and the technical details behind an expander for those who ask.
 @MainActor
 final class Banner {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let label: UnsafeMutablePointer<GtkWidget>
+    private let detailsExpander: UnsafeMutablePointer<GtkWidget>
+    private let detailsLabel: UnsafeMutablePointer<GtkWidget>
     private let closeButton: UnsafeMutablePointer<GtkWidget>
     private let box: UnsafeMutablePointer<GtkWidget>
 
     init() {
         label = Widgets.label("")
         gtk_label_set_wrap(cast(label), 1)
+        gtk_label_set_selectable(cast(label), 1)
         gtk_widget_set_hexpand(label, 1)
+        (detailsExpander, detailsLabel) = Widgets.detailsExpander()
+        let texts = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, [label, detailsExpander])
+        gtk_widget_set_hexpand(texts, 1)
         let close = gtk_button_new_from_icon_name("window-close-symbolic")!
         closeButton = close
         gtk_widget_add_css_class(close, "flat")
         gtk_widget_set_valign(close, GTK_ALIGN_CENTER)
         let icon = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
-        box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [icon, label, close])
+        gtk_widget_set_valign(icon, GTK_ALIGN_START)
+        box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [icon, texts, close])
         gtk_widget_add_css_class(box, "refresh-banner")
         widget = gtk_revealer_new()
         gtk_revealer_set_child(cast(widget), box)
@@ -29,6 +37,7 @@ final class Banner {
     /// Sets the bar's own texts in the current language.
     func retranslate() {
         Widgets.name(closeButton, tr("Dismiss"))
+        gtk_expander_set_label(cast(detailsExpander), tr("Details"))
         cgtk_accessible_set_label(cast(box), tr("Problem"))
     }
 
@@ -36,10 +45,39 @@ final class Banner {
         gtk_revealer_get_reveal_child(cast(widget)) != 0 ? String(cString: gtk_label_get_text(cast(label))) : nil
     }
 
-    func show(_ text: String) {
+    /// The technical details shown on request, or nil when there are none or the bar is hidden.
+    var details: String? {
+        message != nil && gtk_widget_get_visible(detailsExpander) != 0 ? String(cString: gtk_label_get_text(cast(detailsLabel))) : nil
+    }
+
+    /// Whether the bar tells what happened at start (a database repaired, settings reset), which
+    /// stays until dismissed rather than going with the next refresh.
+    private var isStartNotice = false
+
+    /// Shows what happened at start until the person dismisses it.
+    func showStartNotice(_ text: String, details: String?) {
+        show(text, details: details)
+        isStartNotice = true
+    }
+
+    /// Shows `text`, a sentence in the person's language, with `details` (error codes, paths)
+    /// folded away under "Details".
+    func show(_ text: String, details: String? = nil) {
+        isStartNotice = false
         gtk_label_set_text(cast(label), text)
+        gtk_label_set_text(cast(detailsLabel), details ?? "")
+        gtk_expander_set_expanded(cast(detailsExpander), 0)
+        gtk_widget_set_visible(detailsExpander, details == nil ? 0 : 1)
         gtk_revealer_set_reveal_child(cast(widget), 1)
     }
 
+    /// Unfolds the details, as a click on "Details" does.
+    func expandDetails() { gtk_expander_set_expanded(cast(detailsExpander), 1) }
+
     func hide() { gtk_revealer_set_reveal_child(cast(widget), 0) }
+
+    /// Hides a problem that a new attempt may solve, keeping a start notice.
+    func hideProblem() {
+        if !isStartNotice { hide() }
+    }
 }

@@ -16,6 +16,9 @@ final class MainWindow {
     let article = ArticleView()
     let filterBar = EntryFilterBar()
     let banner: Banner
+    let importBar = ImportBar()
+    /// Takes an OPML file dropped onto the window.
+    private(set) var fileDrop: OpaquePointer?
     let toast = UndoToast()
     let preferences: Preferences
     let layout: PaneLayout
@@ -24,7 +27,10 @@ final class MainWindow {
     /// Opens a web or mail address outside the app; tests replace it to see what would open.
     var openLink: (URL) -> Void
     private var feeds: [StoredFeed] = []
+    private var folders: [StoredFolder] = []
     private var starredCount = 0
+    /// Subscriptions recovered into a new database have no entries yet: they are fetched at once.
+    private let fetchesRecoveredFeeds: Bool
 
     private enum Key {
         static let group = "Window"
@@ -32,11 +38,17 @@ final class MainWindow {
         static let sidebarWidth = "sidebar-width", listWidth = "list-width"
         /// What selected-feed holds while Starred is selected (feed ids are positive).
         static let starredSelection = -1
+        /// selected-feed for a folder is -2 - its id, below Starred.
+        static func folderSelection(_ id: Int64) -> Int { -2 - Int(id) }
     }
 
-    init(application: UnsafeMutablePointer<GtkApplication>, library: FeedLibrary, settings: SettingsStore) {
+    init(application: UnsafeMutablePointer<GtkApplication>, library: FeedLibrary, settings: SettingsStore,
+         storageNotice: StorageNotice? = nil) {
         self.library = library
         self.settings = settings
+        if case let .replacedDamagedDatabase(_, recovered, _, _) = storageNotice { fetchesRecoveredFeeds = recovered > 0 } else {
+            fetchesRecoveredFeeds = false
+        }
         preferences = Preferences(settings: settings)
         entryList = EntryListView(library: library)
         banner = Banner()
@@ -50,7 +62,7 @@ final class MainWindow {
                                     Int32(settings.integer(forKey: Key.height, in: Key.group) ?? 760))
         if settings.integer(forKey: Key.maximized, in: Key.group) == 1 { gtk_window_maximize(cast(window)) }
 
-        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [filterBar.widget, banner.widget, entryList.widget])
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [filterBar.widget, banner.widget, importBar.widget, entryList.widget])
         gtk_widget_set_size_request(content, 300, -1)
         layout = PaneLayout(feeds: sidebar.widget, entries: content, article: article.widget,
                             sidebarWidth: Int32(settings.integer(forKey: Key.sidebarWidth, in: Key.group) ?? 290),
@@ -70,10 +82,14 @@ final class MainWindow {
         filterBar.onFilter = { [weak self] filter in self?.entryList.setFilter(filter) }
         filterBar.onSearch = { [weak self] text in self?.entryList.search(text) }
         article.onOpenLink = { [weak self] link in self?.openExternally(link) }
-        entryList.onError = { [weak self] message in self?.banner.show(message) }
-        if settings.recoveryNote != nil { banner.show(Self.settingsResetMessage(keptAt: settings.setAsidePath)) }
+        entryList.onError = { [weak self] message, error in self?.showStoreError(message, error) }
+        let startNotices = [settings.recoveryNote.map { _ in Self.settingsResetMessage(keptAt: settings.setAsidePath) },
+                            storageNotice.map(Self.storageMessage)].compactMap { $0 }
+        if !startNotices.isEmpty { banner.showStartNotice(startNotices.joined(separator: "\n"), details: storageNotice?.details) }
         sidebar.onSelect = { [weak self] selection in self?.select(selection) }
+        sidebar.onMoveFeed = { [weak self] feedID, folderID in self?.moveFeed(feedID, toFolder: folderID) }
         addActions(application: application)
+        fileDrop = FileDrop.install(on: window) { [weak self] file in self?.importSubscriptions(from: file) }
         Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
     }
 
@@ -90,8 +106,15 @@ final class MainWindow {
             await library.subscribeToSamplesIfEmpty(in: AppData.sampleFeeds)
             guard let self else { return }
             let saved = self.settings.integer(forKey: Key.selectedFeed, in: Key.group)
-            await self.reloadFeeds(selecting: saved == Key.starredSelection ? .starred : saved.map { .feed(Int64($0)) } ?? .all)
+            let selection: FeedSelection = switch saved {
+            case nil: .all
+            case Key.starredSelection: .starred
+            case let value? where value < Key.starredSelection: .folder(Int64(-2 - value))
+            case let value?: .feed(Int64(value))
+            }
+            await self.reloadFeeds(selecting: selection)
             self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
+            if self.fetchesRecoveredFeeds { self.entryList.header.beginRefreshing() }
         }
     }
 
@@ -106,6 +129,45 @@ final class MainWindow {
             .replacingOccurrences(of: "%@", with: path)
     }
 
+    /// What the banner says when the database or its folder was found in trouble at start.
+    static func storageMessage(_ notice: StorageNotice) -> String {
+        switch notice {
+        case let .replacedDamagedDatabase(keptAt, recovered, source, _):
+            let recovery = switch source {
+            case .damagedDatabase:
+                trn("%d subscription was recovered from it.", "%d subscriptions were recovered from it.", recovered)
+            case .subscriptionsCopy:
+                trn("%d subscription was recovered from the saved copy of your subscriptions.",
+                    "%d subscriptions were recovered from the saved copy of your subscriptions.", recovered)
+            case nil:
+                tr("No subscriptions could be recovered.")
+            }
+            // TRANSLATORS: %@ is where the damaged database file was kept.
+            let kept = tr("The damaged file was kept as %@.").replacingOccurrences(of: "%@", with: keptAt)
+            return [tr("The feed database was damaged, so a new one was made."),
+                    recovery.replacingOccurrences(of: "%d", with: "\(recovered)"), kept].joined(separator: " ")
+        case let .folderReadOnly(folder, _, _):
+            // TRANSLATORS: %@ is the folder holding the feed database.
+            return tr("Your feeds are kept in %@, which cannot be written to, so changes you make now will be lost when you quit.")
+                .replacingOccurrences(of: "%@", with: folder)
+        case let .folderUnavailable(folder, _):
+            // TRANSLATORS: %@ is the folder the feed database should be in.
+            return tr("The folder %@ could not be created, so your feeds will not be kept after you quit.")
+                .replacingOccurrences(of: "%@", with: folder)
+        }
+    }
+
+    /// Says that `failure` happened, with the store's own words only as details; a database found
+    /// damaged says so instead, since nothing more can be saved until the next start repairs it.
+    private func showStoreError(_ failure: String, _ error: Error) {
+        if let reason = library.store.damageFound {
+            banner.show(tr("The feed database is damaged, so nothing more is saved to it. Restart Feed Reader to repair it; your subscriptions will be recovered."),
+                        details: reason)
+        } else {
+            banner.show(failure, details: "\(error)")
+        }
+    }
+
     private var feedTitles: [Int64: String] {
         Dictionary(feeds.map { ($0.id, FeedSidebar.title(of: $0)) }, uniquingKeysWith: { first, _ in first })
     }
@@ -113,11 +175,12 @@ final class MainWindow {
     private func reloadFeeds(selecting selection: FeedSelection) async {
         do {
             feeds = try await library.store.feeds()
+            folders = try await library.store.folders()
             starredCount = try await library.store.entryCount(starredOnly: true)
-            sidebar.show(feeds, starred: starredCount, selecting: selection)
+            sidebar.show(feeds, folders: folders, starred: starredCount, selecting: selection)
             entryList.updateFeedTitles(feedTitles)
         } catch {
-            banner.show(tr("Could not read the subscriptions") + ": \(error)")
+            showStoreError(tr("The subscriptions could not be read."), error)
         }
     }
 
@@ -125,6 +188,7 @@ final class MainWindow {
         let saved: Int? = switch selection {
         case .all: nil
         case .starred: Key.starredSelection
+        case let .folder(id): Key.folderSelection(id)
         case let .feed(id): Int(id)
         }
         settings.setInteger(saved, forKey: Key.selectedFeed, in: Key.group)
@@ -136,9 +200,9 @@ final class MainWindow {
     /// Fetches every feed of the selection; the header shows "Loading..." until the last is done.
     private func refreshSelection() {
         let selection = sidebar.selection
-        banner.hide()
+        banner.hideProblem()
         Task { @MainActor [weak self, library] in
-            let report = await library.refresh(feedIDs: selection.feedID.map { [$0] })
+            let report = await library.refresh(feedIDs: self?.feedIDs(of: selection))
             guard let self else { return }
             await self.reloadFeeds(selecting: selection)
             self.entryList.reload(scrollToTop: report.newEntries > 0) { [weak self] in
@@ -148,12 +212,26 @@ final class MainWindow {
         }
     }
 
+    /// The feeds a selection refreshes: nil for all of them.
+    private func feedIDs(of selection: FeedSelection) -> [Int64]? {
+        switch selection {
+        case .all, .starred: nil
+        case let .feed(id): [id]
+        case let .folder(id): feeds.filter { $0.folderID == id }.map(\.id)
+        }
+    }
+
     private func report(_ report: FeedLibrary.RefreshReport) {
         guard let first = report.failures.first else { return }
+        if let reason = library.store.damageFound {
+            showStoreError("", FeedStoreError.damaged(reason))
+            return
+        }
         let count = report.failures.count
         let summary = trn("%d feed could not be refreshed", "%d feeds could not be refreshed", count)
             .replacingOccurrences(of: "%d", with: "\(count)")
-        banner.show("\(summary): \(first.title) — \(first.message)")
+        let message = first.details == nil ? first.message : tr("the entries could not be saved")
+        banner.show("\(summary): \(first.title) — \(message)", details: first.details)
     }
 
     // MARK: - Panes
@@ -202,7 +280,7 @@ final class MainWindow {
     private func setRead(_ entry: StoredEntry, _ isRead: Bool) {
         var changed = entry
         changed.isRead = isRead
-        apply(changed, failure: tr("Could not save the read state")) { store in
+        apply(changed, failure: tr("The read state could not be saved.")) { store in
             try await store.markRead(entryID: entry.id, isRead: isRead)
         }
     }
@@ -211,7 +289,7 @@ final class MainWindow {
     private func setStarred(_ entry: StoredEntry, _ isStarred: Bool) {
         var changed = entry
         changed.isStarred = isStarred
-        apply(changed, failure: tr("Could not save the star")) { store in
+        apply(changed, failure: tr("The star could not be saved.")) { store in
             try await store.setStarred(entryID: entry.id, isStarred: isStarred)
         }
     }
@@ -225,7 +303,7 @@ final class MainWindow {
             do {
                 try await save(library.store)
             } catch {
-                self?.banner.show(failure + ": \(error)")
+                self?.showStoreError(failure, error)
             }
             await self?.reloadSidebar()
         }
@@ -260,7 +338,7 @@ final class MainWindow {
             do {
                 changed = try await library.store.markAllRead(feedID: feedID)
             } catch {
-                self?.banner.show(tr("Could not save the read state") + ": \(error)")
+                self?.showStoreError(tr("The read state could not be saved."), error)
                 return
             }
             guard let self else { return }
@@ -277,7 +355,7 @@ final class MainWindow {
             do {
                 try await library.store.setRead(false, entryIDs: entryIDs)
             } catch {
-                self?.banner.show(tr("Could not save the read state") + ": \(error)")
+                self?.showStoreError(tr("The read state could not be saved."), error)
             }
             await self?.afterReadStateChanged()
         }
@@ -310,12 +388,186 @@ final class MainWindow {
                 do {
                     try await self.library.store.removeFeed(id: feedID)
                 } catch {
-                    self.banner.show(tr("Could not remove the feed") + ": \(error)")
+                    self.showStoreError(tr("The feed could not be removed."), error)
                 }
                 let selection = self.sidebar.selectedFeedID == feedID ? .all : self.sidebar.selection
                 await self.reloadFeeds(selecting: selection)
                 self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
             }
+        }
+    }
+
+    // MARK: - Folders
+
+    /// Puts a feed in a folder (nil: out of any) and shows it there, and in the folder's entries
+    /// when a folder is selected.
+    func moveFeed(_ feedID: Int64, toFolder folderID: Int64?) {
+        Task { @MainActor [weak self, library] in
+            do {
+                try await library.store.moveFeed(feedID, toFolder: folderID)
+            } catch {
+                self?.showStoreError(tr("The feed could not be moved."), error)
+            }
+            guard let self else { return }
+            await self.reloadSidebar()
+            if self.sidebar.selection.folderID != nil { self.entryList.reload() }
+        }
+    }
+
+    /// Makes a folder named `name` and moves `feedID` into it, when given.
+    func createFolder(named name: String, moving feedID: Int64? = nil) {
+        Task { @MainActor [weak self, library] in
+            do {
+                let folderID = try await library.store.createFolder(named: name)
+                if let feedID { try await library.store.moveFeed(feedID, toFolder: folderID) }
+            } catch {
+                self?.showStoreError(tr("The folder could not be created."), error)
+            }
+            await self?.reloadSidebar()
+        }
+    }
+
+    func renameFolder(_ folderID: Int64, to name: String) {
+        Task { @MainActor [weak self, library] in
+            do {
+                try await library.store.renameFolder(folderID, to: name)
+            } catch FeedStoreError.folderExists {
+                // TRANSLATORS: %@ is the name the person chose for a folder.
+                self?.banner.show(tr("There is already a folder named “%@”.").replacingOccurrences(of: "%@", with: name))
+            } catch {
+                self?.showStoreError(tr("The folder could not be renamed."), error)
+            }
+            await self?.reloadSidebar()
+        }
+    }
+
+    /// Deletes a folder; its feeds stay, outside any folder.
+    func deleteFolder(_ folderID: Int64) {
+        Task { @MainActor [weak self, library] in
+            do {
+                try await library.store.deleteFolder(folderID)
+            } catch {
+                self?.showStoreError(tr("The folder could not be deleted."), error)
+            }
+            guard let self else { return }
+            await self.reloadFeeds(selecting: self.sidebar.selection == .folder(folderID) ? .all : self.sidebar.selection)
+            self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
+        }
+    }
+
+    private func addFolderActions() {
+        let pair = g_variant_type_new("(xx)")
+        defer { g_variant_type_free(pair) }
+        let move = g_simple_action_new("move-to-folder", pair)!
+        Signal.connectObjectOrNil(cast(move), "activate") { [weak self] parameter in
+            guard let parameter else { return }
+            let tuple = OpaquePointer(parameter)
+            let (feed, folder) = (g_variant_get_child_value(tuple, 0)!, g_variant_get_child_value(tuple, 1)!)
+            defer { g_variant_unref(feed); g_variant_unref(folder) }
+            let (feedID, folderID) = (Int64(g_variant_get_int64(feed)), Int64(g_variant_get_int64(folder)))
+            self?.moveFeed(feedID, toFolder: folderID == 0 ? nil : folderID)
+        }
+        g_action_map_add_action(cast(window), cast(move))
+        g_object_unref(cast(move))
+        Widgets.addAction(to: window, "move-to-new-folder", withInt64: true) { [weak self] feedID in
+            guard let self else { return }
+            NameDialog.present(over: self.window, title: tr("New Folder"), confirm: tr("_Create")) { [weak self] name in
+                self?.createFolder(named: name, moving: feedID)
+            }
+        }
+        Widgets.addAction(to: window, "rename-folder", withInt64: true) { [weak self] folderID in
+            guard let self, let folder = self.folders.first(where: { $0.id == folderID }) else { return }
+            NameDialog.present(over: self.window, title: tr("Rename Folder"), text: folder.name, confirm: tr("_Rename")) { [weak self] name in
+                self?.renameFolder(folderID, to: name)
+            }
+        }
+        Widgets.addAction(to: window, "delete-folder", withInt64: true) { [weak self] folderID in
+            guard let self, let folder = self.folders.first(where: { $0.id == folderID }) else { return }
+            // TRANSLATORS: %@ is the folder's name.
+            let body = tr("The feeds in “%@” stay subscribed, outside any folder.").replacingOccurrences(of: "%@", with: folder.name)
+            ConfirmDialog.present(over: self.window, heading: tr("Delete Folder?"), body: body, confirm: tr("_Delete")) { [weak self] in
+                self?.deleteFolder(folderID)
+            }
+        }
+    }
+
+    // MARK: - Importing and exporting subscriptions
+
+    /// Subscribes to the feeds of an OPML file, showing the fetching of the new ones as it goes.
+    func importSubscriptions(from file: URL) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            // TRANSLATORS: %@ is the path of the file to import.
+            banner.show(tr("The file %@ could not be read.").replacingOccurrences(of: "%@", with: file.path), details: "\(error)")
+            return
+        }
+        importBar.showProgress(done: 0, total: 0)
+        Task { @MainActor [weak self, library] in
+            do {
+                let report = try await library.importSubscriptions(from: data) { [weak self] done, total in
+                    await self?.importProgressed(done: done, total: total)
+                }
+                guard let self else { return }
+                self.importBar.showMessage(ImportBar.summary(of: report))
+                await self.reloadSidebar()
+                self.entryList.reload()
+            } catch let error as OPMLDocument.ReadError {
+                self?.importBar.hide()
+                self?.banner.show(Self.importFailure(error), details: error.description)
+            } catch {
+                self?.importBar.hide()
+                self?.showStoreError(tr("The subscriptions could not be imported."), error)
+            }
+        }
+    }
+
+    /// The new feeds are in the list once their fetching starts; entries follow at the end.
+    private func importProgressed(done: Int, total: Int) async {
+        importBar.showProgress(done: done, total: total)
+        if done == 0 { await reloadSidebar() }
+    }
+
+    /// Why a file could not be imported, saying that nothing was.
+    static func importFailure(_ error: OPMLDocument.ReadError) -> String {
+        switch error {
+        case let .malformed(line, _):
+            // TRANSLATORS: %d is the line of the file where it stops being valid.
+            tr("The file is broken at line %d, so nothing was imported.").replacingOccurrences(of: "%d", with: "\(line)")
+        case .notOPML:
+            tr("The file is not a subscription list (OPML), so nothing was imported.")
+        }
+    }
+
+    /// Writes the subscriptions with their folders to an OPML file.
+    func exportSubscriptions(to file: URL) {
+        Task { @MainActor [weak self, library] in
+            do {
+                let data = try await library.exportSubscriptions()
+                try data.write(to: file, options: .atomic)
+                let count = try await library.store.feeds().count
+                // TRANSLATORS: %d is the number of subscriptions, %@ the file's path.
+                let text = trn("%d subscription was exported to %@.", "%d subscriptions were exported to %@.", count)
+                self?.importBar.showMessage(text.replacingOccurrences(of: "%d", with: "\(count)").replacingOccurrences(of: "%@", with: file.path))
+            } catch {
+                // TRANSLATORS: %@ is the path of the file the subscriptions were to be written to.
+                self?.banner.show(tr("The subscriptions could not be exported to %@.").replacingOccurrences(of: "%@", with: file.path),
+                                  details: "\(error)")
+            }
+        }
+    }
+
+    private func chooseFileToImport() {
+        FileChooser.present(over: window, title: tr("Import Subscriptions"), accept: tr("_Import"), saving: false) { [weak self] file in
+            self?.importSubscriptions(from: file)
+        }
+    }
+
+    private func chooseFileToExport() {
+        FileChooser.present(over: window, title: tr("Export Subscriptions"), accept: tr("_Export"), saving: true,
+                            suggestedName: "subscriptions.opml") { [weak self] file in
+            self?.exportSubscriptions(to: file)
         }
     }
 
@@ -342,6 +594,8 @@ final class MainWindow {
         let menu = g_menu_new()!
         g_menu_append(menu, tr("_Add Feed…"), "win.add-feed")
         g_menu_append(menu, tr("_Mark All as Read"), "win.mark-all-read")
+        g_menu_append(menu, tr("_Import Subscriptions…"), "win.import-subscriptions")
+        g_menu_append(menu, tr("_Export Subscriptions…"), "win.export-subscriptions")
         g_menu_append(menu, tr("_Preferences"), "win.preferences")
         g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.shortcuts")
         let languages = LanguageMenu.model()
@@ -369,6 +623,9 @@ final class MainWindow {
             }
         }
         Widgets.addAction(to: window, "mark-all-read") { [weak self] _ in self?.markRead(feedID: nil) }
+        addFolderActions()
+        Widgets.addAction(to: window, "import-subscriptions") { [weak self] _ in self?.chooseFileToImport() }
+        Widgets.addAction(to: window, "export-subscriptions") { [weak self] _ in self?.chooseFileToExport() }
         Widgets.addAction(to: window, "mark-feed-read", withInt64: true) { [weak self] id in self?.markRead(feedID: id) }
         Widgets.addAction(to: window, "remove-feed", withInt64: true) { [weak self] id in self?.remove(feedID: id) }
         Widgets.addAction(to: window, "about") { [weak self] _ in self?.showAbout() }
@@ -466,13 +723,14 @@ final class MainWindow {
         RefreshLocalization.setLanguage(code.isEmpty ? nil : code)
         gtk_window_set_title(cast(window), tr("Feed Reader"))
         gtk_window_set_titlebar(cast(window), makeHeaderBar())
-        sidebar.show(feeds, starred: starredCount, selecting: sidebar.selection)
+        sidebar.show(feeds, folders: folders, starred: starredCount, selecting: sidebar.selection)
         sidebar.retranslate()
         layout.retranslate()
         entryList.retranslate()
         article.retranslate()
         filterBar.retranslate()
         banner.retranslate()
+        importBar.retranslate()
         toast.retranslate()
     }
 

@@ -1,0 +1,228 @@
+import CLibXML2
+import Foundation
+
+/// A list of subscriptions as OPML 1.0 and 2.0 carry them between feed readers.
+public struct OPMLDocument: Sendable, Equatable {
+    /// One subscription: where the feed is, what it is called, and the folder it is in.
+    public struct Subscription: Sendable, Equatable {
+        public var url: URL
+        public var title: String?
+        public var siteURL: URL?
+        /// The folder's name, or nil outside any folder.
+        public var folder: String?
+
+        public init(url: URL, title: String? = nil, siteURL: URL? = nil, folder: String? = nil) {
+            self.url = url
+            self.title = title
+            self.siteURL = siteURL
+            self.folder = folder
+        }
+    }
+
+    public var title: String?
+    /// The subscriptions in document order.
+    public var subscriptions: [Subscription]
+
+    public init(title: String? = nil, subscriptions: [Subscription]) {
+        self.title = title
+        self.subscriptions = subscriptions
+    }
+
+    /// Why a file could not be read as OPML.
+    public enum ReadError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The XML is broken at `line` (1-based); `reason` is libxml2's.
+        case malformed(line: Int, reason: String)
+        /// Well-formed XML, but its root is not `<opml>`.
+        case notOPML(root: String)
+
+        public var description: String {
+            switch self {
+            case let .malformed(line, reason): "line \(line): \(reason)"
+            case let .notOPML(root): "the document is <\(root)>, not <opml>"
+            }
+        }
+    }
+
+    /// Reads an OPML document. Outlines with an `xmlUrl` are subscriptions; outlines without one
+    /// that hold others are folders, named by `title` or else `text`. A folder inside a folder
+    /// keeps its own name: this reader's folders do not nest.
+    public init(data: Data) throws(ReadError) {
+        guard let context = xmlNewParserCtxt() else { throw .malformed(line: 1, reason: "out of memory") }
+        defer { xmlFreeParserCtxt(context) }
+        // libxml2 keeps parsing after the first error and its lastError is the last one, often
+        // "premature end of data" at the file's end: the first error says where the file broke.
+        let firstError = FirstError()
+        context.pointee._private = Unmanaged.passUnretained(firstError).toOpaque()
+        context.pointee.sax.pointee.serror = { userData, error in
+            guard let error, let context = userData?.assumingMemoryBound(to: xmlParserCtxt.self),
+                  let box = context.pointee._private else { return }
+            let first = Unmanaged<FirstError>.fromOpaque(box).takeUnretainedValue()
+            guard first.line == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            first.line = Int(error.pointee.line)
+            first.reason = error.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_HUGE.rawValue)
+        let document = data.withUnsafeBytes { bytes in
+            xmlCtxtReadMemory(context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, options)
+        }
+        guard let document, context.pointee.wellFormed != 0 else {
+            if let document { xmlFreeDoc(document) }
+            let last = context.pointee.lastError
+            let line = firstError.line ?? Int(last.line)
+            let reason = firstError.reason ?? last.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+            throw .malformed(line: max(1, line), reason: reason ?? "not XML")
+        }
+        defer { xmlFreeDoc(document) }
+        guard let root = xmlDocGetRootElement(document), Self.name(of: root) == "opml" else {
+            throw .notOPML(root: xmlDocGetRootElement(document).map(Self.name(of:)) ?? "")
+        }
+        var title: String?
+        var subscriptions: [Subscription] = []
+        for section in Self.children(of: root) {
+            switch Self.name(of: section) {
+            case "head":
+                title = Self.children(of: section).first { Self.name(of: $0) == "title" }.flatMap(Self.text(of:))
+            case "body":
+                Self.collect(Self.children(of: section), folder: nil, into: &subscriptions)
+            default:
+                break
+            }
+        }
+        self.init(title: title, subscriptions: subscriptions)
+    }
+
+    /// The first error libxml2 reports while parsing.
+    private final class FirstError {
+        var line: Int?
+        var reason: String?
+    }
+
+    private static func collect(_ outlines: [xmlNodePtr], folder: String?, into subscriptions: inout [Subscription]) {
+        for outline in outlines where name(of: outline) == "outline" {
+            let label = attribute("title", of: outline) ?? attribute("text", of: outline)
+            if let address = attribute("xmlUrl", of: outline) ?? attribute("xmlurl", of: outline), let url = webAddress(address) {
+                let site = (attribute("htmlUrl", of: outline) ?? attribute("htmlurl", of: outline)).flatMap(webAddress)
+                subscriptions.append(Subscription(url: url, title: label, siteURL: site, folder: folder))
+            } else {
+                collect(children(of: outline), folder: label ?? folder, into: &subscriptions)
+            }
+        }
+    }
+
+    /// An absolute http(s) or file address; other schemes and relative text are not feeds.
+    private static func webAddress(_ text: String) -> URL? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
+            return nil
+        }
+        return url
+    }
+
+    private static func name(of node: xmlNodePtr) -> String {
+        node.pointee.name.map { String(cString: $0) } ?? ""
+    }
+
+    private static func children(of node: xmlNodePtr) -> [xmlNodePtr] {
+        var result: [xmlNodePtr] = []
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE { result.append(current) }
+            child = current.pointee.next
+        }
+        return result
+    }
+
+    private static func attribute(_ name: String, of node: xmlNodePtr) -> String? {
+        var property = node.pointee.properties
+        while let current = property {
+            if current.pointee.name.map({ String(cString: $0) }) == name {
+                return trimmed(textNodes(from: current.pointee.children))
+            }
+            property = current.pointee.next
+        }
+        return nil
+    }
+
+    private static func text(of node: xmlNodePtr) -> String? {
+        trimmed(textNodes(from: node.pointee.children))
+    }
+
+    /// The text of a run of sibling nodes (an attribute's value or an element's text).
+    private static func textNodes(from first: xmlNodePtr?) -> String {
+        var text = ""
+        var node = first
+        while let current = node {
+            if let content = current.pointee.content { text += String(cString: content) }
+            node = current.pointee.next
+        }
+        return text
+    }
+
+    private static func trimmed(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// The document as OPML 2.0: subscriptions outside folders first, then each folder's in turn.
+    public func data(created: Date = Date()) -> Data {
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<opml version="2.0">"#,
+            "  <head>",
+            "    <title>\(Self.escaped(title ?? "Subscriptions"))</title>",
+            "    <dateCreated>\(Self.rfc822(created))</dateCreated>",
+            "  </head>",
+            "  <body>",
+        ]
+        var folders: [String] = []
+        var byFolder: [String: [Subscription]] = [:]
+        for subscription in subscriptions {
+            guard let folder = subscription.folder else {
+                lines.append("    " + Self.outline(subscription))
+                continue
+            }
+            if byFolder[folder] == nil { folders.append(folder) }
+            byFolder[folder, default: []].append(subscription)
+        }
+        for folder in folders {
+            let name = Self.escaped(folder)
+            lines.append(#"    <outline text="\#(name)" title="\#(name)">"#)
+            lines += byFolder[folder, default: []].map { "      " + Self.outline($0) }
+            lines.append("    </outline>")
+        }
+        lines += ["  </body>", "</opml>", ""]
+        return Data(lines.joined(separator: "\n").utf8)
+    }
+
+    private static func outline(_ subscription: Subscription) -> String {
+        let title = escaped(subscription.title ?? subscription.url.absoluteString)
+        var text = #"<outline type="rss" text="\#(title)" title="\#(title)" xmlUrl="\#(escaped(subscription.url.absoluteString))""#
+        if let site = subscription.siteURL { text += #" htmlUrl="\#(escaped(site.absoluteString))""# }
+        return text + "/>"
+    }
+
+    private static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\n": result += "&#10;"
+            // Control characters are not allowed in XML 1.0 at all.
+            case _ where character.value < 0x20 && character != "\t": continue
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+
+    private static func rfc822(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,85 @@
+import CGtk
+import FeedCore
+import RefreshGtk
+
+/// A bar above the entries while subscriptions are imported: how many new feeds have been
+/// fetched, then what the import did, until dismissed.
+@MainActor
+final class ImportBar {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let label: UnsafeMutablePointer<GtkWidget>
+    let progressBar: UnsafeMutablePointer<GtkWidget>
+    private let closeButton: UnsafeMutablePointer<GtkWidget>
+
+    init() {
+        label = Widgets.label("")
+        gtk_label_set_wrap(cast(label), 1)
+        gtk_widget_set_hexpand(label, 1)
+        progressBar = gtk_progress_bar_new()
+        closeButton = gtk_button_new_from_icon_name("window-close-symbolic")
+        gtk_widget_add_css_class(closeButton, "flat")
+        gtk_widget_set_valign(closeButton, GTK_ALIGN_START)
+        let texts = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [label, progressBar])
+        gtk_widget_set_hexpand(texts, 1)
+        let box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [texts, closeButton])
+        gtk_widget_add_css_class(box, "import-bar")
+        widget = gtk_revealer_new()
+        gtk_revealer_set_child(cast(widget), box)
+        Signal.connect(cast(closeButton), "clicked") { [weak self] in self?.hide() }
+        retranslate()
+    }
+
+    func retranslate() {
+        Widgets.name(closeButton, tr("Dismiss"))
+    }
+
+    /// The text shown, or nil when the bar is hidden.
+    var message: String? {
+        gtk_revealer_get_reveal_child(cast(widget)) != 0 ? String(cString: gtk_label_get_text(cast(label))) : nil
+    }
+
+    /// The fraction of new feeds fetched so far.
+    var fraction: Double { gtk_progress_bar_get_fraction(cast(progressBar)) }
+
+    /// Shows that `done` of `total` new feeds have been fetched.
+    func showProgress(done: Int, total: Int) {
+        // TRANSLATORS: progress of an import; the first %d is the feeds fetched so far, the second all new feeds.
+        let text = tr("Importing subscriptions: %d of %d new feeds fetched…")
+        gtk_label_set_text(cast(label), Self.fill(text, done, total))
+        gtk_progress_bar_set_fraction(cast(progressBar), total > 0 ? Double(done) / Double(total) : 0)
+        gtk_widget_set_visible(progressBar, 1)
+        gtk_widget_set_visible(closeButton, 0)
+        gtk_revealer_set_reveal_child(cast(widget), 1)
+    }
+
+    /// Shows what an import or export did, until dismissed.
+    func showMessage(_ text: String) {
+        gtk_label_set_text(cast(label), text)
+        gtk_widget_set_visible(progressBar, 0)
+        gtk_widget_set_visible(closeButton, 1)
+        gtk_revealer_set_reveal_child(cast(widget), 1)
+    }
+
+    /// What an import did, in sentences.
+    static func summary(of report: FeedLibrary.ImportReport) -> String {
+        var sentences = [trn("%d subscription was imported.", "%d subscriptions were imported.", report.added)
+            .replacingOccurrences(of: "%d", with: "\(report.added)")]
+        if report.duplicates > 0 {
+            sentences.append(trn("%d already in the list was skipped.", "%d already in the list were skipped.", report.duplicates)
+                .replacingOccurrences(of: "%d", with: "\(report.duplicates)"))
+        }
+        if report.failedFetches > 0 {
+            sentences.append(trn("%d feed could not be fetched yet.", "%d feeds could not be fetched yet.", report.failedFetches)
+                .replacingOccurrences(of: "%d", with: "\(report.failedFetches)"))
+        }
+        return sentences.joined(separator: " ")
+    }
+
+    func hide() { gtk_revealer_set_reveal_child(cast(widget), 0) }
+
+    /// `text` with its two %d filled in order.
+    private static func fill(_ text: String, _ first: Int, _ second: Int) -> String {
+        guard let range = text.range(of: "%d") else { return text }
+        return text.replacingCharacters(in: range, with: "\(first)").replacingOccurrences(of: "%d", with: "\(second)")
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import GRDB
+import Testing
+@testable import FeedCore
+import func TestSupport.withReadOnlyFolder
+
+@Suite("A damaged store heals and tells")
+struct StoreHealingTests {
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)
+    static let feedURLs = [URL(string: "https://one.example/feed")!, URL(string: "https://two.example/feed")!]
+
+    /// A closed store with two feeds, the second in the folder "News", and their entries.
+    static func closedStore(in directory: URL) async throws -> URL {
+        let url = directory.appendingPathComponent("feeds.sqlite")
+        let store = try FeedStore(path: url.path)
+        for (index, feedURL) in feedURLs.enumerated() {
+            let feed = try await store.addFeed(url: feedURL)
+            let entries = (0..<300).map { Entry(id: "\($0)", title: "Entry \($0)", summary: String(repeating: "words ", count: 40)) }
+            try await store.apply(fetched(entries, title: "Feed \(index)"), toFeed: feed.id)
+            if index == 1 { try await store.moveFeed(feed.id, toFolder: try await store.createFolder(named: "News")) }
+        }
+        return url
+    }
+
+    static func damage(_ url: URL, by fault: Fault) throws {
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
+        switch fault {
+        case .truncated:
+            try FileHandle(forWritingTo: url).truncate(atOffset: UInt64(size / 2))
+        case .garbageFirstPage:
+            try DatabaseFileCheckTests.overwrite(url.path, at: 0, count: 4096)
+        case .garbageMidTable:
+            let pages = try DatabaseFileCheckTests.leafPages(of: "entries", path: url.path)
+            try DatabaseFileCheckTests.overwrite(url.path, at: (pages[pages.count / 2] - 1) * 4096, count: 4096)
+        case .foundDamagedInUse:
+            try Data("SQLITE_CORRUPT: database disk image is malformed".utf8).write(to: FeedStore.damageNoteURL(forDatabaseAt: url.path))
+        }
+    }
+
+    enum Fault: CaseIterable {
+        case truncated, garbageFirstPage, garbageMidTable, foundDamagedInUse
+
+        /// Where the subscriptions come back from: page 1 holds the schema, so without it only the copy is left.
+        var source: RecoverySource { self == .garbageFirstPage ? .subscriptionsCopy : .damagedDatabase }
+    }
+
+    @Test(arguments: Fault.allCases)
+    func aDamagedDatabaseIsKeptAsideByteForByteAndItsSubscriptionsComeBack(_ fault: Fault) async throws {
+        let directory = try temporaryDirectory()
+        let url = try await Self.closedStore(in: directory)
+        try Self.damage(url, by: fault)
+        let damagedBytes = try Data(contentsOf: url)
+
+        let (store, notice) = try await FeedStore.openHealing(at: url, now: Self.now)
+
+        guard case let .replacedDamagedDatabase(keptAt, recovered, source, details) = notice else {
+            Issue.record("\(fault): \(String(describing: notice))")
+            return
+        }
+        #expect(URL(fileURLWithPath: keptAt).deletingLastPathComponent().standardizedFileURL == directory.standardizedFileURL)
+        #expect(URL(fileURLWithPath: keptAt).lastPathComponent.hasPrefix("feeds-damaged-20"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: keptAt)) == damagedBytes, "the damaged file is kept as it was")
+        #expect(recovered == 2)
+        #expect(source == fault.source)
+        #expect(details.contains(url.path))
+        let feeds = try await store.feeds()
+        #expect(feeds.map(\.url) == Self.feedURLs)
+        #expect(try await store.folders().map(\.name) == ["News"])
+        #expect(feeds.map { $0.folderID != nil } == [false, true])
+        #expect(DatabaseFileCheck.check(path: url.path) == nil)
+        #expect(!FileManager.default.fileExists(atPath: FeedStore.damageNoteURL(forDatabaseAt: url.path).path))
+        try await store.addFeed(url: URL(string: "https://three.example/feed")!)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: keptAt)) == damagedBytes, "nothing is written to it after")
+    }
+
+    @Test func aWholeStoreOpensWithoutNoticeAndKeepsAnOPMLCopy() async throws {
+        let directory = try temporaryDirectory()
+        let url = try await Self.closedStore(in: directory)
+        try FileManager.default.removeItem(at: FeedStore.subscriptionsCopyURL(forDatabaseAt: url.path))
+
+        let (store, notice) = try await FeedStore.openHealing(at: url, now: Self.now)
+
+        #expect(notice == nil)
+        #expect(try await store.entryCount() == 600)
+        let copy = try OPMLDocument(data: Data(contentsOf: FeedStore.subscriptionsCopyURL(forDatabaseAt: url.path)))
+        #expect(copy.subscriptions.map(\.url) == Self.feedURLs)
+        #expect(copy.subscriptions.map(\.folder) == [nil, "News"])
+        #expect(copy.subscriptions.map(\.title) == ["Feed 0", "Feed 1"])
+    }
+
+    @Test func theCopyFollowsEveryChangeToTheSubscriptions() async throws {
+        let url = try temporaryDirectory().appendingPathComponent("feeds.sqlite")
+        let store = try FeedStore(path: url.path)
+        let copyURL = FeedStore.subscriptionsCopyURL(forDatabaseAt: url.path)
+        func copied() throws -> [String] {
+            try OPMLDocument(data: Data(contentsOf: copyURL)).subscriptions.map { "\($0.folder ?? "-") \($0.url.host ?? "")" }
+        }
+
+        let first = try await store.addFeed(url: Self.feedURLs[0])
+        #expect(try copied() == ["- one.example"])
+        let second = try await store.addFeed(url: Self.feedURLs[1])
+        let folder = try await store.createFolder(named: "News")
+        try await store.moveFeed(second.id, toFolder: folder)
+        #expect(try copied() == ["- one.example", "News two.example"])
+        try await store.renameFolder(folder, to: "Daily")
+        #expect(try copied() == ["- one.example", "Daily two.example"])
+        try await store.removeFeed(id: first.id)
+        #expect(try copied() == ["Daily two.example"])
+        try await store.deleteFolder(folder)
+        #expect(try copied() == ["- two.example"])
+    }
+
+    @Test(arguments: [false, true])
+    func aReadOnlyFolderRunsOnACopyInMemoryAndWritesNothing(damaged: Bool) async throws {
+        let directory = try temporaryDirectory()
+        let url = try await Self.closedStore(in: directory)
+        if damaged { try Self.damage(url, by: .garbageMidTable) }
+        let bytes = try Data(contentsOf: url)
+        let listing = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+
+        let (notice, entries) = try await withReadOnlyFolder(directory) {
+            let (store, notice) = try await FeedStore.openHealing(at: url, now: Self.now)
+            #expect(try await store.feeds().map(\.url) == Self.feedURLs)
+            try await store.addFeed(url: URL(string: "https://three.example/feed")!)
+            return (notice, try await store.entryCount())
+        }
+
+        guard case let .folderReadOnly(folder, recovered, details) = notice else {
+            Issue.record("\(String(describing: notice))")
+            return
+        }
+        #expect(folder == directory.path)
+        #expect(recovered == 2)
+        #expect(details.contains(directory.path))
+        #expect(entries == (damaged ? 0 : 600), "a whole database is copied with its entries, a damaged one gives its subscriptions")
+        #expect(try Data(contentsOf: url) == bytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == listing)
+    }
+
+    @Test func aNoteLeftAboutADatabaseNoLongerThereIsDropped() async throws {
+        let url = try temporaryDirectory().appendingPathComponent("feeds.sqlite")
+        let note = FeedStore.damageNoteURL(forDatabaseAt: url.path)
+        try Data("SQLITE_CORRUPT".utf8).write(to: note)
+
+        let (store, notice) = try await FeedStore.openHealing(at: url, now: Self.now)
+
+        #expect(notice == nil)
+        #expect(!FileManager.default.fileExists(atPath: note.path))
+        try await store.addFeed(url: Self.feedURLs[0])
+        #expect(FileManager.default.fileExists(atPath: url.path), "a new database in its place")
+    }
+
+    @Test func aFolderThatCannotBeMadeRunsInMemory() async throws {
+        let file = try temporaryDirectory().appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: file)
+        let url = file.appendingPathComponent("feed-reader/feeds.sqlite")
+
+        let (store, notice) = try await FeedStore.openHealing(at: url, now: Self.now)
+
+        #expect(notice == .folderUnavailable(folder: url.deletingLastPathComponent().path,
+                                             details: "\(url.deletingLastPathComponent().path): Not a directory"))
+        try await store.addFeed(url: Self.feedURLs[0])
+        #expect(try await store.feeds().count == 1)
+    }
+
+    @Test func damageFoundInUseStopsWritesAndLeavesANote() async throws {
+        let directory = try temporaryDirectory()
+        let url = try await Self.closedStore(in: directory)
+        try Self.damage(url, by: .garbageMidTable)
+        let bytes = try Data(contentsOf: url)
+        let store = try FeedStore(path: url.path)
+
+        await #expect(throws: FeedStoreError.self) { try await store.entries(EntryQuery(limit: 1000)) }
+        let reason = try #require(store.damageFound)
+        await #expect(throws: FeedStoreError.damaged(reason)) { try await store.addFeed(url: URL(string: "https://three.example/feed")!) }
+
+        #expect(try String(contentsOf: FeedStore.damageNoteURL(forDatabaseAt: url.path), encoding: .utf8) == reason)
+        #expect(try Data(contentsOf: url) == bytes)
+    }
+}

@@ -1,0 +1,99 @@
+import CGtk
+import FeedCore
+import Foundation
+@testable import RefreshGtk
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// What the window says when the database or its folder is in trouble at start: a sentence in
+/// the person's language, the technical details folded away, the damaged file kept as it was.
+final class StorageNoticeTests: XCTestCase {
+    enum Fault: CaseIterable {
+        case truncated, garbageFirstPage, garbageMidFile
+    }
+
+    private static func damage(_ path: String, by fault: Fault) throws {
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        let size = try handle.seekToEnd()
+        switch fault {
+        case .truncated:
+            try handle.truncate(atOffset: size / 2)
+        case .garbageFirstPage, .garbageMidFile:
+            let pageCount = size / 4096
+            try handle.seek(toOffset: fault == .garbageFirstPage ? 0 : (pageCount / 2) * 4096)
+            try handle.write(contentsOf: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }))
+        }
+    }
+
+    func testADamagedDatabaseIsReplacedAndTheWindowSaysWhatHappenedAndWhereTheOldFileIs() throws {
+        let server = try TestHTTPServer { _ in .ok(plainFeed(entries: 3)) }
+        defer { server.stop() }
+        for fault in Fault.allCases {
+            try onMain {
+                let folder = try ReaderFixture.storeFolder(subscribedTo: "http://127.0.0.1:\(server.port)/feed.xml")
+                let path = folder.appendingPathComponent("feeds.sqlite").path
+                try Self.damage(path, by: fault)
+                let damagedBytes = try Data(contentsOf: URL(fileURLWithPath: path))
+
+                let app = try ReaderFixture(healingStoreIn: folder)
+                defer { app.close() }
+
+                let banner = app.window.banner
+                let message = try XCTUnwrap(banner.message, "\(fault)")
+                XCTAssertTrue(message.hasPrefix("The feed database was damaged, so a new one was made."), message)
+                let keptAt = try XCTUnwrap(message.components(separatedBy: "kept as ").last?.dropLast().description)
+                XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: keptAt)), damagedBytes, "\(fault): kept byte for byte")
+                XCTAssertTrue(message.contains("1 subscription was recovered"), message)
+                XCTAssertFalse(message.contains("SQLITE"), "no error codes in the sentence")
+                XCTAssertTrue(banner.details?.contains(path) ?? false, banner.details ?? "no details")
+                XCTAssertTrue(GtkTestEnvironment.iterate { app.window.sidebar.feedIDs.count == 1 }, "the subscription is back")
+                XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.entryList.order.count == 3 }, "its entries are fetched again")
+                XCTAssertEqual(banner.message, message, "the notice stays until dismissed")
+                if fault == .garbageMidFile {
+                    banner.expandDetails()
+                    GtkTestEnvironment.iterate(for: 0.3)
+                    saveRender(app.window.window, name: "storage-damaged-database")
+                }
+            }
+        }
+    }
+
+    func testAReadOnlyFolderShowsTheFeedsAndSaysChangesWillNotBeKept() throws {
+        let server = try TestHTTPServer { _ in .ok(plainFeed(entries: 3)) }
+        defer { server.stop() }
+        try onMain {
+            let folder = try ReaderFixture.storeFolder(subscribedTo: "http://127.0.0.1:\(server.port)/feed.xml")
+            let path = folder.appendingPathComponent("feeds.sqlite").path
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            try withReadOnlyFolder(folder) {
+                let app = try ReaderFixture(healingStoreIn: folder)
+                defer { app.close() }
+                XCTAssertEqual(app.window.banner.message, MainWindow.storageMessage(.folderReadOnly(folder: folder.path, recovered: 1, details: "")))
+                XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 3 }, "the stored entries show")
+                saveRender(app.window.window, name: "storage-read-only-folder")
+            }
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), bytes)
+        }
+    }
+
+    func testAFolderThatCannotBeMadeIsSaidInWordsNotAsAnErrorDump() throws {
+        try onMain {
+            let file = temporaryDirectory().appendingPathComponent("not-a-folder")
+            try Data("x".utf8).write(to: file)
+            let folder = file.appendingPathComponent("feed-reader")
+
+            let app = try ReaderFixture(healingStoreIn: folder)
+            defer { app.close() }
+
+            let message = try XCTUnwrap(app.window.banner.message)
+            XCTAssertEqual(message, "The folder \(folder.path) could not be created, so your feeds will not be kept after you quit.")
+            XCTAssertEqual(app.window.banner.details, "\(folder.path): Not a directory")
+            XCTAssertFalse(message.contains("NSCocoaErrorDomain"))
+            app.window.banner.expandDetails()
+            GtkTestEnvironment.iterate(for: 0.3)
+            saveRender(app.window.window, name: "storage-folder-unavailable")
+        }
+    }
+}

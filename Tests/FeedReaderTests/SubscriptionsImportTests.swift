@@ -1,0 +1,125 @@
+import CGtk
+import FeedCore
+import Foundation
+@testable import RefreshGtk
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// Importing an OPML file into the window (menu or drop) and exporting the list, as a person sees it.
+final class SubscriptionsImportWindowTests: XCTestCase {
+    /// An OPML file of `count` feeds served by `server`, the first half in the folder "Tech",
+    /// plus one duplicate.
+    private static func opml(feeds count: Int, server: TestHTTPServer) throws -> URL {
+        let outlines = (0..<count).map { #"<outline type="rss" text="Feed \#($0)" xmlUrl="\#(server.url("/feed\($0).xml"))"/>"# }
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="1.0"><head><title>Exported elsewhere</title></head><body>
+            <outline text="Tech">\(outlines.prefix(count / 2).joined(separator: "\n"))</outline>
+            \(outlines.dropFirst(count / 2).joined(separator: "\n"))
+            <outline type="rss" text="Again" xmlUrl="\(server.url("/feed0.xml"))"/>
+            </body></opml>
+            """
+        let file = temporaryDirectory().appendingPathComponent("subscriptions.opml")
+        try Data(xml.utf8).write(to: file)
+        return file
+    }
+
+    func testImportingShowsProgressStaysResponsiveAndEndsWithTheFeedsInTheList() throws {
+        let feed = plainFeed(entries: 2)
+        let server = try TestHTTPServer { request in
+            request.path.hasPrefix("/feed") && request.path != "/feed.xml" ? .init(status: 200, body: feed, delay: 0.02) : .ok(plainFeed(entries: 3))
+        }
+        defer { server.stop() }
+        let file = try Self.opml(feeds: 500, server: server)
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
+            defer { app.close() }
+            let bar = app.window.importBar
+            // The longest the main loop took for one turn while the import ran: a blocking
+            // import would stall it for the whole import (500 feeds at 0.02 s, four at a time).
+            var lastTurn = Date(), longestTurn = 0.0
+            func turn() {
+                longestTurn = max(longestTurn, Date().timeIntervalSince(lastTurn))
+                lastTurn = Date()
+            }
+
+            app.window.importSubscriptions(from: file)
+
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { turn(); return bar.fraction > 0.2 && bar.fraction < 0.8 }, "progress shows part way")
+            XCTAssertTrue(bar.message?.contains("of 500 new feeds fetched") ?? false, bar.message ?? "")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.sidebar.feedIDs.count == 501 }, "the new feeds are listed while they are fetched")
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "import-progress") })
+            lastTurn = Date()
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 30) { turn(); return bar.message?.hasPrefix("500 subscriptions") ?? false })
+            XCTAssertEqual(bar.message, "500 subscriptions were imported. 1 already in the list was skipped.")
+            XCTAssertLessThan(longestTurn, 0.5, "the window stays responsive during the import: \(longestTurn) s")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 50 }, "the imported entries show")
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "import-done") })
+        }
+    }
+
+    func testABrokenFileDroppedOntoTheWindowSaysWhereAndImportsNothing() throws {
+        let server = try TestHTTPServer { _ in .ok(plainFeed(entries: 3)) }
+        defer { server.stop() }
+        let broken = temporaryDirectory().appendingPathComponent("broken.opml")
+        try Data("<opml version=\"2.0\">\n<body>\n<outline text=\"a\" xmlUrl=\"https://a.example/feed\">\n</body>\n</opml>\n".utf8).write(to: broken)
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
+            defer { app.close() }
+
+            XCTAssertTrue(Self.drop(broken, on: try XCTUnwrap(app.window.fileDrop)))
+
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.banner.message != nil })
+            XCTAssertEqual(app.window.banner.message, "The file is broken at line 4, so nothing was imported.")
+            XCTAssertTrue(app.window.banner.details?.hasPrefix("line 4: ") ?? false, app.window.banner.details ?? "")
+            XCTAssertNil(app.window.importBar.message)
+            XCTAssertEqual(app.window.sidebar.feedIDs.count, 1)
+            GtkTestEnvironment.iterate { gtk_revealer_get_child_revealed(cast(app.window.banner.widget)) != 0 }
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "import-broken-file") })
+        }
+    }
+
+    func testADroppedFileIsImportedAndTheListExportsToAFileThatReadsBack() throws {
+        let server = try TestHTTPServer { _ in .ok(plainFeed(entries: 3)) }
+        defer { server.stop() }
+        let file = try Self.opml(feeds: 4, server: server)
+        let exported = temporaryDirectory().appendingPathComponent("out.opml")
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
+            defer { app.close() }
+
+            XCTAssertTrue(Self.drop(file, on: try XCTUnwrap(app.window.fileDrop)))
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.importBar.message?.hasPrefix("4 subscriptions were imported") ?? false })
+            app.window.exportSubscriptions(to: exported)
+
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.importBar.message == "5 subscriptions were exported to \(exported.path)." })
+            let document = try OPMLDocument(data: Data(contentsOf: exported))
+            XCTAssertEqual(Set(document.subscriptions.map(\.url)), Set([server.url("/feed.xml")] + (0..<4).map { server.url("/feed\($0).xml") }))
+            XCTAssertEqual(document.subscriptions.filter { $0.folder == "Tech" }.count, 2)
+        }
+    }
+
+    /// Delivers `file` to the window's drop target as a file manager's drop does.
+    @MainActor
+    private static func drop(_ file: URL, on target: OpaquePointer) -> Bool {
+        var values = [GValue](repeating: GValue(), count: 4)
+        g_value_init(&values[0], gtk_drop_target_get_type())
+        g_value_set_object(&values[0], UnsafeMutableRawPointer(target))
+        // The signal's value is a GValue boxed in a GValue (G_TYPE_VALUE) holding the GFile.
+        var dropped = GValue()
+        g_value_init(&dropped, g_file_get_type())
+        g_value_take_object(&dropped, UnsafeMutableRawPointer(g_file_new_for_path(file.path)))
+        defer { g_value_unset(&dropped) }
+        g_value_init(&values[1], g_value_get_type())
+        withUnsafeMutablePointer(to: &dropped) { g_value_set_boxed(&values[1], $0) }
+        g_value_init(&values[2], GType(15 << 2))  // G_TYPE_DOUBLE
+        g_value_init(&values[3], GType(15 << 2))
+        var result = GValue()
+        g_value_init(&result, GType(5 << 2))  // G_TYPE_BOOLEAN
+        g_signal_emitv(&values, g_signal_lookup("drop", gtk_drop_target_get_type()), 0, &result)
+        let accepted = g_value_get_boolean(&result) != 0
+        for index in values.indices { g_value_unset(&values[index]) }
+        return accepted
+    }
+}

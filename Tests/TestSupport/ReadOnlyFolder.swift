@@ -1,0 +1,41 @@
+import Foundation
+
+/// Makes a folder read-only for the duration of `body`: by permissions for an ordinary user,
+/// and for root, whom permissions do not stop, by mounting it read-only over itself.
+public func withReadOnlyFolder<T>(_ folder: URL, _ body: () async throws -> T) async throws -> T {
+    if getuid() == 0 {
+        try run("/bin/mount", "--bind", folder.path, folder.path)
+        defer { try? run("/bin/umount", folder.path) }
+        try run("/bin/mount", "-o", "remount,ro,bind", folder.path)
+        return try await body()
+    }
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+    defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
+    return try await body()
+}
+
+/// The same for synchronous code, such as GTK tests on the main thread.
+public func withReadOnlyFolder<T>(_ folder: URL, _ body: () throws -> T) throws -> T {
+    if getuid() == 0 {
+        try run("/bin/mount", "--bind", folder.path, folder.path)
+        defer { try? run("/bin/umount", folder.path) }
+        try run("/bin/mount", "-o", "remount,ro,bind", folder.path)
+        return try body()
+    }
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+    defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
+    return try body()
+}
+
+private struct CommandFailed: Error {
+    var command: [String]
+}
+
+private func run(_ executable: String, _ arguments: String...) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw CommandFailed(command: [executable] + arguments) }
+}
