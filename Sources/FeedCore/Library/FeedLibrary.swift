@@ -7,16 +7,27 @@ import Foundation
 public final class FeedLibrary: Sendable {
     public let store: FeedStore
     public let fetcher: FeedFetcher
+    /// When feeds may be fetched again, from what their servers said.
+    public let policy: PollingPolicy
+    /// The time now; tests pass a clock they move by hand.
+    public let now: @Sendable () -> Date
 
-    public init(store: FeedStore, fetcher: FeedFetcher = FeedFetcher()) {
+    public init(store: FeedStore, fetcher: FeedFetcher = FeedFetcher(), policy: PollingPolicy = PollingPolicy(),
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.fetcher = fetcher
+        self.policy = policy
+        self.now = now
     }
 
     /// What a refresh did.
     public struct RefreshReport: Sendable, Equatable {
         /// Entries that were not stored before.
         public var newEntries = 0
+        /// The feeds that brought new entries.
+        public var feedsWithNewEntries = 0
+        /// Feeds left alone because their server asked not to be asked again yet.
+        public var postponed = 0
         /// The feeds that failed, with why, worded for people.
         public var failures: [Failure] = []
 
@@ -29,21 +40,32 @@ public final class FeedLibrary: Sendable {
 
     /// Fetches `feedIDs` (every feed when nil) in parallel and stores what came back.
     ///
-    /// A failing feed records its error and never stops the others; stored entries are kept.
+    /// A feed whose server asked not to be asked again yet (max-age, Retry-After, a paused host)
+    /// is left alone and counted as postponed. A failing feed records its error and never stops
+    /// the others; stored entries are kept.
     public func refresh(feedIDs: [Int64]? = nil) async -> RefreshReport {
         var report = RefreshReport()
+        let start = now()
         let feeds: [StoredFeed]
+        let pausedHosts: [String: HostBackoff]
         do {
             feeds = try await store.feeds().filter { feed in feedIDs.map { $0.contains(feed.id) } ?? true }
+            pausedHosts = try await store.hostBackoffs(at: start)
         } catch {
             report.failures.append(.init(feedID: 0, title: "", message: "Could not read the subscriptions: \(error)"))
             return report
         }
-        let results = await fetcher.fetchAll(feeds.map(\.request))
-        for (feed, result) in zip(feeds, results) {
+        let allowed = feeds.filter { feed in
+            let host = PollingPolicy.hostKey(for: feed.url)
+            return (feed.nextFetch.map { $0 <= start } ?? true) && host.flatMap { pausedHosts[$0] } == nil
+        }
+        report.postponed = feeds.count - allowed.count
+        let results = await fetcher.fetchAll(allowed.map(\.request))
+        for (feed, result) in zip(allowed, results) {
             do {
-                let summary = try await store.apply(result, toFeed: feed.id)
+                let summary = try await store.apply(result, toFeed: feed.id, at: now(), policy: policy)
                 report.newEntries += summary.newEntries
+                if summary.newEntries > 0 { report.feedsWithNewEntries += 1 }
                 if let error = result.error {
                     report.failures.append(.init(feedID: feed.id, title: feed.title ?? feed.url.absoluteString,
                                                  message: error.description))
@@ -54,6 +76,21 @@ public final class FeedLibrary: Sendable {
             }
         }
         return report
+    }
+
+    /// The feeds whose background-refresh turn has come by now; empty when the subscriptions cannot be read.
+    public func dueFeeds(_ schedule: BackgroundSchedule) async -> [StoredFeed] {
+        let now = now()
+        guard let feeds = try? await store.feeds(), let paused = try? await store.hostBackoffs(at: now) else { return [] }
+        return schedule.dueFeeds(feeds, pausedHosts: paused, at: now)
+    }
+
+    /// When background refresh should wake next for `schedule`.
+    public func nextWake(_ schedule: BackgroundSchedule) async -> Date {
+        let now = now()
+        let feeds = (try? await store.feeds()) ?? []
+        let paused = (try? await store.hostBackoffs(at: now)) ?? [:]
+        return schedule.nextWake(feeds, pausedHosts: paused, after: now)
     }
 
     /// Why a subscription could not be added, worded for the add-feed dialog.
@@ -100,7 +137,7 @@ public final class FeedLibrary: Sendable {
         if let error = result.error { throw .fetchFailed(error.description) }
         do {
             let feed = try await store.addFeed(url: url)
-            try await store.apply(result, toFeed: feed.id)
+            try await store.apply(result, toFeed: feed.id, at: now(), policy: policy)
             return try await store.feed(id: feed.id) ?? feed
         } catch {
             throw .storage("\(error)")

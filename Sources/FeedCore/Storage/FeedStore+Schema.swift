@@ -63,6 +63,20 @@ extension FeedStore {
                 """)
             try FeedStore.createSearchIndex(in: db)
         }
+        migrator.registerMigration("v7-http-cache") { db in
+            // The earliest each feed may be fetched again (max-age, Retry-After), and hosts that asked
+            // to be left alone (429, 503), so the limits hold across restarts; and when each feed was
+            // last asked, whatever came of it, for background refresh's turns.
+            try db.alter(table: "feeds") { table in
+                table.add(column: "nextFetch", .datetime)
+                table.add(column: "lastAttempt", .datetime)
+            }
+            try db.create(table: "hostBackoff") { table in
+                table.primaryKey("host", .text)
+                table.column("until", .datetime).notNull()
+                table.column("strikes", .integer).notNull()
+            }
+        }
         return migrator
     }()
 }
