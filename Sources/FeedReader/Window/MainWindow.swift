@@ -18,6 +18,11 @@ final class MainWindow {
     let banner: Banner
     let toast = UndoToast()
     let preferences: Preferences
+    /// Refreshes feeds at their turns while the window (shown or hidden) lives.
+    let backgroundRefresh: BackgroundRefresh
+    /// A background refresh the entry list's header is showing: its action waits for it rather than fetch again.
+    private var backgroundRefreshForHeader: Task<FeedLibrary.RefreshReport, Never>?
+    private let application: UnsafeMutablePointer<GtkApplication>
     /// Opens a web or mail address outside the app; tests replace it to see what would open.
     var openLink: (URL) -> Void
     private var feeds: [StoredFeed] = []
@@ -33,7 +38,9 @@ final class MainWindow {
     init(application: UnsafeMutablePointer<GtkApplication>, library: FeedLibrary, settings: SettingsStore) {
         self.library = library
         self.settings = settings
+        self.application = application
         preferences = Preferences(settings: settings)
+        backgroundRefresh = BackgroundRefresh(library: library)
         entryList = EntryListView(library: library)
         banner = Banner()
         ColorScheme.follow()
@@ -77,11 +84,16 @@ final class MainWindow {
         sidebar.onSelect = { [weak self] selection in self?.select(selection) }
         addActions(application: application)
         Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
+        backgroundRefresh.run = { [weak self] due in await self?.refreshInBackground(due) }
+        preferences.onChange = { [weak self] in self?.preferencesChanged() }
+        Signal.connectReturningBool(cast(window), "close-request") { [weak self] in self?.closeRequested() ?? false }
+        Signal.connect(cast(window), "destroy") { [weak self] in self?.windowDestroyed() }
     }
 
     func present() {
         gtk_window_present(cast(window))
         start()
+        backgroundRefresh.minutes = preferences.refreshMinutes
         BenchHooks.install(on: self)  // refresh-bench only: inert unless its variables are set
     }
 
@@ -136,18 +148,79 @@ final class MainWindow {
     // MARK: - Refreshing
 
     /// Fetches every feed of the selection; the header shows "Loading..." until the last is done.
+    /// When the header shows a background refresh, waits for that one instead.
     private func refreshSelection() {
         let selection = sidebar.selection
-        banner.hide()
+        let background = backgroundRefreshForHeader
+        backgroundRefreshForHeader = nil
+        if background == nil { banner.hide() }
         Task { @MainActor [weak self, library] in
-            let report = await library.refresh(feedIDs: selection.feedID.map { [$0] })
+            let report: FeedLibrary.RefreshReport
+            if let background {
+                report = await background.value
+            } else {
+                report = await library.refresh(feedIDs: selection.feedID.map { [$0] })
+            }
             guard let self else { return }
             await self.reloadFeeds(selecting: selection)
             self.entryList.reload(scrollToTop: report.newEntries > 0) { [weak self] in
                 self?.entryList.header.endRefreshing()
             }
-            self.report(report)
+            // A feed failing in the background is marked in the sidebar; a banner every half hour would nag.
+            if background == nil { self.report(report) }
         }
+    }
+
+    /// Refreshes the feeds whose background turn came; the entry list's header shows it when the
+    /// list shows one of them, and a notification tells of new entries.
+    private func refreshInBackground(_ due: [StoredFeed]) async {
+        let ids = due.map(\.id)
+        let refresh = Task { @MainActor [library] in await library.refresh(feedIDs: ids) }
+        let listShowsThem = sidebar.selection.feedID.map(ids.contains) ?? true
+        let headerShowsIt = listShowsThem && gtk_widget_get_mapped(entryList.widget) != 0 && !entryList.header.isRefreshing
+        if headerShowsIt {
+            backgroundRefreshForHeader = refresh
+            entryList.header.beginRefreshing()
+        }
+        let report = await refresh.value
+        if !headerShowsIt {
+            await reloadSidebar()
+            entryList.reload()
+        }
+        if NewEntriesNotification.isWanted(newEntries: report.newEntries, enabled: preferences.notifiesNewEntries,
+                                           whenFocused: preferences.notifiesWhenFocused,
+                                           windowIsFocused: isFocused) {
+            NewEntriesNotification.send(entries: report.newEntries, feeds: report.feedsWithNewEntries, from: application)
+        }
+    }
+
+    /// Whether the window is shown and has the keyboard focus (a hidden window may still say it is active).
+    private var isFocused: Bool {
+        gtk_widget_get_visible(window) != 0 && gtk_window_is_active(cast(window)) != 0
+    }
+
+    /// A click on the notification: the window comes up showing the unread entries of all feeds.
+    private func showNewEntries() {
+        gtk_window_present(cast(window))
+        sidebar.select(.all)
+        filterBar.select(.unread)
+        g_application_withdraw_notification(cast(application), NewEntriesNotification.id)
+    }
+
+    private func preferencesChanged() {
+        backgroundRefresh.minutes = preferences.refreshMinutes
+    }
+
+    /// Closing hides the window and keeps refreshing only when the user chose to run in the background.
+    private func closeRequested() -> Bool {
+        guard preferences.runsInBackground, preferences.refreshMinutes > 0 else { return false }
+        gtk_widget_set_visible(window, 0)
+        return true
+    }
+
+    private func windowDestroyed() {
+        backgroundRefresh.stop()
+        g_action_map_remove_action(cast(application), NewEntriesNotification.action)
     }
 
     private func report(_ report: FeedLibrary.RefreshReport) {
@@ -372,6 +445,10 @@ final class MainWindow {
             ShortcutsWindow.present(over: self.window)
         }
         Widgets.addAction(to: window, "quit") { _ in g_application_quit(g_application_get_default()) }
+        let showNew = g_simple_action_new(NewEntriesNotification.action, nil)!
+        Signal.connectIgnoringArgument(cast(showNew), "activate") { [weak self] in self?.showNewEntries() }
+        g_action_map_add_action(cast(application), cast(showNew))
+        g_object_unref(cast(showNew))
         let keys: [(Int32, String)] = [
             (GDK_KEY_o, "open-in-browser"), (GDK_KEY_m, "toggle-read"), (GDK_KEY_s, "toggle-star"),
             (GDK_KEY_j, "next-entry"), (GDK_KEY_k, "previous-entry"), (GDK_KEY_J, "next-feed"), (GDK_KEY_K, "previous-feed"),
