@@ -214,7 +214,7 @@ final class ReaderFixture {
     let application: UnsafeMutablePointer<GtkApplication>
 
     private let folder: URL
-    private let library: FeedLibrary
+    let library: FeedLibrary
     let settings: SettingsStore
 
     convenience init(subscribingTo address: String, now: @escaping @Sendable () -> Date = { Date() }) throws {

@@ -93,6 +93,14 @@ public final class FeedLibrary: Sendable {
         return schedule.nextWake(feeds, pausedHosts: paused, after: now)
     }
 
+    /// Removes the entries `retention` lets go and gives their space back; returns how many went.
+    @discardableResult
+    public func cleanUp(_ retention: Retention) async throws -> Int {
+        let removed = try await store.expireEntries(retention, at: now())
+        try await store.compact()
+        return removed
+    }
+
     /// Why a subscription could not be added, worded for the add-feed dialog.
     public enum SubscribeError: Error, Equatable, CustomStringConvertible {
         case invalidAddress(String)

@@ -77,6 +77,14 @@ extension FeedStore {
                 table.column("strikes", .integer).notNull()
             }
         }
+        migrator.registerMigration("v8-retention") { db in
+            // Entries removed for their age, so a feed still listing them does not bring them back as new.
+            try db.create(table: "expiredEntries", options: .withoutRowID) { table in
+                table.column("feedId", .integer).notNull().references("feeds", onDelete: .cascade)
+                table.column("entryId", .text).notNull()
+                table.primaryKey(["feedId", "entryId"])
+            }
+        }
         return migrator
     }()
 }

@@ -10,6 +10,13 @@ public final class FeedStore: Sendable {
 
     private init(database: any DatabaseWriter) throws {
         self.database = database
+        try database.writeWithoutTransaction { db in
+            // The setting needs a VACUUM once the file exists (WAL mode has written it): instant while
+            // there are no tables. A database with tables switches at its first compaction.
+            if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") == 0 {
+                try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL; VACUUM")
+            }
+        }
         try FeedStore.migrator.migrate(database)
     }
 

@@ -31,6 +31,7 @@ final class MainWindow {
     private enum Key {
         static let group = "Window"
         static let width = "width", height = "height", maximized = "maximized", selectedFeed = "selected-feed"
+        static let storage = "Storage", lastCleanUp = "last-cleanup"
         /// What selected-feed holds while Starred is selected (feed ids are positive).
         static let starredSelection = -1
     }
@@ -106,6 +107,27 @@ final class MainWindow {
             let saved = self.settings.integer(forKey: Key.selectedFeed, in: Key.group)
             await self.reloadFeeds(selecting: saved == Key.starredSelection ? .starred : saved.map { .feed(Int64($0)) } ?? .all)
             self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
+            MainThread.whenIdle { [weak self] in self?.cleanUpIfDue() }
+        }
+    }
+
+    /// Removes the entries the retention preferences let go, at most once a day.
+    private func cleanUpIfDue() {
+        let now = library.now()
+        if let last = settings.date(forKey: Key.lastCleanUp, in: Key.storage), now.timeIntervalSince(last) < 86400 { return }
+        let retention = preferences.retention
+        Task { @MainActor [weak self, library] in
+            do {
+                let removed = try await library.cleanUp(retention)
+                guard let self else { return }
+                self.settings.setDate(now, forKey: Key.lastCleanUp, in: Key.storage)
+                if removed > 0 {
+                    await self.reloadSidebar()
+                    self.entryList.reload()
+                }
+            } catch {
+                self?.banner.show(tr("Old entries could not be removed."))
+            }
         }
     }
 
@@ -187,6 +209,7 @@ final class MainWindow {
             await reloadSidebar()
             entryList.reload()
         }
+        cleanUpIfDue()
         if NewEntriesNotification.isWanted(newEntries: report.newEntries, enabled: preferences.notifiesNewEntries,
                                            whenFocused: preferences.notifiesWhenFocused,
                                            windowIsFocused: isFocused) {

@@ -1,4 +1,5 @@
 import CGtk
+import FeedCore
 import RefreshGtk
 
 /// The reader's preferences, saved in its settings file as they change.
@@ -73,6 +74,11 @@ final class Preferences {
     var keepsStarred: Bool {
         get { flag(Key.keepStarred, in: Key.storage, default: true) }
         set { setFlag(newValue, Key.keepStarred, in: Key.storage) }
+    }
+
+    /// The retention the preferences describe.
+    var retention: Retention {
+        Retention(days: keepDays == 0 ? nil : keepDays, keepsUnread: keepsUnread, keepsStarred: keepsStarred)
     }
 
     private func flag(_ key: String, in group: String, default value: Bool) -> Bool {
