@@ -85,6 +85,16 @@ extension FeedStore {
                 table.primaryKey(["feedId", "entryId"])
             }
         }
+        migrator.registerMigration("v9-icons") { db in
+            // Where each feed's icon was found and its validators; the image itself is a file (FeedIcons).
+            try db.create(table: "feedIcons") { table in
+                table.primaryKey("feedId", .integer).references("feeds", onDelete: .cascade)
+                table.column("url", .text)
+                table.column("etag", .text)
+                table.column("lastModified", .text)
+                table.column("checkedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }()
 }

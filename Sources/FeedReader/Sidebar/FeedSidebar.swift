@@ -32,6 +32,10 @@ final class FeedSidebar {
 
     /// Called when the person selects a row.
     var onSelect: ((FeedSelection) -> Void)?
+    /// The feeds' own icons; the generic feed icon shows where there is none.
+    var icons: FeedIconTextures?
+    /// What the list shows, to show it again at another scale or with new icons.
+    private var shown: (feeds: [StoredFeed], starred: Int) = ([], 0)
 
     init() {
         let list = gtk_list_box_new()!
@@ -44,12 +48,15 @@ final class FeedSidebar {
         gtk_widget_set_size_request(scrolled, 270, -1)
         widget = scrolled
         Signal.connectObjectOrNil(cast(list), "row-selected") { [weak self] row in self?.rowSelected(row) }
+        // Moved to a screen of another scale: the icons are loaded again with its number of pixels.
+        Signal.connectIgnoringArgument(cast(list), "notify::scale-factor") { [weak self] in self?.showIconsAgain() }
         addContextMenu()
     }
 
     /// Shows `feeds` and how many entries are starred, keeping the selection on `selected`
     /// when it is still there.
     func show(_ feeds: [StoredFeed], starred: Int, selecting selected: FeedSelection) {
+        shown = (feeds, starred)
         isRebuilding = true
         defer { isRebuilding = false }
         while let row = gtk_list_box_get_row_at_index(cast(list), 0) { gtk_list_box_remove(cast(list), cast(row)) }
@@ -60,8 +67,9 @@ final class FeedSidebar {
         append(makeRow(title: tr("Starred"), icon: "starred-symbolic", starred: starred),
                name: Self.accessibleName(tr("Starred"), starred: starred))
         for feed in feeds {
-            append(makeRow(title: Self.title(of: feed), icon: "application-rss+xml-symbolic", unread: feed.unreadCount, error: feed.lastError,
-                           warnings: feed.lastWarnings),
+            let image = feed.lastError == nil ? icons?.image(for: feed, scale: gtk_widget_get_scale_factor(list)) : nil
+            append(makeRow(title: Self.title(of: feed), icon: "application-rss+xml-symbolic", image: image, unread: feed.unreadCount,
+                           error: feed.lastError, warnings: feed.lastWarnings),
                    name: Self.accessibleName(Self.title(of: feed), unread: feed.unreadCount))
         }
         let index = rowItems.firstIndex(of: selected) ?? 0
@@ -103,8 +111,14 @@ final class FeedSidebar {
         feed.title?.isEmpty == false ? feed.title! : (feed.url.host ?? feed.url.lastPathComponent)
     }
 
-    private func makeRow(title: String, icon: String, unread: Int, error: String? = nil, warnings: [String] = []) -> UnsafeMutablePointer<GtkWidget> {
-        let image = gtk_image_new_from_icon_name(error == nil ? icon : "dialog-warning-symbolic")!
+    /// Shows the same feeds again, with their icons as they are now.
+    func showIconsAgain() {
+        show(shown.feeds, starred: shown.starred, selecting: selection)
+    }
+
+    private func makeRow(title: String, icon: String, image: UnsafeMutablePointer<GtkWidget>? = nil, unread: Int, error: String? = nil,
+                         warnings: [String] = []) -> UnsafeMutablePointer<GtkWidget> {
+        let image = image ?? gtk_image_new_from_icon_name(error == nil ? icon : "dialog-warning-symbolic")!
         let name = Widgets.label(title)
         gtk_label_set_ellipsize(cast(name), PANGO_ELLIPSIZE_END)
         gtk_widget_set_hexpand(name, 1)

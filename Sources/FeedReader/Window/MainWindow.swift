@@ -23,6 +23,9 @@ final class MainWindow {
     /// A background refresh the entry list's header is showing: its action waits for it rather than fetch again.
     private var backgroundRefreshForHeader: Task<FeedLibrary.RefreshReport, Never>?
     private let application: UnsafeMutablePointer<GtkApplication>
+    /// The feeds' icons on disk, fetched after the subscriptions show and after each refresh.
+    let icons: FeedIcons
+    private var isUpdatingIcons = false
     /// Opens a web or mail address outside the app; tests replace it to see what would open.
     var openLink: (URL) -> Void
     private var feeds: [StoredFeed] = []
@@ -42,6 +45,9 @@ final class MainWindow {
         self.application = application
         preferences = Preferences(settings: settings)
         backgroundRefresh = BackgroundRefresh(library: library)
+        icons = FeedIcons(directory: FeedIcons.cacheDirectory(), store: library.store, userAgent: library.fetcher.configuration.userAgent,
+                          now: library.now)
+        sidebar.icons = FeedIconTextures(icons: icons)
         entryList = EntryListView(library: library)
         banner = Banner()
         ColorScheme.follow()
@@ -107,7 +113,23 @@ final class MainWindow {
             let saved = self.settings.integer(forKey: Key.selectedFeed, in: Key.group)
             await self.reloadFeeds(selecting: saved == Key.starredSelection ? .starred : saved.map { .feed(Int64($0)) } ?? .all)
             self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
+            self.updateIcons()
             MainThread.whenIdle { [weak self] in self?.cleanUpIfDue() }
+        }
+    }
+
+    /// Fetches the icons that are missing or due for a check, and shows the ones that changed.
+    private func updateIcons() {
+        guard !isUpdatingIcons else { return }
+        isUpdatingIcons = true
+        let feeds = feeds
+        Task { @MainActor [weak self, icons] in
+            let changed = await icons.update(feeds)
+            guard let self else { return }
+            self.isUpdatingIcons = false
+            guard !changed.isEmpty else { return }
+            self.sidebar.icons?.invalidate(feeds.filter { changed.contains($0.id) })
+            self.sidebar.showIconsAgain()
         }
     }
 
@@ -190,6 +212,7 @@ final class MainWindow {
             }
             // A feed failing in the background is marked in the sidebar; a banner every half hour would nag.
             if background == nil { self.report(report) }
+            self.updateIcons()
         }
     }
 
@@ -209,6 +232,7 @@ final class MainWindow {
             await reloadSidebar()
             entryList.reload()
         }
+        updateIcons()
         cleanUpIfDue()
         if NewEntriesNotification.isWanted(newEntries: report.newEntries, enabled: preferences.notifiesNewEntries,
                                            whenFocused: preferences.notifiesWhenFocused,

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Store files and migrations")
 struct FeedStoreLocationTests {
-    static let allMigrations = ["v1", "v2-summary-html", "v3-starred", "v4-search", "v5-warnings", "v6-search-prefixes", "v7-http-cache", "v8-retention"]
+    static let allMigrations = ["v1", "v2-summary-html", "v3-starred", "v4-search", "v5-warnings", "v6-search-prefixes", "v7-http-cache", "v8-retention", "v9-icons"]
 
     @Test func aDatabaseFromBeforeSummaryHTMLIsMigratedWithItsEntries() async throws {
         let path = try temporaryDirectory().appendingPathComponent("feeds.sqlite").path
