@@ -134,7 +134,20 @@ final class BackgroundRefreshTests: XCTestCase {
     }
 
     func testTheNotificationCountsEntriesAndFeedsInTheUsersLanguage() {
-        XCTAssertEqual(NewEntriesNotification.text(entries: 12, feeds: 4), "12 new entries in 4 feeds")
-        XCTAssertEqual(NewEntriesNotification.text(entries: 1, feeds: 1), "1 new entry in 1 feed")
+        onMain {
+            defer { RefreshLocalization.setLanguage(nil) }
+            let cases: [(language: String?, entries: Int, feeds: Int, text: String)] = [
+                (nil, 12, 4, "12 new entries in 4 feeds"),
+                (nil, 1, 1, "1 new entry in 1 feed"),
+                ("de", 12, 4, "12 neue Einträge in 4 Feeds"),
+                ("ru", 12, 4, "12 новых записей в 4 лентах"),
+                ("ru", 21, 1, "21 новая запись в 1 ленте"),
+                ("ja", 3, 2, "2 件のフィードに 3 件の新着エントリー"),
+            ]
+            for item in cases {
+                RefreshLocalization.setLanguage(item.language)
+                XCTAssertEqual(NewEntriesNotification.text(entries: item.entries, feeds: item.feeds), item.text, "\(item)")
+            }
+        }
     }
 }
