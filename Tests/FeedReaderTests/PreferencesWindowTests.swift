@@ -50,6 +50,27 @@ final class PreferencesWindowTests: XCTestCase {
         }
     }
 
+    func testThePreferencesReadInTheChosenLanguage() throws {
+        try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
+            defer { app.window.switchLanguage(to: "") }
+            for (code, title, label) in [("de", "Einstellungen", "Im Hintergrund aktualisieren"), ("ar", "التفضيلات", "التحديث في الخلفية")] {
+                app.window.switchLanguage(to: code)
+                gtk_widget_activate_action_variant(app.window.window, "win.preferences", nil)
+                var found: UnsafeMutablePointer<GtkWidget>?
+                XCTAssertTrue(GtkTestEnvironment.iterate {
+                    found = toplevel(titled: title)
+                    return found.map { gtk_widget_get_mapped($0) != 0 } ?? false
+                }, "the window is titled \(title)")
+                let window = try XCTUnwrap(found)
+                XCTAssertNotNil(descendant(of: window) { widget in
+                    isWidget(widget, a: gtk_label_get_type()) && String(cString: gtk_label_get_label(cast(widget))) == label
+                }, "\(code): \(label)")
+                saveScreen(name: "preferences-window-\(code)")
+                gtk_window_destroy(cast(window))
+            }
+        }
+    }
+
     func testTheOfferedChoicesReadAsPeopleSayThem() {
         onMain {
             XCTAssertEqual(Preferences.refreshChoices.map { Preferences.refreshText($0) },
