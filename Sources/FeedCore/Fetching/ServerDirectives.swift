@@ -2,7 +2,8 @@ import Foundation
 
 /// What a server's answer said about when it wants to be asked again.
 public struct ServerDirectives: Sendable, Hashable {
-    /// `Cache-Control: max-age` in seconds: the answer stays fresh this long; 0 for `no-cache` or `no-store`.
+    /// How long the answer stays fresh, in seconds from now: `Cache-Control: max-age` less the `Age`
+    /// a cache in between held it, else `Expires` less `Date`; 0 for `no-cache` or `no-store`.
     public var maxAge: TimeInterval?
     /// `Retry-After` in seconds from when the answer was sent (a date is taken against the answer's `Date`).
     public var retryAfter: TimeInterval?
@@ -16,11 +17,15 @@ public struct ServerDirectives: Sendable, Hashable {
     /// Reads the directives in response headers keyed by lowercased name; `receivedAt` stands in
     /// for a missing or unreadable `Date` when `Retry-After` is a date.
     init(headers: [String: String], receivedAt: Date) {
-        maxAge = headers["cache-control"].flatMap(Self.maxAge(inCacheControl:))
-        retryAfter = headers["retry-after"].flatMap { value in
-            let sentAt = headers["date"].flatMap(FeedDate.parse) ?? receivedAt
-            return Self.retryAfter(value, sentAt: sentAt)
+        let sentAt = headers["date"].flatMap(FeedDate.parse) ?? receivedAt
+        if let maxAge = headers["cache-control"].flatMap(Self.maxAge(inCacheControl:)) {
+            let age = headers["age"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { TimeInterval(max(0, $0)) } ?? 0
+            self.maxAge = max(0, maxAge - age)
+        } else if let expires = headers["expires"] {
+            // An unreadable Expires, such as "0", means already expired (RFC 9111 5.3).
+            maxAge = FeedDate.parse(expires).map { max(0, $0.timeIntervalSince(sentAt)) } ?? 0
         }
+        retryAfter = headers["retry-after"].flatMap { Self.retryAfter($0, sentAt: sentAt) }
     }
 
     /// The freshness lifetime a `Cache-Control` value grants a private cache, or nil when it says nothing.

@@ -20,6 +20,19 @@ struct PollingTests {
         #expect(ServerDirectives.maxAge(inCacheControl: value) == maxAge)
     }
 
+    @Test("freshness from Cache-Control less Age, else Expires less Date", arguments: [
+        (["cache-control": "max-age=600", "age": "100"], 500),
+        (["cache-control": "max-age=600", "age": "900"], 0),
+        (["cache-control": "max-age=600", "expires": "Tue, 05 Mar 2024 12:00:00 GMT"], 600),
+        (["expires": "Tue, 05 Mar 2024 11:00:00 GMT", "date": "Tue, 05 Mar 2024 10:30:00 GMT"], 1800),
+        (["expires": "Tue, 05 Mar 2024 11:00:00 GMT"], 3600),
+        (["expires": "0"], 0),
+        (["etag": "\"x\""], nil),
+    ] as [([String: String], TimeInterval?)])
+    func freshness(headers: [String: String], maxAge: TimeInterval?) {
+        #expect(ServerDirectives(headers: headers, receivedAt: utc("2024-03-05T10:00:00Z")).maxAge == maxAge)
+    }
+
     @Test("Retry-After values, as seconds or a date against the answer's Date", arguments: [
         ("120", nil, 120),
         (" 0 ", nil, 0),
