@@ -41,7 +41,8 @@ public final class FeedLibrary: Sendable {
     /// Fetches `feedIDs` (every feed when nil) in parallel and stores what came back.
     ///
     /// A feed whose server asked not to be asked again yet (max-age, Retry-After, a paused host)
-    /// is left alone and counted as postponed. A failing feed records its error and never stops
+    /// is left alone and counted as postponed, and so are a host's remaining feeds once it answers
+    /// 429 or 503: each host gets one request at a time. A failing feed records its error and never stops
     /// the others; stored entries are kept.
     public func refresh(feedIDs: [Int64]? = nil) async -> RefreshReport {
         var report = RefreshReport()
@@ -59,9 +60,9 @@ public final class FeedLibrary: Sendable {
             let host = PollingPolicy.hostKey(for: feed.url)
             return (feed.nextFetch.map { $0 <= start } ?? true) && host.flatMap { pausedHosts[$0] } == nil
         }
-        report.postponed = feeds.count - allowed.count
-        let results = await fetcher.fetchAll(allowed.map(\.request))
-        for (feed, result) in zip(allowed, results) {
+        let (fetched, heldBack) = await fetchHostByHost(allowed)
+        report.postponed = feeds.count - allowed.count + heldBack
+        for (feed, result) in fetched {
             do {
                 let summary = try await store.apply(result, toFeed: feed.id, at: now(), policy: policy)
                 report.newEntries += summary.newEntries
@@ -76,6 +77,60 @@ public final class FeedLibrary: Sendable {
             }
         }
         return report
+    }
+
+    /// Fetches `feeds`, several hosts at once (up to the fetcher's limit) but one feed at a time per
+    /// host, leaving a host's remaining feeds alone once it answers 429 or 503. Returns the results
+    /// in the order of `feeds` and how many were left alone.
+    private func fetchHostByHost(_ feeds: [StoredFeed]) async -> (results: [(StoredFeed, FetchResult)], heldBack: Int) {
+        var queues: [[StoredFeed]] = []
+        var queueOfHost: [String: Int] = [:]
+        for feed in feeds {
+            // Files have no host to spare: each is a queue of its own.
+            let key = PollingPolicy.hostKey(for: feed.url) ?? feed.url.absoluteString
+            if let index = queueOfHost[key] {
+                queues[index].append(feed)
+            } else {
+                queueOfHost[key] = queues.count
+                queues.append([feed])
+            }
+        }
+        let (results, heldBack) = await withTaskGroup(of: ([(StoredFeed, FetchResult)], Int).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < queues.count else { return }
+                let queue = queues[next]
+                next += 1
+                group.addTask { await self.fetchInTurn(queue) }
+            }
+            for _ in 0..<max(1, fetcher.configuration.maxConcurrentFetches) {
+                startNext()
+            }
+            var results: [(StoredFeed, FetchResult)] = []
+            var heldBack = 0
+            for await (done, left) in group {
+                results += done
+                heldBack += left
+                startNext()
+            }
+            return (results, heldBack)
+        }
+        let order = Dictionary(feeds.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return (results.sorted { order[$0.0.id, default: 0] < order[$1.0.id, default: 0] }, heldBack)
+    }
+
+    /// Fetches one host's feeds one after another until it answers 429 or 503; returns the results
+    /// and how many feeds were left.
+    private func fetchInTurn(_ feeds: [StoredFeed]) async -> ([(StoredFeed, FetchResult)], Int) {
+        var results: [(StoredFeed, FetchResult)] = []
+        for feed in feeds {
+            let result = await fetcher.fetch(feed.request)
+            results.append((feed, result))
+            if case .failed(.httpStatus(let status)) = result.outcome, status == 429 || status == 503 {
+                return (results, feeds.count - results.count)
+            }
+        }
+        return (results, 0)
     }
 
     /// The feeds whose background-refresh turn has come by now; empty when the subscriptions cannot be read.
