@@ -57,18 +57,38 @@ public final class FeedIcons: Sendable {
         return directory.appendingPathComponent(String(hash, radix: 16) + ".icon")
     }
 
-    /// Fetches the icons that are missing or due for a check; returns the feeds whose icon file changed.
+    /// How many feeds' icons are looked for at once.
+    static let parallelFeeds = 4
+
+    /// Fetches the icons that are missing or due for a check, a few feeds at a time; returns the
+    /// feeds whose icon file changed, in the order of `feeds`.
     public func update(_ feeds: [StoredFeed]) async -> [Int64] {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var changed: [Int64] = []
+        var due: [(StoredFeed, IconRecord?)] = []
         for feed in feeds {
             let record = try? await store.iconRecord(feedID: feed.id)
             if let record, now().timeIntervalSince(record.checkedAt) < (record.url == nil ? Self.retryAfter : Self.recheckAfter) {
                 continue
             }
-            if await update(feed, record: record) { changed.append(feed.id) }
+            due.append((feed, record))
         }
-        return changed
+        let changed = await withTaskGroup(of: Int64?.self) { group in
+            var next = 0
+            func startNext() {
+                guard next < due.count else { return }
+                let (feed, record) = due[next]
+                next += 1
+                group.addTask { await self.update(feed, record: record) ? feed.id : nil }
+            }
+            for _ in 0..<Self.parallelFeeds { startNext() }
+            var changed = Set<Int64>()
+            for await id in group {
+                if let id { changed.insert(id) }
+                startNext()
+            }
+            return changed
+        }
+        return feeds.map(\.id).filter(changed.contains)
     }
 
     /// Asks for one feed's icon; true when its file changed.

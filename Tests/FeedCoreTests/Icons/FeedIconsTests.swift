@@ -120,6 +120,30 @@ struct FeedIconsTests {
         #expect(server.requests.count == asked * 2)
     }
 
+    @Test("many feeds' icons are fetched a few at a time, each to its own file")
+    func manyFeeds() async throws {
+        let server = try TestHTTPServer { request in
+            request.path.hasPrefix("/icon-") ? .ok(Self.png + Data(request.path.utf8)) : .status(404)
+        }
+        defer { server.stop() }
+        let store = try FeedStore.inMemory()
+        for number in 0..<10 {
+            let stored = try await store.addFeed(url: server.url("/feed-\(number).xml"))
+            let parsed = ParsedFeed(format: .rss, feed: Feed(id: "f", iconURL: server.url("/icon-\(number).png")), entries: [])
+            try await store.apply(FetchResult(request: FeedRequest(url: stored.url), outcome: .fetched(parsed, validators: CacheValidators())),
+                                  toFeed: stored.id)
+        }
+        let folder = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let icons = FeedIcons(directory: folder, store: store)
+        let feeds = try await store.feeds()
+        #expect(await icons.update(feeds) == feeds.map(\.id))
+        for (number, feed) in feeds.enumerated() {
+            #expect(try Data(contentsOf: try #require(icons.file(for: feed))) == Self.png + Data("/icon-\(number).png".utf8))
+        }
+        #expect(server.maximumConcurrentRequests <= FeedIcons.parallelFeeds)
+    }
+
     /// A store with one feed on `server` whose icon and page are at the given paths, and its icons in a new folder.
     private static func setUp(server: TestHTTPServer, iconPath: String?, page: String?) async throws
         -> (FeedIcons, StoredFeed, ManualClock, URL) {
