@@ -171,6 +171,9 @@ final class ServedFeed: @unchecked Sendable {
 
     init(entries: Int) { count = entries }
 
+    /// How many entries are published.
+    var entryCount: Int { lock.withLock { count } }
+
     func publish(_ more: Int) { lock.withLock { count += more } }
 
     var failing: Bool {
@@ -208,15 +211,15 @@ enum FixtureError: Error {
 final class ReaderFixture {
     let window: MainWindow
     let title: String
-    private let application: UnsafeMutablePointer<GtkApplication>
+    let application: UnsafeMutablePointer<GtkApplication>
 
     private let folder: URL
-    private let library: FeedLibrary
+    let library: FeedLibrary
     let settings: SettingsStore
 
-    convenience init(subscribingTo address: String) throws {
+    convenience init(subscribingTo address: String, now: @escaping @Sendable () -> Date = { Date() }) throws {
         let folder = temporaryDirectory()
-        let library = FeedLibrary(store: try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path))
+        let library = FeedLibrary(store: try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path), now: now)
         nonisolated(unsafe) var subscribed: Result<StoredFeed, any Error>?
         Task { @MainActor in
             do { subscribed = .success(try await library.subscribe(to: address)) } catch { subscribed = .failure(error) }
@@ -268,6 +271,7 @@ final class ReaderFixture {
         window = MainWindow(application: application, library: library, settings: settings, storageNotice: notice)
         title = "feed-reader-test-\(UUID().uuidString.prefix(8))"
         gtk_window_set_title(cast(window.window), title)
+        Signal.connect(cast(window.window), "destroy") { [weak self] in self?.isDestroyed = true }
         window.present()
         GtkTestEnvironment.iterate { gtk_widget_get_mapped(self.window.window) != 0 }
         GtkTestEnvironment.iterate(for: 0.3)
@@ -302,11 +306,13 @@ final class ReaderFixture {
     }
 
     private var isClosed = false
+    /// Whether the window is gone already, closed as a person closes it.
+    private(set) var isDestroyed = false
 
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        gtk_window_destroy(cast(window.window))
+        if !isDestroyed { gtk_window_destroy(cast(window.window)) }
         GtkTestEnvironment.iterate(for: 0.1)
         g_object_unref(cast(application))
     }

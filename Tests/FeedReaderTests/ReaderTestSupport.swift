@@ -52,6 +52,21 @@ func saveRender(_ window: UnsafeMutablePointer<GtkWidget>, name: String) -> Bool
     return gdk_texture_save_to_png(texture, "\(folder)/\(name).png") != 0
 }
 
+/// Saves the whole X screen as ImageMagick's `import` sees it to `name`.png in
+/// `$REFRESHGTK_TEST_RENDERS` (else a temporary folder): the window with its popovers and dialogs.
+@MainActor
+func saveScreen(name: String) {
+    let folder = ProcessInfo.processInfo.environment["REFRESHGTK_TEST_RENDERS"]
+        ?? FileManager.default.temporaryDirectory.appendingPathComponent("refreshgtk-renders").path
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    GtkTestEnvironment.iterate(for: 0.2)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/import")
+    process.arguments = ["-window", "root", "\(folder)/\(name).png"]
+    try? process.run()
+    process.waitUntilExit()
+}
+
 /// The first widget at or under `widget`, depth first, for which `matches` holds.
 @MainActor
 func descendant(of widget: UnsafeMutablePointer<GtkWidget>,

@@ -106,6 +106,7 @@ public final class FeedFetcher: Sendable {
                 return FetchResult(request: request, outcome: .failed(fetchError(for: failure, url: url)), permanentRedirect: permanentRedirect)
             }
             let status = response.status
+            let directives = ServerDirectives(headers: response.headers, receivedAt: Date())
             switch status {
             case 301, 302, 303, 307, 308:
                 guard let location = response.headers["location"],
@@ -123,14 +124,15 @@ public final class FeedFetcher: Sendable {
                 }
                 url = next
             case 304:
-                return FetchResult(request: request, outcome: .notModified, permanentRedirect: permanentRedirect)
+                return FetchResult(request: request, outcome: .notModified, permanentRedirect: permanentRedirect, directives: directives)
             case 200..<300:
                 let validators = CacheValidators(etag: response.headers["etag"], lastModified: response.headers["last-modified"])
                 let charset = Self.charset(inContentType: response.headers["content-type"])
                 return FetchResult(request: request, outcome: parse(response.body, url: url, charset: charset, validators: validators),
-                                   permanentRedirect: permanentRedirect)
+                                   permanentRedirect: permanentRedirect, directives: directives)
             default:
-                return FetchResult(request: request, outcome: .failed(.httpStatus(status)), permanentRedirect: permanentRedirect)
+                return FetchResult(request: request, outcome: .failed(.httpStatus(status)), permanentRedirect: permanentRedirect,
+                                   directives: directives)
             }
         }
         return FetchResult(request: request, outcome: .failed(.tooManyRedirects(limit: configuration.maxRedirects)), permanentRedirect: permanentRedirect)

@@ -8,12 +8,16 @@ public struct FetchResult: Sendable {
     public var outcome: FetchOutcome
     /// The feed's new address when the server moved it permanently (301 or 308), so it can be stored.
     public var permanentRedirect: URL?
+    /// When the server wants to be asked again, from the last answer's headers.
+    public var directives: ServerDirectives
 
     /// Creates a result.
-    public init(request: FeedRequest, outcome: FetchOutcome, permanentRedirect: URL? = nil) {
+    public init(request: FeedRequest, outcome: FetchOutcome, permanentRedirect: URL? = nil,
+                directives: ServerDirectives = ServerDirectives()) {
         self.request = request
         self.outcome = outcome
         self.permanentRedirect = permanentRedirect
+        self.directives = directives
     }
 
     /// The parsed feed, when the fetch brought new content.

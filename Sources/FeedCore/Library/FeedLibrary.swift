@@ -7,16 +7,27 @@ import Foundation
 public final class FeedLibrary: Sendable {
     public let store: FeedStore
     public let fetcher: FeedFetcher
+    /// When feeds may be fetched again, from what their servers said.
+    public let policy: PollingPolicy
+    /// The time now; tests pass a clock they move by hand.
+    public let now: @Sendable () -> Date
 
-    public init(store: FeedStore, fetcher: FeedFetcher = FeedFetcher()) {
+    public init(store: FeedStore, fetcher: FeedFetcher = FeedFetcher(), policy: PollingPolicy = PollingPolicy(),
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.fetcher = fetcher
+        self.policy = policy
+        self.now = now
     }
 
     /// What a refresh did.
     public struct RefreshReport: Sendable, Equatable {
         /// Entries that were not stored before.
         public var newEntries = 0
+        /// The feeds that brought new entries.
+        public var feedsWithNewEntries = 0
+        /// Feeds left alone because their server asked not to be asked again yet.
+        public var postponed = 0
         /// The feeds that failed, with why, worded for people.
         public var failures: [Failure] = []
 
@@ -31,21 +42,33 @@ public final class FeedLibrary: Sendable {
 
     /// Fetches `feedIDs` (every feed when nil) in parallel and stores what came back.
     ///
-    /// A failing feed records its error and never stops the others; stored entries are kept.
+    /// A feed whose server asked not to be asked again yet (max-age, Retry-After, a paused host)
+    /// is left alone and counted as postponed, and so are a host's remaining feeds once it answers
+    /// 429 or 503: each host gets one request at a time. A failing feed records its error and never stops
+    /// the others; stored entries are kept.
     public func refresh(feedIDs: [Int64]? = nil) async -> RefreshReport {
         var report = RefreshReport()
+        let start = now()
         let feeds: [StoredFeed]
+        let pausedHosts: [String: HostBackoff]
         do {
             feeds = try await store.feeds().filter { feed in feedIDs.map { $0.contains(feed.id) } ?? true }
+            pausedHosts = try await store.hostBackoffs(at: start)
         } catch {
             report.failures.append(.init(feedID: 0, title: "", message: "the subscriptions could not be read", details: "\(error)"))
             return report
         }
-        let results = await fetcher.fetchAll(feeds.map(\.request))
-        for (feed, result) in zip(feeds, results) {
+        let allowed = feeds.filter { feed in
+            let host = PollingPolicy.hostKey(for: feed.url)
+            return (feed.nextFetch.map { $0 <= start } ?? true) && host.flatMap { pausedHosts[$0] } == nil
+        }
+        let (fetched, heldBack) = await fetchHostByHost(allowed)
+        report.postponed = feeds.count - allowed.count + heldBack
+        for (feed, result) in fetched {
             do {
-                let summary = try await store.apply(result, toFeed: feed.id)
+                let summary = try await store.apply(result, toFeed: feed.id, at: now(), policy: policy)
                 report.newEntries += summary.newEntries
+                if summary.newEntries > 0 { report.feedsWithNewEntries += 1 }
                 if let error = result.error {
                     report.failures.append(.init(feedID: feed.id, title: feed.title ?? feed.url.absoluteString,
                                                  message: error.description))
@@ -58,6 +81,83 @@ public final class FeedLibrary: Sendable {
         // Titles and site addresses arrive with fetches: the copy keeps them for a recovery.
         await store.saveSubscriptionsCopy()
         return report
+    }
+
+    /// Fetches `feeds`, several hosts at once (up to the fetcher's limit) but one feed at a time per
+    /// host, leaving a host's remaining feeds alone once it answers 429 or 503. Returns the results
+    /// in the order of `feeds` and how many were left alone.
+    private func fetchHostByHost(_ feeds: [StoredFeed]) async -> (results: [(StoredFeed, FetchResult)], heldBack: Int) {
+        var queues: [[StoredFeed]] = []
+        var queueOfHost: [String: Int] = [:]
+        for feed in feeds {
+            // Files have no host to spare: each is a queue of its own.
+            let key = PollingPolicy.hostKey(for: feed.url) ?? feed.url.absoluteString
+            if let index = queueOfHost[key] {
+                queues[index].append(feed)
+            } else {
+                queueOfHost[key] = queues.count
+                queues.append([feed])
+            }
+        }
+        let (results, heldBack) = await withTaskGroup(of: ([(StoredFeed, FetchResult)], Int).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < queues.count else { return }
+                let queue = queues[next]
+                next += 1
+                group.addTask { await self.fetchInTurn(queue) }
+            }
+            for _ in 0..<max(1, fetcher.configuration.maxConcurrentFetches) {
+                startNext()
+            }
+            var results: [(StoredFeed, FetchResult)] = []
+            var heldBack = 0
+            for await (done, left) in group {
+                results += done
+                heldBack += left
+                startNext()
+            }
+            return (results, heldBack)
+        }
+        let order = Dictionary(feeds.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return (results.sorted { order[$0.0.id, default: 0] < order[$1.0.id, default: 0] }, heldBack)
+    }
+
+    /// Fetches one host's feeds one after another until it answers 429 or 503; returns the results
+    /// and how many feeds were left.
+    private func fetchInTurn(_ feeds: [StoredFeed]) async -> ([(StoredFeed, FetchResult)], Int) {
+        var results: [(StoredFeed, FetchResult)] = []
+        for feed in feeds {
+            let result = await fetcher.fetch(feed.request)
+            results.append((feed, result))
+            if case .failed(.httpStatus(let status)) = result.outcome, status == 429 || status == 503 {
+                return (results, feeds.count - results.count)
+            }
+        }
+        return (results, 0)
+    }
+
+    /// The feeds whose background-refresh turn has come by now; empty when the subscriptions cannot be read.
+    public func dueFeeds(_ schedule: BackgroundSchedule) async -> [StoredFeed] {
+        let now = now()
+        guard let feeds = try? await store.feeds(), let paused = try? await store.hostBackoffs(at: now) else { return [] }
+        return schedule.dueFeeds(feeds, pausedHosts: paused, at: now)
+    }
+
+    /// When background refresh should wake next for `schedule`.
+    public func nextWake(_ schedule: BackgroundSchedule) async -> Date {
+        let now = now()
+        let feeds = (try? await store.feeds()) ?? []
+        let paused = (try? await store.hostBackoffs(at: now)) ?? [:]
+        return schedule.nextWake(feeds, pausedHosts: paused, after: now)
+    }
+
+    /// Removes the entries `retention` lets go and gives their space back; returns how many went.
+    @discardableResult
+    public func cleanUp(_ retention: Retention) async throws -> Int {
+        let removed = try await store.expireEntries(retention, at: now())
+        try await store.compact()
+        return removed
     }
 
     /// Why a subscription could not be added, worded for the add-feed dialog.
@@ -107,7 +207,7 @@ public final class FeedLibrary: Sendable {
         if let error = result.error { throw .fetchFailed(error.description) }
         do {
             let feed = try await store.addFeed(url: url)
-            try await store.apply(result, toFeed: feed.id)
+            try await store.apply(result, toFeed: feed.id, at: now(), policy: policy)
             await store.saveSubscriptionsCopy()
             return try await store.feed(id: feed.id) ?? feed
         } catch {

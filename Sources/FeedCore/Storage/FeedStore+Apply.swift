@@ -7,11 +7,19 @@ extension FeedStore {
     /// New entries are added and changed ones updated (keeping their read state); entries missing
     /// from the fetch are kept. A failed fetch only records its error, so stored entries are never
     /// lost to a bad response. A permanent redirect moves the feed to its new address unless
-    /// another subscription already uses it.
+    /// another subscription already uses it. When the feed and its host may be fetched next is
+    /// recorded as `policy` decides from the server's answer.
     @discardableResult
-    public func apply(_ result: FetchResult, toFeed feedID: Int64, at now: Date = Date()) async throws -> ApplySummary {
+    public func apply(_ result: FetchResult, toFeed feedID: Int64, at now: Date = Date(),
+                      policy: PollingPolicy = PollingPolicy()) async throws -> ApplySummary {
         try await writing { db in
-            _ = try FeedStore.feed(id: feedID, in: db)
+            let feed = try FeedStore.feed(id: feedID, in: db)
+            try db.execute(sql: "UPDATE feeds SET nextFetch = ?, lastAttempt = ? WHERE id = ?",
+                           arguments: [policy.nextFetch(after: result, at: now), now, feedID])
+            if let host = PollingPolicy.hostKey(for: feed.url) {
+                let previous = try FeedStore.hostBackoff(host: host, in: db)
+                try FeedStore.setHostBackoff(policy.hostBackoff(after: result, previous: previous, at: now), host: host, in: db)
+            }
             if let newURL = result.permanentRedirect {
                 try db.execute(
                     sql: "UPDATE feeds SET url = ? WHERE id = ? AND NOT EXISTS (SELECT 1 FROM feeds WHERE url = ?)",
@@ -40,13 +48,37 @@ extension FeedStore {
         }
     }
 
+    /// The hosts that asked to be left alone and are not yet past their pause at `now`, by `PollingPolicy.hostKey`.
+    public func hostBackoffs(at now: Date) async throws -> [String: HostBackoff] {
+        try await reading { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT host, until, strikes FROM hostBackoff WHERE until > ?", arguments: [now])
+            return Dictionary(rows.map { ($0["host"], HostBackoff(until: $0["until"], strikes: $0["strikes"])) },
+                              uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    private static func hostBackoff(host: String, in db: Database) throws -> HostBackoff? {
+        try Row.fetchOne(db, sql: "SELECT until, strikes FROM hostBackoff WHERE host = ?", arguments: [host])
+            .map { HostBackoff(until: $0["until"], strikes: $0["strikes"]) }
+    }
+
+    private static func setHostBackoff(_ backoff: HostBackoff?, host: String, in db: Database) throws {
+        if let backoff {
+            try db.execute(sql: "INSERT OR REPLACE INTO hostBackoff (host, until, strikes) VALUES (?, ?, ?)",
+                           arguments: [host, backoff.until, backoff.strikes])
+        } else {
+            try db.execute(sql: "DELETE FROM hostBackoff WHERE host = ?", arguments: [host])
+        }
+    }
+
     /// Inserts or updates entries. Feeds list newest first, so they are stored in reverse:
     /// entries without dates then sort in the feed's own order.
     private static func save(_ entries: [Entry], feedID: Int64, now: Date, in db: Database) throws -> ApplySummary {
         let insert = try db.cachedStatement(sql: """
             INSERT INTO entries (feedId, entryId, title, link, author, published, updated, summary, summaryHTML, content,
                                  enclosures, isRead, insertedAt, sortDate)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+            SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 0, ?12, ?13
+            WHERE NOT EXISTS (SELECT 1 FROM expiredEntries WHERE feedId = ?1 AND entryId = ?2)
             ON CONFLICT (feedId, entryId) DO NOTHING
             """)
         let update = try db.cachedStatement(sql: """

@@ -71,6 +71,38 @@ extension FeedStore {
             }
             try db.alter(table: "feeds") { table in table.add(column: "folderId", .integer).references("folders", onDelete: .setNull) }
         }
+        migrator.registerMigration("v8-http-cache") { db in
+            // The earliest each feed may be fetched again (max-age, Retry-After), and hosts that asked
+            // to be left alone (429, 503), so the limits hold across restarts; and when each feed was
+            // last asked, whatever came of it, for background refresh's turns.
+            try db.alter(table: "feeds") { table in
+                table.add(column: "nextFetch", .datetime)
+                table.add(column: "lastAttempt", .datetime)
+            }
+            try db.create(table: "hostBackoff") { table in
+                table.primaryKey("host", .text)
+                table.column("until", .datetime).notNull()
+                table.column("strikes", .integer).notNull()
+            }
+        }
+        migrator.registerMigration("v9-retention") { db in
+            // Entries removed for their age, so a feed still listing them does not bring them back as new.
+            try db.create(table: "expiredEntries", options: .withoutRowID) { table in
+                table.column("feedId", .integer).notNull().references("feeds", onDelete: .cascade)
+                table.column("entryId", .text).notNull()
+                table.primaryKey(["feedId", "entryId"])
+            }
+        }
+        migrator.registerMigration("v10-icons") { db in
+            // Where each feed's icon was found and its validators; the image itself is a file (FeedIcons).
+            try db.create(table: "feedIcons") { table in
+                table.primaryKey("feedId", .integer).references("feeds", onDelete: .cascade)
+                table.column("url", .text)
+                table.column("etag", .text)
+                table.column("lastModified", .text)
+                table.column("checkedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }()
 }

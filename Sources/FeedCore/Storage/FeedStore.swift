@@ -17,6 +17,13 @@ public final class FeedStore: Sendable {
     init(database: any DatabaseWriter, subscriptionsCopyURL: URL?) throws {
         self.database = database
         self.subscriptionsCopyURL = subscriptionsCopyURL
+        try database.writeWithoutTransaction { db in
+            // The setting needs a VACUUM once the file exists (WAL mode has written it): instant while
+            // there are no tables. A database with tables switches at its first compaction.
+            if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") == 0 {
+                try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL; VACUUM")
+            }
+        }
         try FeedStore.migrator.migrate(database)
     }
 
@@ -50,6 +57,12 @@ public final class FeedStore: Sendable {
     func writing<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         if let reason = damageFound { throw FeedStoreError.damaged(reason) }
         return try await guardingDamage { try await self.database.write(body) }
+    }
+
+    /// Like `writing`, outside a transaction: for statements SQLite runs only there, such as VACUUM.
+    func writingWithoutTransaction<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        if let reason = damageFound { throw FeedStoreError.damaged(reason) }
+        return try await guardingDamage { try await self.database.writeWithoutTransaction(body) }
     }
 
     private func guardingDamage<T>(_ operation: () async throws -> T) async throws -> T {

@@ -17,6 +17,10 @@ public struct StoredFeed: Sendable, Hashable, Identifiable {
     public var validators: CacheValidators
     /// When the feed was last fetched successfully (including "not modified").
     public var lastFetched: Date?
+    /// When it was last fetched or tried, whatever came of it.
+    public var lastAttempt: Date?
+    /// The earliest its server lets it be fetched again; nil for any time.
+    public var nextFetch: Date?
     /// The last fetch's error, worded for people; nil after a success.
     public var lastError: String?
     /// What the last fetched document got wrong though it was read (see `ParsedFeed.warnings`).
@@ -44,6 +48,8 @@ extension StoredFeed: FetchableRecord {
         iconURL = row["iconURL"]
         validators = CacheValidators(etag: row["etag"], lastModified: row["lastModified"])
         lastFetched = row["lastFetched"]
+        nextFetch = row["nextFetch"]
+        lastAttempt = row["lastAttempt"]
         lastError = row["lastError"]
         lastWarnings = (row["lastWarnings"] as String?)?.split(separator: "\n").map(String.init) ?? []
         folderID = row["folderId"]

@@ -48,6 +48,10 @@ final class FeedSidebar {
     var onMoveFeed: ((_ feedID: Int64, _ folderID: Int64?) -> Void)?
     /// The drop target of each folder's row, and of All Feeds under nil.
     private(set) var dropTargets: [Int64?: OpaquePointer] = [:]
+    /// The feeds' own icons; the generic feed icon shows where there is none.
+    var icons: FeedIconTextures?
+    /// What the list shows, to show it again at another scale or with new icons.
+    private var shown: (feeds: [StoredFeed], starred: Int) = ([], 0)
 
     init() {
         let list = gtk_list_box_new()!
@@ -61,6 +65,8 @@ final class FeedSidebar {
         widget = scrolled
         Signal.connectObjectOrNil(cast(list), "row-selected") { [weak self] row in self?.rowSelected(row) }
         Signal.connectIgnoringArgument(cast(list), "row-activated") { [weak self] in self?.onActivate?() }
+        // Moved to a screen of another scale: the icons are loaded again with its number of pixels.
+        Signal.connectIgnoringArgument(cast(list), "notify::scale-factor") { [weak self] in self?.showIconsAgain() }
         addContextMenu()
         retranslate()
     }
@@ -74,6 +80,7 @@ final class FeedSidebar {
     /// Shows `feeds` and how many entries are starred, keeping the selection on `selected`
     /// when it is still there.
     func show(_ feeds: [StoredFeed], folders: [StoredFolder] = [], starred: Int, selecting selected: FeedSelection) {
+        shown = (feeds, starred)
         isRebuilding = true
         defer { isRebuilding = false }
         while let row = gtk_list_box_get_row_at_index(cast(list), 0) { gtk_list_box_remove(cast(list), cast(row)) }
@@ -102,8 +109,9 @@ final class FeedSidebar {
 
     private func appendFeed(_ feed: StoredFeed, indented: Bool) {
         rowItems.append(.feed(feed.id))
-        let box = makeRow(title: Self.title(of: feed), icon: "application-rss+xml-symbolic", unread: feed.unreadCount, error: feed.lastError,
-                          warnings: feed.lastWarnings)
+        let image = feed.lastError == nil ? icons?.image(for: feed, scale: gtk_widget_get_scale_factor(list)) : nil
+        let box = makeRow(title: Self.title(of: feed), icon: "application-rss+xml-symbolic", image: image, unread: feed.unreadCount,
+                          error: feed.lastError, warnings: feed.lastWarnings)
         // Feeds in a folder sit under it, a step in.
         if indented { gtk_widget_set_margin_start(box, 24) }
         let drag = gtk_drag_source_new()!
@@ -180,8 +188,14 @@ final class FeedSidebar {
         feed.title?.isEmpty == false ? feed.title! : (feed.url.host ?? feed.url.lastPathComponent)
     }
 
-    private func makeRow(title: String, icon: String, unread: Int, error: String? = nil, warnings: [String] = []) -> UnsafeMutablePointer<GtkWidget> {
-        let image = gtk_image_new_from_icon_name(error == nil ? icon : "dialog-warning-symbolic")!
+    /// Shows the same feeds again, with their icons as they are now.
+    func showIconsAgain() {
+        show(shown.feeds, folders: folders, starred: shown.starred, selecting: selection)
+    }
+
+    private func makeRow(title: String, icon: String, image: UnsafeMutablePointer<GtkWidget>? = nil, unread: Int, error: String? = nil,
+                         warnings: [String] = []) -> UnsafeMutablePointer<GtkWidget> {
+        let image = image ?? gtk_image_new_from_icon_name(error == nil ? icon : "dialog-warning-symbolic")!
         let name = Widgets.label(title)
         gtk_label_set_ellipsize(cast(name), PANGO_ELLIPSIZE_END)
         gtk_widget_set_hexpand(name, 1)

@@ -24,6 +24,14 @@ final class MainWindow {
     let layout: PaneLayout
     /// Leads back to the pane before while one pane shows at a time.
     private(set) var backButton: UnsafeMutablePointer<GtkWidget>?
+    /// Refreshes feeds at their turns while the window (shown or hidden) lives.
+    let backgroundRefresh: BackgroundRefresh
+    /// A background refresh the entry list's header is showing: its action waits for it rather than fetch again.
+    private var backgroundRefreshForHeader: Task<FeedLibrary.RefreshReport, Never>?
+    private let application: UnsafeMutablePointer<GtkApplication>
+    /// The feeds' icons on disk, fetched after the subscriptions show and after each refresh.
+    let icons: FeedIcons
+    private var isUpdatingIcons = false
     /// Opens a web or mail address outside the app; tests replace it to see what would open.
     var openLink: (URL) -> Void
     private var feeds: [StoredFeed] = []
@@ -36,6 +44,7 @@ final class MainWindow {
         static let group = "Window"
         static let width = "width", height = "height", maximized = "maximized", selectedFeed = "selected-feed"
         static let sidebarWidth = "sidebar-width", listWidth = "list-width"
+        static let storage = "Storage", lastCleanUp = "last-cleanup"
         /// What selected-feed holds while Starred is selected (feed ids are positive).
         static let starredSelection = -1
         /// selected-feed for a folder is -2 - its id, below Starred.
@@ -49,7 +58,12 @@ final class MainWindow {
         if case let .replacedDamagedDatabase(_, recovered, _, _) = storageNotice { fetchesRecoveredFeeds = recovered > 0 } else {
             fetchesRecoveredFeeds = false
         }
+        self.application = application
         preferences = Preferences(settings: settings)
+        backgroundRefresh = BackgroundRefresh(library: library)
+        icons = FeedIcons(directory: FeedIcons.cacheDirectory(), store: library.store, userAgent: library.fetcher.configuration.userAgent,
+                          now: library.now)
+        sidebar.icons = FeedIconTextures(icons: icons)
         entryList = EntryListView(library: library)
         banner = Banner()
         ColorScheme.follow()
@@ -91,11 +105,16 @@ final class MainWindow {
         addActions(application: application)
         fileDrop = FileDrop.install(on: window) { [weak self] file in self?.importSubscriptions(from: file) }
         Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
+        backgroundRefresh.run = { [weak self] due in await self?.refreshInBackground(due) }
+        preferences.onChange = { [weak self] in self?.preferencesChanged() }
+        Signal.connectReturningBool(cast(window), "close-request") { [weak self] in self?.closeRequested() ?? false }
+        Signal.connect(cast(window), "destroy") { [weak self] in self?.windowDestroyed() }
     }
 
     func present() {
         gtk_window_present(cast(window))
         start()
+        backgroundRefresh.minutes = preferences.refreshMinutes
         BenchHooks.install(on: self)  // refresh-bench only: inert unless its variables are set
     }
 
@@ -115,6 +134,43 @@ final class MainWindow {
             await self.reloadFeeds(selecting: selection)
             self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
             if self.fetchesRecoveredFeeds { self.entryList.header.beginRefreshing() }
+            self.updateIcons()
+            MainThread.whenIdle { [weak self] in self?.cleanUpIfDue() }
+        }
+    }
+
+    /// Fetches the icons that are missing or due for a check, and shows the ones that changed.
+    private func updateIcons() {
+        guard !isUpdatingIcons else { return }
+        isUpdatingIcons = true
+        let feeds = feeds
+        Task { @MainActor [weak self, icons] in
+            let changed = await icons.update(feeds)
+            guard let self else { return }
+            self.isUpdatingIcons = false
+            guard !changed.isEmpty else { return }
+            self.sidebar.icons?.invalidate(feeds.filter { changed.contains($0.id) })
+            self.sidebar.showIconsAgain()
+        }
+    }
+
+    /// Removes the entries the retention preferences let go, at most once a day.
+    private func cleanUpIfDue() {
+        let now = library.now()
+        if let last = settings.date(forKey: Key.lastCleanUp, in: Key.storage), now.timeIntervalSince(last) < 86400 { return }
+        let retention = preferences.retention
+        Task { @MainActor [weak self, library] in
+            do {
+                let removed = try await library.cleanUp(retention)
+                guard let self else { return }
+                self.settings.setDate(now, forKey: Key.lastCleanUp, in: Key.storage)
+                if removed > 0 {
+                    await self.reloadSidebar()
+                    self.entryList.reload()
+                }
+            } catch {
+                self?.banner.show(tr("Old entries could not be removed."))
+            }
         }
     }
 
@@ -198,17 +254,28 @@ final class MainWindow {
     // MARK: - Refreshing
 
     /// Fetches every feed of the selection; the header shows "Loading..." until the last is done.
+    /// When the header shows a background refresh, waits for that one instead.
     private func refreshSelection() {
         let selection = sidebar.selection
-        banner.hideProblem()
+        let feedIDs = feedIDs(of: selection)
+        let background = backgroundRefreshForHeader
+        backgroundRefreshForHeader = nil
+        if background == nil { banner.hideProblem() }
         Task { @MainActor [weak self, library] in
-            let report = await library.refresh(feedIDs: self?.feedIDs(of: selection))
+            let report: FeedLibrary.RefreshReport
+            if let background {
+                report = await background.value
+            } else {
+                report = await library.refresh(feedIDs: feedIDs)
+            }
             guard let self else { return }
             await self.reloadFeeds(selecting: selection)
             self.entryList.reload(scrollToTop: report.newEntries > 0) { [weak self] in
                 self?.entryList.header.endRefreshing()
             }
-            self.report(report)
+            // A feed failing in the background is marked in the sidebar; a banner every half hour would nag.
+            if background == nil { self.report(report) }
+            self.updateIcons()
         }
     }
 
@@ -219,6 +286,60 @@ final class MainWindow {
         case let .feed(id): [id]
         case let .folder(id): feeds.filter { $0.folderID == id }.map(\.id)
         }
+    }
+
+    /// Refreshes the feeds whose background turn came; the entry list's header shows it when the
+    /// list shows one of them, and a notification tells of new entries.
+    private func refreshInBackground(_ due: [StoredFeed]) async {
+        let ids = due.map(\.id)
+        let refresh = Task { @MainActor [library] in await library.refresh(feedIDs: ids) }
+        let listShowsThem = feedIDs(of: sidebar.selection).map { !Set($0).isDisjoint(with: ids) } ?? true
+        let headerShowsIt = listShowsThem && gtk_widget_get_mapped(entryList.widget) != 0 && !entryList.header.isRefreshing
+        if headerShowsIt {
+            backgroundRefreshForHeader = refresh
+            entryList.header.beginRefreshing()
+        }
+        let report = await refresh.value
+        if !headerShowsIt {
+            await reloadSidebar()
+            entryList.reload()
+        }
+        updateIcons()
+        cleanUpIfDue()
+        if NewEntriesNotification.isWanted(newEntries: report.newEntries, enabled: preferences.notifiesNewEntries,
+                                           whenFocused: preferences.notifiesWhenFocused,
+                                           windowIsFocused: isFocused) {
+            NewEntriesNotification.send(entries: report.newEntries, feeds: report.feedsWithNewEntries, from: application)
+        }
+    }
+
+    /// Whether the window is shown and has the keyboard focus (a hidden window may still say it is active).
+    private var isFocused: Bool {
+        gtk_widget_get_visible(window) != 0 && gtk_window_is_active(cast(window)) != 0
+    }
+
+    /// A click on the notification: the window comes up showing the unread entries of all feeds.
+    private func showNewEntries() {
+        gtk_window_present(cast(window))
+        sidebar.select(.all)
+        filterBar.select(.unread)
+        g_application_withdraw_notification(cast(application), NewEntriesNotification.id)
+    }
+
+    private func preferencesChanged() {
+        backgroundRefresh.minutes = preferences.refreshMinutes
+    }
+
+    /// Closing hides the window and keeps refreshing only when the user chose to run in the background.
+    private func closeRequested() -> Bool {
+        guard preferences.runsInBackground, preferences.refreshMinutes > 0 else { return false }
+        gtk_widget_set_visible(window, 0)
+        return true
+    }
+
+    private func windowDestroyed() {
+        backgroundRefresh.stop()
+        g_action_map_remove_action(cast(application), NewEntriesNotification.action)
     }
 
     private func report(_ report: FeedLibrary.RefreshReport) {
@@ -665,6 +786,10 @@ final class MainWindow {
             ShortcutsWindow.present(over: self.window)
         }
         Widgets.addAction(to: window, "quit") { _ in g_application_quit(g_application_get_default()) }
+        let showNew = g_simple_action_new(NewEntriesNotification.action, nil)!
+        Signal.connectIgnoringArgument(cast(showNew), "activate") { [weak self] in self?.showNewEntries() }
+        g_action_map_add_action(cast(application), cast(showNew))
+        g_object_unref(cast(showNew))
         let keys: [(Int32, String)] = [
             (GDK_KEY_o, "open-in-browser"), (GDK_KEY_m, "toggle-read"), (GDK_KEY_s, "toggle-star"),
             (GDK_KEY_j, "next-entry"), (GDK_KEY_k, "previous-entry"), (GDK_KEY_J, "next-feed"), (GDK_KEY_K, "previous-feed"),

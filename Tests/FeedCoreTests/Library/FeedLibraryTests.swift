@@ -115,7 +115,7 @@ private final class Published: @unchecked Sendable {
     }
 }
 
-/// An RSS feed of `entries` numbered items, newest first.
+/// An RSS feed of `entries` numbered items, newest first, for library tests.
 func rss(entries: Int, title: String = "Library test") -> Data {
     let items = (0..<entries).reversed().map { number in
         "<item><title>Item \(number)</title><guid>item-\(number)</guid><link>https://example.org/\(number)</link></item>"

@@ -69,6 +69,19 @@ public enum Signal {
                        trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
+    /// `gboolean (*)(GObject*, gpointer)`: a window's close-request.
+    @discardableResult
+    public static func connectReturningBool(_ instance: gpointer, _ name: String,
+                                            _ handler: @escaping @MainActor () -> Bool) -> HandlerID {
+        typealias Handler = @MainActor () -> Bool
+        let trampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+            let body: Handler = Signal.handler(data)
+            return onMainActor { body() }.gboolean
+        }
+        return connect(instance, name, handler, signature: SignalSignature([], returns: .boolean),
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
     /// `void (*)(GObject*, double, double, gpointer)`: drag-begin, drag-update, drag-end.
     @discardableResult
     public static func connect(_ instance: gpointer, _ name: String,

@@ -1,0 +1,47 @@
+import Foundation
+
+/// When background refresh fetches which feeds: each feed about `interval` after it was last
+/// tried, never before its server allows (`StoredFeed.nextFetch`), and spread out so feeds added
+/// together (a first run, an import) do not all come due at one moment.
+public struct BackgroundSchedule: Sendable, Hashable {
+    /// The time between two fetches of a feed, before spreading.
+    public var interval: TimeInterval
+    /// The shortest wait between two wake-ups, so feeds falling due close together are fetched together.
+    public var shortestWait: TimeInterval
+
+    /// The share of `interval` a feed's turn is pushed back by at most to spread feeds apart.
+    static let spreadShare = 0.25
+
+    /// Creates a schedule fetching each feed every `interval`.
+    public init(interval: TimeInterval, shortestWait: TimeInterval = 60) {
+        self.interval = interval
+        self.shortestWait = shortestWait
+    }
+
+    /// When `feed` is next due; nil when it was never tried and is due at once.
+    public func turn(of feed: StoredFeed, pausedHosts: [String: HostBackoff] = [:]) -> Date? {
+        guard let lastAttempt = feed.lastAttempt else { return nil }
+        let turn = lastAttempt + interval * (1 + Self.spreadShare * Self.spread(feed.id))
+        let hostPause = PollingPolicy.hostKey(for: feed.url).flatMap { pausedHosts[$0]?.until }
+        return [turn, feed.nextFetch, hostPause].compactMap { $0 }.max()
+    }
+
+    /// The feeds due at `now`, in list order.
+    public func dueFeeds(_ feeds: [StoredFeed], pausedHosts: [String: HostBackoff] = [:], at now: Date) -> [StoredFeed] {
+        feeds.filter { feed in turn(of: feed, pausedHosts: pausedHosts).map { $0 <= now } ?? true }
+    }
+
+    /// When to wake next after `now`: the earliest turn, but not sooner than `shortestWait`;
+    /// one interval on when there are no feeds.
+    public func nextWake(_ feeds: [StoredFeed], pausedHosts: [String: HostBackoff] = [:], after now: Date) -> Date {
+        let earliest = feeds.map { turn(of: $0, pausedHosts: pausedHosts) ?? now }.min() ?? now + interval
+        return max(earliest, now + shortestWait)
+    }
+
+    /// A feed's fixed place in [0, 1): successive ids land far apart (the golden ratio's
+    /// fractional part), so a batch of new feeds spreads over the whole window.
+    static func spread(_ id: Int64) -> Double {
+        let value = Double(id) * 0.618_033_988_749_895
+        return value - value.rounded(.down)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+
+/// Which entries are kept as they age.
+public struct Retention: Sendable, Hashable {
+    /// Entries are kept this many days after they were published and stored; nil keeps them forever.
+    public var days: Int?
+    /// Unread entries are kept however old.
+    public var keepsUnread: Bool
+    /// Starred entries are kept however old.
+    public var keepsStarred: Bool
+
+    /// Creates a policy; by default entries are kept 90 days, unread and starred ones for good.
+    public init(days: Int? = 90, keepsUnread: Bool = true, keepsStarred: Bool = true) {
+        self.days = days
+        self.keepsUnread = keepsUnread
+        self.keepsStarred = keepsStarred
+    }
+}
+
+extension FeedStore {
+    /// Removes the entries `retention` lets go at `now`: older than its days both by date and in the
+    /// store, and neither unread nor starred unless it says so. Each removed entry is remembered so
+    /// that a feed still listing it does not bring it back. Returns how many were removed.
+    @discardableResult
+    public func expireEntries(_ retention: Retention, at now: Date = Date()) async throws -> Int {
+        guard let days = retention.days else { return 0 }
+        let cutoff = now - TimeInterval(days) * 86400
+        let condition = "MAX(insertedAt, sortDate) < ?" + (retention.keepsUnread ? " AND isRead = 1" : "")
+            + (retention.keepsStarred ? " AND isStarred = 0" : "")
+        return try await writing { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO expiredEntries (feedId, entryId) SELECT feedId, entryId FROM entries WHERE \(condition)",
+                           arguments: [cutoff])
+            try db.execute(sql: "DELETE FROM entries WHERE \(condition)", arguments: [cutoff])
+            return db.changesCount
+        }
+    }
+
+    /// Gives the pages freed by removed entries back to the file system: an incremental vacuum, or
+    /// once for a database made before incremental vacuum was set, a full VACUUM that sets it.
+    public func compact() async throws {
+        try await writingWithoutTransaction { db in
+            if try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") == 2 {
+                try db.execute(sql: "PRAGMA incremental_vacuum")
+            } else {
+                try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+                try db.execute(sql: "VACUUM")
+            }
+        }
+    }
+}

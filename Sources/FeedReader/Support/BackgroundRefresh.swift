@@ -1,0 +1,84 @@
+import CGtk
+import FeedCore
+import Foundation
+import RefreshGtk
+
+/// Wakes at each feed's background-refresh turn while the computer is online and hands the due
+/// feeds to `run`; the turns are `BackgroundSchedule`'s, timed by the library's clock.
+@MainActor
+final class BackgroundRefresh {
+    private let library: FeedLibrary
+    /// Refreshes the due feeds, returning when they are stored.
+    var run: (@MainActor ([StoredFeed]) async -> Void)?
+    /// Minutes between a feed's refreshes; 0 turns background refresh off.
+    var minutes = 0 {
+        didSet { if minutes != oldValue { reschedule() } }
+    }
+    /// When the next wake-up is due, by the library's clock; nil while off, offline or stopped.
+    private(set) var nextWake: Date?
+    private var timer: guint = 0
+    private var isRunning = false
+    private var isStopped = false
+    private let monitor = g_network_monitor_get_default()!
+    private var networkHandler: gulong = 0
+
+    init(library: FeedLibrary) {
+        self.library = library
+        networkHandler = Signal.connectUInt(cast(monitor), "network-changed") { [weak self] _ in self?.reschedule() }
+    }
+
+    /// Whether the network is up, as GNetworkMonitor sees it.
+    var isOnline: Bool { g_network_monitor_get_network_available(monitor) != 0 }
+
+    private var schedule: BackgroundSchedule? {
+        minutes > 0 ? BackgroundSchedule(interval: TimeInterval(minutes) * 60) : nil
+    }
+
+    /// Sets the timer for the next turn, or clears it while off or offline.
+    func reschedule() {
+        cancelTimer()
+        nextWake = nil
+        guard !isStopped, !isRunning, isOnline, let schedule else { return }
+        Task { @MainActor [weak self, library] in
+            let wake = await library.nextWake(schedule)
+            guard let self, !self.isStopped, !self.isRunning, self.timer == 0, self.schedule == schedule else { return }
+            self.nextWake = wake
+            self.timer = MainThread.after(max(0, wake.timeIntervalSince(library.now()))) { [weak self] in
+                self?.timer = 0
+                self?.wake()
+            }
+        }
+    }
+
+    /// Refreshes the feeds whose turn has come, then sets the timer for the next turn.
+    func wake() {
+        guard !isStopped, !isRunning, isOnline, let schedule else { return }
+        cancelTimer()
+        nextWake = nil
+        isRunning = true
+        Task { @MainActor [weak self, library] in
+            let due = await library.dueFeeds(schedule)
+            if !due.isEmpty { await self?.run?(due) }
+            self?.isRunning = false
+            self?.reschedule()
+        }
+    }
+
+    /// Ends background refresh for good: the window is gone.
+    func stop() {
+        isStopped = true
+        cancelTimer()
+        nextWake = nil
+        if networkHandler != 0 {
+            g_signal_handler_disconnect(cast(monitor), networkHandler)
+            networkHandler = 0
+        }
+    }
+
+    private func cancelTimer() {
+        if timer != 0 {
+            g_source_remove(timer)
+            timer = 0
+        }
+    }
+}

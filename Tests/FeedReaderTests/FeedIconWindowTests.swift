@@ -1,0 +1,67 @@
+import CGtk
+import FeedCore
+import Foundation
+@testable import RefreshGtk
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// Feed icons in the sidebar: the generic icon meanwhile, then the feed's own at the screen's scale.
+final class FeedIconWindowTests: XCTestCase {
+    func testTheFeedsIconReplacesTheGenericOneWithAsManyPixelsAsTheScreenShows() throws {
+        let icon = try onMain { Self.png(side: 64) }
+        let server = try TestHTTPServer { request in
+            switch request.path {
+            case "/feed.xml":
+                .ok(Data("""
+                    <?xml version="1.0"?><rss version="2.0"><channel><title>With icon</title><link>https://example.org/</link>
+                    <description>d</description><image><url>/icon.png</url><title>t</title><link>https://example.org/</link></image>
+                    <item><title>One</title><guid>1</guid></item></channel></rss>
+                    """.utf8))
+            // Late, so the generic icon can be seen meanwhile.
+            case "/icon.png": TestHTTPServer.Response(status: 200, headers: [("Content-Type", "image/png")], body: icon, delay: 0.5)
+            default: .status(404)
+            }
+        }
+        defer { server.stop() }
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
+            defer { app.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.feedRowImage(app) != nil })
+            XCTAssertEqual(gtk_image_get_storage_type(cast(Self.feedRowImage(app))), GTK_IMAGE_ICON_NAME, "the generic icon meanwhile")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                Self.feedRowImage(app).map { gtk_image_get_storage_type(cast($0)) == GTK_IMAGE_PAINTABLE } ?? false
+            }, "the feed's icon shows")
+            let image = try XCTUnwrap(Self.feedRowImage(app))
+            let scale = gtk_widget_get_scale_factor(image)
+            let paintable = try XCTUnwrap(gtk_image_get_paintable(cast(image)))
+            XCTAssertEqual(gdk_paintable_get_intrinsic_width(paintable), 16 * scale, "16 points at scale \(scale)")
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_width(image) == 16 }, "laid out 16 points wide")
+            XCTAssertEqual(server.requests.filter { $0.path == "/icon.png" }.count, 1)
+            saveScreen(name: "feed-icon-scale-\(scale)")
+        }
+    }
+
+    /// The image at the start of the subscribed feed's sidebar row (the third, after All Feeds and Starred).
+    @MainActor
+    private static func feedRowImage(_ app: ReaderFixture) -> UnsafeMutablePointer<GtkWidget>? {
+        guard let list = descendant(of: app.window.sidebar.widget, where: { isWidget($0, a: gtk_list_box_get_type()) }),
+              let row = gtk_list_box_get_row_at_index(cast(list), 2), let box = gtk_list_box_row_get_child(row) else { return nil }
+        return gtk_widget_get_first_child(box)
+    }
+
+    /// A square orange PNG `side` pixels wide.
+    @MainActor
+    private static func png(side: Int32) -> Data {
+        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, side, side)!
+        defer { g_object_unref(cast(pixbuf)) }
+        gdk_pixbuf_fill(pixbuf, 0xff88_00ff)
+        let texture = gdk_texture_new_for_pixbuf(pixbuf)!
+        defer { g_object_unref(cast(texture)) }
+        let bytes = gdk_texture_save_to_png_bytes(texture)!
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        let data = g_bytes_get_data(bytes, &size)!
+        return Data(bytes: data, count: Int(size))
+    }
+}
