@@ -82,7 +82,6 @@ final class MainWindow {
     func present() {
         gtk_window_present(cast(window))
         start()
-        BenchHooks.install(on: self)  // refresh-bench only: inert unless its variables are set
     }
 
     /// First run: subscribes to the bundled samples so the window is never empty; then shows the
