@@ -15,10 +15,11 @@ func runBench() throws -> [(key: String, value: Double)] {
     setenv("GSK_RENDERER", "cairo", 0)
     gtk_init()
     MainQueueBridge.install()
+    // Every process removes its own folder, the first-pull children too.
+    defer { BenchFiles.removeAll() }
     if CommandLine.arguments.contains(FirstPullBench.childFlag) {
         return [("first_pull_frame_ms", FirstPullBench.measureInThisProcess())]
     }
-    defer { BenchFiles.removeAll() }
     var table = BenchTable()
     var figures: [(key: String, value: Double)] = []
     var plot = PlotData()
