@@ -34,7 +34,7 @@ enum FirstPullBench {
 
     /// In the child: the first pull frame's milliseconds.
     static func measureInThisProcess() -> Double {
-        let ours = PullBench.OurWindow()
+        let ours = PullBench.OurWindow(content: .listView)
         ours.window.settle(seconds: secondsBeforeFirstDelta)
         return ours.firstPullFrame()
     }

@@ -2,12 +2,11 @@ import CGtk
 import Foundation
 import RefreshCore
 import RefreshGtk
-import TestSupport
+import GtkInspection
 
-/// `pull_frame_us_*`, `baseline_frame_us_*` and `content_relayouts_per_pull_frame`: one pull
-/// step in a realized window whose scrolled window holds a GtkListView of 10,000 rows, done
-/// our way (a RefreshView moving the content by its allocation transform) and the way GTK apps
-/// do it today (a header above the list whose height request follows the pull).
+/// Pull frames on each kind of content (``PullContent``), our way (a RefreshView moving the
+/// content by its allocation transform) against the way GTK apps do it today (a header above the
+/// content whose height request follows the pull), in the same run.
 ///
 /// A frame is what GTK's frame clock would do for it, timed from the new offset in to the
 /// rendered texture out: the input, the window's layout, a snapshot of the window's content
@@ -16,7 +15,6 @@ import TestSupport
 /// is timed: no main-loop waits, no X server round trips.
 @MainActor
 enum PullBench {
-    static let rows = 10_000
     /// The reader's entry pane at its default window size.
     static let width: Int32 = 720, height: Int32 = 640
     /// Scroll steps down, then as many back up: the pull passes the threshold and returns to the
@@ -27,20 +25,23 @@ enum PullBench {
     struct Result {
         var ours: (p50: Double, p99: Double)
         var baseline: (p50: Double, p99: Double)
+        /// GtkListView relayouts per frame, ours and the baseline's (0 for other content).
         var relayoutsPerFrame: Double
         var baselineRelayoutsPerFrame: Double
-        var framesPerRun: Int
         /// p50 and p99 of rendering one flat colour the size of the window: what any frame costs
         /// before it draws anything, the lower bound of both figures above.
         var renderFloor: (p50: Double, p99: Double)
         /// p50 of each frame's part before rendering (input, layout, snapshot): ours, baseline.
         var layoutP50: (ours: Double, baseline: Double)
+        /// Every timed frame in microseconds, in order, for the chart.
+        var ourFrames: [Double]
+        var baselineFrames: [Double]
     }
 
-    static func run(_ options: BenchOptions) -> Result {
+    static func run(_ options: BenchOptions, content: PullContent) -> Result {
         ListViewLayoutCounter.install()
-        let ours = OurWindow()
-        let baseline = BaselineWindow()
+        let ours = OurWindow(content: content)
+        let baseline = BaselineWindow(content: content)
 
         // Warm-up: the first pull creates glyph caches, the arrow's tick callback and the
         // indicator's first render; the baseline's first resizes create rows.
@@ -51,7 +52,7 @@ enum PullBench {
         }
 
         var ourP50: [Double] = [], ourP99: [Double] = [], baseP50: [Double] = [], baseP99: [Double] = []
-        var ourLayout: [Double] = [], baseLayout: [Double] = []
+        var ourLayout: [Double] = [], baseLayout: [Double] = [], ourFrames: [Double] = [], baseFrames: [Double] = []
         var relayouts = 0, baselineRelayouts = 0, frames = 0
         for _ in 0..<options.runs {
             // Alternated run by run so that both see the same machine load.
@@ -59,14 +60,15 @@ enum PullBench {
             let run = ours.pull()
             relayouts += ListViewLayoutCounter.count - before
             frames += run.times.count
+            ourFrames += run.times
             ourP50.append(Stats.percentile(run.times, 50))
             ourP99.append(Stats.percentile(run.times, 99))
-
             ourLayout.append(Stats.percentile(run.layoutTimes, 50))
 
             let baselineBefore = ListViewLayoutCounter.count
             let base = baseline.pull(offsets: run.offsets)
             baselineRelayouts += ListViewLayoutCounter.count - baselineBefore
+            baseFrames += base.times
             baseP50.append(Stats.percentile(base.times, 50))
             baseP99.append(Stats.percentile(base.times, 99))
             baseLayout.append(Stats.percentile(base.layoutTimes, 50))
@@ -78,8 +80,9 @@ enum PullBench {
                       baseline: (Stats.median(baseP50), Stats.median(baseP99)),
                       relayoutsPerFrame: Double(relayouts) / Double(max(frames, 1)),
                       baselineRelayoutsPerFrame: Double(baselineRelayouts) / Double(max(frames, 1)),
-                      framesPerRun: 2 * stepsEachWay, renderFloor: floor,
-                      layoutP50: (Stats.median(ourLayout), Stats.median(baseLayout)))
+                      renderFloor: floor,
+                      layoutP50: (Stats.median(ourLayout), Stats.median(baseLayout)),
+                      ourFrames: ourFrames, baselineFrames: baseFrames)
     }
 
     // MARK: - The two windows
@@ -90,13 +93,14 @@ enum PullBench {
     final class OurWindow {
         let window: BenchWindow
         let header = NormalHeader()
+        let content: PullContent
         private let scroll: OpaquePointer
         private let scrolled: OpaquePointer
 
-        init() {
-            let list = BenchList()
-            scrolled = list.scrolled
-            let view = RefreshView(wrapping: list.scrolled)
+        init(content: PullContent) {
+            self.content = content
+            scrolled = content.makeScrolledWindow()
+            let view = RefreshView(wrapping: scrolled)
             header.store = SettingsStore(path: BenchFiles.directory.appendingPathComponent("pull.ini").path)
             header.link(to: view)
             window = BenchWindow(child: view.widget, title: "refresh-bench: ours")
@@ -122,7 +126,7 @@ enum PullBench {
                 let dy = step < stepsEachWay ? -units : units
                 let start = Clock.nanoseconds()
                 _ = cgtk_emit_scroll(cast(scroll), 0, dy)
-                window.frame(savingTo: step == stepsEachWay ? FrameDump.path("ours") : nil)
+                window.frame(savingTo: step == stepsEachWay ? FrameDump.path("ours-\(content.rawValue)") : nil)
                 times.append(Double(Clock.nanoseconds() - start) / 1000)
                 layoutTimes.append(Double(window.renderStarted - start) / 1000)
                 offsets.append(header.pullingPercent * header.extent)
@@ -152,11 +156,13 @@ enum PullBench {
     @MainActor
     final class BaselineWindow {
         let window: BenchWindow
+        let content: PullContent
         private let headerArea: UnsafeMutablePointer<GtkWidget>
         private let painter = HeaderPainter()
 
-        init() {
-            let list = BenchList()
+        init(content: PullContent) {
+            self.content = content
+            let scrolled = content.makeScrolledWindow()
             headerArea = gtk_drawing_area_new()
             gtk_drawing_area_set_draw_func(cast(headerArea), { area, cairo, width, height, data in
                 let painter = Unmanaged<HeaderPainter>.fromOpaque(data!).takeUnretainedValue()
@@ -165,7 +171,7 @@ enum PullBench {
             gtk_widget_set_size_request(headerArea, -1, 0)
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
             gtk_box_append(cast(box), headerArea)
-            gtk_box_append(cast(box), cast(list.scrolled))
+            gtk_box_append(cast(box), cast(scrolled))
             window = BenchWindow(child: box, title: "refresh-bench: baseline")
             window.settle()
         }
@@ -179,7 +185,7 @@ enum PullBench {
                 painter.offset = offset
                 gtk_widget_set_size_request(headerArea, -1, Int32(offset.rounded()))
                 gtk_widget_queue_draw(headerArea)
-                window.frame(savingTo: step == stepsEachWay ? FrameDump.path("baseline") : nil)
+                window.frame(savingTo: step == stepsEachWay ? FrameDump.path("baseline-\(content.rawValue)") : nil)
                 times.append(Double(Clock.nanoseconds() - start) / 1000)
                 layoutTimes.append(Double(window.renderStarted - start) / 1000)
             }
@@ -231,53 +237,6 @@ enum FrameDump {
     }
 }
 
-/// A scrolled window holding a GtkListView of 10,000 rows laid out as the reader's: a title
-/// over a dimmed line, in a box with margins.
-@MainActor
-struct BenchList {
-    let scrolled: OpaquePointer
-
-    init() {
-        let strings = gtk_string_list_new(nil)!
-        var titles = (0..<PullBench.rows).map { "Entry \($0 + 1): what happened in the project this week" }
-        titles.withUnsafeMutableBufferPointer { buffer in
-            for title in buffer { gtk_string_list_append(strings, title) }
-        }
-        titles.removeAll()
-        let factory = gtk_signal_list_item_factory_new()!
-        Signal.connectObject(cast(factory), "setup") { item in
-            let title = gtk_label_new("")!
-            gtk_label_set_xalign(cast(title), 0)
-            gtk_widget_add_css_class(title, "heading")
-            let meta = gtk_label_new("")!
-            gtk_label_set_xalign(cast(meta), 0)
-            gtk_widget_add_css_class(meta, "dim-label")
-            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 3)!
-            gtk_box_append(cast(box), title)
-            gtk_box_append(cast(box), meta)
-            gtk_widget_set_margin_start(box, 14)
-            gtk_widget_set_margin_end(box, 14)
-            gtk_widget_set_margin_top(box, 10)
-            gtk_widget_set_margin_bottom(box, 10)
-            gtk_list_item_set_child(cast(item), box)
-        }
-        Signal.connectObject(cast(factory), "bind") { item in
-            guard let object = gtk_list_item_get_item(cast(item)), let box = gtk_list_item_get_child(cast(item)),
-                  let title = gtk_widget_get_first_child(box), let meta = gtk_widget_get_next_sibling(title) else { return }
-            gtk_label_set_text(cast(title), gtk_string_object_get_string(cast(object)))
-            gtk_label_set_text(cast(meta), "Bench Feed · Today 14:02")
-        }
-        let listView = gtk_list_view_new(cast(gtk_no_selection_new(cast(strings))), factory)!
-        gtk_list_view_set_show_separators(cast(listView), 1)
-        let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(cast(scrolled), listView)
-        gtk_scrolled_window_set_policy(cast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_widget_set_vexpand(scrolled, 1)
-        gtk_widget_set_hexpand(scrolled, 1)
-        self.scrolled = cast(scrolled)
-    }
-}
-
 /// A realized, mapped, undecorated window of the bench's size, and one synchronous frame of it.
 @MainActor
 final class BenchWindow {
@@ -310,6 +269,10 @@ final class BenchWindow {
               Clock.nanoseconds() < deadline {
             _ = g_main_context_iteration(nil, 0)
             usleep(1000)
+        }
+        // Content laid out in idle time (a text view's lines) is laid out before any frame is timed.
+        while g_main_context_pending(nil) != 0, Clock.nanoseconds() < deadline + 10_000_000_000 {
+            _ = g_main_context_iteration(nil, 0)
         }
     }
 

@@ -1,11 +1,15 @@
 import FeedCore
 import Foundation
 
-/// `reader_startup_ms` and `reader_peak_rss_mb`: the release feed-reader, started on a store of
-/// 10,000 entries in a temporary XDG_DATA_HOME, with the bench hooks in
-/// Sources/FeedReader/Support/BenchHooks.swift telling when its first frame of entries was
-/// painted, and its peak resident memory once every page was scrolled through.
+/// `reader_startup_ms` and `reader_peak_rss_mb` (and their `_100k` forms): the release
+/// feed-reader, started on a store in a temporary XDG_DATA_HOME, with ``ReaderProbe`` telling
+/// when its first frame of entries was painted, and its peak resident memory once every page was
+/// scrolled through.
+@MainActor
 enum ReaderBench {
+    /// Entries scrolled through on the large store (``LargeStore``).
+    static let largeStoreScrolledEntries = 10_000
+
     struct Result {
         var startupMilliseconds: Double
         var peakRSSMegabytes: Double
@@ -34,15 +38,15 @@ enum ReaderBench {
         return dataHome
     }
 
-    /// Starts the reader `startups` times for the first frame (after `warmUps` untimed starts)
-    /// and `memoryRuns` times to scroll to the end; medians of each.
-    static func run(executable: URL, dataHome: URL, _ options: BenchOptions) throws -> Result {
+    /// Starts the reader `options.runs` times for the first frame (after `warmUps` untimed starts)
+    /// and a few times to scroll through the first `scrolled` entries; medians of each.
+    static func run(executable: URL, dataHome: URL, scrolled entries: Int, _ options: BenchOptions) throws -> Result {
         var startups: [Double] = [], startupPeaks: [Double] = []
         for index in 0..<(options.warmUps + options.runs) {
             let started = Clock.nanoseconds()
-            let lines = try launch(executable, dataHome: dataHome, hook: "FEED_READER_BENCH_EXIT_AFTER_FIRST_FRAME")
+            let lines = try launch(executable, dataHome: dataHome, probe: .firstFrame, entries: entries)
             guard let frame = lines["first-frame-ns"].flatMap(UInt64.init) else {
-                throw BenchError("feed-reader printed no first-frame time")
+                throw BenchError("the reader probe printed no first-frame time")
             }
             if index >= options.warmUps {
                 startups.append(Double(frame - started) / 1e6)
@@ -50,22 +54,22 @@ enum ReaderBench {
             }
         }
         var peaks: [Double] = []
-        var shown = 0
         for _ in 0..<(options.quick ? 1 : 3) {
-            let lines = try launch(executable, dataHome: dataHome, hook: "FEED_READER_BENCH_SCROLL_TO_END")
-            guard let kilobytes = lines["vmhwm-kb"].flatMap(Double.init), let entries = lines["entries"].flatMap(Int.init) else {
-                throw BenchError("feed-reader printed no peak memory")
+            let lines = try launch(executable, dataHome: dataHome, probe: .scrollToEnd, entries: entries)
+            guard let kilobytes = lines["vmhwm-kb"].flatMap(Double.init), let shown = lines["entries"].flatMap(Int.init) else {
+                throw BenchError("the reader probe printed no peak memory")
             }
+            guard shown == entries else { throw BenchError("feed-reader listed \(shown) of \(entries) entries") }
             peaks.append(kilobytes / 1024)
-            shown = entries
         }
         return Result(startupMilliseconds: Stats.median(startups), peakRSSMegabytes: Stats.median(peaks),
-                      firstFrameRSSMegabytes: Stats.median(startupPeaks), entriesShown: shown)
+                      firstFrameRSSMegabytes: Stats.median(startupPeaks), entriesShown: entries)
     }
 
-    /// Runs the reader with `hook`=1 in fresh XDG folders around `dataHome`; returns the
-    /// `key=value` pairs of its `feed-reader-bench` lines. A reader that hangs is killed.
-    private static func launch(_ executable: URL, dataHome: URL, hook: String) throws -> [String: String] {
+    /// Runs the reader with the probe in `probe` mode, in fresh XDG folders around `dataHome`;
+    /// returns the `key=value` pairs of the probe's `feed-reader-bench` line. A reader that hangs is killed.
+    private static func launch(_ executable: URL, dataHome: URL, probe: ReaderProbe.Mode,
+                               entries: Int) throws -> [String: String] {
         let scratch = BenchFiles.directory.appendingPathComponent("reader-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         var environment = ProcessInfo.processInfo.environment
@@ -74,7 +78,7 @@ enum ReaderBench {
         environment["XDG_CONFIG_HOME"] = scratch.appendingPathComponent("config").path
         environment["XDG_CACHE_HOME"] = scratch.appendingPathComponent("cache").path
         environment["GSETTINGS_BACKEND"] = "memory"
-        environment[hook] = "1"
+        environment.merge(try ReaderProbe.environment(probe, entries: entries)) { $1 }
         let process = Process()
         process.executableURL = executable
         process.environment = environment
@@ -83,7 +87,7 @@ enum ReaderBench {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 600, execute: watchdog)
         let bytes = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         watchdog.cancel()

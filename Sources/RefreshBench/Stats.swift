@@ -46,14 +46,21 @@ struct BenchOptions {
     /// `--quick`: few repetitions and smaller data, only to check that every figure comes out.
     var quick = false
 
-    /// `--only=core,header,pull,first-pull,parse,python,search,integrity,reader`: those sections alone, for profiling one
-    /// (under callgrind, say); the JSON line then lacks the other figures.
+    /// `--only=core,header,pull,listbox,textview,first-pull,parse,python,search,integrity,refresh,reader`:
+    /// those sections alone, for profiling one (under callgrind, say); the JSON line then lacks the other figures.
     var only: Set<String>?
+
+    /// `--plot-data=FILE`: where to write every frame time and the refresh figures as JSON, for
+    /// the chart `./meson-helpers/bench --plot` draws.
+    var plotData: String?
 
     init(arguments: [String]) {
         quick = arguments.contains("--quick")
         if let argument = arguments.first(where: { $0.hasPrefix("--only=") }) {
             only = Set(argument.dropFirst("--only=".count).split(separator: ",").map(String.init))
+        }
+        if let argument = arguments.first(where: { $0.hasPrefix("--plot-data=") }) {
+            plotData = String(argument.dropFirst("--plot-data=".count))
         }
     }
 

@@ -12,6 +12,14 @@ import Testing
         "pull_vs_baseline_p99_ratio", "content_relayouts_per_pull_frame",
         "parse_mb_s_rss", "parse_mb_s_atom", "feedparser_mb_s_rss", "feedparser_mb_s_atom",
         "parse_vs_feedparser_ratio", "search_ms_100k", "reader_startup_ms", "reader_peak_rss_mb",
+        "render_floor_us_p50", "pull_over_floor_p50",
+        "listbox_pull_us_p50", "listbox_pull_us_p99", "listbox_baseline_us_p50", "listbox_baseline_us_p99",
+        "textview_pull_us_p50", "textview_pull_us_p99", "textview_baseline_us_p50", "textview_baseline_us_p99",
+        "first_pull_frame_ms", "parse_vs_feedparser_rs_ratio",
+        "refresh_500_feeds_s", "newsboat_refresh_500_feeds_s",
+        "refresh_500_feeds_unchanged_s", "newsboat_refresh_500_feeds_unchanged_s",
+        "refresh_peak_rss_mb", "newsboat_peak_rss_mb",
+        "reader_startup_ms_100k", "reader_peak_rss_mb_100k",
     ]
 
     /// The build's products folder: where the test bundle is, found from this process.

@@ -115,7 +115,6 @@ final class MainWindow {
         gtk_window_present(cast(window))
         start()
         backgroundRefresh.minutes = preferences.refreshMinutes
-        BenchHooks.install(on: self)  // refresh-bench only: inert unless its variables are set
     }
 
     /// First run: subscribes to the bundled samples so the window is never empty; then shows the

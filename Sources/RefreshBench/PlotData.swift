@@ -1,0 +1,25 @@
+import Foundation
+
+/// What `--plot-data=FILE` writes for `./meson-helpers/bench --plot`: every timed pull frame,
+/// ours and the baseline's, per kind of content, and the refresh comparison's seconds.
+struct PlotData {
+    private var frames: [String: [String: [Double]]] = [:]
+    private var refresh: [String: Double] = [:]
+    private var refreshFeeds = 0
+
+    mutating func add(_ pull: PullBench.Result, content: PullContent) {
+        frames[content.rawValue] = ["ours": pull.ourFrames, "baseline": pull.baselineFrames]
+    }
+
+    /// One refresh's seconds under `key`; `feeds` says how many feeds each refresh fetched.
+    mutating func addRefresh(_ key: String, seconds: Double, feeds: Int) {
+        refresh[key] = seconds
+        refreshFeeds = feeds
+    }
+
+    func write(to path: String) throws {
+        let object: [String: Any] = ["frames_us": frames, "refresh_s": refresh, "refresh_feeds": refreshFeeds]
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+}

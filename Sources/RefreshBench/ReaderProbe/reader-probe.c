@@ -1,0 +1,168 @@
+/*
+ * refresh-bench's probe: loaded into the release feed-reader with LD_PRELOAD, so the app itself
+ * carries nothing for the bench. It watches the reader from outside through GTK's public API
+ * and prints one line for the bench, then quits the application:
+ *
+ * REFRESH_BENCH_PROBE=first-frame: after the first painted frame in which the entry list (the
+ *   GtkListView whose rows carry the "entry-row" style class) is mapped and holds entries,
+ *   prints "feed-reader-bench first-frame-ns=N vmhwm-kb=N": CLOCK_MONOTONIC, the clock the
+ *   bench started the process on, and the peak resident memory so far.
+ * REFRESH_BENCH_PROBE=scroll-to-end REFRESH_BENCH_PROBE_ENTRIES=N: scrolls the list to its end
+ *   as a touchpad flick would (a scroll sequence on RefreshView's scroll controller): again when
+ *   a page arrived, or after a quarter second without one (a flick made while the last page was
+ *   still being added loads nothing), until it holds N entries or stops growing for 30 s, then prints
+ *   "feed-reader-bench vmhwm-kb=N entries=N".
+ *
+ * The bench compiles it with the system's C compiler (Sources/RefreshBench/ReaderProbe.swift).
+ */
+#include <gtk/gtk.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static gboolean scroll_to_end;
+static guint expected_entries;
+static GtkWidget *entry_list;
+static guint last_count;
+static gint64 last_growth_us;
+static gint64 last_flick_us;
+static gboolean finished;
+
+static guint64 monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (guint64)now.tv_sec * 1000000000u + (guint64)now.tv_nsec;
+}
+
+/* VmHWM: the most resident memory the process has had, in kB. */
+static long peak_resident_kb(void) {
+    FILE *status = fopen("/proc/self/status", "r");
+    char line[256];
+    long kilobytes = 0;
+    if (!status) return 0;
+    while (fgets(line, sizeof line, status))
+        if (sscanf(line, "VmHWM: %ld", &kilobytes) == 1) break;
+    fclose(status);
+    return kilobytes;
+}
+
+static void report_and_quit(const char *fields) {
+    char line[256];
+    int length = snprintf(line, sizeof line, "feed-reader-bench %s\n", fields);
+    if (write(STDOUT_FILENO, line, (size_t)length) < 0) perror("reader-probe");
+    finished = TRUE;
+    g_application_quit(g_application_get_default());
+}
+
+static gboolean has_style_class_below(GtkWidget *widget, const char *style_class, int depth) {
+    if (gtk_widget_has_css_class(widget, style_class)) return TRUE;
+    if (depth == 0) return FALSE;
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child))
+        if (has_style_class_below(child, style_class, depth - 1)) return TRUE;
+    return FALSE;
+}
+
+/* The mapped GtkListView below `widget` whose rows are entry rows. */
+static GtkWidget *find_entry_list(GtkWidget *widget) {
+    if (GTK_IS_LIST_VIEW(widget)) {
+        return gtk_widget_get_mapped(widget) && has_style_class_below(widget, "entry-row", 4) ? widget : NULL;
+    }
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *found = find_entry_list(child);
+        if (found) return found;
+    }
+    return NULL;
+}
+
+/* RefreshView's scroll controller ("refresh-pull-scroll"), on the list or one of its ancestors. */
+static GtkEventController *pull_scroll_controller(GtkWidget *widget) {
+    for (; widget; widget = gtk_widget_get_parent(widget)) {
+        GListModel *controllers = gtk_widget_observe_controllers(widget);
+        GtkEventController *found = NULL;
+        for (guint index = 0; !found && index < g_list_model_get_n_items(controllers); index++) {
+            GtkEventController *controller = g_list_model_get_item(controllers, index);
+            const char *name = gtk_event_controller_get_name(controller);
+            if (name && strcmp(name, "refresh-pull-scroll") == 0) found = controller;
+            g_object_unref(controller);
+        }
+        g_object_unref(controllers);
+        if (found) return found;
+    }
+    return NULL;
+}
+
+/* One flick to the end: a scroll sequence begins (new user input, so the footer may load a
+ * page), the list moves a page back and then to its end (the footer loads when the list moves
+ * towards it, which it cannot do from the end itself), the sequence ends. */
+static void flick_to_end(void) {
+    GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(entry_list));
+    GtkEventController *scroll = pull_scroll_controller(entry_list);
+    double end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment);
+    if (scroll) g_signal_emit_by_name(scroll, "scroll-begin");
+    gtk_adjustment_set_value(adjustment, MAX(0, end - gtk_adjustment_get_page_size(adjustment)));
+    gtk_adjustment_set_value(adjustment, end);
+    if (scroll) g_signal_emit_by_name(scroll, "scroll-end");
+}
+
+static void after_paint(GdkFrameClock *clock, gpointer window) {
+    (void)clock;
+    if (finished) return;
+    if (!entry_list) entry_list = find_entry_list(window);
+    if (!entry_list) return;
+    guint count = g_list_model_get_n_items(G_LIST_MODEL(gtk_list_view_get_model(GTK_LIST_VIEW(entry_list))));
+    if (count == 0) return;
+    char fields[128];
+    if (!scroll_to_end) {
+        snprintf(fields, sizeof fields, "first-frame-ns=%" G_GUINT64_FORMAT " vmhwm-kb=%ld", monotonic_ns(),
+                 peak_resident_kb());
+        report_and_quit(fields);
+        return;
+    }
+    gint64 now = g_get_monotonic_time();
+    if (last_growth_us == 0 || count != last_count) {
+        last_count = count;
+        last_growth_us = now;
+    }
+    if (count < expected_entries && (last_growth_us == now || now - last_flick_us > G_USEC_PER_SEC / 4)) {
+        last_flick_us = now;
+        flick_to_end();
+    }
+    if (count >= expected_entries || now - last_growth_us > 30 * G_USEC_PER_SEC) {
+        snprintf(fields, sizeof fields, "vmhwm-kb=%ld entries=%u", peak_resident_kb(), count);
+        report_and_quit(fields);
+        return;
+    }
+    /* Keep frames coming while pages load. */
+    gtk_widget_queue_draw(entry_list);
+}
+
+/* Waits for the first realized toplevel, then watches its frames. */
+static gboolean watch_window(gpointer data) {
+    (void)data;
+    if (!gtk_is_initialized()) return G_SOURCE_CONTINUE;
+    GListModel *toplevels = gtk_window_get_toplevels();
+    for (guint index = 0; index < g_list_model_get_n_items(toplevels); index++) {
+        GtkWidget *window = g_list_model_get_item(toplevels, index);
+        g_object_unref(window);
+        GdkFrameClock *clock = gtk_widget_get_realized(window) ? gtk_widget_get_frame_clock(window) : NULL;
+        if (clock) {
+            g_signal_connect(clock, "after-paint", G_CALLBACK(after_paint), window);
+            return G_SOURCE_REMOVE;
+        }
+    }
+    return G_SOURCE_CONTINUE;
+}
+
+__attribute__((constructor)) static void load(void) {
+    const char *mode = getenv("REFRESH_BENCH_PROBE");
+    if (!mode) return;
+    scroll_to_end = strcmp(mode, "scroll-to-end") == 0;
+    const char *entries = getenv("REFRESH_BENCH_PROBE_ENTRIES");
+    expected_entries = entries ? (guint)strtoul(entries, NULL, 10) : G_MAXUINT;
+    /* Processes the reader starts (WebKit's) must not load the probe too. */
+    unsetenv("LD_PRELOAD");
+    unsetenv("REFRESH_BENCH_PROBE");
+    g_timeout_add(1, watch_window, NULL);
+}

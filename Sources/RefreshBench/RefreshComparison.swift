@@ -1,0 +1,132 @@
+import FeedCore
+import Foundation
+
+/// `refresh_500_feeds_s` against `newsboat_refresh_500_feeds_s`, their `_unchanged_` variants
+/// and both programs' peak RSS: 500 feeds of 50 items each from a local ``FeedServer``, fetched,
+/// parsed and stored by FeedCore in a fresh process, against newsboat's `-x reload` on the same
+/// URLs with as many reload threads as FeedCore fetches at once; then the same again with
+/// nothing changed (every answer a 304). Each program is timed from its start to its exit.
+enum RefreshComparison {
+    /// Run as `refresh-bench --refresh-feeds DATA_HOME URL_FILE`: subscribes to every URL when
+    /// the store is empty, refreshes them all and prints `new=N failures=N`.
+    static let childFlag = "--refresh-feeds"
+    static let itemsPerFeed = 50
+
+    struct Result {
+        var ours: (full: Double, unchanged: Double, peakRSS: Double)
+        /// nil when newsboat is not installed.
+        var newsboat: (full: Double, unchanged: Double, peakRSS: Double)?
+        var parallelism: Int
+        var feeds: Int
+    }
+
+    static func feeds(_ options: BenchOptions) -> Int { options.quick ? 50 : 500 }
+
+    /// Medians over a few alternated runs (one when quick: each run takes seconds of waiting on
+    /// the server's delays).
+    static func run(_ options: BenchOptions) throws -> Result {
+        let count = feeds(options)
+        let template = String(decoding: FeedGenerator(items: itemsPerFeed, targetBytes: itemsPerFeed * 500).rss(),
+                              as: UTF8.self)
+        // Every feed its own GUIDs and links, as different sites have.
+        let bodies = (0..<count).map { index in
+            Data(template.replacingOccurrences(of: "urn:refresh-bench:", with: "urn:refresh-bench:\(index):")
+                .replacingOccurrences(of: "https://bench.example.org/", with: "https://bench.example.org/\(index)/").utf8)
+        }
+        let server = try FeedServer(bodies: bodies)
+        defer { server.stop() }
+        let urls = BenchFiles.directory.appendingPathComponent("refresh-urls.txt")
+        try (0..<count).map { server.url(ofFeed: $0).absoluteString + "\n" }.joined()
+            .write(to: urls, atomically: true, encoding: .utf8)
+        let parallelism = FeedFetcher().configuration.maxConcurrentFetches
+        let newsboat = ["/usr/bin/newsboat", "/usr/local/bin/newsboat"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+        var ours: [(Double, Double, Double)] = [], theirs: [(Double, Double, Double)] = []
+        for run in 0..<(options.quick ? 1 : 3) {
+            let scratch = BenchFiles.directory.appendingPathComponent("refresh-\(run)", isDirectory: true)
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            ours.append(try runOurs(dataHome: scratch.appendingPathComponent("ours").path, urls: urls.path,
+                                    server: server, feeds: count))
+            if let newsboat {
+                theirs.append(try runNewsboat(newsboat, folder: scratch.appendingPathComponent("newsboat").path,
+                                              urls: urls.path, threads: parallelism, server: server, feeds: count))
+            }
+            try? FileManager.default.removeItem(at: scratch)
+        }
+        func medians(_ runs: [(Double, Double, Double)]) -> (full: Double, unchanged: Double, peakRSS: Double) {
+            (Stats.median(runs.map(\.0)), Stats.median(runs.map(\.1)), Stats.median(runs.map(\.2)))
+        }
+        return Result(ours: medians(ours), newsboat: newsboat == nil ? nil : medians(theirs),
+                      parallelism: parallelism, feeds: count)
+    }
+
+    /// Our first refresh, the unchanged one, and the first one's peak RSS.
+    private static func runOurs(dataHome: String, urls: String, server: FeedServer,
+                                feeds: Int) throws -> (Double, Double, Double) {
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = dataHome
+        func refresh(expectedNew: Int, expectedFull: Int) throws -> ChildProcess {
+            let child = try ChildProcess.run(me, [childFlag, dataHome, urls], environment: environment)
+            let counts = server.takeCounts()
+            let printed = child.output.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard child.status == 0, printed == "new=\(expectedNew) failures=0",
+                  counts.full == expectedFull, counts.notModified == feeds - expectedFull else {
+                throw BenchError("FeedCore's refresh exited with \(child.status), printed \"\(printed)\", "
+                                 + "was served \(counts.full) feeds and \(counts.notModified) 304s")
+            }
+            return child
+        }
+        let full = try refresh(expectedNew: feeds * itemsPerFeed, expectedFull: feeds)
+        let unchanged = try refresh(expectedNew: 0, expectedFull: 0)
+        return (full.seconds, unchanged.seconds, full.peakRSSMegabytes)
+    }
+
+    /// newsboat's first reload, the unchanged one, and the first one's peak RSS.
+    private static func runNewsboat(_ executable: String, folder: String, urls: String, threads: Int,
+                                    server: FeedServer, feeds: Int) throws -> (Double, Double, Double) {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let config = folder + "/config"
+        try "reload-threads \(threads)\n".write(toFile: config, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = folder
+        environment["XDG_CONFIG_HOME"] = folder
+        environment["XDG_DATA_HOME"] = folder
+        let arguments = ["-u", urls, "-c", folder + "/cache.db", "-C", config, "-x", "reload"]
+        func reload(expectedFull: Int) throws -> ChildProcess {
+            let child = try ChildProcess.run(executable, arguments, environment: environment)
+            let counts = server.takeCounts()
+            guard child.status == 0, counts.full == expectedFull, counts.notModified == feeds - expectedFull else {
+                throw BenchError("newsboat -x reload exited with \(child.status), was served \(counts.full) feeds "
+                                 + "and \(counts.notModified) 304s: \(child.output)")
+            }
+            return child
+        }
+        let full = try reload(expectedFull: feeds)
+        // newsboat stores a new feed's ETag only from its second fetch on (its first reload
+        // updates a feed row it has not inserted yet), so it learns them in one more reload.
+        _ = try reload(expectedFull: feeds)
+        let unchanged = try reload(expectedFull: 0)
+        return (full.seconds, unchanged.seconds, full.peakRSSMegabytes)
+    }
+
+    /// In the child: subscribes to the URLs in the file when the store is empty, refreshes every
+    /// feed and prints what the refresh reported.
+    static func refreshInThisProcess(_ arguments: [String]) throws {
+        guard let flag = arguments.firstIndex(of: childFlag), arguments.count > flag + 2 else {
+            throw BenchError("usage: refresh-bench \(childFlag) DATA_HOME URL_FILE")
+        }
+        let store = try FeedStore(appDirectory: "feed-reader", environment: ["XDG_DATA_HOME": arguments[flag + 1]])
+        let urls = try String(contentsOfFile: arguments[flag + 2], encoding: .utf8)
+            .split(separator: "\n").compactMap { URL(string: String($0)) }
+        let library = FeedLibrary(store: store)
+        let result = blocking {
+            if try await store.feeds().isEmpty {
+                for url in urls { _ = try await store.addFeed(url: url) }
+            }
+            return await library.refresh()
+        }
+        let report = try result.get()
+        print("new=\(report.newEntries) failures=\(report.failures.count)")
+    }
+}
