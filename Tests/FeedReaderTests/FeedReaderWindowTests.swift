@@ -78,7 +78,7 @@ final class FeedReaderWindowTests: XCTestCase {
 
     func testAFeedWithMistakesIsReadAndItsTooltipSaysWhatWasWrong() throws {
         let xml = Data("""
-            <rss version="2.0"><channel><title>Q & A</title><link>https://example.org/</link>
+            <rss version="2.0"><channel><title>Q & A</title>
             <item><title>Caf&eacute; news</title><guid>m-1</guid></item></channel></rss>
             """.utf8)
         try FeedReaderTests.withReader(serving: xml, entries: 1) { app in
@@ -196,7 +196,7 @@ final class ServedFeed: @unchecked Sendable {
         }
         return Data("""
             <?xml version="1.0" encoding="UTF-8"?>
-            <rss version="2.0"><channel><title>Served</title><link>https://example.org/</link>
+            <rss version="2.0"><channel><title>Served</title>
             <description>Served by the test</description>\(items.joined())</channel></rss>
             """.utf8)
     }

@@ -28,7 +28,7 @@ func plainFeed(entries count: Int) -> Data {
     }
     return Data("""
         <?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Plain</title>
-        <link>https://example.org/</link><description>d</description>\(items.joined())</channel></rss>
+        <description>d</description>\(items.joined())</channel></rss>
         """.utf8)
 }
 

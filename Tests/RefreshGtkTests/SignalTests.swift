@@ -22,6 +22,16 @@ final class SignalTests: XCTestCase {
                          "an enum travels as an unsigned int")
             XCTAssertNil(Signal.mismatch(cast(label.pointer), "notify::label", signature([.pointer], .void)),
                          "a detailed name is looked up without its detail")
+            // The shapes of connectInt, connectBool, connectReturningBool and connectSize, on the
+            // signals the reader connects them to.
+            let chooser = ObjectRef(takingOwnership: gtk_file_chooser_native_new("t", nil, GTK_FILE_CHOOSER_ACTION_OPEN, nil, nil)!)
+            XCTAssertNil(Signal.mismatch(cast(chooser.pointer), "response", signature([.int], .void)))
+            XCTAssertNil(Signal.mismatch(cast(g_network_monitor_get_default()), "network-changed", signature([.boolean], .void)))
+            let area = ObjectRef(takingOwnership: gtk_drawing_area_new()!)
+            XCTAssertNil(Signal.mismatch(cast(area.pointer), "resize", signature([.int, .int], .void)))
+            let window = gtk_window_new()!
+            defer { gtk_window_destroy(cast(window)) }
+            XCTAssertNil(Signal.mismatch(cast(window), "close-request", signature([], .boolean)))
         }
     }
 

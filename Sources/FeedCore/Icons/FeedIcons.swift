@@ -102,9 +102,14 @@ public final class FeedIcons: Sendable {
                 return await save(data, url: url, validators: validators, feed: feed)
             }
         }
-        for candidate in await candidates(for: feed) {
-            if case let .image(data, validators) = await download(candidate, validators: CacheValidators()) {
-                return await save(data, url: candidate, validators: validators, feed: feed)
+        var tried = Set<URL>()
+        // Each source is looked at only when the ones before it hold no image: a feed naming its
+        // icon costs one request, not also its site's page.
+        for source in IconSource.allCases {
+            for candidate in await candidates(from: source, for: feed) where tried.insert(candidate).inserted {
+                if case let .image(data, validators) = await download(candidate, validators: CacheValidators()) {
+                    return await save(data, url: candidate, validators: validators, feed: feed)
+                }
             }
         }
         try? await store.setIconRecord(IconRecord(url: nil, validators: CacheValidators(), checkedAt: now()), feedID: feed.id)
@@ -117,20 +122,31 @@ public final class FeedIcons: Sendable {
         return true
     }
 
-    /// Where the icon may be, in the order tried.
-    private func candidates(for feed: StoredFeed) async -> [URL] {
-        var urls: [URL] = []
-        if let icon = feed.iconURL { urls.append(icon) }
+    /// Where an icon may be, in the order tried.
+    private enum IconSource: CaseIterable {
+        /// The feed's own image or icon.
+        case feed
+        /// The `<link rel="icon">`s of the feed's site's page.
+        case sitePage
+        /// `/favicon.ico` at the site (or, without one, the feed's host).
+        case favicon
+    }
+
+    private func candidates(from source: IconSource, for feed: StoredFeed) async -> [URL] {
         let site = feed.link.flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") ? $0 : nil }
-        if let site, case let .page(html, pageURL) = await download(site, validators: CacheValidators(), acceptsPage: true) {
-            urls += IconLinks.find(inPage: html, url: pageURL)
+        switch source {
+        case .feed:
+            return feed.iconURL.map { [$0] } ?? []
+        case .sitePage:
+            guard let site, case let .page(html, pageURL) = await download(site, validators: CacheValidators(), acceptsPage: true) else {
+                return []
+            }
+            return IconLinks.find(inPage: html, url: pageURL)
+        case .favicon:
+            guard let root = site ?? (["http", "https"].contains(feed.url.scheme?.lowercased() ?? "") ? feed.url : nil),
+                  let favicon = URL(string: "/favicon.ico", relativeTo: root)?.absoluteURL else { return [] }
+            return [favicon]
         }
-        if let root = site ?? (["http", "https"].contains(feed.url.scheme?.lowercased() ?? "") ? feed.url : nil),
-           let favicon = URL(string: "/favicon.ico", relativeTo: root)?.absoluteURL {
-            urls.append(favicon)
-        }
-        var seen = Set<URL>()
-        return urls.filter { seen.insert($0).inserted }
     }
 
     private enum Download {

@@ -24,7 +24,7 @@ final class BackgroundRefresh {
 
     init(library: FeedLibrary) {
         self.library = library
-        networkHandler = Signal.connectUInt(cast(monitor), "network-changed") { [weak self] _ in self?.reschedule() }
+        networkHandler = Signal.connectBool(cast(monitor), "network-changed") { [weak self] _ in self?.reschedule() }
     }
 
     /// Whether the network is up, as GNetworkMonitor sees it.

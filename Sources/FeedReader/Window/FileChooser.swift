@@ -19,9 +19,9 @@ enum FileChooser {
         gtk_file_filter_set_name(everything, tr("All files"))
         gtk_file_filter_add_pattern(everything, "*")
         gtk_file_chooser_add_filter(cast(chooser), everything)
-        Signal.connectUInt(cast(chooser), "response") { response in
+        Signal.connectInt(cast(chooser), "response") { response in
             defer { g_object_unref(cast(chooser)) }
-            guard Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(cast(chooser)) else { return }
+            guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(cast(chooser)) else { return }
             defer { g_object_unref(cast(file)) }
             guard let path = g_file_get_path(file) else { return }
             defer { g_free(path) }

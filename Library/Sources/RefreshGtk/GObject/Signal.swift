@@ -149,6 +149,32 @@ public enum Signal {
                        trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
+    /// `void (*)(GObject*, gint, gpointer)`: a dialog's response.
+    @discardableResult
+    public static func connectInt(_ instance: gpointer, _ name: String,
+                                  _ handler: @escaping @MainActor (Int32) -> Void) -> HandlerID {
+        typealias Handler = @MainActor (Int32) -> Void
+        let trampoline: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, value, data in
+            let body: Handler = Signal.handler(data)
+            onMainActor { body(value) }
+        }
+        return connect(instance, name, handler, signature: SignalSignature([.int], returns: .void),
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `void (*)(GObject*, gboolean, gpointer)`: a network monitor's network-changed.
+    @discardableResult
+    public static func connectBool(_ instance: gpointer, _ name: String,
+                                   _ handler: @escaping @MainActor (Bool) -> Void) -> HandlerID {
+        typealias Handler = @MainActor (Bool) -> Void
+        let trampoline: @convention(c) (gpointer?, gboolean, gpointer?) -> Void = { _, value, data in
+            let body: Handler = Signal.handler(data)
+            onMainActor { body(value != 0) }
+        }
+        return connect(instance, name, handler, signature: SignalSignature([.boolean], returns: .void),
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
     /// `void (*)(GObject*, T*, gpointer)` where the argument may be NULL: an action's activate
     /// with its parameter, a list box's row-selected.
     @discardableResult
