@@ -24,9 +24,18 @@ enum Widgets {
         gtk_label_set_wrap(cast(label), 1)
         gtk_label_set_wrap_mode(cast(label), PANGO_WRAP_WORD_CHAR)
         gtk_label_set_selectable(cast(label), 1)
-        let expander = gtk_expander_new(tr("Details"))!
+        let expander = gtk_expander_new(nil)!
         gtk_expander_set_child(cast(expander), label)
+        nameDetails(expander: expander, label: label)
         return (expander, label)
+    }
+
+    /// Titles a details expander in the current language. GTK 4.8 names neither an expander by its
+    /// title nor the selectable label inside it for screen readers, so both get the name too.
+    static func nameDetails(expander: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>) {
+        gtk_expander_set_label(cast(expander), tr("Details"))
+        cgtk_accessible_set_label(cast(expander), tr("Details"))
+        cgtk_accessible_set_label(cast(label), tr("Details"))
     }
 
     static func setMargins(_ widget: UnsafeMutablePointer<GtkWidget>, horizontal: Int32, vertical: Int32) {

@@ -15,7 +15,6 @@ final class Banner {
     init() {
         label = Widgets.label("")
         gtk_label_set_wrap(cast(label), 1)
-        gtk_label_set_selectable(cast(label), 1)
         gtk_widget_set_hexpand(label, 1)
         (detailsExpander, detailsLabel) = Widgets.detailsExpander()
         let texts = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, [label, detailsExpander])
@@ -37,7 +36,7 @@ final class Banner {
     /// Sets the bar's own texts in the current language.
     func retranslate() {
         Widgets.name(closeButton, tr("Dismiss"))
-        gtk_expander_set_label(cast(detailsExpander), tr("Details"))
+        Widgets.nameDetails(expander: detailsExpander, label: detailsLabel)
         cgtk_accessible_set_label(cast(box), tr("Problem"))
     }
 
@@ -65,6 +64,9 @@ final class Banner {
     func show(_ text: String, details: String? = nil) {
         isStartNotice = false
         gtk_label_set_text(cast(label), text)
+        // Selectable (so it can be copied) once it has a text: an empty focusable label would be
+        // a nameless stop for a screen reader.
+        gtk_label_set_selectable(cast(label), 1)
         gtk_label_set_text(cast(detailsLabel), details ?? "")
         gtk_expander_set_expanded(cast(detailsExpander), 0)
         gtk_widget_set_visible(detailsExpander, details == nil ? 0 : 1)
