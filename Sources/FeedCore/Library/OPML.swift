@@ -202,20 +202,10 @@ public struct OPMLDocument: Sendable, Equatable {
     }
 
     private static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n": result += "&#10;"
-            // Control characters are not allowed in XML 1.0 at all.
-            case _ where character.value < 0x20 && character != "\t": continue
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
+        // Control characters are not allowed in XML 1.0 at all, and a newline written as itself
+        // would be read back as a space: the rest is escaped as all markup FeedCore writes is.
+        let allowed = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" }))
+        return MarkupEscaping.escaped(allowed).replacingOccurrences(of: "\n", with: "&#10;")
     }
 
     private static func rfc822(_ date: Date) -> String {
