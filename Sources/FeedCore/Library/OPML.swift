@@ -4,18 +4,18 @@ import Foundation
 /// A list of subscriptions as OPML 1.0 and 2.0 carry them between feed readers.
 public struct OPMLDocument: Sendable, Equatable {
     /// One subscription: where the feed is, what it is called, and the folder it is in.
-    public struct Subscription: Sendable, Equatable {
+    public struct Subscription: Sendable, Hashable {
         public var url: URL
         public var title: String?
         public var siteURL: URL?
-        /// The folder's name, or nil outside any folder.
-        public var folder: String?
+        /// The names of the folders it is in, outermost first; empty outside any folder.
+        public var folderPath: [String]
 
-        public init(url: URL, title: String? = nil, siteURL: URL? = nil, folder: String? = nil) {
+        public init(url: URL, title: String? = nil, siteURL: URL? = nil, folderPath: [String] = []) {
             self.url = url
             self.title = title
             self.siteURL = siteURL
-            self.folder = folder
+            self.folderPath = folderPath
         }
     }
 
@@ -44,8 +44,7 @@ public struct OPMLDocument: Sendable, Equatable {
     }
 
     /// Reads an OPML document. Outlines with an `xmlUrl` are subscriptions; outlines without one
-    /// that hold others are folders, named by `title` or else `text`. A folder inside a folder
-    /// keeps its own name: this reader's folders do not nest.
+    /// that hold others are folders, named by `title` or else `text`, nested as the outlines are.
     public init(data: Data) throws(ReadError) {
         guard let context = xmlNewParserCtxt() else { throw .malformed(line: 1, reason: "out of memory") }
         defer { xmlFreeParserCtxt(context) }
@@ -83,7 +82,7 @@ public struct OPMLDocument: Sendable, Equatable {
             case "head":
                 title = Self.children(of: section).first { Self.name(of: $0) == "title" }.flatMap(Self.text(of:))
             case "body":
-                Self.collect(Self.children(of: section), folder: nil, into: &subscriptions)
+                Self.collect(Self.children(of: section), in: [], into: &subscriptions)
             default:
                 break
             }
@@ -97,14 +96,16 @@ public struct OPMLDocument: Sendable, Equatable {
         var reason: String?
     }
 
-    private static func collect(_ outlines: [xmlNodePtr], folder: String?, into subscriptions: inout [Subscription]) {
+    /// Adds the subscriptions of `outlines`, which are inside the folders `path`; an outline
+    /// without a name groups its outlines into the folder around it.
+    private static func collect(_ outlines: [xmlNodePtr], in path: [String], into subscriptions: inout [Subscription]) {
         for outline in outlines where name(of: outline) == "outline" {
             let label = attribute("title", of: outline) ?? attribute("text", of: outline)
             if let address = attribute("xmlUrl", of: outline) ?? attribute("xmlurl", of: outline), let url = webAddress(address) {
                 let site = (attribute("htmlUrl", of: outline) ?? attribute("htmlurl", of: outline)).flatMap(webAddress)
-                subscriptions.append(Subscription(url: url, title: label, siteURL: site, folder: folder))
+                subscriptions.append(Subscription(url: url, title: label, siteURL: site, folderPath: path))
             } else {
-                collect(children(of: outline), folder: label ?? folder, into: &subscriptions)
+                collect(children(of: outline), in: path + (label.map { [$0] } ?? []), into: &subscriptions)
             }
         }
     }
@@ -163,7 +164,8 @@ public struct OPMLDocument: Sendable, Equatable {
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    /// The document as OPML 2.0: subscriptions outside folders first, then each folder's in turn.
+    /// The document as OPML 2.0: subscriptions outside folders first, then each folder in turn,
+    /// written the same way inside, in the order the folders first appear.
     public func data(created: Date = Date()) -> Data {
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
@@ -174,24 +176,32 @@ public struct OPMLDocument: Sendable, Equatable {
             "  </head>",
             "  <body>",
         ]
-        var folders: [String] = []
-        var byFolder: [String: [Subscription]] = [:]
-        for subscription in subscriptions {
-            guard let folder = subscription.folder else {
-                lines.append("    " + Self.outline(subscription))
-                continue
-            }
-            if byFolder[folder] == nil { folders.append(folder) }
-            byFolder[folder, default: []].append(subscription)
-        }
-        for folder in folders {
-            let name = Self.escaped(folder)
-            lines.append(#"    <outline text="\#(name)" title="\#(name)">"#)
-            lines += byFolder[folder, default: []].map { "      " + Self.outline($0) }
-            lines.append("    </outline>")
-        }
+        lines += Self.outlines(subscriptions, depth: 0, indent: "    ")
         lines += ["  </body>", "</opml>", ""]
         return Data(lines.joined(separator: "\n").utf8)
+    }
+
+    /// The outlines of `subscriptions`, which share their first `depth` folders.
+    private static func outlines(_ subscriptions: [Subscription], depth: Int, indent: String) -> [String] {
+        var lines: [String] = []
+        var folders: [String] = []
+        var inFolder: [String: [Subscription]] = [:]
+        for subscription in subscriptions {
+            guard depth < subscription.folderPath.count else {
+                lines.append(indent + outline(subscription))
+                continue
+            }
+            let folder = subscription.folderPath[depth]
+            if inFolder[folder] == nil { folders.append(folder) }
+            inFolder[folder, default: []].append(subscription)
+        }
+        for folder in folders {
+            let name = escaped(folder)
+            lines.append(indent + #"<outline text="\#(name)" title="\#(name)">"#)
+            lines += outlines(inFolder[folder, default: []], depth: depth + 1, indent: indent + "  ")
+            lines.append(indent + "</outline>")
+        }
+        return lines
     }
 
     private static func outline(_ subscription: Subscription) -> String {

@@ -12,7 +12,11 @@ extension FeedStore {
                 arguments += [feedID]
             }
             if let folderID = query.folderID {
-                conditions.append("feedId IN (SELECT id FROM feeds WHERE folderId = ?)")
+                conditions.append("""
+                    feedId IN (SELECT feeds.id FROM feeds WHERE folderId IN (
+                        WITH RECURSIVE below(id) AS (SELECT ? UNION SELECT folders.id FROM folders JOIN below ON folders.parentId = below.id)
+                        SELECT id FROM below))
+                    """)
                 arguments += [folderID]
             }
             if query.unreadOnly {

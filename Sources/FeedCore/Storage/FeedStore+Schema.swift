@@ -103,6 +103,23 @@ extension FeedStore {
                 table.column("checkedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v11-nested-folders") { db in
+            // A folder may sit in another, as other readers' OPML nests them: names are unique among
+            // a folder's siblings only (kept so by FeedStore+Subscriptions), so the table is made again
+            // without the unique name, keeping every folder's id for the feeds in it.
+            try db.create(table: "newFolders") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("name", .text).notNull()
+                table.column("position", .integer).notNull()
+                table.column("parentId", .integer).references("folders", onDelete: .cascade)
+            }
+            try db.execute(sql: """
+                INSERT INTO newFolders (id, name, position) SELECT id, name, position FROM folders;
+                DROP TABLE folders;
+                ALTER TABLE newFolders RENAME TO folders;
+                CREATE INDEX folders_by_parent ON folders (parentId, name);
+                """)
+        }
         return migrator
     }()
 }

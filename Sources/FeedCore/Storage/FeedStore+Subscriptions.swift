@@ -1,19 +1,36 @@
 import Foundation
 import GRDB
 
-/// A folder of feeds in the sidebar, with the unread count of all its feeds.
+/// A folder of feeds in the sidebar, maybe inside another, with the unread count of all the
+/// feeds in it and in the folders below it.
 public struct StoredFolder: Sendable, Hashable, Identifiable, FetchableRecord {
     public var id: Int64
     public var name: String
-    /// The folder's place among folders, starting at 0.
+    /// The folder it is in, or nil at the top of the list.
+    public var parentID: Int64?
+    /// The folder's place among its siblings.
     public var position: Int
     public var unreadCount: Int
 
     public init(row: Row) throws {
         id = row["id"]
         name = row["name"]
+        parentID = row["parentId"]
         position = row["position"]
         unreadCount = row["unreadCount"] ?? 0
+    }
+}
+
+extension Array where Element == StoredFolder {
+    /// `folderID` and every folder below it.
+    public func subtree(of folderID: Int64) -> Set<Int64> {
+        var found: Set<Int64> = [folderID]
+        var added = true
+        while added {
+            added = false
+            for folder in self where folder.parentID.map(found.contains) == true && found.insert(folder.id).inserted { added = true }
+        }
+        return found
     }
 }
 
@@ -26,29 +43,52 @@ public struct SubscriptionsImport: Sendable, Equatable {
 }
 
 extension FeedStore {
-    /// Every folder in order, each with its feeds' unread entries counted.
+    /// Every folder, parents before their children and siblings in order, each counting the
+    /// unread entries of the feeds in it and in the folders below it.
     public func folders() async throws -> [StoredFolder] {
         try await reading { db in
-            try StoredFolder.fetchAll(db, sql: """
-                SELECT folders.*, (SELECT COUNT(*) FROM entries JOIN feeds ON feeds.id = entries.feedId
-                                   WHERE feeds.folderId = folders.id AND entries.isRead = 0) AS unreadCount
+            let folders = try StoredFolder.fetchAll(db, sql: """
+                WITH RECURSIVE below(root, id) AS (
+                    SELECT id, id FROM folders UNION ALL SELECT below.root, folders.id FROM folders JOIN below ON folders.parentId = below.id),
+                unread(feedId, count) AS (SELECT feedId, COUNT(*) FROM entries WHERE isRead = 0 GROUP BY feedId)
+                SELECT folders.*, (SELECT COALESCE(SUM(unread.count), 0) FROM below JOIN feeds ON feeds.folderId = below.id
+                                   JOIN unread ON unread.feedId = feeds.id WHERE below.root = folders.id) AS unreadCount
                 FROM folders ORDER BY position, id
                 """)
+            return FeedStore.treeOrder(folders, parent: \.parentID, id: \.id)
         }
     }
 
-    /// Makes a folder named `name` last in the list, or returns the one of that name.
+    /// `items` with each one's children right after it, depth first, keeping their order otherwise;
+    /// items whose parent is missing (or in a loop) are left out.
+    static func treeOrder<Item>(_ items: [Item], parent: (Item) -> Int64?, id: (Item) -> Int64) -> [Item] {
+        let children = Dictionary(grouping: items, by: parent)
+        var ordered: [Item] = []
+        var visited = Set<Int64>()
+        func visit(_ parentID: Int64?) {
+            for item in children[parentID] ?? [] where visited.insert(id(item)).inserted {
+                ordered.append(item)
+                visit(id(item))
+            }
+        }
+        visit(nil)
+        return ordered
+    }
+
+    /// Makes a folder named `name` last in `parentID` (the top of the list for nil), or returns
+    /// the one of that name there.
     @discardableResult
-    public func createFolder(named name: String) async throws -> Int64 {
-        let id = try await writing { db in try FeedStore.folderID(named: name, in: db) }
+    public func createFolder(named name: String, in parentID: Int64? = nil) async throws -> Int64 {
+        let id = try await writing { db in try FeedStore.folderID(named: name, in: parentID, db: db) }
         await saveSubscriptionsCopy()
         return id
     }
 
-    /// Renames a folder; a name another folder has is refused.
+    /// Renames a folder; a name another folder beside it has is refused.
     public func renameFolder(_ id: Int64, to name: String) async throws {
         try await writing { db in
-            if try Int64.fetchOne(db, sql: "SELECT id FROM folders WHERE name = ? AND id != ?", arguments: [name, id]) != nil {
+            let parentID = try Int64.fetchOne(db, sql: "SELECT parentId FROM folders WHERE id = ?", arguments: [id])
+            if let other = try FeedStore.existingFolder(named: name, in: parentID, db: db), other != id {
                 throw FeedStoreError.folderExists(name)
             }
             try db.execute(sql: "UPDATE folders SET name = ? WHERE id = ?", arguments: [name, id])
@@ -56,10 +96,53 @@ extension FeedStore {
         await saveSubscriptionsCopy()
     }
 
-    /// Deletes a folder; its feeds stay subscribed, outside any folder.
-    public func deleteFolder(_ id: Int64) async throws {
-        try await writing { db in try db.execute(sql: "DELETE FROM folders WHERE id = ?", arguments: [id]) }
+    /// Puts a folder, with all it holds, last in `parentID` (the top of the list for nil). A
+    /// folder cannot go into itself or a folder below it, nor beside a folder of the same name.
+    public func moveFolder(_ id: Int64, into parentID: Int64?) async throws {
+        try await writing { db in
+            if let parentID, try FeedStore.subtree(of: id, db: db).contains(parentID) { throw FeedStoreError.folderInsideItself }
+            let name = try String.fetchOne(db, sql: "SELECT name FROM folders WHERE id = ?", arguments: [id]) ?? ""
+            if let other = try FeedStore.existingFolder(named: name, in: parentID, db: db), other != id {
+                throw FeedStoreError.folderExists(name)
+            }
+            try db.execute(sql: "UPDATE folders SET parentId = ?, position = (SELECT COALESCE(MAX(position) + 1, 0) FROM folders) WHERE id = ?",
+                           arguments: [parentID, id])
+        }
         await saveSubscriptionsCopy()
+    }
+
+    /// Deletes a folder; what it holds moves up into the folder it was in (the top of the list
+    /// when none), feeds staying subscribed, and a folder meeting one of its name there merges into it.
+    public func deleteFolder(_ id: Int64) async throws {
+        try await writing { db in
+            let parentID = try Int64.fetchOne(db, sql: "SELECT parentId FROM folders WHERE id = ?", arguments: [id])
+            try FeedStore.empty(id, into: parentID, db: db)
+            try db.execute(sql: "DELETE FROM folders WHERE id = ?", arguments: [id])
+        }
+        await saveSubscriptionsCopy()
+    }
+
+    /// Moves the feeds and folders of `id` into `targetID`, merging folders of the same name.
+    private static func empty(_ id: Int64, into targetID: Int64?, db: Database) throws {
+        try db.execute(sql: "UPDATE feeds SET folderId = ? WHERE folderId = ?", arguments: [targetID, id])
+        let children = try Row.fetchAll(db, sql: "SELECT id, name FROM folders WHERE parentId = ? ORDER BY position, id", arguments: [id])
+        for child in children {
+            let (childID, name): (Int64, String) = (child["id"], child["name"])
+            if let same = try existingFolder(named: name, in: targetID, db: db), same != id {
+                try empty(childID, into: same, db: db)
+                try db.execute(sql: "DELETE FROM folders WHERE id = ?", arguments: [childID])
+            } else {
+                try db.execute(sql: "UPDATE folders SET parentId = ? WHERE id = ?", arguments: [targetID, childID])
+            }
+        }
+    }
+
+    /// `id` and the ids of every folder below it.
+    private static func subtree(of id: Int64, db: Database) throws -> Set<Int64> {
+        Set(try Int64.fetchAll(db, sql: """
+            WITH RECURSIVE below(id) AS (SELECT ? UNION SELECT folders.id FROM folders JOIN below ON folders.parentId = below.id)
+            SELECT id FROM below
+            """, arguments: [id]))
     }
 
     /// Puts a feed in a folder, or outside any with nil.
@@ -82,7 +165,9 @@ extension FeedStore {
                     result.duplicates += 1
                     continue
                 }
-                let folderID = try subscription.folder.map { try FeedStore.folderID(named: $0, in: db) }
+                let folderID = try subscription.folderPath.reduce(Int64?.none) { parentID, name in
+                    try FeedStore.folderID(named: name, in: parentID, db: db)
+                }
                 try db.execute(sql: "INSERT INTO feeds (url, title, link, folderId, position) VALUES (?, ?, ?, ?, ?)",
                                arguments: [subscription.url, subscription.title, subscription.siteURL, folderID, position])
                 position += 1
@@ -99,16 +184,32 @@ extension FeedStore {
         try await reading { db in try FeedStore.subscriptionsDocument(in: db) }
     }
 
+    /// Read from a database of any version (a damaged one being recovered too): folders may not
+    /// exist, nor nest, and a loop of damaged parents is cut.
     static func subscriptionsDocument(in db: Database) throws -> OPMLDocument {
         let hasFolders = try db.tableExists("folders")
-        let rows = try Row.fetchAll(db, sql: hasFolders ? """
-            SELECT feeds.url, feeds.title, feeds.link, folders.name AS folder FROM feeds LEFT JOIN folders ON folders.id = feeds.folderId
-            ORDER BY folders.position, feeds.position, feeds.id
-            """ : "SELECT url, title, link, NULL AS folder FROM feeds ORDER BY position, id")
-        return OPMLDocument(title: "Feed Reader", subscriptions: rows.compactMap { row in
+        let nests = try hasFolders && db.columns(in: "folders").contains { $0.name == "parentId" }
+        var paths: [Int64: [String]] = [:]
+        // Where each folder is in the tree, so the file lists feeds by their folders in order.
+        var order: [Int64: Int] = [:]
+        if hasFolders {
+            let rows = try Row.fetchAll(db, sql: "SELECT id, name, \(nests ? "parentId" : "NULL AS parentId") FROM folders ORDER BY position, id")
+            let folders = rows.map { (id: $0["id"] as Int64, name: $0["name"] as String? ?? "", parentID: $0["parentId"] as Int64?) }
+            for (index, folder) in treeOrder(folders, parent: \.parentID, id: \.id).enumerated() {
+                paths[folder.id] = (folder.parentID.flatMap { paths[$0] } ?? []) + [folder.name]
+                order[folder.id] = index
+            }
+        }
+        let rows = try Row.fetchAll(db, sql: hasFolders ? "SELECT url, title, link, folderId FROM feeds ORDER BY position, id"
+                                                        : "SELECT url, title, link, NULL AS folderId FROM feeds ORDER BY position, id")
+        let sorted = rows.enumerated().sorted { first, second in
+            let (a, b) = ((first.element["folderId"] as Int64?).flatMap { order[$0] } ?? -1, (second.element["folderId"] as Int64?).flatMap { order[$0] } ?? -1)
+            return a == b ? first.offset < second.offset : a < b
+        }
+        return OPMLDocument(title: "Feed Reader", subscriptions: sorted.compactMap { _, row in
             guard let url = URL(string: row["url"] ?? "") else { return nil }
             return OPMLDocument.Subscription(url: url, title: row["title"], siteURL: (row["link"] as String?).flatMap(URL.init(string:)),
-                                             folder: row["folder"])
+                                             folderPath: (row["folderId"] as Int64?).flatMap { paths[$0] } ?? [])
         })
     }
 
@@ -120,10 +221,15 @@ extension FeedStore {
         try? document.data().write(to: url, options: .atomic)
     }
 
-    private static func folderID(named name: String, in db: Database) throws -> Int64 {
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM folders WHERE name = ?", arguments: [name]) { return id }
+    /// The folder named `name` in `parentID`, made last there when there is none.
+    private static func folderID(named name: String, in parentID: Int64?, db: Database) throws -> Int64 {
+        if let id = try existingFolder(named: name, in: parentID, db: db) { return id }
         let position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM folders") ?? 0
-        try db.execute(sql: "INSERT INTO folders (name, position) VALUES (?, ?)", arguments: [name, position])
+        try db.execute(sql: "INSERT INTO folders (name, parentId, position) VALUES (?, ?, ?)", arguments: [name, parentID, position])
         return db.lastInsertedRowID
+    }
+
+    private static func existingFolder(named name: String, in parentID: Int64?, db: Database) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT id FROM folders WHERE parentId IS ? AND name = ? ORDER BY id", arguments: [parentID, name])
     }
 }

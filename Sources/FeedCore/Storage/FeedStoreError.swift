@@ -10,6 +10,8 @@ public enum FeedStoreError: Error, Sendable, Hashable {
     case entryNotFound(id: Int64)
     /// Another folder has this name.
     case folderExists(String)
+    /// A folder cannot be moved into itself or a folder below it.
+    case folderInsideItself
     /// SQLite found the database file damaged; nothing more is written to it.
     case damaged(String)
 }
@@ -22,6 +24,7 @@ extension FeedStoreError: CustomStringConvertible, LocalizedError {
         case let .alreadySubscribed(url): "Already subscribed to \(url.absoluteString)"
         case let .entryNotFound(id): "No entry with id \(id)"
         case let .folderExists(name): "A folder named \(name) exists already"
+        case .folderInsideItself: "A folder cannot be moved into itself or a folder below it"
         case let .damaged(reason): "The database file is damaged (\(reason))"
         }
     }

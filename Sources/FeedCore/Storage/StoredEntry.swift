@@ -83,7 +83,7 @@ public struct EntryCursor: Sendable, Hashable {
 public struct EntryQuery: Sendable, Hashable {
     /// Only this feed's entries, or all feeds' when nil.
     public var feedID: Int64?
-    /// Only the entries of this folder's feeds.
+    /// Only the entries of the feeds in this folder and the folders below it.
     public var folderID: Int64?
     /// Only unread entries.
     public var unreadOnly: Bool

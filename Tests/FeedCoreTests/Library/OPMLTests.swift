@@ -5,9 +5,9 @@ import Testing
 
 @Suite("OPML: reading what other readers write, writing what they read")
 struct OPMLTests {
-    /// One subscription as "folder | title | address", to compare lists at a glance.
+    /// One subscription as "folder/inner folder | title | address", to compare lists at a glance.
     static func summary(_ document: OPMLDocument) -> [String] {
-        document.subscriptions.map { "\($0.folder ?? "-") | \($0.title ?? "-") | \($0.url.absoluteString)" }
+        document.subscriptions.map { "\($0.folderPath.isEmpty ? "-" : $0.folderPath.joined(separator: "/")) | \($0.title ?? "-") | \($0.url.absoluteString)" }
     }
 
     struct Sample: CustomTestStringConvertible, Sendable {
@@ -47,7 +47,32 @@ struct OPMLTests {
             <outline text="Empty"/>
             </body>
             </opml>
-            """, expected: ["World | Daily World | http://world.example/daily.rss", "News | Local Paper | http://local.example/atom"]),
+            """, expected: ["News/World | Daily World | http://world.example/daily.rss", "News | Local Paper | http://local.example/atom"]),
+        Sample(name: "a desktop reader's folders three deep, marked type=folder, one name in two folders", xml: """
+            <?xml version="1.0"?>
+            <opml version="1.0">
+              <head><title>Liferea Feed List Export</title></head>
+              <body>
+                <outline title="Tech" text="Tech" description="Tech" type="folder" expanded="true">
+                  <outline title="Linux" text="Linux" type="folder" expanded="false">
+                    <outline title="Kernel" text="Kernel" type="folder">
+                      <outline title="LWN" text="LWN" type="rss" xmlUrl="https://lwn.example/rss" htmlUrl="https://lwn.example/"/>
+                    </outline>
+                    <outline title="Distro" text="Distro" type="rss" xmlUrl="https://distro.example/feed"/>
+                  </outline>
+                  <outline title="News" text="News" type="folder">
+                    <outline title="Tech Daily" text="Tech Daily" type="rss" xmlUrl="https://techdaily.example/atom"/>
+                  </outline>
+                </outline>
+                <outline title="World" text="World" type="folder">
+                  <outline title="News" text="News" type="folder">
+                    <outline title="Wire" text="Wire" type="rss" xmlUrl="https://wire.example/rss"/>
+                  </outline>
+                </outline>
+              </body>
+            </opml>
+            """, expected: ["Tech/Linux/Kernel | LWN | https://lwn.example/rss", "Tech/Linux | Distro | https://distro.example/feed",
+                            "Tech/News | Tech Daily | https://techdaily.example/atom", "World/News | Wire | https://wire.example/rss"]),
         Sample(name: "an aggregator's folders marked type=folder, lowercase xmlurl, a Latin-1 file", xml: """
             <?xml version="1.0" encoding="ISO-8859-1"?>
             <opml version="1.1">
@@ -100,9 +125,10 @@ struct OPMLTests {
     @Test func whatIsWrittenReadsBackTheSame() throws {
         let document = OPMLDocument(title: "Mine", subscriptions: [
             .init(url: URL(string: "https://a.example/feed?x=1&y=2")!, title: "A \"quoted\" <title> & more", siteURL: URL(string: "https://a.example/")),
-            .init(url: URL(string: "https://b.example/rss")!, title: "Ünïcödé 日本語", folder: "Tech & Science"),
-            .init(url: URL(string: "https://c.example/atom")!, title: nil, folder: "Tech & Science"),
-            .init(url: URL(string: "https://d.example/feed")!, title: "D", folder: "Other"),
+            .init(url: URL(string: "https://b.example/rss")!, title: "Ünïcödé 日本語", folderPath: ["Tech & Science"]),
+            .init(url: URL(string: "https://e.example/feed")!, title: "E", folderPath: ["Tech & Science", "Deep", "Deeper"]),
+            .init(url: URL(string: "https://c.example/atom")!, title: nil, folderPath: ["Tech & Science"]),
+            .init(url: URL(string: "https://d.example/feed")!, title: "D", folderPath: ["Other"]),
         ])
 
         let reread = try OPMLDocument(data: document.data())
@@ -112,8 +138,9 @@ struct OPMLTests {
             "- | A \"quoted\" <title> & more | https://a.example/feed?x=1&y=2",
             "Tech & Science | Ünïcödé 日本語 | https://b.example/rss",
             "Tech & Science | https://c.example/atom | https://c.example/atom",
+            "Tech & Science/Deep/Deeper | E | https://e.example/feed",
             "Other | D | https://d.example/feed",
-        ])
+        ], "a folder's own feeds come before the folders in it")
         #expect(reread.subscriptions[0].siteURL == URL(string: "https://a.example/"))
     }
 
@@ -122,7 +149,7 @@ struct OPMLTests {
         defer { server.stop() }
         let source = FeedLibrary(store: try FeedStore.inMemory())
         let opml = OPMLDocument(subscriptions: (0..<6).map {
-            .init(url: server.url("/feed\($0).xml"), title: "Feed \($0)", folder: $0 < 3 ? nil : "Folder \($0 % 2)")
+            .init(url: server.url("/feed\($0).xml"), title: "Feed \($0)", folderPath: $0 < 3 ? [] : ["Folder \($0 % 2)"])
         })
         _ = try await source.importSubscriptions(from: opml.data())
 
@@ -134,6 +161,52 @@ struct OPMLTests {
         #expect(Self.summary(try await target.store.subscriptionsDocument()) == Self.summary(try await source.store.subscriptionsDocument()))
         #expect(try await target.store.subscriptionsDocument().subscriptions.compactMap(\.title).sorted() == (0..<6).map { "Feed at /feed\($0).xml" },
                 "the feeds' own titles come with their first fetch")
+    }
+}
+
+extension OPMLTests {
+    /// A file nested as a desktop reader writes it, folders in folders and one folder name used
+    /// in two places: imported, exported and imported again, every feed is in the same folders.
+    @Test func nestedFoldersSurviveImportExportAndImportAgain() async throws {
+        let server = try TestHTTPServer { _ in .ok(rss(entries: 1)) }
+        defer { server.stop() }
+        let file = """
+            <?xml version="1.0"?>
+            <opml version="1.0"><head><title>Liferea Feed List Export</title></head><body>
+              <outline title="Tech" text="Tech" type="folder" expanded="true">
+                <outline title="Linux" text="Linux" type="folder">
+                  <outline title="Kernel" text="Kernel" type="folder">
+                    <outline title="LWN" text="LWN" type="rss" xmlUrl="\(server.url("/lwn"))" htmlUrl="https://lwn.example/"/>
+                  </outline>
+                  <outline title="Distro" text="Distro" type="rss" xmlUrl="\(server.url("/distro"))"/>
+                </outline>
+                <outline title="News" text="News" type="folder"><outline title="Daily" text="Daily" type="rss" xmlUrl="\(server.url("/daily"))"/></outline>
+                <outline title="Loose in Tech" text="Loose in Tech" type="rss" xmlUrl="\(server.url("/tech"))"/>
+              </outline>
+              <outline title="World" text="World" type="folder">
+                <outline title="News" text="News" type="folder"><outline title="Wire" text="Wire" type="rss" xmlUrl="\(server.url("/wire"))"/></outline>
+              </outline>
+              <outline title="Top" text="Top" type="rss" xmlUrl="\(server.url("/top"))"/>
+            </body></opml>
+            """
+        let source = FeedLibrary(store: try FeedStore.inMemory())
+        _ = try await source.importSubscriptions(from: Data(file.utf8))
+        let folders = try await source.store.folders()
+        let names = Dictionary(uniqueKeysWithValues: folders.map { ($0.id, $0.name) })
+        #expect(folders.map { "\($0.parentID.flatMap { names[$0] } ?? "-") > \($0.name)" }
+                == ["- > Tech", "Tech > Linux", "Linux > Kernel", "Tech > News", "- > World", "World > News"], "parents before their children")
+
+        let exported = try await source.exportSubscriptions()
+        let target = FeedLibrary(store: try FeedStore.inMemory())
+        let report = try await target.importSubscriptions(from: exported)
+
+        let original = Set(try OPMLDocument(data: Data(file.utf8)).subscriptions.map { [$0.url.absoluteString] + $0.folderPath })
+        #expect(report.added == 6)
+        #expect(Set(try OPMLDocument(data: exported).subscriptions.map { [$0.url.absoluteString] + $0.folderPath }) == original)
+        #expect(Set(try await target.store.subscriptionsDocument().subscriptions.map { [$0.url.absoluteString] + $0.folderPath }) == original)
+        func withoutDate(_ data: Data) -> [Substring] { String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.contains("dateCreated") } }
+        #expect(withoutDate(try await target.exportSubscriptions()) == withoutDate(exported), "a second export writes the same file")
+        #expect(try await target.store.folders().map(\.name) == folders.map(\.name))
     }
 }
 

@@ -84,7 +84,7 @@ struct StoreHealingTests {
         #expect(try await store.entryCount() == 600)
         let copy = try OPMLDocument(data: Data(contentsOf: FeedStore.subscriptionsCopyURL(forDatabaseAt: url.path)))
         #expect(copy.subscriptions.map(\.url) == Self.feedURLs)
-        #expect(copy.subscriptions.map(\.folder) == [nil, "News"])
+        #expect(copy.subscriptions.map(\.folderPath) == [[], ["News"]])
         #expect(copy.subscriptions.map(\.title) == ["Feed 0", "Feed 1"])
     }
 
@@ -93,7 +93,9 @@ struct StoreHealingTests {
         let store = try FeedStore(path: url.path)
         let copyURL = FeedStore.subscriptionsCopyURL(forDatabaseAt: url.path)
         func copied() throws -> [String] {
-            try OPMLDocument(data: Data(contentsOf: copyURL)).subscriptions.map { "\($0.folder ?? "-") \($0.url.host ?? "")" }
+            try OPMLDocument(data: Data(contentsOf: copyURL)).subscriptions.map {
+                "\($0.folderPath.isEmpty ? "-" : $0.folderPath.joined(separator: "/")) \($0.url.host ?? "")"
+            }
         }
 
         let first = try await store.addFeed(url: Self.feedURLs[0])
@@ -104,6 +106,10 @@ struct StoreHealingTests {
         #expect(try copied() == ["- one.example", "News two.example"])
         try await store.renameFolder(folder, to: "Daily")
         #expect(try copied() == ["- one.example", "Daily two.example"])
+        let outer = try await store.createFolder(named: "Reading")
+        try await store.moveFolder(folder, into: outer)
+        #expect(try copied() == ["- one.example", "Reading/Daily two.example"])
+        try await store.moveFolder(folder, into: nil)
         try await store.removeFeed(id: first.id)
         #expect(try copied() == ["Daily two.example"])
         try await store.deleteFolder(folder)
