@@ -6,74 +6,284 @@ import TestSupport
 import XCTest
 @testable import FeedReader
 
-/// Folders in the sidebar: made by an import or by hand, feeds moved by the context menu's
-/// action and by drag and drop, a folder's entries and unread count.
+/// Folders in the sidebar, inside one another as other readers' files nest them: made by an
+/// import, from the main menu or by hand; feeds and folders moved by the context menu's actions
+/// and dragged with the real pointer; opened and closed with the real keyboard; a folder's entries
+/// and unread counts take in all below it.
 final class FolderTests: XCTestCase {
-    func testFoldersGroupFeedsShowTheirEntriesAndTakeFeedsMovedIntoThem() throws {
-        let server = try TestHTTPServer { request in .ok(plainFeed(entries: request.path == "/feed.xml" ? 3 : 2)) }
+    /// Tech holding A and Linux, which holds B and Kernel, which holds C; World holding D. Feed
+    /// `/x.xml` has as many entries as `entries` says.
+    static let nested = """
+        <?xml version="1.0"?>
+        <opml version="1.0"><head><title>Liferea Feed List Export</title></head><body>
+          <outline title="Tech" text="Tech" type="folder" expanded="true">
+            <outline title="A" text="A" type="rss" xmlUrl="URL/a.xml"/>
+            <outline title="Linux" text="Linux" type="folder">
+              <outline title="B" text="B" type="rss" xmlUrl="URL/b.xml"/>
+              <outline title="Kernel" text="Kernel" type="folder"><outline title="C" text="C" type="rss" xmlUrl="URL/c.xml"/></outline>
+            </outline>
+          </outline>
+          <outline title="World" text="World" type="folder"><outline title="D" text="D" type="rss" xmlUrl="URL/d.xml"/></outline>
+        </body></opml>
+        """
+    static let entries = ["/feed.xml": 1, "/a.xml": 2, "/b.xml": 3, "/c.xml": 4, "/d.xml": 5]
+
+    private static func server() throws -> TestHTTPServer {
+        try TestHTTPServer { request in .ok(plainFeed(entries: entries[request.path] ?? 1)) }
+    }
+
+    private static func nestedFile(_ server: TestHTTPServer) throws -> URL {
+        let file = temporaryDirectory().appendingPathComponent("nested.opml")
+        try Data(nested.replacingOccurrences(of: "URL/", with: server.url("/").absoluteString).utf8).write(to: file)
+        return file
+    }
+
+    func testNestedFoldersShowAsATreeCountAllBelowOpenAndCloseAndMove() throws {
+        let server = try Self.server()
         defer { server.stop() }
-        let opml = temporaryDirectory().appendingPathComponent("tech.opml")
-        try Data("""
-            <opml version="2.0"><body><outline text="Tech">
-            <outline text="A" xmlUrl="\(server.url("/a.xml"))"/><outline text="B" xmlUrl="\(server.url("/b.xml"))"/>
-            </outline></body></opml>
-            """.utf8).write(to: opml)
+        let file = try Self.nestedFile(server)
         try onMain {
             let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
             defer { app.close() }
             let sidebar = app.window.sidebar
-            let first = try XCTUnwrap(sidebar.feedIDs.first)
-            app.window.importSubscriptions(from: opml)
-            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.importBar.message?.hasPrefix("2 subscriptions") ?? false })
-            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders.first?.unreadCount == 4 })
-            let tech = try XCTUnwrap(sidebar.folders.first)
-            XCTAssertEqual(tech.name, "Tech")
-            XCTAssertEqual(tech.unreadCount, 4, "the folder counts its feeds' unread entries")
-            let (a, b) = (sidebar.feedIDs[1], sidebar.feedIDs[2])
-            XCTAssertEqual(sidebar.items, [.all, .starred, .feed(first), .folder(tech.id), .feed(a), .feed(b)])
+            let top = try XCTUnwrap(sidebar.feedIDs.first)
+            app.window.importSubscriptions(from: file)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.importBar.message?.hasPrefix("4 subscriptions") ?? false })
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders.first?.unreadCount == 9 }, "Tech counts A, B and C")
+            let folder = Dictionary(uniqueKeysWithValues: sidebar.folders.map { ($0.name, $0.id) })
+            let (tech, linux, kernel, world) = (folder["Tech"]!, folder["Linux"]!, folder["Kernel"]!, folder["World"]!)
+            let feed = try Self.feedIDs(app, ["a", "b", "c", "d"])
+            XCTAssertEqual(sidebar.items, [.all, .starred, .feed(top), .folder(tech), .feed(feed["a"]!), .folder(linux), .feed(feed["b"]!),
+                                           .folder(kernel), .feed(feed["c"]!), .folder(world), .feed(feed["d"]!)])
+            XCTAssertEqual(sidebar.folders.map(\.unreadCount), [9, 7, 4, 5], "each folder counts all below it")
+            XCTAssertEqual(Self.indent(of: .folder(kernel), in: sidebar) - Self.indent(of: .folder(linux), in: sidebar),
+                           Self.indent(of: .folder(linux), in: sidebar) - Self.indent(of: .folder(tech), in: sidebar),
+                           "each level a step in")
+            XCTAssertGreaterThan(Self.indent(of: .folder(linux), in: sidebar), Self.indent(of: .folder(tech), in: sidebar))
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "folders-nested") })
 
-            sidebar.select(.folder(tech.id))
-            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 4 }, "a folder shows its feeds' entries")
+            RealInput.click(windowTitle: app.title, at: Self.point(of: .folder(linux), in: app))
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.selection == .folder(linux) })
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 7 }, "Linux lists B's and Kernel's C's entries")
 
-            let target = FeedSidebar.moveTarget(feedID: first, folderID: tech.id)
-            g_action_group_activate_action(cast(app.window.window), "move-to-folder", target)
-            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.items == [.all, .starred, .folder(tech.id), .feed(first), .feed(a), .feed(b)] })
-            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders.first?.unreadCount == 7 })
-            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 7 }, "the selected folder lists the moved feed's entries: \(app.window.entryList.order.count)")
-            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "folders-sidebar") })
+            RealInput.key(windowTitle: app.title, "Left")
+            XCTAssertTrue(GtkTestEnvironment.iterate { !sidebar.items.contains(.folder(kernel)) }, "Left closes the folder")
+            XCTAssertEqual(sidebar.items.suffix(5), [.folder(tech), .feed(feed["a"]!), .folder(linux), .folder(world), .feed(feed["d"]!)])
+            XCTAssertEqual(sidebar.selection, .folder(linux))
+            RealInput.key(windowTitle: app.title, "Right")
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.items.contains(.feed(feed["c"]!)) }, "Right opens it again")
+            RealInput.key(windowTitle: app.title, "Down")
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.selection == .feed(feed["b"]!) })
+            RealInput.key(windowTitle: app.title, "Left")
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.selection == .folder(linux) }, "Left on a feed goes to its folder")
 
-            XCTAssertTrue(Self.dropFeed(b, on: try XCTUnwrap(sidebar.dropTargets[nil])), "dropped on All Feeds: out of the folder")
-            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.items == [.all, .starred, .feed(b), .folder(tech.id), .feed(first), .feed(a)] })
-            XCTAssertTrue(Self.dropFeed(b, on: try XCTUnwrap(sidebar.dropTargets[tech.id])), "dropped on the folder: into it")
-            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.items.count == 6 && sidebar.items[2] == .folder(tech.id) })
+            RealInput.click(windowTitle: app.title, at: Self.point(ofArrowOf: kernel, in: app))
+            XCTAssertTrue(GtkTestEnvironment.iterate { !sidebar.items.contains(.feed(feed["c"]!)) }, "a click on the arrow closes the folder")
+            XCTAssertEqual(sidebar.selection, .folder(linux), "the arrow does not select its row")
+            RealInput.click(windowTitle: app.title, at: Self.point(ofArrowOf: kernel, in: app))
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.items.contains(.feed(feed["c"]!)) })
 
-            app.window.renameFolder(tech.id, to: "Technology")
-            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders.first?.name == "Technology" })
-            app.window.deleteFolder(tech.id)
-            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders.isEmpty })
-            XCTAssertEqual(Set(sidebar.feedIDs), [first, a, b], "the feeds stay subscribed")
+            Self.drag(.folder(kernel), onto: .folder(world), in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.items.suffix(4) == [.folder(world), .feed(feed["d"]!), .folder(kernel), .feed(feed["c"]!)] },
+                          "Kernel dragged into World: \(sidebar.items)")
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders.map(\.unreadCount) == [5, 3, 9, 4] }, "\(sidebar.folders.map(\.unreadCount))")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 3 }, "the selected Linux lists only B's now")
+
+            Self.drag(.feed(top), onto: .folder(linux), in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders.first { $0.id == linux }?.unreadCount == 4 }, "the top feed dragged into Linux")
+            XCTAssertEqual(sidebar.items[2], .folder(tech))
+
+            let inTechMenu = Self.menuTargets(sidebar.menu(for: .folder(tech)))
+            XCTAssertFalse(inTechMenu.contains(linux), "Tech's move menu offers no folder inside it")
+            XCTAssertTrue(inTechMenu.contains(world))
+            XCTAssertEqual(sidebar.pathName(of: kernel), "World › Kernel")
+            g_action_group_activate_action(cast(app.window.window), "move-folder", FeedSidebar.moveTarget(folderID: world, parentID: tech))
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders.first?.unreadCount == 15 }, "World moved into Tech by the menu's action")
+
+            let linuxFolder = try XCTUnwrap(sidebar.folders.first { $0.id == linux })
+            XCTAssertEqual(MainWindow.deletingSays(linuxFolder), "The feeds and folders in “Linux” are kept: they move out of it, into the folder it is in.")
+            app.window.deleteFolder(linux)
+            XCTAssertTrue(GtkTestEnvironment.iterate { !sidebar.items.contains(.folder(linux)) })
+            XCTAssertEqual(sidebar.items, [.all, .starred, .folder(tech), .feed(top), .feed(feed["a"]!), .feed(feed["b"]!), .folder(world),
+                                           .feed(feed["d"]!), .folder(kernel), .feed(feed["c"]!)], "Linux's feeds are in Tech now")
             XCTAssertEqual(sidebar.selection, .all)
         }
     }
 
-    /// Delivers a feed's id to a drop target as a drag from its row does.
+    /// New Folder… from the main menu, opened with the pointer and chosen by its mnemonic, then by
+    /// its shortcut; a feed dragged into the new folder.
+    func testNewFolderFromTheMainMenuTakesAFeedDraggedIntoIt() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/a.xml").absoluteString)
+            defer { app.close() }
+            let sidebar = app.window.sidebar
+            let feedID = try XCTUnwrap(sidebar.feedIDs.first)
+
+            RealInput.click(windowTitle: app.title, at: app.point(in: try XCTUnwrap(Self.mainMenuButton(of: app)), x: 10, y: 10))
+            RealInput.key(windowTitle: app.title, "f")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.toplevel(titled: "New Folder") != nil }, "the menu's New Folder… asks for a name")
+            RealInput.type(windowTitle: "New Folder", "Reading List")
+            RealInput.key(windowTitle: "New Folder", "Return")
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders.map(\.name) == ["Reading List"] })
+            let reading = sidebar.folders[0].id
+
+            RealInput.key(windowTitle: app.title, "ctrl+shift+n")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.toplevel(titled: "New Folder") != nil }, "Ctrl+Shift+N asks too")
+            RealInput.type(windowTitle: "New Folder", "Later")
+            RealInput.key(windowTitle: "New Folder", "Return")
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders.map(\.name) == ["Reading List", "Later"] })
+
+            Self.drag(.feed(feedID), onto: .folder(reading), in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.items == [.all, .starred, .folder(reading), .feed(feedID), .folder(sidebar.folders[1].id)] },
+                          "the feed dragged into Reading List: \(sidebar.items)")
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders[0].unreadCount == 2 })
+            Self.drag(.feed(feedID), onto: .all, in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.items[2] == .feed(feedID) }, "dragged onto All Feeds: out of any folder")
+        }
+    }
+
+    /// The nested folders in English and in Arabic (right to left), for people to look at.
+    func testNestedFoldersRenderInEnglishAndArabic() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let file = try Self.nestedFile(server)
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
+            defer {
+                app.window.switchLanguage(to: "")
+                gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR)
+                app.close()
+            }
+            app.window.importSubscriptions(from: file)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.sidebar.folders.first?.unreadCount == 9 })
+            let kernel = try XCTUnwrap(app.window.sidebar.folders.first { $0.name == "Kernel" })
+            let world = try XCTUnwrap(app.window.sidebar.folders.first { $0.name == "World" })
+            app.window.sidebar.setExpanded(world.id, false)
+            app.window.sidebar.select(.folder(kernel.id))
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 4 }, "Kernel's entries")
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "folders-nested-light") })
+
+            gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+            app.window.switchLanguage(to: "ar")
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_direction(app.window.sidebar.widget) == GTK_TEXT_DIR_RTL })
+            let linux = try XCTUnwrap(app.window.sidebar.folders.first { $0.name == "Linux" })
+            XCTAssertGreaterThan(Self.indent(of: .folder(kernel.id), in: app.window.sidebar, from: .trailing),
+                                 Self.indent(of: .folder(linux.id), in: app.window.sidebar, from: .trailing), "indented from the right")
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "folders-nested-arabic") })
+        }
+    }
+
+    // MARK: - Helpers
+
+    private static func feedIDs(_ app: ReaderFixture, _ names: [String]) throws -> [String: Int64] {
+        nonisolated(unsafe) var feeds: [StoredFeed]?
+        Task { @MainActor in feeds = try? await app.library.store.feeds() }
+        GtkTestEnvironment.iterate(timeout: 5) { feeds != nil }
+        return Dictionary(uniqueKeysWithValues: try names.map { name in
+            (name, try XCTUnwrap(feeds?.first { $0.url.path == "/\(name).xml" }).id)
+        })
+    }
+
+    /// The sidebar's list box.
     @MainActor
-    private static func dropFeed(_ feedID: Int64, on target: OpaquePointer) -> Bool {
-        var text = GValue()
-        g_value_init(&text, GType(16 << 2))
-        g_value_set_string(&text, "\(feedID)")
-        defer { g_value_unset(&text) }
-        var values = [GValue](repeating: GValue(), count: 4)
-        g_value_init(&values[0], gtk_drop_target_get_type())
-        g_value_set_object(&values[0], UnsafeMutableRawPointer(target))
-        g_value_init(&values[1], g_value_get_type())
-        withUnsafeMutablePointer(to: &text) { g_value_set_boxed(&values[1], $0) }
-        g_value_init(&values[2], GType(15 << 2))
-        g_value_init(&values[3], GType(15 << 2))
-        var result = GValue()
-        g_value_init(&result, GType(5 << 2))
-        g_signal_emitv(&values, g_signal_lookup("drop", gtk_drop_target_get_type()), 0, &result)
-        defer { for index in values.indices { g_value_unset(&values[index]) } }
-        return g_value_get_boolean(&result) != 0
+    private static func list(of sidebar: FeedSidebar) -> UnsafeMutablePointer<GtkWidget> {
+        let viewport = gtk_scrolled_window_get_child(cast(sidebar.widget))!
+        return gtk_viewport_get_child(cast(viewport))!
+    }
+
+    /// The row of `item`, once it is laid out (rows are made again whenever the list changes).
+    @MainActor
+    static func row(of item: FeedSelection, in sidebar: FeedSidebar) -> UnsafeMutablePointer<GtkWidget> {
+        let index = sidebar.items.firstIndex(of: item)!
+        let row = UnsafeMutablePointer<GtkWidget>(OpaquePointer(gtk_list_box_get_row_at_index(cast(list(of: sidebar)), Int32(index))!))
+        GtkTestEnvironment.iterate { gtk_widget_get_mapped(row) != 0 && gtk_widget_get_height(row) > 0 }
+        return row
+    }
+
+    enum Edge { case leading, trailing }
+
+    /// How far the row's content is from the list's start (left, or right in right-to-left).
+    @MainActor
+    private static func indent(of item: FeedSelection, in sidebar: FeedSidebar, from edge: Edge = .leading) -> Double {
+        let content = gtk_list_box_row_get_child(cast(row(of: item, in: sidebar)))!
+        let first = gtk_widget_get_first_child(content)!
+        var bounds = graphene_rect_t()
+        _ = gtk_widget_compute_bounds(first, list(of: sidebar), &bounds)
+        let listWidth = Double(gtk_widget_get_width(list(of: sidebar)))
+        return edge == .leading ? Double(bounds.origin.x) : listWidth - Double(bounds.origin.x + bounds.size.width)
+    }
+
+    /// The middle of a row, where the window's surface has it.
+    @MainActor
+    static func point(of item: FeedSelection, in app: ReaderFixture) -> (x: Int, y: Int) {
+        let row = row(of: item, in: app.window.sidebar)
+        return app.point(in: row, x: Double(gtk_widget_get_width(row)) / 2, y: Double(gtk_widget_get_height(row)) / 2)
+    }
+
+    /// The middle of a folder row's arrow.
+    @MainActor
+    private static func point(ofArrowOf folderID: Int64, in app: ReaderFixture) -> (x: Int, y: Int) {
+        let content = gtk_list_box_row_get_child(cast(row(of: .folder(folderID), in: app.window.sidebar)))!
+        let arrow = gtk_widget_get_first_child(content)!
+        return app.point(in: arrow, x: Double(gtk_widget_get_width(arrow)) / 2, y: Double(gtk_widget_get_height(arrow)) / 2)
+    }
+
+    /// Drags a row onto another with the real pointer: pressed, moved there in steps, held a
+    /// moment over the target (a few more motions), released.
+    @MainActor
+    static func drag(_ item: FeedSelection, onto target: FeedSelection, in app: ReaderFixture) {
+        let (start, end) = (point(of: item, in: app), point(of: target, in: app))
+        RealInput.drag(windowTitle: app.title, from: start, dx: end.x - start.x, dy: end.y - start.y, steps: 16, interval: 0.03, release: false)
+        for offset in [2, -2, 1] { RealInput.move(windowTitle: app.title, to: (end.x + offset, end.y + offset)) }
+        RealInput.release()
+    }
+
+    @MainActor
+    static func mainMenuButton(of app: ReaderFixture) -> UnsafeMutablePointer<GtkWidget>? {
+        find(in: gtk_window_get_titlebar(cast(app.window.window))!) { g_type_check_instance_is_a(cast($0), gtk_menu_button_get_type()) != 0 }
+    }
+
+    @MainActor
+    private static func find(in widget: UnsafeMutablePointer<GtkWidget>, _ test: (UnsafeMutablePointer<GtkWidget>) -> Bool) -> UnsafeMutablePointer<GtkWidget>? {
+        if test(widget) { return widget }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let found = find(in: current, test) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
+    @MainActor
+    static func toplevel(titled title: String) -> UnsafeMutablePointer<GtkWidget>? {
+        let toplevels = gtk_window_get_toplevels()!
+        for index in 0..<g_list_model_get_n_items(toplevels) {
+            let window = UnsafeMutablePointer<GtkWidget>(OpaquePointer(g_list_model_get_item(toplevels, index)!))
+            g_object_unref(window)
+            if gtk_widget_get_visible(window) != 0, let name = gtk_window_get_title(cast(window)), String(cString: name) == title { return window }
+        }
+        return nil
+    }
+
+    /// The folders a folder's "Move to Folder" submenu offers (0 for the top of the list).
+    @MainActor
+    private static func menuTargets(_ menu: OpaquePointer?) -> [Int64] {
+        guard let menu else { return [] }
+        defer { g_object_unref(cast(menu)) }
+        var targets: [Int64] = []
+        for index in 0..<g_menu_model_get_n_items(cast(menu)) {
+            guard let submenu = g_menu_model_get_item_link(cast(menu), index, "submenu") else { continue }
+            defer { g_object_unref(cast(submenu)) }
+            for item in 0..<g_menu_model_get_n_items(submenu) {
+                guard let target = g_menu_model_get_item_attribute_value(submenu, item, "target", nil) else { continue }
+                defer { g_variant_unref(target) }
+                let parent = g_variant_get_child_value(target, 1)!
+                targets.append(Int64(g_variant_get_int64(parent)))
+                g_variant_unref(parent)
+            }
+        }
+        return targets
     }
 }

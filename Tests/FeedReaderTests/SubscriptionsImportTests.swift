@@ -96,7 +96,7 @@ final class SubscriptionsImportWindowTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.importBar.message == "5 subscriptions were exported to \(exported.path)." })
             let document = try OPMLDocument(data: Data(contentsOf: exported))
             XCTAssertEqual(Set(document.subscriptions.map(\.url)), Set([server.url("/feed.xml")] + (0..<4).map { server.url("/feed\($0).xml") }))
-            XCTAssertEqual(document.subscriptions.filter { $0.folder == "Tech" }.count, 2)
+            XCTAssertEqual(document.subscriptions.filter { $0.folderPath == ["Tech"] }.count, 2)
         }
     }
 

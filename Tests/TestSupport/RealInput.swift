@@ -98,6 +98,21 @@ public enum RealInput {
         VirtualInput.shared.send(["key \(keys)"])
     }
 
+    /// Types `text` in the window titled `windowTitle`, one key (with Shift where it needs it) per character.
+    public static func type(windowTitle: String, _ text: String) {
+        guard GtkTestEnvironment.isWayland else { return XDo.type(windowTitle: windowTitle, text) }
+        GtkTestEnvironment.iterate { toplevel(titled: windowTitle).map { gtk_window_is_active($0) != 0 } ?? false }
+        VirtualInput.shared.send(text.unicodeScalars.map { character in
+            let name = keyNames[character] ?? String(character).lowercased()
+            return "key " + (character.properties.isUppercase ? "shift+" + name : name)
+        })
+    }
+
+    /// The XKB names of the characters that are not their own name.
+    private static let keyNames: [Unicode.Scalar: String] = [
+        "/": "slash", ".": "period", "-": "minus", "_": "underscore", " ": "space", ":": "colon", "~": "asciitilde",
+    ]
+
     private static func toplevel(titled title: String) -> UnsafeMutablePointer<GtkWindow>? {
         let toplevels = gtk_window_get_toplevels()!
         for index in 0..<g_list_model_get_n_items(toplevels) {

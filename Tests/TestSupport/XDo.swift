@@ -60,6 +60,12 @@ public enum XDo {
              "click", "--repeat", "\(count)", "--delay", "30", "\(button)"])
     }
 
+    /// Types `text` key by key in the window titled `windowTitle`.
+    public static func type(windowTitle: String, _ text: String) {
+        let id = windowID(title: windowTitle)
+        run(["windowfocus", "--sync", id, "sleep", "0.1", "type", "--delay", "20", text])
+    }
+
     /// Presses a key combination (xdotool syntax, such as "ctrl+r") in the window titled `windowTitle`.
     public static func key(windowTitle: String, _ keys: String) {
         let id = windowID(title: windowTitle)

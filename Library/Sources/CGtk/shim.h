@@ -27,6 +27,10 @@ static inline void cgtk_accessible_set_busy(GtkAccessible *accessible, gboolean 
     gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_BUSY, busy, -1);
 }
 
+static inline void cgtk_accessible_set_expanded(GtkAccessible *accessible, gboolean expanded) {
+    gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
+}
+
 static inline GtkWidget *cgtk_drawing_area_new_with_role(GtkAccessibleRole role) {
     return GTK_WIDGET(g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", role, NULL));
 }

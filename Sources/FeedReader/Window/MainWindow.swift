@@ -102,6 +102,7 @@ final class MainWindow {
         if !startNotices.isEmpty { banner.showStartNotice(startNotices.joined(separator: "\n"), details: storageNotice?.details) }
         sidebar.onSelect = { [weak self] selection in self?.select(selection) }
         sidebar.onMoveFeed = { [weak self] feedID, folderID in self?.moveFeed(feedID, toFolder: folderID) }
+        sidebar.onMoveFolder = { [weak self] folderID, parentID in self?.moveFolder(folderID, into: parentID) }
         addActions(application: application)
         fileDrop = FileDrop.install(on: window) { [weak self] file in self?.importSubscriptions(from: file) }
         Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
@@ -283,8 +284,14 @@ final class MainWindow {
         switch selection {
         case .all, .starred: nil
         case let .feed(id): [id]
-        case let .folder(id): feeds.filter { $0.folderID == id }.map(\.id)
+        case let .folder(id): feedIDs(inFolder: id)
         }
+    }
+
+    /// The feeds in a folder and in the folders below it.
+    private func feedIDs(inFolder folderID: Int64) -> [Int64] {
+        let inside = folders.subtree(of: folderID)
+        return feeds.filter { $0.folderID.map(inside.contains) == true }.map(\.id)
     }
 
     /// Refreshes the feeds whose background turn came; the entry list's header shows it when the
@@ -534,6 +541,24 @@ final class MainWindow {
         }
     }
 
+    /// Puts a folder, with all it holds, into another (nil: at the top of the list).
+    func moveFolder(_ folderID: Int64, into parentID: Int64?) {
+        Task { @MainActor [weak self, library] in
+            do {
+                try await library.store.moveFolder(folderID, into: parentID)
+            } catch FeedStoreError.folderExists(let name) {
+                self?.banner.show(tr("There is already a folder named “%@”.").replacingOccurrences(of: "%@", with: name))
+            } catch FeedStoreError.folderInsideItself {
+                self?.banner.show(tr("A folder cannot be moved into itself or into a folder inside it."))
+            } catch {
+                self?.showStoreError(tr("The folder could not be moved."), error)
+            }
+            guard let self else { return }
+            await self.reloadSidebar()
+            if self.sidebar.selection.folderID != nil { self.entryList.reload() }
+        }
+    }
+
     /// Makes a folder named `name` and moves `feedID` into it, when given.
     func createFolder(named name: String, moving feedID: Int64? = nil) {
         Task { @MainActor [weak self, library] in
@@ -561,7 +586,7 @@ final class MainWindow {
         }
     }
 
-    /// Deletes a folder; its feeds stay, outside any folder.
+    /// Deletes a folder; what it holds moves up into the folder it was in, feeds staying subscribed.
     func deleteFolder(_ folderID: Int64) {
         Task { @MainActor [weak self, library] in
             do {
@@ -573,6 +598,16 @@ final class MainWindow {
             await self.reloadFeeds(selecting: self.sidebar.selection == .folder(folderID) ? .all : self.sidebar.selection)
             self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
         }
+    }
+
+    /// What deleting `folder` does to what it holds, asked before it is done.
+    static func deletingSays(_ folder: StoredFolder) -> String {
+        let text = folder.parentID == nil
+            // TRANSLATORS: %@ is the name of the folder to be deleted, which is in no other folder.
+            ? tr("The feeds and folders in “%@” are kept: they move out of it, to the top of the list.")
+            // TRANSLATORS: %@ is the name of the folder to be deleted, which is in another folder.
+            : tr("The feeds and folders in “%@” are kept: they move out of it, into the folder it is in.")
+        return text.replacingOccurrences(of: "%@", with: folder.name)
     }
 
     private func addFolderActions() {
@@ -589,10 +624,27 @@ final class MainWindow {
         }
         g_action_map_add_action(cast(window), cast(move))
         g_object_unref(cast(move))
+        let moveFolder = g_simple_action_new("move-folder", pair)!
+        Signal.connectObjectOrNil(cast(moveFolder), "activate") { [weak self] parameter in
+            guard let parameter else { return }
+            let tuple = OpaquePointer(parameter)
+            let (folder, parent) = (g_variant_get_child_value(tuple, 0)!, g_variant_get_child_value(tuple, 1)!)
+            defer { g_variant_unref(folder); g_variant_unref(parent) }
+            let (folderID, parentID) = (Int64(g_variant_get_int64(folder)), Int64(g_variant_get_int64(parent)))
+            self?.moveFolder(folderID, into: parentID == 0 ? nil : parentID)
+        }
+        g_action_map_add_action(cast(window), cast(moveFolder))
+        g_object_unref(cast(moveFolder))
         Widgets.addAction(to: window, "move-to-new-folder", withInt64: true) { [weak self] feedID in
             guard let self else { return }
             NameDialog.present(over: self.window, title: tr("New Folder"), confirm: tr("_Create")) { [weak self] name in
                 self?.createFolder(named: name, moving: feedID)
+            }
+        }
+        Widgets.addAction(to: window, "new-folder") { [weak self] _ in
+            guard let self else { return }
+            NameDialog.present(over: self.window, title: tr("New Folder"), confirm: tr("_Create")) { [weak self] name in
+                self?.createFolder(named: name)
             }
         }
         Widgets.addAction(to: window, "rename-folder", withInt64: true) { [weak self] folderID in
@@ -603,9 +655,8 @@ final class MainWindow {
         }
         Widgets.addAction(to: window, "delete-folder", withInt64: true) { [weak self] folderID in
             guard let self, let folder = self.folders.first(where: { $0.id == folderID }) else { return }
-            // TRANSLATORS: %@ is the folder's name.
-            let body = tr("The feeds in “%@” stay subscribed, outside any folder.").replacingOccurrences(of: "%@", with: folder.name)
-            ConfirmDialog.present(over: self.window, heading: tr("Delete Folder?"), body: body, confirm: tr("_Delete")) { [weak self] in
+            ConfirmDialog.present(over: self.window, heading: tr("Delete Folder?"), body: Self.deletingSays(folder),
+                                  confirm: tr("_Delete")) { [weak self] in
                 self?.deleteFolder(folderID)
             }
         }
@@ -714,6 +765,7 @@ final class MainWindow {
         let menu = g_menu_new()!
         g_menu_append(menu, tr("_Add Feed…"), "win.add-feed")
         g_menu_append(menu, tr("_Mark All as Read"), "win.mark-all-read")
+        g_menu_append(menu, tr("New _Folder…"), "win.new-folder")
         g_menu_append(menu, tr("_Import Subscriptions…"), "win.import-subscriptions")
         g_menu_append(menu, tr("_Export Subscriptions…"), "win.export-subscriptions")
         g_menu_append(menu, tr("_Preferences"), "win.preferences")
@@ -796,7 +848,7 @@ final class MainWindow {
         ]
         KeyShortcuts.install(on: window, keys.map { KeyShortcuts.Key(keyval: guint($0.0), action: "win." + $0.1) })
         addLanguageAction()
-        let shortcuts = [("win.refresh", ["F5", "<Control>r"]), ("win.add-feed", ["<Control>n"]),
+        let shortcuts = [("win.refresh", ["F5", "<Control>r"]), ("win.add-feed", ["<Control>n"]), ("win.new-folder", ["<Shift><Control>n"]),
                          ("win.preferences", ["<Control>comma"]), ("win.entry-menu", ["<Shift>F10", "Menu"]),
                          ("win.show-all", ["<Control>1"]), ("win.show-unread", ["<Control>2"]),
                          ("win.show-starred", ["<Control>3"]), ("win.search", ["<Control>f"]),

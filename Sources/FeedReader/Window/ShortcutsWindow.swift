@@ -31,7 +31,8 @@ enum ShortcutsWindow {
             ]),
             Group(title: tr("Feeds"), shortcuts: [
                 ("<Shift>j <Control>j", tr("Next feed")), ("<Shift>k <Control>k", tr("Previous feed")),
-                ("r F5 <Control>r", tr("Refresh")), ("<Control>n", tr("Add Feed")),
+                ("r F5 <Control>r", tr("Refresh")), ("<Control>n", tr("Add Feed")), ("<Shift><Control>n", tr("New Folder")),
+                ("Right plus", tr("Open folder")), ("Left minus", tr("Close folder")),
                 ("<Control>1", tr("All")), ("<Control>2", tr("Unread")), ("<Control>3", tr("Starred")),
                 ("<Control>f", tr("Search")),
             ]),
