@@ -1,0 +1,133 @@
+import CGtk
+import FeedCore
+import Foundation
+@testable import RefreshGtk
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// Importing subscriptions as a person does it, with the real pointer and keyboard: a file
+/// dragged from another program onto the window, and a file chosen in the file dialog opened
+/// from the main menu by typing its path.
+final class ImportRealInputTests: XCTestCase {
+    /// Three feeds, two of them in News inside Reading.
+    private static func opml(_ server: TestHTTPServer) throws -> URL {
+        let file = temporaryDirectory().appendingPathComponent("subscriptions.opml")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0"><head><title>From elsewhere</title></head><body>
+              <outline text="Reading"><outline text="News">
+                <outline type="rss" text="One" xmlUrl="\(server.url("/one.xml"))"/>
+                <outline type="rss" text="Two" xmlUrl="\(server.url("/two.xml"))"/>
+              </outline></outline>
+              <outline type="rss" text="Three" xmlUrl="\(server.url("/three.xml"))"/>
+            </body></opml>
+            """.utf8).write(to: file)
+        return file
+    }
+
+    /// What the person sees once the file is imported: its feeds and folders in the sidebar.
+    @MainActor
+    private static func assertImported(_ app: ReaderFixture, file: StaticString = #filePath, line: UInt = #line) {
+        let sidebar = app.window.sidebar
+        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 15) { app.window.importBar.message?.hasPrefix("3 subscriptions were imported") ?? false },
+                      "import bar: \(app.window.importBar.message ?? "none")", file: file, line: line)
+        XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.feedIDs.count == 4 && sidebar.folders.map(\.name) == ["Reading", "News"] },
+                      "sidebar: \(sidebar.items)", file: file, line: line)
+        XCTAssertEqual(sidebar.folders.last.map { sidebar.pathName(of: $0.id) }, "Reading › News", file: file, line: line)
+    }
+
+    func testAnOPMLFileDraggedFromAnotherProgramIsImported() throws {
+        let server = try TestHTTPServer { _ in .ok(plainFeed(entries: 2)) }
+        defer { server.stop() }
+        let file = try Self.opml(server)
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
+            defer { app.close() }
+            let source = try DragSourceWindow(offering: file)
+            defer { source.stop() }
+            // The source's window (200 by 120, no frame) is where windows open, over the reader's.
+            let start = source.point(x: 100, y: 60)
+            let end = app.point(in: app.window.entryList.widget, x: 120, y: 300)
+
+            RealInput.drag(windowTitle: source.title, from: start, dx: end.x - start.x, dy: end.y - start.y, steps: 20, interval: 0.03,
+                           release: false)
+            for offset in [3, -3, 1] { RealInput.move(windowTitle: app.title, to: (end.x + offset, end.y + offset)) }
+            RealInput.release()
+
+            Self.assertImported(app)
+            XCTAssertTrue(GtkTestEnvironment.iterate { source.output.contains("drag-end") }, "the source saw its drag end: \(source.output)")
+            XCTAssertFalse(source.output.contains("drag-cancel"), source.output)
+        }
+    }
+
+    func testImportFromTheMenuChoosesTheFileByTypingItsPath() throws {
+        let server = try TestHTTPServer { _ in .ok(plainFeed(entries: 2)) }
+        defer { server.stop() }
+        let file = try Self.opml(server)
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
+            defer { app.close() }
+            let dialogTitle = "Import Subscriptions"
+
+            RealInput.click(windowTitle: app.title, at: app.point(in: try XCTUnwrap(FolderTests.mainMenuButton(of: app)), x: 10, y: 10))
+            RealInput.key(windowTitle: app.title, "i")
+            XCTAssertTrue(GtkTestEnvironment.iterate { FolderTests.toplevel(titled: dialogTitle) != nil }, "the menu's Import Subscriptions… opens the file dialog")
+            RealInput.key(windowTitle: dialogTitle, "ctrl+l")
+            RealInput.type(windowTitle: dialogTitle, file.path)
+            RealInput.key(windowTitle: dialogTitle, "Return")
+
+            XCTAssertTrue(GtkTestEnvironment.iterate { FolderTests.toplevel(titled: dialogTitle) == nil }, "the dialog closes")
+            Self.assertImported(app)
+        }
+    }
+}
+
+/// Another program's window offering a file to drag (Tests/DragSource/drag-file.py, GTK 4 through
+/// Debian's python3-gi), as a file manager's would.
+@MainActor
+final class DragSourceWindow {
+    let title = "drag-source-\(UUID().uuidString.prefix(8))"
+    private let process = Process()
+    private let pipe = Pipe()
+    /// What the program printed so far.
+    private(set) var received = ""
+
+    init(offering file: URL) throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("DragSource/drag-file.py")
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script.path, file.path, title]
+        process.standardOutput = pipe
+        try process.run()
+        let descriptor = pipe.fileHandleForReading.fileDescriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        guard GtkTestEnvironment.iterate(timeout: 15, until: { self.output.contains("ready") }) else {
+            throw DragSourceError.didNotStart(output)
+        }
+    }
+
+    enum DragSourceError: Error { case didNotStart(String) }
+
+    /// Everything the program printed so far.
+    var output: String {
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while true {
+            let count = read(pipe.fileHandleForReading.fileDescriptor, &buffer, buffer.count)
+            guard count > 0 else { break }
+            received += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+        return received
+    }
+
+    /// `(x, y)` of the window where real input addresses it: in the window under X11, in the
+    /// output layout under Wayland (the test compositor opens every window at the same place).
+    func point(x: Int, y: Int) -> (x: Int, y: Int) {
+        GtkTestEnvironment.isWayland ? (VirtualInput.windowOrigin.x + x, VirtualInput.windowOrigin.y + y) : (x, y)
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
