@@ -80,6 +80,12 @@ final class FolderTests: XCTestCase {
             RealInput.click(windowTitle: app.title, at: Self.point(ofArrowOf: kernel, in: app))
             XCTAssertTrue(GtkTestEnvironment.iterate { !sidebar.items.contains(.feed(feed["c"]!)) }, "a click on the arrow closes the folder")
             XCTAssertEqual(sidebar.selection, .folder(linux), "the arrow does not select its row")
+            do {
+                let again = try app.restarted()
+                defer { again.close() }
+                XCTAssertTrue(GtkTestEnvironment.iterate { again.window.sidebar.items.contains(.folder(kernel)) }, "\(again.window.sidebar.items)")
+                XCTAssertFalse(again.window.sidebar.items.contains(.feed(feed["c"]!)), "a closed folder stays closed after a restart")
+            }
             RealInput.click(windowTitle: app.title, at: Self.point(ofArrowOf: kernel, in: app))
             XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.items.contains(.feed(feed["c"]!)) })
 

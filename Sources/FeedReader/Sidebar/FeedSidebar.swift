@@ -61,7 +61,7 @@ final class FeedSidebar {
     /// The folders, each before the folders inside it.
     private(set) var folders: [StoredFolder] = []
     /// The folders whose contents are hidden.
-    private(set) var collapsed: Set<Int64> = []
+    var collapsed: Set<Int64> = []
 
     /// The feed selected, or nil when "All Feeds" or "Starred" is.
     var selectedFeedID: Int64? { selection.feedID }
@@ -72,6 +72,8 @@ final class FeedSidebar {
     var onActivate: (() -> Void)?
     /// Called when a feed is dragged onto a folder (or onto All Feeds: out of any folder).
     var onMoveFeed: ((_ feedID: Int64, _ folderID: Int64?) -> Void)?
+    /// Called when a folder is opened or closed, with the folders closed now.
+    var onCollapse: ((Set<Int64>) -> Void)?
     /// Called when a folder is dragged onto another folder (or onto All Feeds: to the top of the list).
     var onMoveFolder: ((_ folderID: Int64, _ parentID: Int64?) -> Void)?
     /// The feeds' own icons; the generic feed icon shows where there is none.
@@ -114,7 +116,6 @@ final class FeedSidebar {
         defer { isRebuilding = false }
         while let row = gtk_list_box_get_row_at_index(cast(list), 0) { gtk_list_box_remove(cast(list), cast(row)) }
         self.folders = folders
-        collapsed.formIntersection(folders.map(\.id))
         rowItems = [.all, .starred]
         let total = feeds.reduce(0) { $0 + $1.unreadCount }
         let allFeeds = makeRow(title: tr("All Feeds"), icon: "view-list-symbolic", unread: total)
@@ -175,6 +176,7 @@ final class FeedSidebar {
         guard collapsed.contains(folderID) == expanded else { return }
         let hadFocus = gtk_widget_has_focus(list) != 0 || gtk_widget_get_focus_child(list) != nil
         if expanded { collapsed.remove(folderID) } else { collapsed.insert(folderID) }
+        onCollapse?(collapsed.intersection(folders.map(\.id)))
         let before = selection
         show(shown.feeds, folders: folders, starred: shown.starred, selecting: before)
         if selection != before { select(.folder(folderID)) }

@@ -43,7 +43,7 @@ final class MainWindow {
     private enum Key {
         static let group = "Window"
         static let width = "width", height = "height", maximized = "maximized", selectedFeed = "selected-feed"
-        static let sidebarWidth = "sidebar-width", listWidth = "list-width"
+        static let sidebarWidth = "sidebar-width", listWidth = "list-width", collapsedFolders = "collapsed-folders"
         static let storage = "Storage", lastCleanUp = "last-cleanup"
         /// What selected-feed holds while Starred is selected (feed ids are positive).
         static let starredSelection = -1
@@ -103,6 +103,10 @@ final class MainWindow {
         sidebar.onSelect = { [weak self] selection in self?.select(selection) }
         sidebar.onMoveFeed = { [weak self] feedID, folderID in self?.moveFeed(feedID, toFolder: folderID) }
         sidebar.onMoveFolder = { [weak self] folderID, parentID in self?.moveFolder(folderID, into: parentID) }
+        sidebar.collapsed = Set((settings.string(forKey: Key.collapsedFolders, in: Key.group) ?? "").split(separator: ",").compactMap { Int64($0) })
+        sidebar.onCollapse = { [weak self] closed in
+            self?.settings.setString(closed.sorted().map(String.init).joined(separator: ","), forKey: Key.collapsedFolders, in: Key.group)
+        }
         addActions(application: application)
         fileDrop = FileDrop.install(on: window) { [weak self] file in self?.importSubscriptions(from: file) }
         Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
