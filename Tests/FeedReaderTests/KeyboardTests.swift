@@ -67,7 +67,7 @@ final class KeyboardTests: XCTestCase {
                 return shortcuts != nil
             }, "Ctrl+? opened the shortcuts window")
             let titles = Self.shortcutTitles(in: try XCTUnwrap(shortcuts))
-            for title in ["Next entry", "Previous feed", "Star or unstar", "Search", "Quit"] {
+            for title in ["Next entry", "Previous feed", "Star or unstar", "Search", "Quit", "New Folder", "Open folder", "Close folder"] {
                 XCTAssertTrue(titles.contains(title), "\(title) is listed: \(titles)")
             }
             saveRender(try XCTUnwrap(shortcuts), name: "shortcuts-window")

@@ -22,7 +22,8 @@ enum ShortcutsWindow {
     }
 
     private static var groups: [Group] {
-        [
+        let rtl = gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL
+        return [
             Group(title: tr("Entries"), shortcuts: [
                 ("j", tr("Next entry")), ("k", tr("Previous entry")),
                 ("space", tr("Scroll the article, then the next unread entry")),
@@ -32,7 +33,8 @@ enum ShortcutsWindow {
             Group(title: tr("Feeds"), shortcuts: [
                 ("<Shift>j <Control>j", tr("Next feed")), ("<Shift>k <Control>k", tr("Previous feed")),
                 ("r F5 <Control>r", tr("Refresh")), ("<Control>n", tr("Add Feed")), ("<Shift><Control>n", tr("New Folder")),
-                ("Right plus", tr("Open folder")), ("Left minus", tr("Close folder")),
+                // The arrow pointing into the folder's row opens it: right, or left in a right-to-left language.
+                (rtl ? "Left plus" : "Right plus", tr("Open folder")), (rtl ? "Right minus" : "Left minus", tr("Close folder")),
                 ("<Control>1", tr("All")), ("<Control>2", tr("Unread")), ("<Control>3", tr("Starred")),
                 ("<Control>f", tr("Search")),
             ]),
