@@ -634,6 +634,7 @@ final class MainWindow {
                 self.importBar.showMessage(ImportBar.summary(of: report))
                 await self.reloadSidebar()
                 self.entryList.reload()
+                self.updateIcons()
             } catch let error as OPMLDocument.ReadError {
                 self?.importBar.hide()
                 self?.banner.show(Self.importFailure(error), details: error.description)
