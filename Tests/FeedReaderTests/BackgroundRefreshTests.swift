@@ -10,18 +10,21 @@ import XCTest
 /// Background refresh as a person meets it: turns timed by the library's clock, the entry list's
 /// header showing the refresh, and one desktop notification on the session bus per refresh.
 final class BackgroundRefreshTests: XCTestCase {
-    private func withReader(_ body: @MainActor (ReaderFixture, ServedFeed, ManualClock, FakeNotificationServer, TestHTTPServer) throws -> Void) throws {
+    private func withReader(network: OpaquePointer = g_network_monitor_get_default(),
+                            _ body: @MainActor (ReaderFixture, ServedFeed, ManualClock, FakeNotificationServer, TestHTTPServer) throws -> Void) throws {
         let feed = ServedFeed(entries: 5)
         // New entries come half a second late, so the header's refreshing state can be seen.
         let server = try TestHTTPServer { _ in
             TestHTTPServer.Response(status: 200, body: feed.xml, delay: feed.entryCount > 5 ? 0.5 : 0)
         }
         defer { server.stop() }
+        // GObject handles are not Sendable; this one is used on the main thread only.
+        nonisolated(unsafe) let network = network
         try onMain {
             let notifications = try FakeNotificationServer()
             defer { notifications.stop() }
             let clock = ManualClock()
-            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString, now: clock.reader)
+            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString, now: clock.reader, network: network)
             defer { app.close() }
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 5 })
             try body(app, feed, clock, notifications, server)
@@ -70,6 +73,49 @@ final class BackgroundRefreshTests: XCTestCase {
             notifications.invoke("default", on: shown.id)
             XCTAssertTrue(GtkTestEnvironment.iterate { list.filter == .unread && app.window.sidebar.selection == .all },
                           "a click shows the new entries: filter \(list.filter)")
+        }
+    }
+
+    /// The computer's network as GLib sees it: a namespace of the test's own, offline until the
+    /// test adds a default route, watched by the netlink GNetworkMonitor the app uses by default.
+    func testNothingIsFetchedOfflineAndAMissedTurnComesAMinuteAfterTheNetworkDoes() throws {
+        let network = try onMain { try PrivateNetwork() }
+        defer { onMain { network.close() } }
+        try withReader(network: network.monitor) { app, feed, clock, notifications, server in
+            let refresher = app.window.backgroundRefresh
+            let list = app.window.entryList
+            XCTAssertFalse(refresher.isOnline, "no default route, no network")
+            GtkTestEnvironment.iterate(for: 0.3)
+            XCTAssertNil(refresher.nextWake, "no turn is set while offline")
+            app.window.preferences.notifiesWhenFocused = true
+            feed.publish(2)
+            let requests = server.requests.count
+
+            clock.advance(by: 3 * 3600)
+            refresher.wake()
+            GtkTestEnvironment.iterate(for: 0.3)
+            XCTAssertEqual(server.requests.count, requests, "fetched while offline")
+            XCTAssertEqual(list.header.state, .idle)
+            XCTAssertNil(refresher.nextWake)
+
+            var headerStates: [RefreshState] = []
+            list.header.observeState { headerStates.append($0) }
+            let cameOnline = clock.now
+            try network.goOnline()
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 5) { refresher.isOnline && refresher.nextWake != nil },
+                          "the monitor saw the route and the turn was set")
+            XCTAssertEqual(refresher.nextWake, cameOnline + BackgroundSchedule(interval: 30 * 60).shortestWait,
+                           "the missed turn comes once the connection has settled, not at the instant it appears")
+            XCTAssertEqual(server.requests.count, requests)
+
+            clock.advance(to: try XCTUnwrap(refresher.nextWake))
+            refresher.wake()
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                list.shownTitles.first == "Served entry 7" && list.header.state == .idle && notifications.shown.count == 1
+            }, "titles \(list.shownTitles.prefix(2)), header \(list.header.state), notifications \(notifications.shown)")
+            XCTAssertEqual(server.requests.count, requests + 1)
+            XCTAssertTrue(headerStates.contains(.refreshing), "the header showed the refresh: \(headerStates)")
+            XCTAssertEqual(notifications.shown.first?.body, "2 new entries in 1 feed")
         }
     }
 

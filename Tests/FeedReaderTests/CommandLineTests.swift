@@ -13,8 +13,8 @@ final class CommandLineTests: XCTestCase {
     }
 
     /// Runs the feed-reader built beside this test bundle with `arguments`, without a display or
-    /// a session bus, in English.
-    func feedReader(_ arguments: [String], language: String? = nil) throws -> Run {
+    /// a session bus, in `language` (English unless told), with `extra` variables set.
+    func feedReader(_ arguments: [String], language: String? = nil, extra: [String: String] = [:]) throws -> Run {
         let bundle = Bundle.allBundles.map(\.bundleURL).first { $0.pathExtension == "xctest" }
         let folder = (bundle ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()).deletingLastPathComponent()
         let program = folder.appendingPathComponent("feed-reader")
@@ -28,6 +28,7 @@ final class CommandLineTests: XCTestCase {
         }
         environment["LANG"] = "C.UTF-8"
         environment["LANGUAGE"] = language
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         // Errors go to a file, so that a full pipe of them cannot stall the program.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("feed-reader-errors-\(UUID())")
@@ -93,5 +94,83 @@ final class CommandLineTests: XCTestCase {
             XCTAssertTrue(run.errors.contains(message), "\(arguments): \(run.errors)")
             XCTAssertEqual(run.output, "", "\(arguments)")
         }
+    }
+
+    /// A folder of the test's own for the program's data, as a new user's `XDG_DATA_HOME`.
+    private func dataHome() throws -> (folder: URL, environment: [String: String]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feed-reader-cli-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return (folder, ["XDG_DATA_HOME": folder.path, "XDG_CONFIG_HOME": folder.path, "XDG_CACHE_HOME": folder.path])
+    }
+
+    /// An OPML file with one feed listed twice, in a folder; the feed's server is not there.
+    private func subscriptionList(in folder: URL) throws -> URL {
+        let file = folder.appendingPathComponent("subscriptions.opml")
+        try Data("""
+            <?xml version="1.0"?>
+            <opml version="2.0"><head><title>Mine</title></head><body>
+              <outline text="News"><outline type="rss" text="Gone" xmlUrl="http://127.0.0.1:9/feed.xml"/></outline>
+              <outline type="rss" text="Gone again" xmlUrl="http://127.0.0.1:9/feed.xml"/>
+            </body></opml>
+            """.utf8).write(to: file)
+        return file
+    }
+
+    /// `--import` then `--export`, each saying what it did in the sentences the window uses.
+    func testImportAndExportSayWhatTheyDidInTheUsersLanguage() throws {
+        let cases: [(language: String?, imported: [String], exported: String)] = [
+            (nil, ["1 subscription was imported.", "1 already in the list was skipped.", "1 feed could not be fetched yet."],
+             "1 subscription was exported to %@."),
+            ("de", ["1 Abonnement wurde importiert.", "1 bereits vorhandenes wurde übersprungen.", "1 Feed konnte noch nicht abgerufen werden."],
+             "1 Abonnement wurde nach %@ exportiert."),
+            ("fr", ["1 abonnement a été importé.", "1 déjà présent a été ignoré.", "1 flux n’a pas encore pu être récupéré."],
+             "1 abonnement a été exporté vers %@."),
+        ]
+        for item in cases {
+            let (folder, environment) = try dataHome()
+            let imported = try feedReader(["--import", try subscriptionList(in: folder).path], language: item.language, extra: environment)
+            XCTAssertEqual(imported.status, 0, imported.errors)
+            XCTAssertEqual(imported.output, item.imported.joined(separator: " ") + "\n", "\(item.language ?? "en")")
+
+            let exportFile = folder.appendingPathComponent("exported.opml")
+            let exported = try feedReader(["--export", exportFile.path], language: item.language, extra: environment)
+            XCTAssertEqual(exported.status, 0, exported.errors)
+            XCTAssertEqual(exported.output, item.exported.replacingOccurrences(of: "%@", with: exportFile.path) + "\n")
+            let written = try String(contentsOf: exportFile, encoding: .utf8)
+            XCTAssertTrue(written.contains("http://127.0.0.1:9/feed.xml") && written.contains("News"), written)
+        }
+    }
+
+    /// A missing file, a broken one and a destination that cannot be written: a sentence in the
+    /// user's language on standard error, a failure status, and nothing imported.
+    func testImportAndExportMistakesAreExplainedInTheUsersLanguage() throws {
+        let (folder, environment) = try dataHome()
+        let broken = folder.appendingPathComponent("broken.opml")
+        try Data("<?xml version=\"1.0\"?>\n<opml version=\"2.0\"><body>\n<outline text=\"a\" xmlUrl=\"http://127.0.0.1:9/a\">\n</body></opml>\n".utf8)
+            .write(to: broken)
+        let missing = folder.appendingPathComponent("missing.opml").path
+        let noFolder = folder.appendingPathComponent("no-such-folder/out.opml").path
+        let cases: [(language: String?, arguments: [String], message: String)] = [
+            (nil, ["--import", missing], "The file \(missing) could not be read. There is no such file."),
+            ("de", ["--import", missing], "Die Datei \(missing) konnte nicht gelesen werden. Diese Datei gibt es nicht."),
+            ("fr", ["--import", missing], "Le fichier \(missing) n’a pas pu être lu. Ce fichier n’existe pas."),
+            ("de", ["--import", folder.path], "Die Datei \(folder.path) konnte nicht gelesen werden. Das ist ein Ordner, keine Datei."),
+            (nil, ["--import", broken.path], "\(broken.path): The file is broken at line 4, so nothing was imported."),
+            ("de", ["--import", broken.path], "\(broken.path): Die Datei ist in Zeile 4 fehlerhaft, daher wurde nichts importiert."),
+            ("fr", ["--import", broken.path], "\(broken.path): Le fichier est invalide à la ligne 4 ; rien n’a été importé."),
+            (nil, ["--export", noFolder], "The subscriptions could not be exported to \(noFolder). Its folder does not exist."),
+            ("de", ["--export", noFolder], "Die Abonnements konnten nicht nach \(noFolder) exportiert werden. Ihr Ordner existiert nicht."),
+            ("fr", ["--export", noFolder], "Les abonnements n’ont pas pu être exportés vers \(noFolder). Son dossier n’existe pas."),
+        ]
+        for item in cases {
+            let run = try feedReader(item.arguments, language: item.language, extra: environment)
+            XCTAssertEqual(run.status, 1, "\(item)")
+            XCTAssertEqual(run.errors, "feed-reader: \(item.message)\n", "\(item.language ?? "en") \(item.arguments)")
+            XCTAssertEqual(run.output, "")
+        }
+        let exportFile = folder.appendingPathComponent("after.opml")
+        XCTAssertEqual(try feedReader(["--export", exportFile.path], extra: environment).output,
+                       "0 subscriptions were exported to \(exportFile.path).\n", "the broken file imported nothing")
     }
 }

@@ -42,11 +42,47 @@ final class FeedIconWindowTests: XCTestCase {
         }
     }
 
-    /// The image at the start of the subscribed feed's sidebar row (the third, after All Feeds and Starred).
+    func testImportedFeedsGetTheirIconsOnceTheImportEnds() throws {
+        let icon = try onMain { Self.png(side: 64) }
+        let server = try TestHTTPServer { request in
+            switch request.path {
+            case "/plain.xml":
+                .ok(Data("""
+                    <?xml version="1.0"?><rss version="2.0"><channel><title>Aaa plain</title><link>https://example.org/</link>
+                    <description>d</description><item><title>One</title><guid>1</guid></item></channel></rss>
+                    """.utf8))
+            case "/imported.xml":
+                .ok(Data("""
+                    <?xml version="1.0"?><rss version="2.0"><channel><title>Zzz imported</title><link>https://example.org/</link>
+                    <description>d</description><image><url>/icon.png</url><title>t</title><link>https://example.org/</link></image>
+                    <item><title>Two</title><guid>2</guid></item></channel></rss>
+                    """.utf8))
+            case "/icon.png": TestHTTPServer.Response(status: 200, headers: [("Content-Type", "image/png")], body: icon)
+            default: .status(404)
+            }
+        }
+        defer { server.stop() }
+        let opml = temporaryDirectory().appendingPathComponent("subscriptions.opml")
+        try Data("""
+            <?xml version="1.0"?><opml version="2.0"><body>
+            <outline type="rss" text="Zzz imported" xmlUrl="\(server.url("/imported.xml").absoluteString)"/></body></opml>
+            """.utf8).write(to: opml)
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/plain.xml").absoluteString)
+            defer { app.close() }
+            app.window.importSubscriptions(from: opml)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                Self.feedRowImage(app, row: 3).map { gtk_image_get_storage_type(cast($0)) == GTK_IMAGE_PAINTABLE } ?? false
+            }, "the imported feed's icon shows without waiting for a refresh")
+            XCTAssertEqual(server.requests.filter { $0.path == "/icon.png" }.count, 1)
+        }
+    }
+
+    /// The image at the start of a feed's sidebar row (the first feed is row 2, after All Feeds and Starred).
     @MainActor
-    private static func feedRowImage(_ app: ReaderFixture) -> UnsafeMutablePointer<GtkWidget>? {
+    private static func feedRowImage(_ app: ReaderFixture, row index: Int32 = 2) -> UnsafeMutablePointer<GtkWidget>? {
         guard let list = descendant(of: app.window.sidebar.widget, where: { isWidget($0, a: gtk_list_box_get_type()) }),
-              let row = gtk_list_box_get_row_at_index(cast(list), 2), let box = gtk_list_box_row_get_child(row) else { return nil }
+              let row = gtk_list_box_get_row_at_index(cast(list), index), let box = gtk_list_box_row_get_child(row) else { return nil }
         return gtk_widget_get_first_child(box)
     }
 

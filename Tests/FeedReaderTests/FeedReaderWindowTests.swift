@@ -217,7 +217,8 @@ final class ReaderFixture {
     let library: FeedLibrary
     let settings: SettingsStore
 
-    convenience init(subscribingTo address: String, now: @escaping @Sendable () -> Date = { Date() }) throws {
+    convenience init(subscribingTo address: String, now: @escaping @Sendable () -> Date = { Date() },
+                     network: OpaquePointer = g_network_monitor_get_default()) throws {
         let folder = temporaryDirectory()
         let library = FeedLibrary(store: try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path), now: now)
         nonisolated(unsafe) var subscribed: Result<StoredFeed, any Error>?
@@ -226,7 +227,7 @@ final class ReaderFixture {
         }
         GtkTestEnvironment.iterate(timeout: 10) { subscribed != nil }
         _ = try XCTUnwrap(subscribed).get()
-        try self.init(folder: folder, library: library)
+        try self.init(folder: folder, library: library, network: network)
     }
 
     /// A window over the store in `folder` as the app opens it at start, healing it if need be.
@@ -255,7 +256,8 @@ final class ReaderFixture {
         return folder
     }
 
-    private init(folder: URL, library: FeedLibrary, notice: StorageNotice? = nil) throws {
+    private init(folder: URL, library: FeedLibrary, notice: StorageNotice? = nil,
+                 network: OpaquePointer = g_network_monitor_get_default()) throws {
         self.folder = folder
         self.library = library
 
@@ -268,7 +270,7 @@ final class ReaderFixture {
             throw FixtureError.registration(error.map { String(cString: $0.pointee.message) } ?? "unknown error")
         }
         settings = SettingsStore(path: folder.appendingPathComponent("settings.ini").path)
-        window = MainWindow(application: application, library: library, settings: settings, storageNotice: notice)
+        window = MainWindow(application: application, library: library, settings: settings, storageNotice: notice, network: network)
         title = "feed-reader-test-\(UUID().uuidString.prefix(8))"
         gtk_window_set_title(cast(window.window), title)
         Signal.connect(cast(window.window), "destroy") { [weak self] in self?.isDestroyed = true }

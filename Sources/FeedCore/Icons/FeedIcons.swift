@@ -6,8 +6,10 @@ import GRDB
 /// cheaply whether it changed.
 ///
 /// The icon is the feed's own image or icon, else the one its web page names in `<link rel="icon">`,
-/// else the site's `/favicon.ico`. A found icon is asked for again after `recheckAfter`; a feed
-/// without one is searched again after `retryAfter`.
+/// else the site's `/favicon.ico`. A feed read from a file (the bundled samples) has only the icon
+/// it names, usually a file beside it: the site its links name is not where it came from, and no
+/// server is asked. A found icon is asked for again after `recheckAfter`; a feed without one is
+/// searched again after `retryAfter`.
 public final class FeedIcons: Sendable {
     /// Where the image files are.
     public let directory: URL
@@ -105,7 +107,7 @@ public final class FeedIcons: Sendable {
         var tried = Set<URL>()
         // Each source is looked at only when the ones before it hold no image: a feed naming its
         // icon costs one request, not also its site's page.
-        for source in IconSource.allCases {
+        for source in Self.sources(for: feed) {
             for candidate in await candidates(from: source, for: feed) where tried.insert(candidate).inserted {
                 if case let .image(data, validators) = await download(candidate, validators: CacheValidators()) {
                     return await save(data, url: candidate, validators: validators, feed: feed)
@@ -123,13 +125,19 @@ public final class FeedIcons: Sendable {
     }
 
     /// Where an icon may be, in the order tried.
-    private enum IconSource: CaseIterable {
+    enum IconSource: CaseIterable {
         /// The feed's own image or icon.
         case feed
         /// The `<link rel="icon">`s of the feed's site's page.
         case sitePage
         /// `/favicon.ico` at the site (or, without one, the feed's host).
         case favicon
+    }
+
+    /// The places `feed`'s icon is looked for, in order: a feed read from a file has only its own,
+    /// as the site its links name is not where it came from.
+    static func sources(for feed: StoredFeed) -> [IconSource] {
+        feed.url.isFileURL ? [.feed] : IconSource.allCases
     }
 
     private func candidates(from source: IconSource, for feed: StoredFeed) async -> [URL] {
@@ -157,7 +165,9 @@ public final class FeedIcons: Sendable {
     }
 
     /// GETs `url`, following up to five redirects; an answer counts as an image only when its bytes are one.
+    /// A file is read instead, its modification time standing for Last-Modified.
     private func download(_ url: URL, validators: CacheValidators, acceptsPage: Bool = false) async -> Download {
+        if url.isFileURL { return Self.read(url, validators: validators) }
         var url = url
         for _ in 0..<6 {
             var headers: [(String, String)] = []
@@ -182,6 +192,19 @@ public final class FeedIcons: Sendable {
             }
         }
         return .failed
+    }
+}
+
+extension FeedIcons {
+    /// An icon file on this computer, unless it is unchanged since `validators` were taken.
+    private static func read(_ file: URL, validators: CacheValidators) -> Download {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+              let size = attributes[.size] as? Int, size <= maxIconSize,
+              let modified = attributes[.modificationDate] as? Date else { return .failed }
+        let stamp = String(modified.timeIntervalSince1970)
+        if validators.lastModified == stamp { return .notModified }
+        guard let data = try? Data(contentsOf: file), IconImage.isImage(data) else { return .failed }
+        return .image(data, CacheValidators(lastModified: stamp))
     }
 }
 

@@ -322,9 +322,11 @@ final class EntryListView {
     private func showMenu(on box: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) {
         guard let id = boundRows.first(where: { $0.value == box })?.key, let entry = entries[id] else { return }
         let menu = g_menu_new()!
+        // An entry without a web address (the bundled samples' have none) is not offered to the browser.
+        let opens = entry.link.map(MainWindow.opensInBrowser) ?? false
         let items = [(entry.isStarred ? tr("Unstar") : tr("Star"), "win.toggle-star-entry"),
-                     (entry.isRead ? tr("Mark as Unread") : tr("Mark as Read"), "win.toggle-read-entry"),
-                     (tr("Open in Browser"), "win.open-entry")]
+                     (entry.isRead ? tr("Mark as Unread") : tr("Mark as Read"), "win.toggle-read-entry")]
+            + (opens ? [(tr("Open in Browser"), "win.open-entry")] : [])
         for (label, action) in items {
             let item = g_menu_item_new(label, nil)!
             g_menu_item_set_action_and_target_value(item, action, g_variant_new_int64(gint64(id)))

@@ -4,7 +4,9 @@ import Foundation
 import RefreshGtk
 
 /// Wakes at each feed's background-refresh turn while the computer is online and hands the due
-/// feeds to `run`; the turns are `BackgroundSchedule`'s, timed by the library's clock.
+/// feeds to `run`; the turns are `BackgroundSchedule`'s, timed by the library's clock. Coming online
+/// sets the timer again: feeds whose turn passed offline are fetched a `shortestWait` later, once
+/// the connection has settled, not at the instant it appears.
 @MainActor
 final class BackgroundRefresh {
     private let library: FeedLibrary
@@ -19,15 +21,19 @@ final class BackgroundRefresh {
     private var timer: guint = 0
     private var isRunning = false
     private var isStopped = false
-    private let monitor = g_network_monitor_get_default()!
+    private let monitor: OpaquePointer
     private var networkHandler: gulong = 0
 
-    init(library: FeedLibrary) {
+    /// Refreshes `library`'s feeds while `network` (a GNetworkMonitor, GLib's default one unless
+    /// told) says the computer is online.
+    init(library: FeedLibrary, network: OpaquePointer = g_network_monitor_get_default()) {
         self.library = library
+        monitor = network
+        g_object_ref(cast(monitor))
         networkHandler = Signal.connectBool(cast(monitor), "network-changed") { [weak self] _ in self?.reschedule() }
     }
 
-    /// Whether the network is up, as GNetworkMonitor sees it.
+    /// Whether the network is up, as the GNetworkMonitor sees it.
     var isOnline: Bool { g_network_monitor_get_network_available(monitor) != 0 }
 
     private var schedule: BackgroundSchedule? {
@@ -73,6 +79,11 @@ final class BackgroundRefresh {
             g_signal_handler_disconnect(cast(monitor), networkHandler)
             networkHandler = 0
         }
+    }
+
+    isolated deinit {
+        stop()
+        g_object_unref(cast(monitor))
     }
 
     private func cancelTimer() {

@@ -43,9 +43,7 @@ final class ImportBar {
 
     /// Shows that `done` of `total` new feeds have been fetched.
     func showProgress(done: Int, total: Int) {
-        // TRANSLATORS: progress of an import; the first %d is the feeds fetched so far, the second all new feeds.
-        let text = tr("Importing subscriptions: %d of %d new feeds fetched…")
-        gtk_label_set_text(cast(label), Self.fill(text, done, total))
+        gtk_label_set_text(cast(label), Self.progress(done: done, total: total))
         gtk_progress_bar_set_fraction(cast(progressBar), total > 0 ? Double(done) / Double(total) : 0)
         gtk_widget_set_visible(progressBar, 1)
         gtk_widget_set_visible(closeButton, 0)
@@ -58,6 +56,12 @@ final class ImportBar {
         gtk_widget_set_visible(progressBar, 0)
         gtk_widget_set_visible(closeButton, 1)
         gtk_revealer_set_reveal_child(cast(widget), 1)
+    }
+
+    /// "Importing subscriptions: 3 of 12 new feeds fetched…", in the user's language.
+    static func progress(done: Int, total: Int) -> String {
+        // TRANSLATORS: progress of an import; the first %d is the feeds fetched so far, the second all new feeds.
+        fill(tr("Importing subscriptions: %d of %d new feeds fetched…"), done, total)
     }
 
     /// What an import did, in sentences.

@@ -51,8 +51,9 @@ final class MainWindow {
         static func folderSelection(_ id: Int64) -> Int { -2 - Int(id) }
     }
 
+    /// The window over `library`; background refresh runs while `network` (a GNetworkMonitor) says the computer is online.
     init(application: UnsafeMutablePointer<GtkApplication>, library: FeedLibrary, settings: SettingsStore,
-         storageNotice: StorageNotice? = nil) {
+         storageNotice: StorageNotice? = nil, network: OpaquePointer = g_network_monitor_get_default()) {
         self.library = library
         self.settings = settings
         if case let .replacedDamagedDatabase(_, recovered, _, _) = storageNotice { fetchesRecoveredFeeds = recovered > 0 } else {
@@ -60,7 +61,7 @@ final class MainWindow {
         }
         self.application = application
         preferences = Preferences(settings: settings)
-        backgroundRefresh = BackgroundRefresh(library: library)
+        backgroundRefresh = BackgroundRefresh(library: library, network: network)
         icons = FeedIcons(directory: FeedIcons.cacheDirectory(), store: library.store, userAgent: library.fetcher.configuration.userAgent,
                           now: library.now)
         sidebar.icons = FeedIconTextures(icons: icons)
@@ -688,6 +689,7 @@ final class MainWindow {
                 self.importBar.showMessage(ImportBar.summary(of: report))
                 await self.reloadSidebar()
                 self.entryList.reload()
+                self.updateIcons()
             } catch let error as OPMLDocument.ReadError {
                 self?.importBar.hide()
                 self?.banner.show(Self.importFailure(error), details: error.description)

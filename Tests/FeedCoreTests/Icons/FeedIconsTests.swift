@@ -145,6 +145,36 @@ struct FeedIconsTests {
     }
 
     /// A store with one feed on `server` whose icon and page are at the given paths, and its icons in a new folder.
+    @Test("the bundled samples show the icons shipped beside them, read from disk, and look nowhere else")
+    func bundledSamples() async throws {
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("data/sample-feeds")
+        let store = try FeedStore.inMemory()
+        #expect(await FeedLibrary(store: store).subscribeToSamplesIfEmpty(in: samples) == 3)
+        let feeds = try await store.feeds()
+        let clock = ManualClock()
+        let folder = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let icons = FeedIcons(directory: folder.appendingPathComponent("icons"), store: store, now: clock.reader)
+        #expect(await icons.update(feeds) == feeds.map(\.id))
+        for feed in feeds {
+            #expect(FeedIcons.sources(for: feed) == [.feed], "no site page or /favicon.ico for \(feed.url.lastPathComponent)")
+            let shipped = feed.url.deletingPathExtension().appendingPathExtension("png")
+            #expect(feed.iconURL == shipped)
+            #expect(try Data(contentsOf: try #require(icons.file(for: feed))) == Data(contentsOf: shipped))
+            #expect(try await store.iconRecord(feedID: feed.id)?.url == shipped)
+        }
+        clock.advance(by: FeedIcons.recheckAfter + 60)
+        #expect(await icons.update(feeds) == [], "an unchanged file is not copied again")
+    }
+
+    @Test("a feed from the web looks at its own icon, then its site's page, then /favicon.ico")
+    func webFeedSources() async throws {
+        let store = try FeedStore.inMemory()
+        let feed = try await store.addFeed(url: URL(string: "https://site.example/feed.xml")!)
+        #expect(FeedIcons.sources(for: feed) == [.feed, .sitePage, .favicon])
+    }
+
     private static func setUp(server: TestHTTPServer, iconPath: String?, page: String?) async throws
         -> (FeedIcons, StoredFeed, ManualClock, URL) {
         let store = try FeedStore.inMemory()
