@@ -79,6 +79,11 @@ final class BackgroundRefreshTests: XCTestCase {
     /// The computer's network as GLib sees it: a namespace of the test's own, offline until the
     /// test adds a default route, watched by the netlink GNetworkMonitor the app uses by default.
     func testNothingIsFetchedOfflineAndAMissedTurnComesAMinuteAfterTheNetworkDoes() throws {
+        // A network namespace needs root's CAP_SYS_ADMIN: a developer's own run leaves this test
+        // out and says why; CI runs as root and never leaves it out.
+        if geteuid() != 0, ProcessInfo.processInfo.environment["CI"] == nil {
+            throw XCTSkip("making a network namespace needs root; run ./meson-helpers/test as root to include this test")
+        }
         let network = try onMain { try PrivateNetwork() }
         defer { onMain { network.close() } }
         try withReader(network: network.monitor) { app, feed, clock, notifications, server in
