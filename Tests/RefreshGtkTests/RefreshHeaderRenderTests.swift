@@ -71,6 +71,8 @@ final class RefreshHeaderRenderTests: XCTestCase {
         onMain {
             // A GtkListBox snapshots every one of its rows, also those far below the window.
             let window = ContentWindow(.listBox)
+            // Overlay scrollbars show and fade as the pointer moves: classic ones keep the content still.
+            gtk_scrolled_window_set_overlay_scrolling(cast(window.scrolled), 0)
             let header = NormalHeader()
             header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("settings.ini").path)
             header.link(to: window.view)
@@ -85,7 +87,10 @@ final class RefreshHeaderRenderTests: XCTestCase {
             let pulling = RenderedImage(window: window.window, name: "listbox-pulling")
             assertContent(of: pulling, isContentOf: idle, shiftedDownBy: pulledBy)
 
+            // Rows sliding under a resting pointer change their :hover, which is a change of the
+            // content: the pointer leaves first.
             RealInput.release()
+            RealInput.move(windowTitle: window.title, to: surfacePoint(of: window.window, in: window.window, x: -40, y: -40))
             XCTAssertTrue(GtkTestEnvironment.iterate { header.state == .refreshing && header.machine.animation == nil })
             header.endRefreshing()
             XCTAssertTrue(GtkTestEnvironment.iterate { header.machine.offset == 0 && header.machine.animation == nil })
