@@ -63,7 +63,54 @@ final class RefreshHeaderRenderTests: XCTestCase {
             let settled = RenderedImage(window: window.window, name: "picture-settled")
             XCTAssertEqual(settled.darkPixels(x: 0, y: 0, width: firstRow.width, height: 40),
                            after.darkPixels(x: firstRow.x, y: firstRow.y, width: firstRow.width, height: firstRow.height),
-                           "back in place, the content is drawn live and the same")
+                           "back in place, the content shows the same")
+        }
+    }
+
+    func testAPulledListBoxShowsItsRowsMovedDownAndTheSameBackInPlaceUntilARowChanges() {
+        onMain {
+            // A GtkListBox snapshots every one of its rows, also those far below the window.
+            let window = ContentWindow(.listBox)
+            // Overlay scrollbars show and fade as the pointer moves: classic ones keep the content still.
+            gtk_scrolled_window_set_overlay_scrolling(cast(window.scrolled), 0)
+            let header = NormalHeader()
+            header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("settings.ini").path)
+            header.link(to: window.view)
+            window.present()
+            defer { window.close() }
+            let idle = RenderedImage(window: window.window, name: "listbox-idle")
+
+            window.drag(pulling: .top, by: 120, release: false)
+            GtkTestEnvironment.iterate(for: 0.1)
+            let pulledBy = Int(header.machine.offset.rounded())
+            XCTAssertGreaterThan(pulledBy, Int(header.extent))
+            let pulling = RenderedImage(window: window.window, name: "listbox-pulling")
+            assertContent(of: pulling, isContentOf: idle, shiftedDownBy: pulledBy)
+
+            // Rows sliding under a resting pointer change their :hover, which is a change of the
+            // content: the pointer leaves first.
+            RealInput.release()
+            RealInput.move(windowTitle: window.title, to: surfacePoint(of: window.window, in: window.window, x: -40, y: -40))
+            XCTAssertTrue(GtkTestEnvironment.iterate { header.state == .refreshing && header.machine.animation == nil })
+            header.endRefreshing()
+            XCTAssertTrue(GtkTestEnvironment.iterate { header.machine.offset == 0 && header.machine.animation == nil })
+            GtkTestEnvironment.iterate(for: 0.1)
+            let settled = RenderedImage(window: window.window, name: "listbox-settled")
+            assertContent(of: settled, isContentOf: idle, shiftedDownBy: 0)
+            XCTAssertTrue(window.view.contentPicture.isHeld, "the frame that ends the pull paints the unchanged rows as one picture")
+
+            // The third row: the drag's press selected the first, whose text is light on blue.
+            let row = gtk_list_box_get_row_at_index(cast(window.child), 2)!
+            var bounds = graphene_rect_t()
+            XCTAssertNotEqual(gtk_widget_compute_bounds(cast(row), window.window, &bounds), 0)
+            let rowArea = (x: 0, y: Int(bounds.origin.y), width: 300, height: Int(bounds.size.height))
+            gtk_label_set_text(cast(gtk_list_box_row_get_child(row)), String(repeating: "W", count: 30))
+            GtkTestEnvironment.iterate(for: 0.1)
+            let changed = RenderedImage(window: window.window, name: "listbox-row-changed")
+            XCTAssertGreaterThan(changed.darkPixels(x: rowArea.x, y: rowArea.y, width: rowArea.width, height: rowArea.height),
+                                 2 * settled.darkPixels(x: rowArea.x, y: rowArea.y, width: rowArea.width, height: rowArea.height),
+                                 "a row changed in place shows its new text at once")
+            XCTAssertFalse(window.view.contentPicture.isHeld, "changed content is drawn live and its picture let go")
         }
     }
 

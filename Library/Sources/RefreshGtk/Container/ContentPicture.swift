@@ -2,6 +2,8 @@ import CGtk
 
 /// The content's last frame kept as one picture while a component holds it away from its
 /// place, so that a pull frame paints a single image instead of every visible row again.
+/// Back in place, the picture keeps serving until the content changes: the frame that ends a
+/// pull paints one image too, not every row of a list box.
 ///
 /// GTK keeps each widget's render node until the widget queues a draw, so the node the
 /// scrolled window snapshots to is the same object for as long as nothing inside it changed:
@@ -25,10 +27,15 @@ final class ContentPicture {
     /// Frames a picture must serve before a change to the content is pictured at once.
     private static let steadyFrames = 3
 
+    /// Whether a picture is kept: content back in place still goes through ``snapshot(_:of:into:isDisplaced:)``
+    /// until the picture is dropped.
+    var isHeld: Bool { current != nil }
+
     /// Snapshots `content`, a child of `parent` placed by its allocation transform, into
-    /// `snapshot`: from the picture when the content is unchanged since it was made.
+    /// `snapshot`: from the picture when the content is unchanged since it was made. New
+    /// pictures are made only while the content `isDisplaced`.
     func snapshot(_ content: UnsafeMutablePointer<GtkWidget>, of parent: UnsafeMutablePointer<GtkWidget>,
-                  into snapshot: OpaquePointer) {
+                  into snapshot: OpaquePointer, isDisplaced: Bool) {
         let scratch = gtk_snapshot_new()!
         gtk_widget_snapshot_child(parent, content, scratch)
         guard let placed = gtk_snapshot_free_to_node(scratch) else { return }
@@ -37,6 +44,11 @@ final class ContentPicture {
         let node = isTransform ? gsk_transform_node_get_child(placed)! : placed
 
         if node != current?.node {
+            guard isDisplaced else {
+                reset()
+                gtk_snapshot_append_node(snapshot, placed)
+                return
+            }
             let isSteady = node == candidate || (current == nil && candidate == nil) || served >= Self.steadyFrames
             if isSteady, let made = Picture(of: node, content: content, parent: parent) {
                 reset()
@@ -60,7 +72,7 @@ final class ContentPicture {
         gtk_snapshot_restore(snapshot)
     }
 
-    /// Forgets the picture: the content is back in place, or the renderer is going away.
+    /// Forgets the picture: the view is unmapped, or the renderer is going away.
     func reset() {
         if let current {
             gsk_render_node_unref(current.node)
@@ -82,7 +94,9 @@ final class ContentPicture {
 /// be converted and padded pixel by pixel on every frame), for a GL renderer a texture it keeps
 /// on the GPU.
 private enum Picture {
-    case cairoNode(OpaquePointer)
+    /// The cairo node and the image its recording paints, kept: an image destroyed while a
+    /// recording holds it is first copied whole by cairo (copy-on-write).
+    case cairoNode(OpaquePointer, image: OpaquePointer)
     case texture(OpaquePointer)
 
     @MainActor
@@ -96,7 +110,7 @@ private enum Picture {
                                                      Int32((height * scale).rounded(.up)))!
             cairo_surface_set_device_scale(surface, scale, scale)
             let cairo = cairo_create(surface)!
-            gsk_render_node_draw(node, cairo)
+            Self.drawVisible(node, into: cairo)
             cairo_destroy(cairo)
             // One cairo node for the picture's life: a node made anew every frame would hand
             // cairo a new recording to replay, and cairo replays a recording into a fresh copy
@@ -108,8 +122,7 @@ private enum Picture {
             cairo_set_source_surface(recording, surface, 0, 0)
             cairo_paint(recording)
             cairo_destroy(recording)
-            cairo_surface_destroy(surface)
-            self = .cairoNode(picture)
+            self = .cairoNode(picture, image: surface)
         } else {
             var viewport = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
                                            size: graphene_size_t(width: Float(width * scale), height: Float(height * scale)))
@@ -123,10 +136,54 @@ private enum Picture {
         }
     }
 
+    /// Draws `node` as `gsk_render_node_draw` does, without the parts of it outside the picture.
+    ///
+    /// GTK 4.8's cairo renderer draws every node it is given, even where the clip hides it, and a
+    /// GtkListBox snapshots every row: culling containers' children here made the picture of a
+    /// 2,000-row list box a few visible rows' work instead of 11 to 55 ms.
+    private static func drawVisible(_ node: OpaquePointer, into cairo: OpaquePointer) {
+        switch gsk_render_node_get_node_type(node) {
+        case GSK_CONTAINER_NODE:
+            var left = 0.0, top = 0.0, right = 0.0, bottom = 0.0
+            cairo_clip_extents(cairo, &left, &top, &right, &bottom)
+            for index in 0..<gsk_container_node_get_n_children(node) {
+                let child = gsk_container_node_get_child(node, index)!
+                var bounds = graphene_rect_t()
+                gsk_render_node_get_bounds(child, &bounds)
+                let x = Double(bounds.origin.x), y = Double(bounds.origin.y)
+                guard x < right, y < bottom, x + Double(bounds.size.width) > left,
+                      y + Double(bounds.size.height) > top else { continue }
+                drawVisible(child, into: cairo)
+            }
+        case GSK_CLIP_NODE:
+            let clip = gsk_clip_node_get_clip(node)!.pointee
+            cairo_save(cairo)
+            cairo_rectangle(cairo, Double(clip.origin.x), Double(clip.origin.y),
+                            Double(clip.size.width), Double(clip.size.height))
+            cairo_clip(cairo)
+            drawVisible(gsk_clip_node_get_child(node)!, into: cairo)
+            cairo_restore(cairo)
+        case GSK_TRANSFORM_NODE where gsk_transform_get_category(gsk_transform_node_get_transform(node))
+            .rawValue >= GSK_TRANSFORM_CATEGORY_2D.rawValue:
+            var xx: Float = 0, yx: Float = 0, xy: Float = 0, yy: Float = 0, dx: Float = 0, dy: Float = 0
+            gsk_transform_to_2d(gsk_transform_node_get_transform(node), &xx, &yx, &xy, &yy, &dx, &dy)
+            // A flattened matrix draws nothing, as GTK's own transform node decides.
+            guard xx * yy != xy * yx else { return }
+            var matrix = cairo_matrix_t(xx: Double(xx), yx: Double(yx), xy: Double(xy), yy: Double(yy),
+                                        x0: Double(dx), y0: Double(dy))
+            cairo_save(cairo)
+            cairo_transform(cairo, &matrix)
+            drawVisible(gsk_transform_node_get_child(node)!, into: cairo)
+            cairo_restore(cairo)
+        default:
+            gsk_render_node_draw(node, cairo)
+        }
+    }
+
     @MainActor
     func append(to snapshot: OpaquePointer, bounds: inout graphene_rect_t) {
         switch self {
-        case let .cairoNode(node):
+        case let .cairoNode(node, _):
             gtk_snapshot_append_node(snapshot, node)
         case let .texture(texture):
             gtk_snapshot_append_texture(snapshot, texture, &bounds)
@@ -135,7 +192,10 @@ private enum Picture {
 
     func release() {
         switch self {
-        case let .cairoNode(node): gsk_render_node_unref(node)
+        case let .cairoNode(node, image):
+            // The recording first, so that the image it holds goes without being copied.
+            gsk_render_node_unref(node)
+            cairo_surface_destroy(image)
         case let .texture(texture): g_object_unref(cast(texture))
         }
     }

@@ -18,7 +18,7 @@ public final class RefreshView {
     private(set) var components: [RefreshComponent] = []
     private var isAlive = true
     private var inputs: RefreshViewInput?
-    /// The content's frame as one picture while it is displaced (see ``ContentPicture``).
+    /// The content's frame as one picture while it is displaced and unchanged (see ``ContentPicture``).
     let contentPicture = ContentPicture()
     /// Handlers on the adjustments, which are held: the scrolled window drops an adjustment it
     /// replaces before telling us, and a handler must be disconnected from a live object.
@@ -243,15 +243,14 @@ public final class RefreshView {
     }
 
     /// Draws the children in order; the content comes from ``contentPicture`` while a
-    /// component holds it away from its place.
+    /// component holds it away from its place, and back in place until it changes.
     func snapshot(into snapshot: OpaquePointer) {
         let content: UnsafeMutablePointer<GtkWidget> = cast(scrolledWindow)
         let isDisplaced = components.contains { $0.offset != 0 }
-        if !isDisplaced { contentPicture.reset() }
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            if current == content, isDisplaced {
-                contentPicture.snapshot(content, of: widget, into: snapshot)
+            if current == content, isDisplaced || contentPicture.isHeld {
+                contentPicture.snapshot(content, of: widget, into: snapshot, isDisplaced: isDisplaced)
             } else {
                 gtk_widget_snapshot_child(widget, current, snapshot)
             }
