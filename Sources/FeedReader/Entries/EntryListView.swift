@@ -223,6 +223,8 @@ final class EntryListView {
 
     private func activate(_ position: UInt32) {
         guard Int(position) < order.count, let entry = entries[order[Int(position)]] else { return }
+        // Enter acts on the row with the keyboard's focus, which need not be the one selected (j and k select without moving it).
+        if gtk_single_selection_get_selected(selectionModel) != position { gtk_single_selection_set_selected(selectionModel, position) }
         onOpen?(entry)
     }
 
