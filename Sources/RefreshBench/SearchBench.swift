@@ -30,6 +30,32 @@ enum SearchBench {
         return (times[times.count / 2], times.last ?? 0)
     }
 
+    /// A keystroke in the running reader: its main thread's CPU time and the time from the key
+    /// to the last frame it painted, in milliseconds.
+    struct WindowResult {
+        var cpuMedian: Double, cpuSlowest: Double
+        var latencyMedian: Double, latencySlowest: Double
+    }
+
+    /// Types ``typed`` into the search bar of the release feed-reader on the large store, a key
+    /// at a time, through the probe (ReaderProbe/reader-probe.c); medians and slowest of every keystroke.
+    static func runInWindow(_ options: BenchOptions) throws -> WindowResult {
+        let dataHome = try LargeStore.shared(options).dataHome
+        var cpu: [Double] = [], latency: [Double] = []
+        for _ in 0..<(options.quick ? 1 : 2) {
+            let lines = try ReaderBench.launch(ReaderBench.executable(), dataHome: dataHome, probe: .search, entries: 0, typed: typed)
+            let keystrokes = typed.map(\.count).reduce(0, +)
+            guard let cpuList = lines["search-cpu-us"], let latencyList = lines["search-latency-us"],
+                  case let cpuTimes = cpuList.split(separator: ",").compactMap({ Double($0) }), cpuTimes.count == keystrokes,
+                  case let latencies = latencyList.split(separator: ",").compactMap({ Double($0) }), latencies.count == keystrokes else {
+                throw BenchError("the reader probe reported no search keystrokes: \(lines)")
+            }
+            cpu += cpuTimes.map { $0 / 1000 }
+            latency += latencies.map { $0 / 1000 }
+        }
+        return WindowResult(cpuMedian: Stats.median(cpu), cpuSlowest: cpu.max() ?? 0,
+                            latencyMedian: Stats.median(latency), latencySlowest: latency.max() ?? 0)
+    }
 }
 
 /// The large store the search and the reader's scale figures share: 100,000 generated entries
