@@ -159,14 +159,14 @@ final class EntryListView {
                 guard let page = try await self?.page(after: nil), let self, generation == self.generation else { return }
                 self.replace(with: page)
                 if scrollToTop { self.scrollToTop() }
+                // A footer at its end already stays there: set again, it would animate (every frame
+                // of it redrawing the window) on each search keystroke that finds a short page.
                 if page.count >= self.currentPageSize {
                     self.footer.resetNoMoreData()
                 } else if self.footer.state != .noMoreData {
                     self.footer.resetNoMoreData()
                     self.footer.endRefreshingWithNoMoreData()
                 }
-                // A footer at its end already stays there: set again, it would animate (every frame
-                // of it redrawing the window) on each search keystroke that finds a short page.
             } catch where Task.isCancelled {
                 // A newer load took its place.
             } catch {
