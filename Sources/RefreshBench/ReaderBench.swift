@@ -68,8 +68,8 @@ enum ReaderBench {
 
     /// Runs the reader with the probe in `probe` mode, in fresh XDG folders around `dataHome`;
     /// returns the `key=value` pairs of the probe's `feed-reader-bench` line. A reader that hangs is killed.
-    private static func launch(_ executable: URL, dataHome: URL, probe: ReaderProbe.Mode,
-                               entries: Int) throws -> [String: String] {
+    static func launch(_ executable: URL, dataHome: URL, probe: ReaderProbe.Mode,
+                       entries: Int, typed: [String] = []) throws -> [String: String] {
         let scratch = BenchFiles.directory.appendingPathComponent("reader-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         var environment = ProcessInfo.processInfo.environment
@@ -78,7 +78,7 @@ enum ReaderBench {
         environment["XDG_CONFIG_HOME"] = scratch.appendingPathComponent("config").path
         environment["XDG_CACHE_HOME"] = scratch.appendingPathComponent("cache").path
         environment["GSETTINGS_BACKEND"] = "memory"
-        environment.merge(try ReaderProbe.environment(probe, entries: entries)) { $1 }
+        environment.merge(try ReaderProbe.environment(probe, entries: entries, typed: typed)) { $1 }
         let process = Process()
         process.executableURL = executable
         process.environment = environment

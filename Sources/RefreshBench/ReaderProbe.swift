@@ -11,6 +11,8 @@ enum ReaderProbe {
         case firstFrame = "first-frame"
         /// Scrolls to the end flick by flick, then reports peak memory and quits.
         case scrollToEnd = "scroll-to-end"
+        /// Types texts into the search bar a key at a time, then reports each keystroke's main-thread CPU time and latency.
+        case search
     }
 
     private static var compiled: URL?
@@ -35,9 +37,9 @@ enum ReaderProbe {
     }
 
     /// The environment that loads the probe into a process in `mode`; `entries` is how many the
-    /// list must hold before the scroll ends.
-    static func environment(_ mode: Mode, entries: Int) throws -> [String: String] {
+    /// list must hold before the scroll ends, `typed` what the search mode types.
+    static func environment(_ mode: Mode, entries: Int, typed: [String] = []) throws -> [String: String] {
         ["LD_PRELOAD": try library().path, "REFRESH_BENCH_PROBE": mode.rawValue,
-         "REFRESH_BENCH_PROBE_ENTRIES": String(entries)]
+         "REFRESH_BENCH_PROBE_ENTRIES": String(entries), "REFRESH_BENCH_PROBE_TYPED": typed.joined(separator: "|")]
     }
 }

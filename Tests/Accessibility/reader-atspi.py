@@ -2,12 +2,19 @@
 """Drives the feed reader's window through AT-SPI alone, as a screen reader user would.
 
 Usage: reader-atspi.py WINDOW_TITLE SEARCH_TEXT RESULT_COUNT
+       reader-atspi.py --pane WINDOW_TITLE PANE [--back]
 
 Fails (exit status 1) when a focusable or clickable element has no name, in each state the
 window goes through; then selects the second entry of the list, stars it with the Star button
 and searches for SEARCH_TEXT, which must list RESULT_COUNT entries, the starred one among them;
-each result is asserted through AT-SPI. Run with Debian's
-/usr/bin/python3 and python3-pyatspi, on the session bus of the app's accessibility bus.
+each result is asserted through AT-SPI.
+
+With --pane, for a narrow window showing one pane at a time: fails when a focusable or clickable
+element of the window showing PANE (a word for the output) has no name; with --back, then
+clicks the Back button (the test running the script checks which pane shows next).
+
+Run with Debian's /usr/bin/python3 and python3-pyatspi, on the session bus of the app's
+accessibility bus.
 """
 import re
 import sys
@@ -109,8 +116,7 @@ def entry_items(entries):
     return [item for item in children(entries) if item.getRole() == pyatspi.ROLE_LIST_ITEM]
 
 
-def main():
-    title, search_text, result_count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+def find_window(title):
     desktop = pyatspi.Registry.getDesktop(0)
 
     def window():
@@ -120,7 +126,28 @@ def main():
                     return frame
         return None
 
-    frame = wait_for("the window titled " + title, window)
+    return wait_for("the window titled " + title, window)
+
+
+def walk_pane(title, pane, back):
+    frame = find_window(title)
+    check_names(frame, "with the " + pane + " shown")
+    if not back:
+        return
+    back_button = find(frame, pyatspi.ROLE_PUSH_BUTTON, "Back")
+    if back_button is None:
+        fail("no Back button; the buttons: " + ", ".join(describe(button) for button in descendants(frame)
+                                                          if button.getRole() == pyatspi.ROLE_PUSH_BUTTON))
+    click(back_button)
+    print("reader-atspi: clicked Back on the " + pane)
+
+
+def main():
+    if sys.argv[1] == "--pane":
+        walk_pane(sys.argv[2], sys.argv[3], back="--back" in sys.argv[4:])
+        return
+    title, search_text, result_count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    frame = find_window(title)
     check_names(frame, "at start")
 
     entries = wait_for("the entry list", lambda: find(frame, pyatspi.ROLE_LIST, "Entries"))

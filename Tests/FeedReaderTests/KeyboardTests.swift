@@ -53,6 +53,39 @@ final class KeyboardTests: XCTestCase {
         }
     }
 
+    func testEnterAndOOpenTheEntryInTheBrowserAndANarrowWindowShowsTheArticleFirst() throws {
+        try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
+            let window = app.window
+            var opened: [URL] = []
+            window.openLink = { opened.append($0) }
+            RealInput.click(windowTitle: app.title, at: app.point(in: window.entryList.listView, x: 100, y: 20))
+            XCTAssertTrue(GtkTestEnvironment.iterate { window.entryList.selectedEntry?.title == "Entry 1" })
+            RealInput.key(windowTitle: app.title, "Return")
+            XCTAssertTrue(GtkTestEnvironment.iterate { opened.count == 1 }, "wide, Enter on the entry opens it in the browser")
+            RealInput.key(windowTitle: app.title, "o")
+            XCTAssertTrue(GtkTestEnvironment.iterate { opened.count == 2 }, "and so does o")
+            XCTAssertEqual(opened, [URL(string: "https://example.org/1")!, URL(string: "https://example.org/1")!])
+
+            PaneLayoutTests.resize(app, width: 600)
+            XCTAssertTrue(GtkTestEnvironment.iterate { PaneLayoutTests.shownPanes(window) == [.article] },
+                          "narrow, the article of the entry clicked: \(PaneLayoutTests.shownPanes(window))")
+            RealInput.key(windowTitle: app.title, "alt+Left")
+            XCTAssertTrue(GtkTestEnvironment.iterate { PaneLayoutTests.shownPanes(window) == [.entries] })
+            RealInput.key(windowTitle: app.title, "Return")
+            XCTAssertTrue(GtkTestEnvironment.iterate { PaneLayoutTests.shownPanes(window) == [.article] },
+                          "narrow, Enter on an entry of the list shows its article: \(PaneLayoutTests.shownPanes(window))")
+            XCTAssertEqual(opened.count, 2, "without opening the browser")
+            RealInput.key(windowTitle: app.title, "j")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { window.article.entry?.title == "Entry 2" }, "j reads the next entry")
+            RealInput.key(windowTitle: app.title, "Return")
+            XCTAssertTrue(GtkTestEnvironment.iterate { opened.count == 3 }, "Enter on the article opens it in the browser")
+            RealInput.key(windowTitle: app.title, "o")
+            XCTAssertTrue(GtkTestEnvironment.iterate { opened.count == 4 }, "and so does o")
+            XCTAssertEqual(opened.suffix(2), [URL(string: "https://example.org/2")!, URL(string: "https://example.org/2")!])
+            XCTAssertEqual(window.entryList.selectedEntry?.isStarred, false, "Enter did not star the entry")
+        }
+    }
+
     func testRRefreshesAndCtrlQuestionMarkListsTheShortcuts() throws {
         try withReader(serving: plainFeed(entries: 2), entries: 2) { app in
             let header = app.window.entryList.header
@@ -67,7 +100,9 @@ final class KeyboardTests: XCTestCase {
                 return shortcuts != nil
             }, "Ctrl+? opened the shortcuts window")
             let titles = Self.shortcutTitles(in: try XCTUnwrap(shortcuts))
-            for title in ["Next entry", "Previous feed", "Star or unstar", "Search", "Quit", "New Folder", "Open folder", "Close folder"] {
+            for title in ["Next entry", "Previous feed", "Star or unstar", "Search", "Quit", "New Folder", "Open folder",
+                          "Close folder", "Open in Browser",
+                          "Open in Browser (in a narrow window: show the article, then open it)"] {
                 XCTAssertTrue(titles.contains(title), "\(title) is listed: \(titles)")
             }
             saveRender(try XCTUnwrap(shortcuts), name: "shortcuts-window")

@@ -113,7 +113,7 @@ final class PaneLayoutTests: XCTestCase {
     /// width until it turns narrow, then it goes on. Waits until it has the new size, give or
     /// take its frame.
     @MainActor
-    private static func resize(_ app: ReaderFixture, width: Int32) {
+    static func resize(_ app: ReaderFixture, width: Int32) {
         let window = app.window.window
         let reached = { abs(gtk_widget_get_width(window) - width) <= 20 }
         gtk_window_set_default_size(cast(window), width, 700)
@@ -125,7 +125,7 @@ final class PaneLayoutTests: XCTestCase {
 
     /// The panes a person sees: mapped and given some width.
     @MainActor
-    private static func shownPanes(_ window: MainWindow) -> [PaneLayout.Pane] {
+    static func shownPanes(_ window: MainWindow) -> [PaneLayout.Pane] {
         let widgets: [(PaneLayout.Pane, UnsafeMutablePointer<GtkWidget>)] = [
             (.feeds, window.sidebar.widget), (.entries, window.entryList.widget), (.article, window.article.widget),
         ]

@@ -32,6 +32,9 @@ final class EntryFilterBar {
         Widgets.setMargins(row, horizontal: 8, vertical: 6)
 
         searchEntry = gtk_search_entry_new()!
+        // Results as each key is typed: GTK's default wait of 150 ms would be latency people see,
+        // and the query of a key typed before the last result came is stopped (EntryListView).
+        gtk_search_entry_set_search_delay(cast(searchEntry), 0)
         gtk_widget_set_hexpand(searchEntry, 1)
         searchBar = gtk_search_bar_new()!
         gtk_search_bar_set_child(cast(searchBar), searchEntry)

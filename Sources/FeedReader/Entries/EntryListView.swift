@@ -17,10 +17,12 @@ final class EntryListView {
     let widget: UnsafeMutablePointer<GtkWidget>
     let header: NormalHeader
     let footer: NormalAutoFooter
-    private let ids: OpaquePointer
+    /// One item per entry shown: a row shows the entry at its position in ``order``, so a new
+    /// page refills the rows already made instead of replacing every item (and row) of the list.
+    private let rows: OpaquePointer
     private let selectionModel: OpaquePointer
-    /// The row widget each visible entry is bound to, so one row can be redrawn without rebinding all.
-    private var boundRows: [Int64: UnsafeMutablePointer<GtkWidget>] = [:]
+    /// The row widget of each list item bound now, so rows can be refilled without rebinding.
+    private var boundRows: [UnsafeMutableRawPointer: UnsafeMutablePointer<GtkWidget>] = [:]
     /// The entry selected, kept across reloads that still list it.
     private(set) var selectedID: Int64?
     private var isReplacing = false
@@ -43,6 +45,8 @@ final class EntryListView {
     private var searchText = ""
     /// Increases with every reload, so a page that arrives for an older selection is dropped.
     private var generation = 0
+    /// The first page being read, cancelled when a newer one is asked for (the next search keystroke).
+    private var firstPageLoad: Task<Void, Never>?
 
     /// Called when an entry is opened (Enter or a double click): its page in the browser.
     var onOpen: ((StoredEntry) -> Void)?
@@ -55,11 +59,11 @@ final class EntryListView {
 
     init(library: FeedLibrary) {
         self.library = library
-        // Each model is handed to the one above it, which owns it from then on: `ids` and
+        // Each model is handed to the one above it, which owns it from then on: `rows` and
         // `selectionModel` stay valid as long as the list view that `listViewRef` holds.
-        ids = gtk_string_list_new(nil)
+        rows = gtk_string_list_new(nil)
         let factory = gtk_signal_list_item_factory_new()!
-        let selection = gtk_single_selection_new(cast(ids))!
+        let selection = gtk_single_selection_new(cast(rows))!
         gtk_single_selection_set_autoselect(selection, 0)
         gtk_single_selection_set_can_unselect(selection, 1)
         selectionModel = selection
@@ -146,17 +150,28 @@ final class EntryListView {
     func reload(scrollToTop: Bool = false, completion: (@MainActor () -> Void)? = nil) {
         generation += 1
         let generation = generation
-        Task { @MainActor [weak self] in
+        // Its results would be dropped anyway: SQLite stops the query instead of finishing it.
+        firstPageLoad?.cancel()
+        firstPageLoad = Task { @MainActor [weak self] in
+            // Also when a newer load took its place: a refresh waits for it to end its header.
+            defer { completion?() }
             do {
                 guard let page = try await self?.page(after: nil), let self, generation == self.generation else { return }
                 self.replace(with: page)
                 if scrollToTop { self.scrollToTop() }
-                self.footer.resetNoMoreData()
-                if page.count < self.currentPageSize { self.footer.endRefreshingWithNoMoreData() }
+                // A footer at its end already stays there: set again, it would animate (every frame
+                // of it redrawing the window) on each search keystroke that finds a short page.
+                if page.count >= self.currentPageSize {
+                    self.footer.resetNoMoreData()
+                } else if self.footer.state != .noMoreData {
+                    self.footer.resetNoMoreData()
+                    self.footer.endRefreshingWithNoMoreData()
+                }
+            } catch where Task.isCancelled {
+                // A newer load took its place.
             } catch {
                 self?.onError?(tr("The stored entries could not be read."), error)
             }
-            completion?()
         }
     }
 
@@ -186,23 +201,29 @@ final class EntryListView {
     }
 
     private func replace(with page: [StoredEntry]) {
+        let shown = order.count
         entries = Dictionary(page.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         order = page.map(\.id)
-        let count = g_list_model_get_n_items(cast(ids))
+        let kept = min(shown, order.count)
         let focusWasInList = gtk_widget_get_root(listView).flatMap { gtk_root_get_focus($0) }
             .map { $0 == listView || gtk_widget_is_ancestor($0, listView) != 0 } ?? false
         isReplacing = true
-        withCStringArray(order.map(String.init)) { gtk_string_list_splice(ids, 0, count, $0) }
+        // Only the count changes the list's items: the rows kept show their new entries below.
+        if shown != order.count { splicePlaceholders(at: kept, removing: shown - kept, adding: order.count - kept) }
         isReplacing = false
-        // The focused row is gone from the window, but stays the window's focus until the next
-        // layout: keys pressed meanwhile would go nowhere, so the list takes the focus back.
-        if focusWasInList { gtk_widget_grab_focus(listView) }
+        refillBoundRows()
+        // A focused row removed is gone from the window, but stays the window's focus until the
+        // next layout: keys pressed meanwhile would go nowhere, so the list takes the focus back.
+        if focusWasInList && kept < shown { gtk_widget_grab_focus(listView) }
         // The entry being read stays selected when the new page still lists it.
         if let selectedID, let index = order.firstIndex(of: selectedID) {
             isReplacing = true
             gtk_single_selection_set_selected(selectionModel, guint(index))
             isReplacing = false
         } else if selectedID != nil {
+            isReplacing = true
+            gtk_single_selection_set_selected(selectionModel, guint(GTK_INVALID_LIST_POSITION))
+            isReplacing = false
             selectionChanged()
         }
     }
@@ -210,9 +231,14 @@ final class EntryListView {
     private func append(_ page: [StoredEntry]) {
         let fresh = page.filter { entries[$0.id] == nil }
         for entry in fresh { entries[entry.id] = entry }
+        let shown = order.count
         order += fresh.map(\.id)
-        let count = g_list_model_get_n_items(cast(ids))
-        withCStringArray(fresh.map { String($0.id) }) { gtk_string_list_splice(ids, count, 0, $0) }
+        splicePlaceholders(at: shown, removing: 0, adding: fresh.count)
+    }
+
+    /// Removes and adds items at `position`: their rows show the entries of ``order`` there.
+    private func splicePlaceholders(at position: Int, removing removed: Int, adding added: Int) {
+        withCStringArray(Array(repeating: "", count: added)) { gtk_string_list_splice(rows, guint(position), guint(removed), $0) }
     }
 
     private func scrollToTop() {
@@ -223,6 +249,8 @@ final class EntryListView {
 
     private func activate(_ position: UInt32) {
         guard Int(position) < order.count, let entry = entries[order[Int(position)]] else { return }
+        // Enter acts on the row with the keyboard's focus, which need not be the one selected (j and k select without moving it).
+        if gtk_single_selection_get_selected(selectionModel) != position { gtk_single_selection_set_selected(selectionModel, position) }
         onOpen?(entry)
     }
 
@@ -264,26 +292,38 @@ final class EntryListView {
     func update(_ entry: StoredEntry) {
         guard entries[entry.id] != nil else { return }
         entries[entry.id] = entry
-        if let row = boundRows[entry.id] { fill(row, with: entry) }
+        if let row = boundRow(showing: entry.id) { fill(row, with: entry) }
     }
 
     /// Marks every listed entry read in the rows, after the store did.
     func markAllShownRead() {
         for id in order { entries[id]?.isRead = true }
-        redrawBoundRows()
+        refillBoundRows()
     }
 
     /// Shows the rows' dates and placeholders in the current language, and names the list.
     func retranslate() {
         cgtk_accessible_set_label(cast(listView), tr("Entries"))
         cgtk_accessible_set_label(cast(scrolledWindow), tr("Entries"))
-        redrawBoundRows()
+        refillBoundRows()
     }
 
-    private func redrawBoundRows() {
-        for (id, row) in boundRows {
-            if let entry = entries[id] { fill(row, with: entry) }
+    /// Shows in every row made the entry now at its position.
+    private func refillBoundRows() {
+        for (item, row) in boundRows {
+            if let entry = entry(at: item) { fill(row, with: entry) }
         }
+    }
+
+    /// The entry at a list item's position.
+    private func entry(at item: UnsafeMutableRawPointer) -> StoredEntry? {
+        let position = Int(gtk_list_item_get_position(cast(item)))
+        return position < order.count ? entries[order[position]] : nil
+    }
+
+    /// The row showing the entry `id`, if it is bound.
+    private func boundRow(showing id: Int64) -> UnsafeMutablePointer<GtkWidget>? {
+        boundRows.first { entry(at: $0.key)?.id == id }?.value
     }
 
     // MARK: - Rows
@@ -314,13 +354,14 @@ final class EntryListView {
 
     /// Opens the selected entry's menu, as a right click on it would (Shift+F10 or the Menu key).
     func showMenuForSelection() {
-        guard let id = selectedID, let box = boundRows[id] else { return }
+        guard let id = selectedID, let box = boundRow(showing: id) else { return }
         showMenu(on: box, x: Double(gtk_widget_get_width(box)) / 2, y: Double(gtk_widget_get_height(box)) / 2)
     }
 
     /// A right click on an entry offers to star it, mark it read or unread, or open it.
     private func showMenu(on box: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) {
-        guard let id = boundRows.first(where: { $0.value == box })?.key, let entry = entries[id] else { return }
+        guard let item = boundRows.first(where: { $0.value == box })?.key, let entry = entry(at: item) else { return }
+        let id = entry.id
         let menu = g_menu_new()!
         // An entry without a web address (the bundled samples' have none) is not offered to the browser.
         let opens = entry.link.map(MainWindow.opensInBrowser) ?? false
@@ -336,15 +377,10 @@ final class EntryListView {
         Widgets.popUpMenu(menu, on: box, x: x, y: y)
     }
 
-    private static func entryID(of item: gpointer) -> Int64? {
-        guard let object = gtk_list_item_get_item(cast(item)) else { return nil }
-        return Int64(String(cString: gtk_string_object_get_string(cast(object))))
-    }
-
     private func bind(_ item: gpointer) {
-        guard let box = gtk_list_item_get_child(cast(item)), let id = Self.entryID(of: item), let entry = entries[id] else { return }
-        boundRows[id] = box
-        fill(box, with: entry)
+        guard let box = gtk_list_item_get_child(cast(item)) else { return }
+        boundRows[item] = box
+        if let entry = entry(at: item) { fill(box, with: entry) }
     }
 
     /// The most characters of a summary its one ellipsized line can show, at any list width.
@@ -369,8 +405,7 @@ final class EntryListView {
     }
 
     private func unbind(_ item: gpointer) {
-        guard let id = Self.entryID(of: item), let box = gtk_list_item_get_child(cast(item)), boundRows[id] == box else { return }
-        boundRows[id] = nil
+        boundRows[item] = nil
     }
 
     private func fill(_ box: UnsafeMutablePointer<GtkWidget>, with entry: StoredEntry) {

@@ -375,7 +375,13 @@ final class MainWindow {
         switch layout.page {
         case .feeds: _ = gtk_widget_child_focus(sidebar.widget, GTK_DIR_TAB_FORWARD)
         case .entries: _ = gtk_widget_grab_focus(entryList.listView)
-        case .article: _ = gtk_widget_child_focus(article.widget, GTK_DIR_TAB_FORWARD)
+        case .article:
+            // Enter, which showed the article, then opens it in the browser, as it does where the list and article show side by side.
+            if gtk_widget_is_sensitive(article.openButton) != 0 {
+                gtk_widget_grab_focus(article.openButton)
+            } else {
+                _ = gtk_widget_child_focus(article.widget, GTK_DIR_TAB_FORWARD)
+            }
         }
     }
 

@@ -27,7 +27,9 @@ enum ShortcutsWindow {
             Group(title: tr("Entries"), shortcuts: [
                 ("j", tr("Next entry")), ("k", tr("Previous entry")),
                 ("space", tr("Scroll the article, then the next unread entry")),
-                ("o Return", tr("Open in Browser")), ("m", tr("Mark as read or unread")), ("s", tr("Star or unstar")),
+                ("o", tr("Open in Browser")),
+                // TRANSLATORS: Enter on an entry; in a narrow window it shows the article, and Enter there opens the browser.
+                ("Return", tr("Open in Browser (in a narrow window: show the article, then open it)")), ("m", tr("Mark as read or unread")), ("s", tr("Star or unstar")),
                 ("<Shift>F10", tr("Entry menu")),
             ]),
             Group(title: tr("Feeds"), shortcuts: [

@@ -12,6 +12,13 @@
  *   a page arrived, or after a quarter second without one (a flick made while the last page was
  *   still being added loads nothing), until it holds N entries or stops growing for 30 s, then prints
  *   "feed-reader-bench vmhwm-kb=N entries=N".
+ * REFRESH_BENCH_PROBE=search REFRESH_BENCH_PROBE_TYPED="refresh|gesture tou": once entries show,
+ *   opens the search bar (the window's win.search action, as Ctrl+F does) and types each text a
+ *   character at a time into its GtkSearchEntry, clearing it between texts. A keystroke lasts
+ *   until the window has painted nothing for a quarter second (and at least 0.4 s: GTK waits
+ *   150 ms before it reports a search); its cost is the main thread's CPU time over that span,
+ *   its latency the time from the key to the last frame painted. Prints
+ *   "feed-reader-bench search-cpu-us=A,B,... search-latency-us=A,B,...".
  *
  * The bench compiles it with the system's C compiler (Sources/RefreshBench/ReaderProbe.swift).
  */
@@ -30,6 +37,14 @@ static gint64 last_growth_us;
 static gint64 last_flick_us;
 static gboolean finished;
 
+static gboolean search_mode;
+static char **typed_texts;
+static guint typed_text;
+static guint typed_length;
+static GtkWidget *search_entry;
+static guint64 key_cpu_ns, key_wall_ns, last_paint_ns;
+static GString *cpu_list, *latency_list;
+
 static guint64 monotonic_ns(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
@@ -46,6 +61,12 @@ static long peak_resident_kb(void) {
         if (sscanf(line, "VmHWM: %ld", &kilobytes) == 1) break;
     fclose(status);
     return kilobytes;
+}
+
+static guint64 thread_cpu_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return (guint64)now.tv_sec * 1000000000u + (guint64)now.tv_nsec;
 }
 
 static void report_and_quit(const char *fields) {
@@ -106,14 +127,87 @@ static void flick_to_end(void) {
     if (scroll) g_signal_emit_by_name(scroll, "scroll-end");
 }
 
+static GtkWidget *find_search_entry(GtkWidget *widget) {
+    if (GTK_IS_SEARCH_ENTRY(widget)) return widget;
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *found = find_search_entry(child);
+        if (found) return found;
+    }
+    return NULL;
+}
+
+/* Types the next character (or clears the entry between texts); false when all is typed. */
+static gboolean type_next_key(void) {
+    const char *text = typed_texts[typed_text];
+    if (!text) return FALSE;
+    glong characters = g_utf8_strlen(text, -1);
+    if (typed_length == (guint)characters) {
+        typed_text++;
+        typed_length = 0;
+        gtk_editable_set_text(GTK_EDITABLE(search_entry), "");
+        return typed_texts[typed_text] != NULL;
+    }
+    typed_length++;
+    key_cpu_ns = thread_cpu_ns();
+    key_wall_ns = last_paint_ns = monotonic_ns();
+    /* Inserted at the end as a key press would: setting the whole text would empty the entry
+     * first, and GTK reports an empty search at once. */
+    const char *character = g_utf8_offset_to_pointer(text, typed_length - 1);
+    int position = gtk_editable_get_position(GTK_EDITABLE(search_entry));
+    gtk_editable_insert_text(GTK_EDITABLE(search_entry), character, (int)(g_utf8_next_char(character) - character), &position);
+    gtk_editable_set_position(GTK_EDITABLE(search_entry), position);
+    return TRUE;
+}
+
+/* Ends the keystroke once the window has been still long enough, and types the next. */
+static gboolean search_tick(gpointer data) {
+    (void)data;
+    guint64 now = monotonic_ns();
+    if (key_wall_ns != 0) {
+        if (now - key_wall_ns < 400000000u || now - last_paint_ns < 250000000u) return G_SOURCE_CONTINUE;
+        g_string_append_printf(cpu_list, "%s%" G_GUINT64_FORMAT, cpu_list->len ? "," : "", (thread_cpu_ns() - key_cpu_ns) / 1000);
+        g_string_append_printf(latency_list, "%s%" G_GUINT64_FORMAT, latency_list->len ? "," : "",
+                               (last_paint_ns - key_wall_ns) / 1000);
+        key_wall_ns = 0;
+    }
+    if (type_next_key()) return G_SOURCE_CONTINUE;
+    GString *fields = g_string_new(NULL);
+    g_string_printf(fields, "search-cpu-us=%s search-latency-us=%s", cpu_list->str, latency_list->str);
+    printf("feed-reader-bench %s\n", fields->str);
+    fflush(stdout);
+    g_string_free(fields, TRUE);
+    finished = TRUE;
+    g_application_quit(g_application_get_default());
+    return G_SOURCE_REMOVE;
+}
+
+static void start_search(GtkWidget *window) {
+    search_entry = find_search_entry(window);
+    if (!search_entry || !gtk_widget_activate_action(window, "win.search", NULL)) {
+        report_and_quit("search-error=no-search-entry");
+        return;
+    }
+    /* A blinking cursor would paint forever: the keystrokes could never end. */
+    g_object_set(gtk_widget_get_settings(window), "gtk-cursor-blink", FALSE, NULL);
+    g_timeout_add(20, search_tick, NULL);
+}
+
 static void after_paint(GdkFrameClock *clock, gpointer window) {
     (void)clock;
+    if (search_entry) {
+        last_paint_ns = monotonic_ns();
+        return;
+    }
     if (finished) return;
     if (!entry_list) entry_list = find_entry_list(window);
     if (!entry_list) return;
     guint count = g_list_model_get_n_items(G_LIST_MODEL(gtk_list_view_get_model(GTK_LIST_VIEW(entry_list))));
     if (count == 0) return;
     char fields[128];
+    if (search_mode) {
+        start_search(window);
+        return;
+    }
     if (!scroll_to_end) {
         snprintf(fields, sizeof fields, "first-frame-ns=%" G_GUINT64_FORMAT " vmhwm-kb=%ld", monotonic_ns(),
                  peak_resident_kb());
@@ -159,10 +253,16 @@ __attribute__((constructor)) static void load(void) {
     const char *mode = getenv("REFRESH_BENCH_PROBE");
     if (!mode) return;
     scroll_to_end = strcmp(mode, "scroll-to-end") == 0;
+    search_mode = strcmp(mode, "search") == 0;
+    const char *typed = getenv("REFRESH_BENCH_PROBE_TYPED");
+    typed_texts = g_strsplit(typed ? typed : "", "|", -1);
+    cpu_list = g_string_new(NULL);
+    latency_list = g_string_new(NULL);
     const char *entries = getenv("REFRESH_BENCH_PROBE_ENTRIES");
     expected_entries = entries ? (guint)strtoul(entries, NULL, 10) : G_MAXUINT;
     /* Processes the reader starts (WebKit's) must not load the probe too. */
     unsetenv("LD_PRELOAD");
     unsetenv("REFRESH_BENCH_PROBE");
+    unsetenv("REFRESH_BENCH_PROBE_TYPED");
     g_timeout_add(1, watch_window, NULL);
 }

@@ -25,8 +25,19 @@ public final class NormalIndicator: RefreshIndicator {
     /// The arrow follows the state and the time, the texts the state: pull frames only move it.
     public var drawsPullingPercent: Bool { false }
 
+    /// Frames come only for the spinner and while the arrow turns: any other change of state
+    /// draws once (each frame redraws the window, which with a long sidebar costs milliseconds).
     public func isAnimating(_ model: IndicatorModel, at time: Double) -> Bool {
-        model.state.isRefreshing || time - model.stateChangedAt < Self.arrowTurnDuration
+        model.state.isRefreshing
+            || (showsArrow && Self.turnsArrow(from: model.previousState, to: model.state) && time - model.stateChangedAt < Self.arrowTurnDuration)
+    }
+
+    /// Whether the arrow turns when the state changes from `previous` to `state`.
+    static func turnsArrow(from previous: RefreshState, to state: RefreshState) -> Bool {
+        switch (previous, state) {
+        case (_, .pulling), (.pulling, .idle): true
+        default: false
+        }
     }
 
     public func draw(_ context: IndicatorDrawContext) {
