@@ -12,39 +12,65 @@ extension FeedStore {
     @discardableResult
     public func apply(_ result: FetchResult, toFeed feedID: Int64, at now: Date = Date(),
                       policy: PollingPolicy = PollingPolicy()) async throws -> ApplySummary {
+        try await writing { db in try FeedStore.apply(result, toFeed: feedID, at: now, policy: policy, in: db) }
+    }
+
+    /// Saves several fetches in one transaction, each as `apply(_:toFeed:at:policy:)` would, in a
+    /// savepoint of its own: a feed that cannot be saved is rolled back alone and its error is its
+    /// result. Throws, saving none, only when the transaction itself fails (a damaged database).
+    public func apply(_ batch: [(result: FetchResult, feedID: Int64)], at now: Date = Date(),
+                      policy: PollingPolicy = PollingPolicy()) async throws -> [Result<ApplySummary, any Error>] {
         try await writing { db in
-            let feed = try FeedStore.feed(id: feedID, in: db)
-            try db.execute(sql: "UPDATE feeds SET nextFetch = ?, lastAttempt = ? WHERE id = ?",
-                           arguments: [policy.nextFetch(after: result, at: now), now, feedID])
-            if let host = PollingPolicy.hostKey(for: feed.url) {
-                let previous = try FeedStore.hostBackoff(host: host, in: db)
-                try FeedStore.setHostBackoff(policy.hostBackoff(after: result, previous: previous, at: now), host: host, in: db)
+            try batch.map { result, feedID in
+                do {
+                    var summary = ApplySummary()
+                    try db.inSavepoint {
+                        summary = try FeedStore.apply(result, toFeed: feedID, at: now, policy: policy, in: db)
+                        return .commit
+                    }
+                    return .success(summary)
+                } catch let error as DatabaseError where FeedStore.damages(error) {
+                    throw error
+                } catch {
+                    return .failure(error)
+                }
             }
-            if let newURL = result.permanentRedirect {
-                try db.execute(
-                    sql: "UPDATE feeds SET url = ? WHERE id = ? AND NOT EXISTS (SELECT 1 FROM feeds WHERE url = ?)",
-                    arguments: [newURL, feedID, newURL]
-                )
-            }
-            switch result.outcome {
-            case let .fetched(parsed, validators):
-                try db.execute(
-                    sql: """
-                        UPDATE feeds SET title = COALESCE(?, title), link = COALESCE(?, link), iconURL = COALESCE(?, iconURL),
-                            etag = ?, lastModified = ?, lastFetched = ?, lastError = NULL, lastWarnings = ?
-                        WHERE id = ?
-                        """,
-                    arguments: [parsed.feed.title, parsed.feed.link, parsed.feed.iconURL, validators.etag, validators.lastModified, now,
-                                parsed.warnings.isEmpty ? nil : parsed.warnings.joined(separator: "\n"), feedID]
-                )
-                return try FeedStore.save(parsed.entries, feedID: feedID, now: now, in: db)
-            case .notModified:
-                try db.execute(sql: "UPDATE feeds SET lastFetched = ?, lastError = NULL WHERE id = ?", arguments: [now, feedID])
-                return ApplySummary()
-            case let .failed(error):
-                try db.execute(sql: "UPDATE feeds SET lastError = ? WHERE id = ?", arguments: [error.description, feedID])
-                return ApplySummary()
-            }
+        }
+    }
+
+    private static func apply(_ result: FetchResult, toFeed feedID: Int64, at now: Date, policy: PollingPolicy,
+                              in db: Database) throws -> ApplySummary {
+        let feed = try FeedStore.feed(id: feedID, in: db)
+        try db.execute(sql: "UPDATE feeds SET nextFetch = ?, lastAttempt = ? WHERE id = ?",
+                       arguments: [policy.nextFetch(after: result, at: now), now, feedID])
+        if let host = PollingPolicy.hostKey(for: feed.url) {
+            let previous = try FeedStore.hostBackoff(host: host, in: db)
+            try FeedStore.setHostBackoff(policy.hostBackoff(after: result, previous: previous, at: now), host: host, in: db)
+        }
+        if let newURL = result.permanentRedirect {
+            try db.execute(
+                sql: "UPDATE feeds SET url = ? WHERE id = ? AND NOT EXISTS (SELECT 1 FROM feeds WHERE url = ?)",
+                arguments: [newURL, feedID, newURL]
+            )
+        }
+        switch result.outcome {
+        case let .fetched(parsed, validators):
+            try db.execute(
+                sql: """
+                    UPDATE feeds SET title = COALESCE(?, title), link = COALESCE(?, link), iconURL = COALESCE(?, iconURL),
+                        etag = ?, lastModified = ?, lastFetched = ?, lastError = NULL, lastWarnings = ?
+                    WHERE id = ?
+                    """,
+                arguments: [parsed.feed.title, parsed.feed.link, parsed.feed.iconURL, validators.etag, validators.lastModified, now,
+                            parsed.warnings.isEmpty ? nil : parsed.warnings.joined(separator: "\n"), feedID]
+            )
+            return try FeedStore.save(parsed.entries, feedID: feedID, now: now, in: db)
+        case .notModified:
+            try db.execute(sql: "UPDATE feeds SET lastFetched = ?, lastError = NULL WHERE id = ?", arguments: [now, feedID])
+            return ApplySummary()
+        case let .failed(error):
+            try db.execute(sql: "UPDATE feeds SET lastError = ? WHERE id = ?", arguments: [error.description, feedID])
+            return ApplySummary()
         }
     }
 
