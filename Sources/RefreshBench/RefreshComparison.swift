@@ -121,8 +121,9 @@ enum RefreshComparison {
             .split(separator: "\n").compactMap { URL(string: String($0)) }
         let library = FeedLibrary(store: store)
         let result = blocking {
+            // Subscribed as an OPML import does, in one transaction: newsboat reads its URL file for free.
             if try await store.feeds().isEmpty {
-                for url in urls { _ = try await store.addFeed(url: url) }
+                _ = try await store.addSubscriptions(urls.map { OPMLDocument.Subscription(url: $0) })
             }
             return await library.refresh()
         }
