@@ -62,8 +62,9 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "RefreshCoreTests", dependencies: [refreshCore]),
-        // Runs the built refresh-bench --quick: every figure comes out; timings are not judged.
-        .testTarget(name: "RefreshBenchTests", dependencies: ["RefreshBench"]),
+        // Runs the built refresh-bench --quick: every figure comes out; timings are not judged. And
+        // kills its refresh child mid-write to check the database stays whole.
+        .testTarget(name: "RefreshBenchTests", dependencies: ["RefreshBench", "FeedCore", "TestSupport"]),
         .testTarget(
             name: "RefreshGtkTests",
             dependencies: [cGtk, refreshCore, refreshGtk, "RefreshGallery", "PullToRefreshExample", "TestSupport"]
