@@ -7,15 +7,15 @@ import Testing
 /// A refresh killed with SIGKILL in the middle of storing leaves a whole database: every feed's
 /// entries all there or all missing, the search index in step, and the next refresh completes.
 ///
-/// The refresh runs in a child process: `refresh-bench --refresh-feeds`, built beside this bundle.
+/// The refresh runs in a child process: `feedcore-refresh`, built beside this bundle.
 @Suite struct RefreshCrashSafetyTests {
     static let feeds = 60
     static let itemsPerFeed = 50
 
     @Test(.timeLimit(.minutes(5)))
     func aRefreshKilledWhileStoringLeavesAWholeDatabase() async throws {
-        let bench = RefreshBenchQuickTests.binaryFolder.appendingPathComponent("refresh-bench")
-        try #require(FileManager.default.isExecutableFile(atPath: bench.path), "no refresh-bench at \(bench.path)")
+        let program = RefreshBenchQuickTests.binaryFolder.appendingPathComponent("feedcore-refresh")
+        try #require(FileManager.default.isExecutableFile(atPath: program.path), "no feedcore-refresh at \(program.path)")
         let server = try TestHTTPServer { request in
             let feed = request.path.split(separator: "/").last.map(String.init) ?? ""
             return .init(status: 200, body: Self.rss(feed: feed), delay: 0.1)
@@ -30,8 +30,8 @@ import Testing
         let path = FeedStore.databaseURL(environment: ["XDG_DATA_HOME": folder.path]).path
 
         let child = Process()
-        child.executableURL = bench
-        child.arguments = ["--refresh-feeds", folder.path, urls.path]
+        child.executableURL = program
+        child.arguments = [folder.path, urls.path]
         child.standardOutput = FileHandle.nullDevice
         try child.run()
         // Killed once some feeds are stored and before all are: the database is being written.
