@@ -101,7 +101,7 @@ public final class FeedLibrary: Sendable {
                 storing = true
                 let batch = waiting
                 waiting = []
-                group.addTask { .stored(await self.store(batch)) }
+                group.addTask { .stored(await self.save(batch)) }
             }
             startFetches()
             while let step = await group.next() {
@@ -124,7 +124,7 @@ public final class FeedLibrary: Sendable {
     }
 
     /// Stores `batch` in one transaction, each feed on its own.
-    private func store(_ batch: [(feed: StoredFeed, result: FetchResult)]) async
+    private func save(_ batch: [(feed: StoredFeed, result: FetchResult)]) async
         -> [(feed: StoredFeed, result: FetchResult, saved: Result<ApplySummary, any Error>)] {
         do {
             let saved = try await store.apply(batch.map { ($0.result, $0.feed.id) }, at: now(), policy: policy)
