@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "FeedCore", targets: ["FeedCore"]),
         .executable(name: "feed-reader", targets: ["FeedReader"]),
         .executable(name: "refresh-bench", targets: ["RefreshBench"]),
+        .executable(name: "feedcore-refresh", targets: ["FeedCoreRefresh"]),
         .executable(name: "refresh-gallery", targets: ["RefreshGallery"]),
         .executable(name: "pull-to-refresh-example", targets: ["PullToRefreshExample"]),
     ],
@@ -46,6 +47,8 @@ let package = Package(
             dependencies: [cGtk, refreshGtk],
             path: "Examples/PullToRefresh"
         ),
+        // FeedCore's side of refresh-bench's refresh comparison, in a process without GTK.
+        .executableTarget(name: "FeedCoreRefresh", dependencies: ["FeedCore"]),
         .executableTarget(
             name: "RefreshBench",
             dependencies: [cGtk, refreshCore, refreshGtk, "FeedCore", "GtkInspection"],
@@ -62,8 +65,9 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "RefreshCoreTests", dependencies: [refreshCore]),
-        // Runs the built refresh-bench --quick: every figure comes out; timings are not judged.
-        .testTarget(name: "RefreshBenchTests", dependencies: ["RefreshBench"]),
+        // Runs the built refresh-bench --quick: every figure comes out; timings are not judged. And
+        // kills feedcore-refresh mid-write to check the database stays whole.
+        .testTarget(name: "RefreshBenchTests", dependencies: ["RefreshBench", "FeedCore", "TestSupport"]),
         .testTarget(
             name: "RefreshGtkTests",
             dependencies: [cGtk, refreshCore, refreshGtk, "RefreshGallery", "PullToRefreshExample", "TestSupport"]

@@ -3,13 +3,10 @@ import Foundation
 
 /// `refresh_500_feeds_s` against `newsboat_refresh_500_feeds_s`, their `_unchanged_` variants
 /// and both programs' peak RSS: 500 feeds of 50 items each from a local ``FeedServer``, fetched,
-/// parsed and stored by FeedCore in a fresh process, against newsboat's `-x reload` on the same
+/// parsed and stored by FeedCore in a fresh process (`feedcore-refresh`), against newsboat's `-x reload` on the same
 /// URLs with as many reload threads as FeedCore fetches at once; then the same again with
 /// nothing changed (every answer a 304). Each program is timed from its start to its exit.
 enum RefreshComparison {
-    /// Run as `refresh-bench --refresh-feeds DATA_HOME URL_FILE`: subscribes to every URL when
-    /// the store is empty, refreshes them all and prints `new=N failures=N`.
-    static let childFlag = "--refresh-feeds"
     static let itemsPerFeed = 50
 
     struct Result {
@@ -63,11 +60,13 @@ enum RefreshComparison {
     /// Our first refresh, the unchanged one, and the first one's peak RSS.
     private static func runOurs(dataHome: String, urls: String, server: FeedServer,
                                 feeds: Int) throws -> (Double, Double, Double) {
-        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        // feedcore-refresh is built beside refresh-bench.
+        let program = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("feedcore-refresh").path
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = dataHome
         func refresh(expectedNew: Int, expectedFull: Int) throws -> ChildProcess {
-            let child = try ChildProcess.run(me, [childFlag, dataHome, urls], environment: environment)
+            let child = try ChildProcess.run(program, [dataHome, urls], environment: environment)
             let counts = server.takeCounts()
             let printed = child.output.trimmingCharacters(in: .whitespacesAndNewlines)
             guard child.status == 0, printed == "new=\(expectedNew) failures=0",
@@ -108,25 +107,5 @@ enum RefreshComparison {
         _ = try reload(expectedFull: feeds)
         let unchanged = try reload(expectedFull: 0)
         return (full.seconds, unchanged.seconds, full.peakRSSMegabytes)
-    }
-
-    /// In the child: subscribes to the URLs in the file when the store is empty, refreshes every
-    /// feed and prints what the refresh reported.
-    static func refreshInThisProcess(_ arguments: [String]) throws {
-        guard let flag = arguments.firstIndex(of: childFlag), arguments.count > flag + 2 else {
-            throw BenchError("usage: refresh-bench \(childFlag) DATA_HOME URL_FILE")
-        }
-        let store = try FeedStore(appDirectory: "feed-reader", environment: ["XDG_DATA_HOME": arguments[flag + 1]])
-        let urls = try String(contentsOfFile: arguments[flag + 2], encoding: .utf8)
-            .split(separator: "\n").compactMap { URL(string: String($0)) }
-        let library = FeedLibrary(store: store)
-        let result = blocking {
-            if try await store.feeds().isEmpty {
-                for url in urls { _ = try await store.addFeed(url: url) }
-            }
-            return await library.refresh()
-        }
-        let report = try result.get()
-        print("new=\(report.newEntries) failures=\(report.failures.count)")
     }
 }

@@ -247,10 +247,6 @@ struct BenchTable {
 }
 
 do {
-    if CommandLine.arguments.contains(RefreshComparison.childFlag) {
-        try RefreshComparison.refreshInThisProcess(CommandLine.arguments)
-        exit(0)
-    }
     let figures = try onMainActor { try runBench() }
     if CommandLine.arguments.contains(FirstPullBench.childFlag) {
         print(String(format: "%.3f", figures[0].value))

@@ -40,12 +40,14 @@ public final class FeedLibrary: Sendable {
         }
     }
 
-    /// Fetches `feedIDs` (every feed when nil) in parallel and stores what came back.
+    /// Fetches `feedIDs` (every feed when nil) in parallel and stores each feed as soon as it came back.
     ///
     /// A feed whose server asked not to be asked again yet (max-age, Retry-After, a paused host)
     /// is left alone and counted as postponed, and so are a host's remaining feeds once it answers
-    /// 429 or 503: each host gets one request at a time. A failing feed records its error and never stops
-    /// the others; stored entries are kept.
+    /// 429 or 503: each host is asked for one feed first, and for more at once only after it
+    /// answered that one well. A failing feed records its error and never stops the others;
+    /// stored entries are kept. Storing overlaps fetching, and only a few fetched feeds wait to be
+    /// stored at any time, so memory does not grow with the number of feeds.
     public func refresh(feedIDs: [Int64]? = nil) async -> RefreshReport {
         var report = RefreshReport()
         let start = now()
@@ -62,79 +64,89 @@ public final class FeedLibrary: Sendable {
             let host = PollingPolicy.hostKey(for: feed.url)
             return (feed.nextFetch.map { $0 <= start } ?? true) && host.flatMap { pausedHosts[$0] } == nil
         }
-        let (fetched, heldBack) = await fetchHostByHost(allowed)
+        let heldBack = await fetchAndStore(allowed, into: &report)
         report.postponed = feeds.count - allowed.count + heldBack
-        for (feed, result) in fetched {
-            do {
-                let summary = try await store.apply(result, toFeed: feed.id, at: now(), policy: policy)
-                report.newEntries += summary.newEntries
-                if summary.newEntries > 0 { report.feedsWithNewEntries += 1 }
-                if let error = result.error {
-                    report.failures.append(.init(feedID: feed.id, title: feed.title ?? feed.url.absoluteString,
-                                                 message: error.description))
-                }
-            } catch {
-                report.failures.append(.init(feedID: feed.id, title: feed.title ?? feed.url.absoluteString,
-                                             message: "the entries could not be saved", details: "\(error)"))
-            }
-        }
+        let order = Dictionary(feeds.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        report.failures.sort { order[$0.feedID, default: 0] < order[$1.feedID, default: 0] }
         // Titles and site addresses arrive with fetches: the copy keeps them for a recovery.
         await store.saveSubscriptionsCopy()
         return report
     }
 
-    /// Fetches `feeds`, several hosts at once (up to the fetcher's limit) but one feed at a time per
-    /// host, leaving a host's remaining feeds alone once it answers 429 or 503. Returns the results
-    /// in the order of `feeds` and how many were left alone.
-    private func fetchHostByHost(_ feeds: [StoredFeed]) async -> (results: [(StoredFeed, FetchResult)], heldBack: Int) {
-        var queues: [[StoredFeed]] = []
-        var queueOfHost: [String: Int] = [:]
-        for feed in feeds {
-            // Files have no host to spare: each is a queue of its own.
-            let key = PollingPolicy.hostKey(for: feed.url) ?? feed.url.absoluteString
-            if let index = queueOfHost[key] {
-                queues[index].append(feed)
-            } else {
-                queueOfHost[key] = queues.count
-                queues.append([feed])
-            }
-        }
-        let (results, heldBack) = await withTaskGroup(of: ([(StoredFeed, FetchResult)], Int).self) { group in
-            var next = 0
-            func startNext() {
-                guard next < queues.count else { return }
-                let queue = queues[next]
-                next += 1
-                group.addTask { await self.fetchInTurn(queue) }
-            }
-            for _ in 0..<max(1, fetcher.configuration.maxConcurrentFetches) {
-                startNext()
-            }
-            var results: [(StoredFeed, FetchResult)] = []
-            var heldBack = 0
-            for await (done, left) in group {
-                results += done
-                heldBack += left
-                startNext()
-            }
-            return (results, heldBack)
-        }
-        let order = Dictionary(feeds.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return (results.sorted { order[$0.0.id, default: 0] < order[$1.0.id, default: 0] }, heldBack)
+    /// What a child task of `fetchAndStore` finished.
+    private enum Step: Sendable {
+        case fetched(host: Int, feed: StoredFeed, result: FetchResult)
+        case stored([(feed: StoredFeed, result: FetchResult, saved: Result<ApplySummary, any Error>)])
     }
 
-    /// Fetches one host's feeds one after another until it answers 429 or 503; returns the results
-    /// and how many feeds were left.
-    private func fetchInTurn(_ feeds: [StoredFeed]) async -> ([(StoredFeed, FetchResult)], Int) {
-        var results: [(StoredFeed, FetchResult)] = []
-        for feed in feeds {
-            let result = await fetcher.fetch(feed.request)
-            results.append((feed, result))
-            if case .failed(.httpStatus(let status)) = result.outcome, status == 429 || status == 503 {
-                return (results, feeds.count - results.count)
+    /// Fetches `feeds` up to the fetcher's limit at once and stores them while others are still
+    /// on the network: whatever arrived while the store was busy goes in its next transaction.
+    /// New fetches wait while that many fetched feeds wait to be stored, which bounds memory.
+    /// Returns how many feeds were left alone because their host answered 429 or 503.
+    private func fetchAndStore(_ feeds: [StoredFeed], into report: inout RefreshReport) async -> Int {
+        var hosts = HostQueues(feeds)
+        let limit = max(1, fetcher.configuration.maxConcurrentFetches)
+        return await withTaskGroup(of: Step.self) { group in
+            var fetching = 0
+            var waiting: [(feed: StoredFeed, result: FetchResult)] = []
+            var storing = false
+            func startFetches() {
+                while fetching < limit, waiting.count < limit, let (host, feed) = hosts.next() {
+                    fetching += 1
+                    group.addTask { .fetched(host: host, feed: feed, result: await self.fetcher.fetch(feed.request)) }
+                }
             }
+            func startStoring() {
+                guard !storing, !waiting.isEmpty else { return }
+                storing = true
+                let batch = waiting
+                waiting = []
+                group.addTask { .stored(await self.save(batch)) }
+            }
+            startFetches()
+            while let step = await group.next() {
+                switch step {
+                case let .fetched(host, feed, result):
+                    fetching -= 1
+                    hosts.answered(host, by: result)
+                    waiting.append((feed, result))
+                case let .stored(saved):
+                    storing = false
+                    for (feed, result, outcome) in saved {
+                        record(outcome, of: result, for: feed, in: &report)
+                    }
+                }
+                startStoring()
+                startFetches()
+            }
+            return hosts.heldBack
         }
-        return (results, 0)
+    }
+
+    /// Stores `batch` in one transaction, each feed on its own.
+    private func save(_ batch: [(feed: StoredFeed, result: FetchResult)]) async
+        -> [(feed: StoredFeed, result: FetchResult, saved: Result<ApplySummary, any Error>)] {
+        do {
+            let saved = try await store.apply(batch.map { ($0.result, $0.feed.id) }, at: now(), policy: policy)
+            return zip(batch, saved).map { ($0.feed, $0.result, $1) }
+        } catch {
+            return batch.map { ($0.feed, $0.result, .failure(error)) }
+        }
+    }
+
+    private func record(_ saved: Result<ApplySummary, any Error>, of result: FetchResult, for feed: StoredFeed,
+                        in report: inout RefreshReport) {
+        let title = feed.title ?? feed.url.absoluteString
+        switch saved {
+        case let .success(summary):
+            report.newEntries += summary.newEntries
+            if summary.newEntries > 0 { report.feedsWithNewEntries += 1 }
+            if let error = result.error {
+                report.failures.append(.init(feedID: feed.id, title: title, message: error.description))
+            }
+        case let .failure(error):
+            report.failures.append(.init(feedID: feed.id, title: title, message: "the entries could not be saved", details: "\(error)"))
+        }
     }
 
     /// The feeds whose background-refresh turn has come by now; empty when the subscriptions cannot be read.

@@ -219,6 +219,7 @@ public struct OPMLDocument: Sendable, Equatable {
     }
 
     private static func rfc822(_ date: Date) -> String {
+        if let text = UTCDateText.rfc1123(date) { return text }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

@@ -12,68 +12,104 @@ extension FeedStore {
     @discardableResult
     public func apply(_ result: FetchResult, toFeed feedID: Int64, at now: Date = Date(),
                       policy: PollingPolicy = PollingPolicy()) async throws -> ApplySummary {
+        try await writing { db in try FeedStore.apply(result, toFeed: feedID, at: now, policy: policy, in: db) }
+    }
+
+    /// Saves several fetches in one transaction, each as `apply(_:toFeed:at:policy:)` would, in a
+    /// savepoint of its own: a feed that cannot be saved is rolled back alone and its error is its
+    /// result. Throws, saving none, only when the transaction itself fails (a damaged database).
+    public func apply(_ batch: [(result: FetchResult, feedID: Int64)], at now: Date = Date(),
+                      policy: PollingPolicy = PollingPolicy()) async throws -> [Result<ApplySummary, any Error>] {
         try await writing { db in
-            let feed = try FeedStore.feed(id: feedID, in: db)
-            try db.execute(sql: "UPDATE feeds SET nextFetch = ?, lastAttempt = ? WHERE id = ?",
-                           arguments: [policy.nextFetch(after: result, at: now), now, feedID])
-            if let host = PollingPolicy.hostKey(for: feed.url) {
-                let previous = try FeedStore.hostBackoff(host: host, in: db)
-                try FeedStore.setHostBackoff(policy.hostBackoff(after: result, previous: previous, at: now), host: host, in: db)
-            }
-            if let newURL = result.permanentRedirect {
-                try db.execute(
-                    sql: "UPDATE feeds SET url = ? WHERE id = ? AND NOT EXISTS (SELECT 1 FROM feeds WHERE url = ?)",
-                    arguments: [newURL, feedID, newURL]
-                )
-            }
-            switch result.outcome {
-            case let .fetched(parsed, validators):
-                try db.execute(
-                    sql: """
-                        UPDATE feeds SET title = COALESCE(?, title), link = COALESCE(?, link), iconURL = COALESCE(?, iconURL),
-                            etag = ?, lastModified = ?, lastFetched = ?, lastError = NULL, lastWarnings = ?
-                        WHERE id = ?
-                        """,
-                    arguments: [parsed.feed.title, parsed.feed.link, parsed.feed.iconURL, validators.etag, validators.lastModified, now,
-                                parsed.warnings.isEmpty ? nil : parsed.warnings.joined(separator: "\n"), feedID]
-                )
-                return try FeedStore.save(parsed.entries, feedID: feedID, now: now, in: db)
-            case .notModified:
-                try db.execute(sql: "UPDATE feeds SET lastFetched = ?, lastError = NULL WHERE id = ?", arguments: [now, feedID])
-                return ApplySummary()
-            case let .failed(error):
-                try db.execute(sql: "UPDATE feeds SET lastError = ? WHERE id = ?", arguments: [error.description, feedID])
-                return ApplySummary()
+            try batch.map { result, feedID in
+                do {
+                    var summary = ApplySummary()
+                    try db.inSavepoint {
+                        summary = try FeedStore.apply(result, toFeed: feedID, at: now, policy: policy, in: db)
+                        return .commit
+                    }
+                    return .success(summary)
+                } catch let error as DatabaseError where FeedStore.damages(error) {
+                    throw error
+                } catch {
+                    return .failure(error)
+                }
             }
         }
+    }
+
+    private static func apply(_ result: FetchResult, toFeed feedID: Int64, at now: Date, policy: PollingPolicy,
+                              in db: Database) throws -> ApplySummary {
+        guard let url = try URL.fetchOne(db.cachedStatement(sql: "SELECT url FROM feeds WHERE id = ?"), arguments: [feedID]) else {
+            throw FeedStoreError.feedNotFound(id: feedID)
+        }
+        let storedNow = storageValue(now)
+        try db.cachedStatement(sql: "UPDATE feeds SET nextFetch = ?, lastAttempt = ? WHERE id = ?")
+            .execute(arguments: [storageValue(policy.nextFetch(after: result, at: now)), storedNow, feedID])
+        if let host = PollingPolicy.hostKey(for: url) {
+            let previous = try FeedStore.hostBackoff(host: host, in: db)
+            try FeedStore.setHostBackoff(policy.hostBackoff(after: result, previous: previous, at: now), host: host, in: db)
+        }
+        if let newURL = result.permanentRedirect {
+            try db.execute(
+                sql: "UPDATE feeds SET url = ? WHERE id = ? AND NOT EXISTS (SELECT 1 FROM feeds WHERE url = ?)",
+                arguments: [newURL, feedID, newURL]
+            )
+        }
+        switch result.outcome {
+        case let .fetched(parsed, validators):
+            try db.cachedStatement(sql: """
+                UPDATE feeds SET title = COALESCE(?, title), link = COALESCE(?, link), iconURL = COALESCE(?, iconURL),
+                    etag = ?, lastModified = ?, lastFetched = ?, lastError = NULL, lastWarnings = ?
+                WHERE id = ?
+                """).execute(arguments: [
+                    parsed.feed.title, parsed.feed.link, parsed.feed.iconURL, validators.etag, validators.lastModified, storedNow,
+                    parsed.warnings.isEmpty ? nil : parsed.warnings.joined(separator: "\n"), feedID,
+                ])
+            return try FeedStore.save(parsed.entries, feedID: feedID, now: storedNow, in: db)
+        case .notModified:
+            try db.cachedStatement(sql: "UPDATE feeds SET lastFetched = ?, lastError = NULL WHERE id = ?")
+                .execute(arguments: [storedNow, feedID])
+            return ApplySummary()
+        case let .failed(error):
+            try db.cachedStatement(sql: "UPDATE feeds SET lastError = ? WHERE id = ?").execute(arguments: [error.description, feedID])
+            return ApplySummary()
+        }
+    }
+
+    /// `date` as GRDB stores it, written without GRDB's DateFormatter (see `UTCDateText`).
+    static func storageValue(_ date: Date?) -> DatabaseValue {
+        guard let date else { return .null }
+        return UTCDateText.storage(date)?.databaseValue ?? date.databaseValue
     }
 
     /// The hosts that asked to be left alone and are not yet past their pause at `now`, by `PollingPolicy.hostKey`.
     public func hostBackoffs(at now: Date) async throws -> [String: HostBackoff] {
         try await reading { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT host, until, strikes FROM hostBackoff WHERE until > ?", arguments: [now])
+            let rows = try Row.fetchAll(db, sql: "SELECT host, until, strikes FROM hostBackoff WHERE until > ?",
+                                        arguments: [FeedStore.storageValue(now)])
             return Dictionary(rows.map { ($0["host"], HostBackoff(until: $0["until"], strikes: $0["strikes"])) },
                               uniquingKeysWith: { first, _ in first })
         }
     }
 
     private static func hostBackoff(host: String, in db: Database) throws -> HostBackoff? {
-        try Row.fetchOne(db, sql: "SELECT until, strikes FROM hostBackoff WHERE host = ?", arguments: [host])
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT until, strikes FROM hostBackoff WHERE host = ?"), arguments: [host])
             .map { HostBackoff(until: $0["until"], strikes: $0["strikes"]) }
     }
 
     private static func setHostBackoff(_ backoff: HostBackoff?, host: String, in db: Database) throws {
         if let backoff {
             try db.execute(sql: "INSERT OR REPLACE INTO hostBackoff (host, until, strikes) VALUES (?, ?, ?)",
-                           arguments: [host, backoff.until, backoff.strikes])
+                           arguments: [host, storageValue(backoff.until), backoff.strikes])
         } else {
-            try db.execute(sql: "DELETE FROM hostBackoff WHERE host = ?", arguments: [host])
+            try db.cachedStatement(sql: "DELETE FROM hostBackoff WHERE host = ?").execute(arguments: [host])
         }
     }
 
     /// Inserts or updates entries. Feeds list newest first, so they are stored in reverse:
     /// entries without dates then sort in the feed's own order.
-    private static func save(_ entries: [Entry], feedID: Int64, now: Date, in db: Database) throws -> ApplySummary {
+    private static func save(_ entries: [Entry], feedID: Int64, now: DatabaseValue, in db: Database) throws -> ApplySummary {
         let insert = try db.cachedStatement(sql: """
             INSERT INTO entries (feedId, entryId, title, link, author, published, updated, summary, summaryHTML, content,
                                  enclosures, isRead, insertedAt, sortDate)
@@ -92,16 +128,18 @@ extension FeedStore {
         var summary = ApplySummary()
         for entry in entries.reversed() {
             let enclosures = entry.enclosures.isEmpty ? nil : try encoder.encode(entry.enclosures)
+            let link = entry.link?.absoluteString
+            let (published, updated) = (storageValue(entry.published), storageValue(entry.updated))
             try insert.execute(arguments: [
-                feedID, entry.id, entry.title, entry.link, entry.author, entry.published, entry.updated,
-                entry.summary, entry.summaryHTML, entry.content, enclosures, now, entry.published ?? entry.updated ?? now,
+                feedID, entry.id, entry.title, link, entry.author, published, updated,
+                entry.summary, entry.summaryHTML, entry.content, enclosures, now, entry.date.map { storageValue($0) } ?? now,
             ])
             if db.changesCount > 0 {
                 summary.newEntries += 1
                 continue
             }
             try update.execute(arguments: [
-                entry.title, entry.link, entry.author, entry.published, entry.updated,
+                entry.title, link, entry.author, published, updated,
                 entry.summary, entry.content, enclosures, feedID, entry.id, entry.summaryHTML,
             ])
             if db.changesCount > 0 {

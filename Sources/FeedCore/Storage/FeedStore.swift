@@ -68,7 +68,7 @@ public final class FeedStore: Sendable {
     private func guardingDamage<T>(_ operation: () async throws -> T) async throws -> T {
         do {
             return try await operation()
-        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode.primaryResultCode) {
+        } catch let error as DatabaseError where FeedStore.damages(error) {
             let reason = "\(error.resultCode): \(error.message ?? "")"
             let isFirst = damage.withLock { found in
                 defer { found = found ?? reason }
@@ -79,6 +79,11 @@ public final class FeedStore: Sendable {
             }
             throw FeedStoreError.damaged(reason)
         }
+    }
+
+    /// Whether `error` says the database file is damaged.
+    static func damages(_ error: DatabaseError) -> Bool {
+        [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode.primaryResultCode)
     }
 
     /// Every connection has the SQL functions the search index's triggers call.

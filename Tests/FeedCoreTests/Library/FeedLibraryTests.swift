@@ -80,6 +80,60 @@ struct FeedLibraryTests {
         #expect(onlyGood.failures.isEmpty, "a selection refreshes only its feeds")
     }
 
+    @Test("a feed is stored as soon as it arrives, while another is still on the network")
+    func storingOverlapsFetching() async throws {
+        let library = FeedLibrary(store: try FeedStore.inMemory())
+        let seenStored = Published(0)
+        let slow = try TestHTTPServer { _ in
+            // Answers only once the other host's feed is stored, or after 10 s: a refresh that
+            // stores nothing before every fetch is done waits the whole time and sees nothing.
+            let deadline = Date() + 10
+            while Date() < deadline, seenStored.count == 0 {
+                seenStored.set(blockingCount { try await library.store.entryCount() }, broken: false)
+            }
+            return .ok(rss(entries: 1, title: "Slow"))
+        }
+        defer { slow.stop() }
+        let fast = try TestHTTPServer { _ in .ok(rss(entries: 3)) }
+        defer { fast.stop() }
+        _ = try await library.store.addFeed(url: slow.url("/slow.xml"))
+        _ = try await library.store.addFeed(url: fast.url("/fast.xml"))
+
+        let report = await library.refresh()
+        #expect(report.newEntries == 4 && report.failures.isEmpty)
+        #expect(seenStored.count == 3, "the fast feed's entries were stored while the slow one was fetched")
+    }
+
+    @Test("a host is asked for one feed first, then for several at once up to the fetcher's limit")
+    func oneHostFirstAloneThenInParallel() async throws {
+        let server = try TestHTTPServer { _ in .init(status: 200, body: rss(entries: 1), delay: 0.2) }
+        defer { server.stop() }
+        let fetcher = FeedFetcher(configuration: .init(maxConcurrentFetches: 3))
+        let library = FeedLibrary(store: try FeedStore.inMemory(), fetcher: fetcher)
+        for index in 0..<7 {
+            _ = try await library.store.addFeed(url: server.url("/\(index).xml"))
+        }
+        let report = await library.refresh()
+        #expect(report.newEntries == 7 && report.failures.isEmpty)
+        #expect(server.requests.count == 7)
+        #expect(server.maximumConcurrentRequests == 3, "once the host answered, the fetcher's slots are used")
+    }
+
+    @Test("failures are reported in the order of the subscriptions, whichever answered first")
+    func failuresInSubscriptionOrder() async throws {
+        let server = try TestHTTPServer { request in
+            .init(status: 500, delay: request.path == "/first.xml" ? 0.3 : 0)
+        }
+        defer { server.stop() }
+        let other = try TestHTTPServer { _ in .status(404) }
+        defer { other.stop() }
+        let library = FeedLibrary(store: try FeedStore.inMemory())
+        let first = try await library.store.addFeed(url: server.url("/first.xml"))
+        let second = try await library.store.addFeed(url: other.url("/second.xml"))
+        let report = await library.refresh()
+        #expect(report.failures.map(\.feedID) == [first.id, second.id])
+    }
+
     @Test("a first run subscribes to the bundled samples; later runs leave subscriptions alone")
     func samplesOnFirstRunOnly() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("samples-\(UUID().uuidString)")
@@ -113,6 +167,18 @@ private final class Published: @unchecked Sendable {
             failing = broken
         }
     }
+}
+
+/// The value of `body`, waited for on this (non-async) thread: for a test server's handler.
+private func blockingCount(_ body: @escaping @Sendable () async throws -> Int) -> Int {
+    let done = DispatchSemaphore(value: 0)
+    let result = Published(0)
+    Task {
+        result.set((try? await body()) ?? 0, broken: false)
+        done.signal()
+    }
+    done.wait()
+    return result.count
 }
 
 /// An RSS feed of `entries` numbered items, newest first, for library tests.

@@ -197,6 +197,32 @@ struct FeedStoreTests {
         #expect(try await store.entries().map(\.title) == ["One"])
     }
 
+    @Test func aBatchSavesEachFeedOnItsOwn() async throws {
+        let good = try await store.addFeed(url: URL(string: "https://good.example/feed")!)
+        let bad = try await store.addFeed(url: URL(string: "https://bad.example/feed")!)
+        try await store.database.write { db in
+            try db.execute(sql: """
+                CREATE TEMP TRIGGER fail_midway BEFORE INSERT ON entries WHEN NEW.entryId = 'poison'
+                BEGIN SELECT RAISE(ABORT, 'simulated failure'); END
+                """)
+        }
+        let batch = [
+            (fetched([entry("1", "Harbour lights")], title: "Good"), good.id),
+            (fetched([entry("2", "Lighthouse keeper"), entry("poison", "Poison")], title: "Bad"), bad.id),
+            (fetched([entry("3", "Never")]), 42),
+        ]
+
+        let saved = try await store.apply(batch)
+
+        #expect(try saved[0].get() == ApplySummary(newEntries: 1, updatedEntries: 0))
+        #expect(throws: (any Error).self) { try saved[1].get() }
+        #expect(throws: FeedStoreError.feedNotFound(id: 42)) { try saved[2].get() }
+        #expect(try await store.feed(id: good.id)?.title == "Good")
+        #expect(try await store.feed(id: bad.id)?.title == nil, "the failing feed is rolled back whole")
+        #expect(try await store.entries().map(\.title) == ["Harbour lights"])
+        #expect(try await store.search("ligh").map(\.title) == ["Harbour lights"], "the search index follows the savepoints")
+    }
+
     @Test func pagesAreNewestFirstWithoutGapsOrOverlaps() async throws {
         let feed = try await store.addFeed(url: URL(string: "https://site.example/feed")!)
         let start = utc("2024-01-01T00:00:00Z")
