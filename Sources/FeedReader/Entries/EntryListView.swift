@@ -130,7 +130,7 @@ final class EntryListView {
         }
         let query = EntryQuery(feedID: source.feedID, folderID: source.folderID, unreadOnly: filter == .unread,
                                starredOnly: source == .starred || filter == .starred,
-                               limit: Self.pageSize, olderThan: last?.cursor)
+                               limit: Self.pageSize, olderThan: last?.cursor, fields: .listing)
         return try await library.store.entries(query)
     }
 

@@ -392,8 +392,26 @@ final class MainWindow {
             if layout.page == .article { layout.show(.entries) }
             return
         }
-        article.show(entry, feedTitle: feedTitles[entry.feedID])
+        showBody(of: entry)
         if !entry.isRead && preferences.marksReadWhenShown { setRead(entry, true) }
+    }
+
+    /// Reads the entry's body, which the list does not keep, and shows it unless another entry
+    /// was selected meanwhile; read and starred as the list shows them now.
+    private func showBody(of listed: StoredEntry) {
+        Task { @MainActor [weak self, library] in
+            let stored: StoredEntry?
+            do {
+                stored = try await library.store.entry(id: listed.id)
+            } catch {
+                self?.showStoreError(tr("The stored entries could not be read."), error)
+                return
+            }
+            guard let self, var entry = stored, let current = self.entryList.selectedEntry, current.id == entry.id else { return }
+            entry.isRead = current.isRead
+            entry.isStarred = current.isStarred
+            self.article.show(entry, feedTitle: self.feedTitles[entry.feedID])
+        }
     }
 
     /// Marks one entry read or unread, in the store, its row and the unread counts.
