@@ -40,9 +40,9 @@ final class ArticleView {
     private let reloadButton: UnsafeMutablePointer<GtkWidget>
     /// The article's column: the toolbar, then the web view once there is one.
     private let articleBox: UnsafeMutablePointer<GtkWidget>
-    /// Made when the first article is shown, not with the window: making a WebKit view starts
-    /// WebKit's network process and loads its engine, which cost the window's first frame half
-    /// a second and some 70 MB before anything was read.
+    /// Made when the first article is shown, not with the window: making a WebKit view loads
+    /// WebKit's engine and starts its network process, which the window's first frame waited
+    /// for, and whose memory it held, before anything was read.
     private var madeWebView: UnsafeMutablePointer<GtkWidget>?
     private(set) var state = State.empty
     /// The entry shown, if any.
