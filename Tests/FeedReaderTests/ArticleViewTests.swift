@@ -60,6 +60,24 @@ final class ArticleViewTests: XCTestCase {
         }
     }
 
+    func testTheWindowStartsWithoutWebKitAndMakesItsViewForTheFirstArticle() throws {
+        try withArticles { app in
+            let isWebView = { (widget: UnsafeMutablePointer<GtkWidget>) in isWidget(widget, a: webkit_web_view_get_type()) }
+            XCTAssertNil(descendant(of: app.window.window, where: isWebView), "no web view, so no WebKit process, before reading")
+            XCTAssertEqual(String(cString: gtk_stack_get_visible_child_name(cast(app.window.article.widget))), "empty",
+                           "the pane asks for an entry meanwhile")
+
+            app.window.entryList.select(index: 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.article.isLoaded })
+            let webView = try XCTUnwrap(descendant(of: app.window.window, where: isWebView))
+            XCTAssertEqual(webView, app.window.article.webView)
+            XCTAssertGreaterThan(gtk_widget_get_height(webView), 100, "the page fills the pane")
+            app.window.entryList.select(index: 1)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.article.isLoaded && app.window.article.entry?.title == "Second" })
+            XCTAssertEqual(descendant(of: app.window.window, where: isWebView), webView, "the next article reuses the view")
+        }
+    }
+
     func testAClickedLinkOpensOutsideAndTheViewStaysOnTheArticle() throws {
         try withArticles { app in
             var opened: [URL] = []

@@ -31,19 +31,19 @@ public enum DatabaseFileCheck {
 
     /// Nil when the database at `path` looks whole, or there is none yet; otherwise what is wrong.
     public static func check(path: String) -> Problem? {
-        let main: MappedFile
+        let main: DatabaseFile
         do {
-            guard let mapped = try MappedFile(path: path) else { return nil }
-            main = mapped
+            guard let opened = try DatabaseFile(path: path) else { return nil }
+            main = opened
         } catch {
             return .unreadable("\(error)")
         }
         // An empty file is a database not yet written: SQLite makes it one.
-        guard main.bytes.count > 0 else { return nil }
+        guard main.size > 0 else { return nil }
         let wal = try? MappedFile(path: path + "-wal")
-        return withExtendedLifetime((main, wal)) {
+        return withExtendedLifetime(wal) {
             do {
-                var pages = try Pages(file: main.bytes, wal: wal?.bytes)
+                var pages = try Pages(file: main, wal: wal?.bytes)
                 try pages.walkAll()
                 return nil
             } catch let problem as Problem {
@@ -55,31 +55,73 @@ public enum DatabaseFileCheck {
     }
 }
 
+/// Why a file could not be opened or read.
+private struct FileError: Error, CustomStringConvertible {
+    var description: String
+
+    /// The system's words for the last call's `errno`.
+    static var current: FileError { FileError(description: String(cString: strerror(errno))) }
+}
+
+/// The database file, read a page at a time into one buffer. Mapped instead, every page the walk
+/// touches would count in the process's resident memory: the whole database, at every start.
+private final class DatabaseFile {
+    let size: Int
+    private let descriptor: Int32
+
+    /// Nil when there is no file at `path`.
+    init?(path: String) throws {
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw FileError.current
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let error = FileError.current
+            close(descriptor)
+            throw error
+        }
+        size = Int(status.st_size)
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Fills `buffer` from `offset`; throws when the file ends before it is full.
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws {
+        var done = 0
+        while done < buffer.count {
+            let count = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw count < 0 ? FileError.current : FileError(description: "the file ends at \(offset + done)") }
+            done += count
+        }
+    }
+}
+
 /// A file mapped read-only into memory, so only the pages looked at are read from disk.
 private final class MappedFile {
     let bytes: UnsafeRawBufferPointer
-
-    struct OpenError: Error, CustomStringConvertible {
-        var description: String
-    }
 
     /// Nil when there is no file at `path`.
     init?(path: String) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
-            throw OpenError(description: String(cString: strerror(errno)))
+            throw FileError.current
         }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw OpenError(description: String(cString: strerror(errno))) }
+        guard fstat(descriptor, &status) == 0 else { throw FileError.current }
         let size = Int(status.st_size)
         guard size > 0 else {
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)
             return
         }
         guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
-            throw OpenError(description: String(cString: strerror(errno)))
+            throw FileError.current
         }
         bytes = UnsafeRawBufferPointer(start: address, count: size)
     }
@@ -89,12 +131,27 @@ private final class MappedFile {
     }
 }
 
+/// One page's bytes, reused for every page read from the file.
+private final class PageBuffer {
+    let bytes: UnsafeMutableRawBufferPointer
+
+    init(size: Int) {
+        bytes = .allocate(byteCount: size, alignment: 8)
+    }
+
+    deinit {
+        bytes.deallocate()
+    }
+}
+
 /// The database's pages as SQLite sees them, and the walk over its tables' and indexes' b-trees.
 private struct Pages {
     typealias Problem = DatabaseFileCheck.Problem
 
-    let file: UnsafeRawBufferPointer
+    let file: DatabaseFile
     let wal: UnsafeRawBufferPointer?
+    /// Where `page` reads a page from the file; valid until the next page is read.
+    private let buffer: PageBuffer
     let pageSize: Int
     let usableSize: Int
     let count: Int
@@ -102,37 +159,52 @@ private struct Pages {
     let walPages: [Int: Int]
     private var visited: [Bool]
 
-    init(file: UnsafeRawBufferPointer, wal: UnsafeRawBufferPointer?) throws {
-        guard file.count >= 100, Array(file[0..<16]) == Array("SQLite format 3\0".utf8) else { throw Problem.notADatabase }
-        let rawSize = Int(file.bigEndian16(at: 16))
+    init(file: DatabaseFile, wal: UnsafeRawBufferPointer?) throws {
+        guard file.size >= 100 else { throw Problem.notADatabase }
+        let headerBuffer = PageBuffer(size: 100)
+        do {
+            try file.read(into: headerBuffer.bytes, at: 0)
+        } catch {
+            throw Problem.unreadable("\(error)")
+        }
+        let header = UnsafeRawBufferPointer(headerBuffer.bytes)
+        guard Array(header[0..<16]) == Array("SQLite format 3\0".utf8) else { throw Problem.notADatabase }
+        let rawSize = Int(header.bigEndian16(at: 16))
         let pageSize = rawSize == 1 ? 65536 : rawSize
         guard pageSize >= 512, pageSize <= 65536, pageSize & (pageSize - 1) == 0 else { throw Problem.notADatabase }
         self.file = file
         self.pageSize = pageSize
-        usableSize = pageSize - Int(file[20])
+        buffer = PageBuffer(size: pageSize)
+        usableSize = pageSize - Int(header[20])
         guard usableSize >= 480 else { throw Problem.notADatabase }
         let log = wal.flatMap { Self.committedFrames(in: $0, pageSize: pageSize) }
         self.wal = log == nil ? nil : wal
         walPages = log?.pages ?? [:]
-        let wholePages = file.count / pageSize
-        let headerCount = Int(file.bigEndian32(at: 28))
+        let wholePages = file.size / pageSize
+        let headerCount = Int(header.bigEndian32(at: 28))
         // The header's page count is valid only when written by the same change as the counter at 24.
-        let headerCountIsValid = headerCount > 0 && file.bigEndian32(at: 92) == file.bigEndian32(at: 24)
+        let headerCountIsValid = headerCount > 0 && header.bigEndian32(at: 92) == header.bigEndian32(at: 24)
         count = log?.databasePages ?? (headerCountIsValid ? headerCount : wholePages)
-        if file.count % pageSize != 0 || (log == nil && wholePages < count) {
+        if file.size % pageSize != 0 || (log == nil && wholePages < count) {
             throw Problem.truncated(pages: wholePages, expected: count)
         }
         visited = Array(repeating: false, count: count + 1)
     }
 
-    /// The bytes of page `number` (1-based), from the log when it holds a newer copy.
+    /// The bytes of page `number` (1-based), from the log when it holds a newer copy; valid
+    /// until the next call.
     func page(_ number: Int) throws -> UnsafeRawBufferPointer {
         if let offset = walPages[number], let wal {
             return UnsafeRawBufferPointer(rebasing: wal[offset..<offset + pageSize])
         }
         let start = (number - 1) * pageSize
-        guard start + pageSize <= file.count else { throw Problem.truncated(pages: file.count / pageSize, expected: count) }
-        return UnsafeRawBufferPointer(rebasing: file[start..<start + pageSize])
+        guard start + pageSize <= file.size else { throw Problem.truncated(pages: file.size / pageSize, expected: count) }
+        do {
+            try file.read(into: buffer.bytes, at: start)
+        } catch {
+            throw Problem.unreadable("\(error)")
+        }
+        return UnsafeRawBufferPointer(buffer.bytes)
     }
 
     /// Walks the schema's b-tree, then every table's and index's it names.

@@ -33,9 +33,29 @@ extension FeedStore {
             arguments += [query.limit, query.offset]
             return try StoredEntry.fetchAll(
                 db,
-                sql: "SELECT * FROM entries\(filter) ORDER BY sortDate DESC, id DESC LIMIT ? OFFSET ?",
+                sql: "SELECT \(FeedStore.columns(query.fields)) FROM entries\(filter) ORDER BY sortDate DESC, id DESC LIMIT ? OFFSET ?",
                 arguments: arguments
             )
+        }
+    }
+
+    /// One entry with everything stored about it, or nil when there is no such entry (any longer).
+    public func entry(id: Int64) async throws -> StoredEntry? {
+        try await reading { db in
+            try StoredEntry.fetchOne(db, sql: "SELECT * FROM entries WHERE id = ?", arguments: [id])
+        }
+    }
+
+    /// The columns `fields` reads, named as `StoredEntry(row:)` expects them.
+    static func columns(_ fields: EntryFields) -> String {
+        switch fields {
+        case .all:
+            "*"
+        case .listing:
+            """
+            id, feedId, entryId, title, link, author, published, updated, substr(summary, 1, \(EntryFields.listingSummaryLength)) AS summary,
+            NULL AS summaryHTML, NULL AS content, NULL AS enclosures, isRead, isStarred, insertedAt, sortDate
+            """
         }
     }
 

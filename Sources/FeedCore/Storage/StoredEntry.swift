@@ -49,7 +49,7 @@ extension StoredEntry: FetchableRecord {
         feedID = row["feedId"]
         entryID = row["entryId"]
         title = row["title"]
-        link = row["link"]
+        link = row.url("link")
         author = row["author"]
         published = row["published"]
         updated = row["updated"]
@@ -95,10 +95,12 @@ public struct EntryQuery: Sendable, Hashable {
     public var offset: Int
     /// Only entries older than this one, for keyset paging ("load 50 older").
     public var olderThan: EntryCursor?
+    /// Whether the entries come with their bodies, or only with what a list row shows.
+    public var fields: EntryFields
 
     /// Creates a query; the default is the newest 50 entries of all feeds.
     public init(feedID: Int64? = nil, folderID: Int64? = nil, unreadOnly: Bool = false, starredOnly: Bool = false, limit: Int = 50,
-                offset: Int = 0, olderThan: EntryCursor? = nil) {
+                offset: Int = 0, olderThan: EntryCursor? = nil, fields: EntryFields = .all) {
         self.feedID = feedID
         self.folderID = folderID
         self.unreadOnly = unreadOnly
@@ -106,7 +108,22 @@ public struct EntryQuery: Sendable, Hashable {
         self.limit = limit
         self.offset = offset
         self.olderThan = olderThan
+        self.fields = fields
     }
+}
+
+/// How much of each entry a query reads.
+public enum EntryFields: Sendable, Hashable {
+    /// Everything stored.
+    case all
+    /// What a list row shows: no content, HTML summary or enclosures, and only the first
+    /// `listingSummaryLength` characters of the summary. A list that keeps every page it
+    /// scrolled through then holds a few hundred bytes an entry, not whole articles; the body is
+    /// read by id (`FeedStore.entry(id:)`) when the entry is opened.
+    case listing
+
+    /// The most characters of a summary a listing keeps: more than one line of a list shows.
+    public static let listingSummaryLength = 300
 }
 
 /// What applying a fetch changed.

@@ -32,13 +32,18 @@ final class ArticleView {
     nonisolated static let pageAddress = "about:blank"
 
     let widget: UnsafeMutablePointer<GtkWidget>
-    let webView: UnsafeMutablePointer<GtkWidget>
     let openButton: UnsafeMutablePointer<GtkWidget>
     let starButton: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
     private let emptyLabel: UnsafeMutablePointer<GtkWidget>
     private let crashLabel: UnsafeMutablePointer<GtkWidget>
     private let reloadButton: UnsafeMutablePointer<GtkWidget>
+    /// The article's column: the toolbar, then the web view once there is one.
+    private let articleBox: UnsafeMutablePointer<GtkWidget>
+    /// Made when the first article is shown, not with the window: making a WebKit view loads
+    /// WebKit's engine and starts its network process, which the window's first frame waited
+    /// for, and whose memory it held, before anything was read.
+    private var madeWebView: UnsafeMutablePointer<GtkWidget>?
     private(set) var state = State.empty
     /// The entry shown, if any.
     private(set) var entry: StoredEntry?
@@ -54,11 +59,6 @@ final class ArticleView {
     var onOpenLink: ((URL) -> Void)?
 
     init() {
-        webView = webkit_web_view_new()!
-        Self.configure(settings: webkit_web_view_get_settings(cast(webView)))
-        gtk_widget_set_vexpand(webView, 1)
-        gtk_widget_set_hexpand(webView, 1)
-
         openButton = gtk_button_new_from_icon_name("web-browser-symbolic")!
         gtk_widget_add_css_class(openButton, "flat")
         gtk_actionable_set_action_name(cast(openButton), "win.open-in-browser")
@@ -68,7 +68,7 @@ final class ArticleView {
         let toolbar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [starButton, openButton])
         gtk_widget_set_halign(toolbar, GTK_ALIGN_END)
         Widgets.setMargins(toolbar, horizontal: 6, vertical: 4)
-        let article = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [toolbar, webView])
+        articleBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [toolbar])
 
         emptyLabel = Widgets.label("", classes: ["dim-label", "title-4"], xalign: 0.5)
         gtk_widget_set_valign(emptyLabel, GTK_ALIGN_CENTER)
@@ -84,7 +84,7 @@ final class ArticleView {
 
         stack = gtk_stack_new()!
         gtk_stack_add_named(cast(stack), emptyLabel, "empty")
-        gtk_stack_add_named(cast(stack), article, "article")
+        gtk_stack_add_named(cast(stack), articleBox, "article")
         gtk_stack_add_named(cast(stack), crashed, "crashed")
         // Narrow enough that the three panes fit below PaneLayout.narrowWidth: the page reflows.
         gtk_widget_set_size_request(stack, 240, -1)
@@ -92,18 +92,31 @@ final class ArticleView {
         gtk_stack_set_visible_child_name(cast(stack), "empty")
 
         Signal.connect(cast(reloadButton), "clicked") { [weak self] in self?.reload() }
-        WebKitSignals.connectDecidePolicy(webView, owner: self)
-        WebKitSignals.connectTerminated(webView, owner: self)
-        WebKitSignals.connectLoadChanged(webView, owner: self)
         Signal.connectIgnoringArgument(cast(gtk_settings_get_default()), "notify::gtk-font-name") { [weak self] in
-            self?.useDesktopFont()
+            guard let webView = self?.madeWebView else { return }
+            self?.useDesktopFont(in: webView)
         }
-        useDesktopFont()
         retranslate()
     }
 
+    /// The article's web view, made on first use (see `madeWebView`).
+    var webView: UnsafeMutablePointer<GtkWidget> {
+        if let madeWebView { return madeWebView }
+        let webView = webkit_web_view_new()!
+        Self.configure(settings: webkit_web_view_get_settings(cast(webView)))
+        gtk_widget_set_vexpand(webView, 1)
+        gtk_widget_set_hexpand(webView, 1)
+        WebKitSignals.connectDecidePolicy(webView, owner: self)
+        WebKitSignals.connectTerminated(webView, owner: self)
+        WebKitSignals.connectLoadChanged(webView, owner: self)
+        gtk_box_append(cast(articleBox), webView)
+        useDesktopFont(in: webView)
+        madeWebView = webView
+        return webView
+    }
+
     /// Sets the page's text in the font GTK draws the window's own text with.
-    private func useDesktopFont() {
+    private func useDesktopFont(in webView: UnsafeMutablePointer<GtkWidget>) {
         guard let settings = webkit_web_view_get_settings(cast(webView)) else { return }
         let font = DesktopFont.current(for: webView)
         webkit_settings_set_default_font_family(settings, font.family)
@@ -124,7 +137,9 @@ final class ArticleView {
     /// Takes a change to the shown entry's read or starred state, without loading the page again.
     func update(_ changed: StoredEntry) {
         guard changed.id == entry?.id else { return }
-        entry = changed
+        // Only the state: `changed` may be the list's copy, which has no body.
+        entry?.isRead = changed.isRead
+        entry?.isStarred = changed.isStarred
         updateStar()
     }
 

@@ -99,8 +99,8 @@ final class EntryListView {
         retranslate()
     }
 
-    /// Shows the first page of the entries `source` stands for.
-    func show(_ source: FeedSelection, feedTitles: [Int64: String]) {
+    /// Shows the first page of the entries `source` stands for; `completion` runs once it is in the list.
+    func show(_ source: FeedSelection, feedTitles: [Int64: String], completion: (@MainActor () -> Void)? = nil) {
         self.feedTitles = feedTitles
         let changed = source != self.source || order.isEmpty
         self.source = source
@@ -110,7 +110,7 @@ final class EntryListView {
         case let .feed(id): header.lastUpdatedKey = "feed-\(id)"
         case let .folder(id): header.lastUpdatedKey = "folder-\(id)"
         }
-        reload(scrollToTop: changed)
+        reload(scrollToTop: changed, completion: completion)
     }
 
     /// Lists only the unread or starred entries, or all of them again.
@@ -134,7 +134,7 @@ final class EntryListView {
         }
         let query = EntryQuery(feedID: source.feedID, folderID: source.folderID, unreadOnly: filter == .unread,
                                starredOnly: source == .starred || filter == .starred,
-                               limit: Self.pageSize, olderThan: last?.cursor)
+                               limit: Self.pageSize, olderThan: last?.cursor, fields: .listing)
         return try await library.store.entries(query)
     }
 

@@ -82,6 +82,11 @@ final class FeedSidebar {
     private var shown: (feeds: [StoredFeed], starred: Int) = ([], 0)
     /// How far each level of folders is indented: an expander's width and the row's spacing.
     private static let indentStep: Int32 = 26
+    /// What builds each row not built yet, in order: `show` can leave all but the first rows
+    /// for later, since laying out a thousand rows' texts kept the window's first frame waiting.
+    private var unbuiltRows: [() -> Void] = []
+    /// How many of `rowItems` have their row in the list.
+    private var builtRows = 0
 
     init() {
         let list = gtk_list_box_new()!
@@ -109,38 +114,66 @@ final class FeedSidebar {
     }
 
     /// Shows `feeds` in `folders` (parents before children) and how many entries are starred,
-    /// keeping the selection on `selected` when it is still there.
-    func show(_ feeds: [StoredFeed], folders: [StoredFolder] = [], starred: Int, selecting selected: FeedSelection) {
+    /// keeping the selection on `selected` when it is still there. With `firstRows`, only that
+    /// many rows (and the selected one's) are built now; `buildRemainingRows` builds the others.
+    func show(_ feeds: [StoredFeed], folders: [StoredFolder] = [], starred: Int, selecting selected: FeedSelection,
+              firstRows: Int = .max) {
         shown = (feeds, starred)
         isRebuilding = true
         defer { isRebuilding = false }
         while let row = gtk_list_box_get_row_at_index(cast(list), 0) { gtk_list_box_remove(cast(list), cast(row)) }
         self.folders = folders
-        rowItems = [.all, .starred]
         let total = feeds.reduce(0) { $0 + $1.unreadCount }
-        let allFeeds = makeRow(title: tr("All Feeds"), icon: "view-list-symbolic", unread: total)
-        accept(on: allFeeds, folderID: nil)
-        append(allFeeds, name: Self.accessibleName(tr("All Feeds"), unread: total))
-        append(makeRow(title: tr("Starred"), icon: "starred-symbolic", starred: starred),
-               name: Self.accessibleName(tr("Starred"), starred: starred))
+        rowItems = [.all, .starred]
+        unbuiltRows = [{ [unowned self] in
+            let allFeeds = makeRow(title: tr("All Feeds"), icon: "view-list-symbolic", unread: total)
+            accept(on: allFeeds, folderID: nil)
+            append(allFeeds, name: Self.accessibleName(tr("All Feeds"), unread: total))
+        }, { [unowned self] in
+            append(makeRow(title: tr("Starred"), icon: "starred-symbolic", starred: starred),
+                   name: Self.accessibleName(tr("Starred"), starred: starred))
+        }]
+        builtRows = 0
         let known = Set(folders.map(\.id))
         let subfolders = Dictionary(grouping: folders, by: \.parentID)
         let feedsIn = Dictionary(grouping: feeds) { feed in feed.folderID.flatMap { known.contains($0) ? $0 : nil } }
-        func appendContents(of folderID: Int64?, depth: Int32) {
-            for feed in feedsIn[folderID] ?? [] { appendFeed(feed, depth: depth) }
+        func addContents(of folderID: Int64?, depth: Int32) {
+            for feed in feedsIn[folderID] ?? [] {
+                rowItems.append(.feed(feed.id))
+                unbuiltRows.append { [unowned self] in appendFeed(feed, depth: depth) }
+            }
             for folder in subfolders[folderID] ?? [] {
-                appendFolder(folder, depth: depth)
-                if !collapsed.contains(folder.id) { appendContents(of: folder.id, depth: depth + 1) }
+                rowItems.append(.folder(folder.id))
+                unbuiltRows.append { [unowned self] in appendFolder(folder, depth: depth) }
+                if !collapsed.contains(folder.id) { addContents(of: folder.id, depth: depth + 1) }
             }
         }
-        appendContents(of: nil, depth: 0)
+        addContents(of: nil, depth: 0)
         let index = rowItems.firstIndex(of: selected) ?? 0
         selection = rowItems[index]
-        gtk_list_box_select_row(cast(list), gtk_list_box_get_row_at_index(cast(list), Int32(index)))
+        _ = row(at: min(firstRows, rowItems.count) - 1)
+        gtk_list_box_select_row(cast(list), row(at: index))
+    }
+
+    /// Builds the rows `show` left for later.
+    func buildRemainingRows() {
+        _ = row(at: rowItems.count - 1)
+    }
+
+    /// The row at `index`, built first (with the rows above it) when it is not yet.
+    private func row(at index: Int) -> UnsafeMutablePointer<GtkListBoxRow>? {
+        guard index >= 0, index < rowItems.count else { return nil }
+        if builtRows <= index {
+            let wasRebuilding = isRebuilding
+            isRebuilding = true
+            for build in unbuiltRows[builtRows...index] { build() }
+            isRebuilding = wasRebuilding
+            builtRows = index + 1
+        }
+        return gtk_list_box_get_row_at_index(cast(list), Int32(index))
     }
 
     private func appendFeed(_ feed: StoredFeed, depth: Int32) {
-        rowItems.append(.feed(feed.id))
         let image = feed.lastError == nil ? icons?.image(for: feed, scale: gtk_widget_get_scale_factor(list)) : nil
         let box = makeRow(title: Self.title(of: feed), icon: "application-rss+xml-symbolic", image: image, unread: feed.unreadCount,
                           error: feed.lastError, warnings: feed.lastWarnings)
@@ -151,7 +184,6 @@ final class FeedSidebar {
 
     /// A folder's row: an arrow that opens or closes it, its icon, name and unread count.
     private func appendFolder(_ folder: StoredFolder, depth: Int32) {
-        rowItems.append(.folder(folder.id))
         let isExpanded = !collapsed.contains(folder.id)
         let box = makeRow(title: folder.name, icon: "folder-symbolic", unread: folder.unreadCount)
         gtk_widget_set_margin_start(box, 6 + Self.indentStep * depth)
@@ -308,8 +340,7 @@ final class FeedSidebar {
 
     /// The tooltip of `feedID`'s row: where a fetch error or the feed's mistakes show.
     func tooltip(forFeed feedID: Int64) -> String? {
-        guard let index = rowItems.firstIndex(of: .feed(feedID)),
-              let row = gtk_list_box_get_row_at_index(cast(list), Int32(index)),
+        guard let index = rowItems.firstIndex(of: .feed(feedID)), let row = row(at: index),
               let box = gtk_list_box_row_get_child(row), let text = gtk_widget_get_tooltip_text(box) else { return nil }
         return String(cString: text)
     }
@@ -374,7 +405,7 @@ final class FeedSidebar {
     /// Selects the row of `item`, as a click would.
     func select(_ item: FeedSelection) {
         guard let index = rowItems.firstIndex(of: item) else { return }
-        gtk_list_box_select_row(cast(list), gtk_list_box_get_row_at_index(cast(list), Int32(index)))
+        gtk_list_box_select_row(cast(list), row(at: index))
     }
 
     /// Selects the row `offset` rows below the selected one (above when negative), within the list.

@@ -136,13 +136,20 @@ final class MainWindow {
             case let value? where value < Key.starredSelection: .folder(Int64(-2 - value))
             case let value?: .feed(Int64(value))
             }
-            await self.reloadFeeds(selecting: selection)
-            self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
+            await self.reloadFeeds(selecting: selection, sidebarRows: Self.sidebarRowsAtStart)
+            self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles) { [weak self] in
+                MainThread.whenIdle { self?.sidebar.buildRemainingRows() }
+            }
             if self.fetchesRecoveredFeeds { self.entryList.header.beginRefreshing() }
             self.updateIcons()
             MainThread.whenIdle { [weak self] in self?.cleanUpIfDue() }
         }
     }
+
+    /// The sidebar rows the first frame shows, more than a window's height holds; the rest are
+    /// built once the first entries show: laying out the texts of 1,000 feeds' rows took longer
+    /// than everything else before the first frame.
+    private static let sidebarRowsAtStart = 40
 
     /// Fetches the icons that are missing or due for a check, and shows the ones that changed.
     private func updateIcons() {
@@ -233,12 +240,12 @@ final class MainWindow {
         Dictionary(feeds.map { ($0.id, FeedSidebar.title(of: $0)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private func reloadFeeds(selecting selection: FeedSelection) async {
+    private func reloadFeeds(selecting selection: FeedSelection, sidebarRows: Int = .max) async {
         do {
             feeds = try await library.store.feeds()
             folders = try await library.store.folders()
             starredCount = try await library.store.entryCount(starredOnly: true)
-            sidebar.show(feeds, folders: folders, starred: starredCount, selecting: selection)
+            sidebar.show(feeds, folders: folders, starred: starredCount, selecting: selection, firstRows: sidebarRows)
             entryList.updateFeedTitles(feedTitles)
         } catch {
             showStoreError(tr("The subscriptions could not be read."), error)
@@ -410,8 +417,26 @@ final class MainWindow {
             if layout.page == .article { layout.show(.entries) }
             return
         }
-        article.show(entry, feedTitle: feedTitles[entry.feedID])
+        showBody(of: entry)
         if !entry.isRead && preferences.marksReadWhenShown { setRead(entry, true) }
+    }
+
+    /// Reads the entry's body, which the list does not keep, and shows it unless another entry
+    /// was selected meanwhile; read and starred as the list shows them now.
+    private func showBody(of listed: StoredEntry) {
+        Task { @MainActor [weak self, library] in
+            let stored: StoredEntry?
+            do {
+                stored = try await library.store.entry(id: listed.id)
+            } catch {
+                self?.showStoreError(tr("The stored entries could not be read."), error)
+                return
+            }
+            guard let self, var entry = stored, let current = self.entryList.selectedEntry, current.id == entry.id else { return }
+            entry.isRead = current.isRead
+            entry.isStarred = current.isStarred
+            self.article.show(entry, feedTitle: self.feedTitles[entry.feedID])
+        }
     }
 
     /// Marks one entry read or unread, in the store, its row and the unread counts.

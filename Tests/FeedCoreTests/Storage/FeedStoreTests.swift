@@ -244,6 +244,26 @@ struct FeedStoreTests {
         #expect(byOffset.map(\.id) == second.map(\.id))
     }
 
+    @Test func aListingLeavesTheBodiesOutAndTheEntryByIDHasThem() async throws {
+        let feed = try await store.addFeed(url: URL(string: "https://site.example/feed")!)
+        let long = String(repeating: "word ", count: 200)
+        try await store.apply(fetched([Entry(id: "1", title: "Long", link: URL(string: "https://site.example/1"),
+                                             summary: long, summaryHTML: "<p>\(long)</p>", content: "<p>Body</p>")]), toFeed: feed.id)
+
+        let listed = try #require(try await store.entries(EntryQuery(fields: .listing)).first)
+        #expect(listed.title == "Long")
+        #expect(listed.link == URL(string: "https://site.example/1"))
+        #expect(listed.summary == String(long.prefix(EntryFields.listingSummaryLength)))
+        #expect(listed.content == nil)
+        #expect(listed.summaryHTML == nil)
+
+        let stored = try #require(try await store.entry(id: listed.id))
+        #expect(stored.content == "<p>Body</p>")
+        #expect(stored.summary == long)
+        #expect(stored.summaryHTML == "<p>\(long)</p>")
+        #expect(try await store.entry(id: listed.id + 1) == nil)
+    }
+
     @Test func undatedEntriesKeepTheFeedsOrderAndSortByInsertion() async throws {
         let feed = try await store.addFeed(url: URL(string: "https://site.example/feed")!)
         try await store.apply(fetched([entry("old", "Dated", "2020-01-01T00:00:00Z")]), toFeed: feed.id, at: utc("2024-01-01T00:00:00Z"))
