@@ -33,8 +33,7 @@ enum SubscriptionsCommand {
             do {
                 try await library.exportSubscriptions().write(to: file, options: .atomic)
                 let count = try await library.store.feeds().count
-                let text = trn("%d subscription was exported to %@.", "%d subscriptions were exported to %@.", count)
-                Self.say(text.replacingOccurrences(of: "%d", with: "\(count)").replacingOccurrences(of: "%@", with: file.path))
+                Self.say(ImportBar.exported(count, to: file))
                 return 0
             } catch {
                 // TRANSLATORS: %@ is the path of the file the subscriptions were to be written to.

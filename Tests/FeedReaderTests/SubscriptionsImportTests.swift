@@ -94,6 +94,10 @@ final class SubscriptionsImportWindowTests: XCTestCase {
             app.window.exportSubscriptions(to: exported)
 
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.importBar.message == "5 subscriptions were exported to \(exported.path)." })
+            // The message stays and follows a change of language, as every text in the window does.
+            defer { app.window.switchLanguage(to: "") }
+            app.window.switchLanguage(to: "de")
+            XCTAssertEqual(app.window.importBar.message, "5 Abonnements wurden nach \(exported.path) exportiert.")
             let document = try OPMLDocument(data: Data(contentsOf: exported))
             XCTAssertEqual(Set(document.subscriptions.map(\.url)), Set([server.url("/feed.xml")] + (0..<4).map { server.url("/feed\($0).xml") }))
             XCTAssertEqual(document.subscriptions.filter { $0.folderPath == ["Tech"] }.count, 2)

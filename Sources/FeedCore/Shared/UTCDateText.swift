@@ -41,16 +41,7 @@ enum UTCDateText {
             (hour, minute, second, millisecond) = (inDay / 3_600_000, inDay / 60_000 % 60, inDay / 1000 % 60, inDay % 1000)
             // 1970-01-01 was a Thursday.
             weekday = ((days % 7) + 11) % 7
-            // Howard Hinnant's days-to-civil: eras of 400 years starting on 1 March.
-            let shifted = days + 719_468
-            let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-            let dayOfEra = shifted - era * 146_097
-            let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-            let monthFromMarch = (5 * dayOfYear + 2) / 153
-            day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-            month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-            year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+            (year, month, day) = FeedDate.civilDate(fromDays: days)
         }
     }
 }

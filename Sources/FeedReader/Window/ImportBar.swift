@@ -1,5 +1,6 @@
 import CGtk
 import FeedCore
+import Foundation
 import RefreshGtk
 
 /// A bar above the entries while subscriptions are imported: how many new feeds have been
@@ -10,6 +11,8 @@ final class ImportBar {
     private let label: UnsafeMutablePointer<GtkWidget>
     let progressBar: UnsafeMutablePointer<GtkWidget>
     private let closeButton: UnsafeMutablePointer<GtkWidget>
+    /// Makes the text shown, again when the language changes.
+    private var text: () -> String = { "" }
 
     init() {
         label = Widgets.label("")
@@ -31,6 +34,7 @@ final class ImportBar {
 
     func retranslate() {
         Widgets.name(closeButton, tr("Dismiss"))
+        gtk_label_set_text(cast(label), text())
     }
 
     /// The text shown, or nil when the bar is hidden.
@@ -43,7 +47,7 @@ final class ImportBar {
 
     /// Shows that `done` of `total` new feeds have been fetched.
     func showProgress(done: Int, total: Int) {
-        gtk_label_set_text(cast(label), Self.progress(done: done, total: total))
+        show { Self.progress(done: done, total: total) }
         gtk_progress_bar_set_fraction(cast(progressBar), total > 0 ? Double(done) / Double(total) : 0)
         gtk_widget_set_visible(progressBar, 1)
         gtk_widget_set_visible(closeButton, 0)
@@ -51,8 +55,8 @@ final class ImportBar {
     }
 
     /// Shows what an import or export did, until dismissed.
-    func showMessage(_ text: String) {
-        gtk_label_set_text(cast(label), text)
+    func showMessage(_ text: @escaping @autoclosure () -> String) {
+        show(text)
         gtk_widget_set_visible(progressBar, 0)
         gtk_widget_set_visible(closeButton, 1)
         gtk_revealer_set_reveal_child(cast(widget), 1)
@@ -79,7 +83,19 @@ final class ImportBar {
         return sentences.joined(separator: " ")
     }
 
+    /// "12 subscriptions were exported to /path/file.opml", in the user's language.
+    static func exported(_ count: Int, to file: URL) -> String {
+        // TRANSLATORS: %d is the number of subscriptions, %@ the file's path.
+        trn("%d subscription was exported to %@.", "%d subscriptions were exported to %@.", count)
+            .replacingOccurrences(of: "%d", with: "\(count)").replacingOccurrences(of: "%@", with: file.path)
+    }
+
     func hide() { gtk_revealer_set_reveal_child(cast(widget), 0) }
+
+    private func show(_ text: @escaping () -> String) {
+        self.text = text
+        gtk_label_set_text(cast(label), text())
+    }
 
     /// `text` with its two %d filled in order.
     private static func fill(_ text: String, _ first: Int, _ second: Int) -> String {

@@ -755,9 +755,7 @@ final class MainWindow {
                 let data = try await library.exportSubscriptions()
                 try data.write(to: file, options: .atomic)
                 let count = try await library.store.feeds().count
-                // TRANSLATORS: %d is the number of subscriptions, %@ the file's path.
-                let text = trn("%d subscription was exported to %@.", "%d subscriptions were exported to %@.", count)
-                self?.importBar.showMessage(text.replacingOccurrences(of: "%d", with: "\(count)").replacingOccurrences(of: "%@", with: file.path))
+                self?.importBar.showMessage(ImportBar.exported(count, to: file))
             } catch {
                 // TRANSLATORS: %@ is the path of the file the subscriptions were to be written to.
                 self?.banner.show(tr("The subscriptions could not be exported to %@.").replacingOccurrences(of: "%@", with: file.path),

@@ -213,7 +213,9 @@ enum FeedDate {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    private static func civilDate(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+    /// The proleptic Gregorian year, month and day `days` after 1970-01-01 (Howard Hinnant's
+    /// days-to-civil: eras of 400 years starting on 1 March).
+    static func civilDate(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
