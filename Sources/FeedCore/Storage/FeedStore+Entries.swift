@@ -12,11 +12,7 @@ extension FeedStore {
                 arguments += [feedID]
             }
             if let folderID = query.folderID {
-                conditions.append("""
-                    feedId IN (SELECT feeds.id FROM feeds WHERE folderId IN (
-                        WITH RECURSIVE below(id) AS (SELECT ? UNION SELECT folders.id FROM folders JOIN below ON folders.parentId = below.id)
-                        SELECT id FROM below))
-                    """)
+                conditions.append("feedId IN (SELECT feeds.id FROM feeds WHERE folderId IN (\(FeedStore.subtreeSQL)))")
                 arguments += [folderID]
             }
             if query.unreadOnly {

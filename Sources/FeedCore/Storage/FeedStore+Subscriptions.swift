@@ -137,12 +137,15 @@ extension FeedStore {
         }
     }
 
+    /// A query for the folder given as its one argument and the ids of every folder below it.
+    static let subtreeSQL = """
+        WITH RECURSIVE below(id) AS (SELECT ? UNION SELECT folders.id FROM folders JOIN below ON folders.parentId = below.id)
+        SELECT id FROM below
+        """
+
     /// `id` and the ids of every folder below it.
     private static func subtree(of id: Int64, db: Database) throws -> Set<Int64> {
-        Set(try Int64.fetchAll(db, sql: """
-            WITH RECURSIVE below(id) AS (SELECT ? UNION SELECT folders.id FROM folders JOIN below ON folders.parentId = below.id)
-            SELECT id FROM below
-            """, arguments: [id]))
+        Set(try Int64.fetchAll(db, sql: subtreeSQL, arguments: [id]))
     }
 
     /// Puts a feed in a folder, or outside any with nil.
