@@ -1,5 +1,10 @@
 import Foundation
 import GRDB
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#else
+import SQLite3
+#endif
 
 extension FeedStore {
     /// `feed_plain_text(html)`: the words of an entry's HTML, for the search index's triggers.
@@ -7,26 +12,91 @@ extension FeedStore {
         String.fromDatabaseValue(values[0]).map(HTMLText.plainText(fromHTML:))
     }
 
+    /// Adds `search_rank(entries_search, weights...)` to `db`: how well the current row of an
+    /// `entries_search MATCH` fits, higher is better. It is FTS5's bm25 with every word weighing
+    /// the same: bm25 weighs a word by how few entries hold it, which it learns by reading every
+    /// match of every word once more on each keystroke, while this reads only the rows it ranks.
+    /// A word's matches in a column count the column's weight (the function's arguments, in
+    /// column order; 1 when left out), with bm25's saturation and length terms.
+    static func addSearchRanking(to db: Database) throws {
+        let api = FTS5.api(db)
+        let code = api.pointee.xCreateFunction(UnsafeMutablePointer(mutating: api), "search_rank", nil, { functions, context, result, argumentCount, arguments in
+            guard let functions = functions?.pointee else { return }
+            var score = 0.0
+            let code = FeedStore.searchRank(functions, context, argumentCount, arguments, score: &score)
+            if code == SQLITE_OK { sqlite3_result_double(result, score) } else { sqlite3_result_error_code(result, code) }
+        }, nil)
+        guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "search_rank") }
+    }
+
+    /// BM25's term-frequency constants, as FTS5's bm25 sets them.
+    private static let saturation = 1.2, lengthWeight = 0.75
+
+    /// Sets `score` to the score of the row `context` stands on; returns SQLITE_OK, or the code of what failed.
+    private static func searchRank(_ functions: Fts5ExtensionApi, _ context: OpaquePointer?, _ argumentCount: Int32,
+                                   _ arguments: UnsafeMutablePointer<OpaquePointer?>?, score: inout Double) -> Int32 {
+        var averageTokens = 0.0
+        var code = averageRowTokens(functions, context, &averageTokens)
+        var instanceCount: Int32 = 0, rowTokens: Int32 = 0
+        if code == SQLITE_OK { code = functions.xInstCount(context, &instanceCount) }
+        if code == SQLITE_OK { code = functions.xColumnSize(context, -1, &rowTokens) }
+        guard code == SQLITE_OK else { return code }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: Int(functions.xPhraseCount(context))) { frequencies in
+            frequencies.initialize(repeating: 0)
+            for instance in 0..<instanceCount {
+                var phrase: Int32 = 0, column: Int32 = 0, offset: Int32 = 0
+                let code = functions.xInst(context, instance, &phrase, &column, &offset)
+                guard code == SQLITE_OK else { return code }
+                frequencies[Int(phrase)] += column < argumentCount ? sqlite3_value_double(arguments?[Int(column)]) : 1
+            }
+            let lengthTerm = saturation * (1 - lengthWeight + lengthWeight * Double(rowTokens) / averageTokens)
+            score = frequencies.reduce(0) { $0 + $1 * (saturation + 1) / ($1 + lengthTerm) }
+            return SQLITE_OK
+        }
+    }
+
+    /// The tokens an indexed entry holds on average (at least 1), read once per query: FTS5 reads
+    /// its totals again on every call.
+    private static func averageRowTokens(_ functions: Fts5ExtensionApi, _ context: OpaquePointer?, _ average: inout Double) -> Int32 {
+        if let kept = functions.xGetAuxdata(context, 0) {
+            average = kept.load(as: Double.self)
+            return SQLITE_OK
+        }
+        var rows: Int64 = 0, tokens: Int64 = 0
+        var code = functions.xRowCount(context, &rows)
+        if code == SQLITE_OK { code = functions.xColumnTotalSize(context, -1, &tokens) }
+        guard code == SQLITE_OK else { return code }
+        average = rows > 0 ? max(Double(tokens) / Double(rows), 1) : 1
+        guard let kept = sqlite3_malloc(Int32(MemoryLayout<Double>.size)) else { return SQLITE_NOMEM }
+        kept.storeBytes(of: average, as: Double.self)
+        // FTS5 frees it with the query, or at once when it cannot keep it.
+        return functions.xSetAuxdata(context, kept, sqlite3_free)
+    }
+
     /// The entries whose title, author or text hold every word of `text` (the last one also as
     /// the start of a longer word, so results follow typing), best matches first: a word in the
     /// title counts most, then the author, then the text. Feeds and filters do not narrow it.
     ///
     /// Only the newest `candidates` matches are ranked: a word nearly every entry holds would
-    /// otherwise have every entry scored on each keystroke. Finding them walks the index in
-    /// rowid order and stops, and rowids grow as entries arrive.
-    public func search(_ text: String, limit: Int = 50, offset: Int = 0, candidates: Int = 2_000) async throws -> [StoredEntry] {
+    /// otherwise have every entry scored on each keystroke. One statement finds and ranks them:
+    /// the index is walked in rowid order and stops (rowids grow as entries arrive), and the
+    /// ranking (`search_rank`) needs nothing beyond the rows it scores. `fields` says how much
+    /// of each entry to read (a list shows `.listing`).
+    public func search(_ text: String, limit: Int = 50, offset: Int = 0, candidates: Int = 2_000,
+                       fields: EntryFields = .all) async throws -> [StoredEntry] {
         guard let match = FeedStore.matchExpression(for: text) else { return [] }
+        let columns = fields == .all ? "entries.*" : FeedStore.columns(fields)
         return try await reading { db in
-            let oldest = try Int64.fetchOne(db, sql: """
-                SELECT rowid FROM entries_search WHERE entries_search MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?
-                """, arguments: [match, max(candidates, limit + offset) - 1]) ?? 0
-            return try StoredEntry.fetchAll(db, sql: """
-                SELECT entries.* FROM (
-                    SELECT rowid, bm25(entries_search, 10.0, 4.0, 1.0) AS score FROM entries_search
-                    WHERE entries_search MATCH ? AND rowid >= ? ORDER BY score, rowid DESC LIMIT ? OFFSET ?
+            // Kept prepared: parsing it again cost up to a tenth of a keystroke's query.
+            try StoredEntry.fetchAll(db.cachedStatement(sql: """
+                SELECT \(columns) FROM (
+                    SELECT rowid, score FROM (
+                        SELECT rowid, search_rank(entries_search, 10.0, 4.0, 1.0) AS score FROM entries_search
+                        WHERE entries_search MATCH ? ORDER BY rowid DESC LIMIT ?
+                    ) ORDER BY score DESC, rowid DESC LIMIT ? OFFSET ?
                 ) AS hits JOIN entries ON entries.id = hits.rowid
-                ORDER BY hits.score, entries.id DESC
-                """, arguments: [match, oldest, limit, offset])
+                ORDER BY hits.score DESC, entries.id DESC
+                """), arguments: [match, max(candidates, limit + offset), limit, offset])
         }
     }
 

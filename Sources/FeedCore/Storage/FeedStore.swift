@@ -86,10 +86,13 @@ public final class FeedStore: Sendable {
         [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode.primaryResultCode)
     }
 
-    /// Every connection has the SQL functions the search index's triggers call.
+    /// Every connection has the SQL functions the search index's triggers and the search call.
     static var configuration: Configuration {
         var configuration = Configuration()
-        configuration.prepareDatabase { db in db.add(function: FeedStore.plainTextFunction) }
+        configuration.prepareDatabase { db in
+            db.add(function: FeedStore.plainTextFunction)
+            try FeedStore.addSearchRanking(to: db)
+        }
         return configuration
     }
 

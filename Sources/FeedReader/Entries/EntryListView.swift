@@ -130,7 +130,8 @@ final class EntryListView {
     /// The page after `last` (the first page when nil): search results, else the source's entries.
     private func page(after last: StoredEntry?) async throws -> [StoredEntry] {
         if !searchTerms.isEmpty {
-            return try await library.store.search(searchText, limit: Self.searchPageSize, offset: last == nil ? 0 : order.count)
+            return try await library.store.search(searchText, limit: Self.searchPageSize, offset: last == nil ? 0 : order.count,
+                                                  fields: .listing)
         }
         let query = EntryQuery(feedID: source.feedID, folderID: source.folderID, unreadOnly: filter == .unread,
                                starredOnly: source == .starred || filter == .starred,

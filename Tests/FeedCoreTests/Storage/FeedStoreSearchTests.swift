@@ -40,6 +40,31 @@ struct FeedStoreSearchTests {
         #expect(try await store.search("tomatoes", limit: 3, candidates: 4).first?.entryID == "old", "within the window the title ranks first")
     }
 
+    /// Within a column, more of the words and a shorter entry rank first; each pair's better
+    /// match is the older entry, so newest-first would put it second.
+    @Test(arguments: [
+        (better: "Tomatoes tomatoes notes", worse: "Tomatoes other notes", text: "tomatoes"),
+        (better: "Tomatoes", worse: "Tomatoes and many other words about a garden", text: "tomatoes"),
+        (better: "Green tomatoes", worse: "Green beans and tomatoes", text: "green tom"),
+    ])
+    func moreOfTheWordsAndShorterEntriesRankFirst(better: String, worse: String, text: String) async throws {
+        try await add([Entry(id: "better", title: better)])
+        try await add([Entry(id: "worse", title: worse)], to: "https://b.example/feed")
+
+        #expect(try await store.search(text).map(\.entryID) == ["better", "worse"])
+    }
+
+    @Test func aListingLeavesTheArticleOut() async throws {
+        let summary = Array(repeating: "tomatoes", count: 100).joined(separator: " ")
+        try await add([Entry(id: "1", title: "Tomatoes", summary: summary, content: "<p>Tomatoes</p>")])
+
+        let listed = try #require(try await store.search("tomatoes", fields: .listing).first)
+        let whole = try #require(try await store.search("tomatoes").first)
+
+        #expect(listed.content == nil && listed.summary?.count == EntryFields.listingSummaryLength)
+        #expect(whole.content == "<p>Tomatoes</p>" && whole.summary == summary)
+    }
+
     @Test func everyWordMustMatchAndTheLastOneAsAPrefix() async throws {
         try await add([
             Entry(id: "1", title: "Swift on Linux", summary: "Building with SwiftPM"),
