@@ -1,7 +1,13 @@
 import CGtk
 import RefreshCore
 
-/// The widget an indicator draws into: a drawing area exposed to assistive technology as a status.
+/// The widget an indicator draws into, exposed to assistive technology as a status.
+///
+/// Each drawing is kept as one image of the part the indicator drew on, painted by a cairo node
+/// of that size: GTK 4.8's cairo renderer replays a cairo node's recording into a fresh image of
+/// the node's area on every frame it renders, so a pull frame that only moves the header would
+/// otherwise clear, draw the texts and arrow into and composite a header-wide image each time
+/// (see README, Performance).
 @MainActor
 final class IndicatorView {
     let widget: ObjectRef<UnsafeMutablePointer<GtkWidget>>
@@ -11,17 +17,16 @@ final class IndicatorView {
     private var announced: String?
     private var warmUpSource: guint = 0
     private var isWarm = false
+    /// The image the last snapshot's node paints (see ``snapshot(into:)``).
+    private var drawnImage: OpaquePointer?
 
     init(indicator: any RefreshIndicator, model: IndicatorModel) {
         self.indicator = indicator
         self.model = model
-        widget = ObjectRef(takingOwnership: cgtk_drawing_area_new_with_role(GTK_ACCESSIBLE_ROLE_STATUS))
+        widget = ObjectRef(takingOwnership: cgtk_widget_new_with_role(IndicatorWidgetType.gtype, GTK_ACCESSIBLE_ROLE_STATUS))
         gtk_widget_add_css_class(widget.pointer, "refresh-indicator")
         gtk_widget_set_can_target(widget.pointer, 0)
-        gtk_drawing_area_set_draw_func(cast(widget.pointer), { area, cairo, width, height, data in
-            let view = Unmanaged<IndicatorView>.fromOpaque(data!).takeUnretainedValue()
-            onMainActor { view.draw(cairo: cairo!, width: Double(width), height: Double(height)) }
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        g_object_set_qdata(cast(widget.pointer), IndicatorWidgetType.quark, Unmanaged.passUnretained(self).toOpaque())
         announce()
     }
 
@@ -51,6 +56,47 @@ final class IndicatorView {
         announced = text
         cgtk_accessible_set_label(cast(widget.pointer), text)
         cgtk_accessible_set_busy(cast(widget.pointer), model.state.isRefreshing.gboolean)
+    }
+
+    /// The widget's snapshot: the indicator drawn once, then kept as the image of what it drew.
+    /// GTK keeps the node until the next ``update(_:)`` or tick queues a draw.
+    func snapshot(into snapshot: OpaquePointer) {
+        let width = Double(gtk_widget_get_width(widget.pointer)), height = Double(gtk_widget_get_height(widget.pointer))
+        guard width > 0, height > 0 else { return }
+        var area = cairo_rectangle_t(x: 0, y: 0, width: width, height: height)
+        guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &area) else { return }
+        defer { cairo_surface_destroy(recording) }
+        let recorder = cairo_create(recording)!
+        draw(cairo: recorder, width: width, height: height)
+        cairo_destroy(recorder)
+
+        var inkX = 0.0, inkY = 0.0, inkWidth = 0.0, inkHeight = 0.0
+        cairo_recording_surface_ink_extents(recording, &inkX, &inkY, &inkWidth, &inkHeight)
+        // Whole device pixels, one more on each side for antialiasing, inside the widget.
+        let scale = Double(max(1, gtk_widget_get_scale_factor(widget.pointer)))
+        let left = max(0, ((inkX - 1) * scale).rounded(.down) / scale)
+        let top = max(0, ((inkY - 1) * scale).rounded(.down) / scale)
+        let right = min(width, ((inkX + inkWidth + 1) * scale).rounded(.up) / scale)
+        let bottom = min(height, ((inkY + inkHeight + 1) * scale).rounded(.up) / scale)
+        guard inkWidth > 0, inkHeight > 0, right > left, bottom > top,
+              let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(((right - left) * scale).rounded()),
+                                                     Int32(((bottom - top) * scale).rounded())) else { return }
+        // Kept while the node may live: an image destroyed under a recording is copied first.
+        if let drawnImage { cairo_surface_destroy(drawnImage) }
+        drawnImage = image
+        cairo_surface_set_device_scale(image, scale, scale)
+        let painter = cairo_create(image)!
+        cairo_set_source_surface(painter, recording, -left, -top)
+        cairo_paint(painter)
+        cairo_destroy(painter)
+
+        // A recording that paints one image is replayed as a copy of it: no texts or arrow drawn again.
+        var bounds = graphene_rect_t(origin: graphene_point_t(x: Float(left), y: Float(top)),
+                                     size: graphene_size_t(width: Float(right - left), height: Float(bottom - top)))
+        let node = gtk_snapshot_append_cairo(snapshot, &bounds)!
+        cairo_set_source_surface(node, image, left, top)
+        cairo_paint(node)
+        cairo_destroy(node)
     }
 
     private func draw(cairo: OpaquePointer, width: Double, height: Double, as shown: IndicatorModel? = nil) {
@@ -109,6 +155,7 @@ final class IndicatorView {
     isolated deinit {
         if tickID != 0 { gtk_widget_remove_tick_callback(widget.pointer, tickID) }
         if warmUpSource != 0 { g_source_remove(warmUpSource) }
-        gtk_drawing_area_set_draw_func(cast(widget.pointer), nil, nil, nil)
+        g_object_set_qdata(cast(widget.pointer), IndicatorWidgetType.quark, nil)
+        if let drawnImage { cairo_surface_destroy(drawnImage) }
     }
 }
