@@ -17,8 +17,8 @@ final class IndicatorView {
     private var announced: String?
     private var warmUpSource: guint = 0
     private var isWarm = false
-    /// The image the last snapshot's node paints (see ``snapshot(into:)``).
-    private var drawnImage: OpaquePointer?
+    /// The images the last two snapshots' nodes paint (see ``snapshot(into:)``).
+    private var drawnImages: [OpaquePointer] = []
 
     init(indicator: any RefreshIndicator, model: IndicatorModel) {
         self.indicator = indicator
@@ -81,11 +81,14 @@ final class IndicatorView {
         guard inkWidth > 0, inkHeight > 0, right > left, bottom > top,
               let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(((right - left) * scale).rounded()),
                                                      Int32(((bottom - top) * scale).rounded())) else { return }
-        // Kept while the node may live: an image destroyed under a recording is copied first.
-        if let drawnImage { cairo_surface_destroy(drawnImage) }
-        drawnImage = image
+        // Kept while a node may paint it: an image destroyed under a recording is copied first,
+        // and GTK drops the previous drawing's node only after this one is made.
+        drawnImages.append(image)
+        if drawnImages.count > 2 { cairo_surface_destroy(drawnImages.removeFirst()) }
         cairo_surface_set_device_scale(image, scale, scale)
         let painter = cairo_create(image)!
+        // SOURCE into the new, clear image: cairo replays the recording straight into it.
+        cairo_set_operator(painter, CAIRO_OPERATOR_SOURCE)
         cairo_set_source_surface(painter, recording, -left, -top)
         cairo_paint(painter)
         cairo_destroy(painter)
@@ -156,6 +159,6 @@ final class IndicatorView {
         if tickID != 0 { gtk_widget_remove_tick_callback(widget.pointer, tickID) }
         if warmUpSource != 0 { g_source_remove(warmUpSource) }
         g_object_set_qdata(cast(widget.pointer), IndicatorWidgetType.quark, nil)
-        if let drawnImage { cairo_surface_destroy(drawnImage) }
+        for image in drawnImages { cairo_surface_destroy(image) }
     }
 }
