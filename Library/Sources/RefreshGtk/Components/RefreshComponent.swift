@@ -237,10 +237,11 @@ open class RefreshComponent {
 
     func viewDidMap() {
         send(.mapped)
-        // What a pull shows first: the indicator being pulled, past its extent, then refreshing.
-        indicatorView.warmUpWhenIdle(as: [indicatorModel(state: .idle, pullingPercent: 0.5),
-                                          indicatorModel(state: .pulling, pullingPercent: 1.2),
-                                          indicatorModel(state: .refreshing, pullingPercent: 1)])
+        // What a pull shows: past its extent, refreshing, and last what its first frame shows, the
+        // indicator being pulled, whose text layouts the indicator then keeps.
+        indicatorView.warmUpWhenIdle(as: [indicatorModel(state: .pulling, pullingPercent: 1.2),
+                                          indicatorModel(state: .refreshing, pullingPercent: 1),
+                                          indicatorModel(state: .idle, pullingPercent: 0.5)])
     }
 
     func viewWillUnmap() {
