@@ -43,6 +43,28 @@ final class RefreshHeaderBehaviourTests: XCTestCase {
         }
     }
 
+    func testPullStepsLeaveTheTextsAloneUntilTheStateChanges() {
+        onMain {
+            let (window, header, _) = makeWindow(endAfter: nil)
+            defer { window.close() }
+            let formatted = CallCount()
+            header.lastUpdatedFormatter = LastUpdatedFormatter(custom: { _ in
+                formatted.value += 1
+                return "never"
+            })
+            let before = formatted.value
+            RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120,
+                           release: false)
+            GtkTestEnvironment.iterate(for: 0.1)
+            XCTAssertEqual(header.state, .pulling)
+            XCTAssertGreaterThan(header.pullingPercent, 1)
+            XCTAssertLessThanOrEqual(formatted.value - before, 2,
+                                     "the line is formatted when the state changes, not at every step of the drag")
+            assertAccessibleLabel(header, startsWith: "Release to refresh, never")
+            RealInput.release()
+        }
+    }
+
     func testAssistiveTechnologyReadsTheStateText() {
         onMain {
             let (window, header, _) = makeWindow(endAfter: nil)
@@ -156,4 +178,9 @@ private func assertAccessibleLabel(_ header: RefreshComponent, startsWith prefix
         XCTFail("GTK's accessible label differs: \(String(cString: mismatch))", file: file, line: line)
         g_free(mismatch)
     }
+}
+
+/// How many times a formatter ran; touched only on the main thread, where GTK calls it.
+private final class CallCount: @unchecked Sendable {
+    var value = 0
 }

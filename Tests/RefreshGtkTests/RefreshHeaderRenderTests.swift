@@ -37,6 +37,55 @@ final class RefreshHeaderRenderTests: XCTestCase {
         }
     }
 
+    /// The header is painted from a kept image of what its indicator drew, cut to the part it drew
+    /// on: every pixel must be the indicator's own drawing over the window, edges included.
+    func testAPulledHeaderShowsExactlyWhatItsIndicatorDraws() {
+        onMain {
+            let (window, header, _) = makeWindow(endAfter: nil)
+            defer { window.close() }
+            RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120, release: false)
+            XCTAssertTrue(GtkTestEnvironment.iterate {
+                header.state == .pulling && !header.normalIndicator.isAnimating(header.indicatorModel, at: MainThread.now)
+            }, "the arrow finished turning")
+            GtkTestEnvironment.iterate(for: 0.1)
+            let rendered = RenderedImage(window: window.window, name: "header-as-drawn")
+            var bounds = graphene_rect_t()
+            XCTAssertNotEqual(gtk_widget_compute_bounds(header.indicatorWidget, window.window, &bounds), 0)
+            let (left, top) = (Int(bounds.origin.x.rounded()), Int(bounds.origin.y.rounded()))
+            let width = Int(bounds.size.width.rounded()), height = Int(bounds.size.height.rounded())
+            XCTAssertGreaterThanOrEqual(top, 0, "the whole header is revealed")
+
+            let drawn = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+            defer { cairo_surface_destroy(drawn) }
+            let cairo = cairo_create(drawn)!
+            var color = GdkRGBA()
+            gtk_style_context_get_color(gtk_widget_get_style_context(header.indicatorWidget), &color)
+            header.normalIndicator.draw(IndicatorDrawContext(cairo: cairo, widget: header.indicatorWidget,
+                                                             width: Double(width), height: Double(height),
+                                                             time: MainThread.now, model: header.indicatorModel,
+                                                             foreground: color))
+            cairo_destroy(cairo)
+            cairo_surface_flush(drawn)
+            let stride = Int(cairo_image_surface_get_stride(drawn))
+            let source = cairo_image_surface_get_data(drawn)!
+            var inked = 0, wrong = 0
+            for row in 0..<height {
+                // The window's background in this row, left of anything the indicator draws.
+                let background = rendered.pixel(x: left, y: top + row)
+                for column in 0..<width {
+                    let drawnPixel = (0..<4).map { Int(source[row * stride + column * 4 + $0]) }
+                    if drawnPixel[3] > 0 { inked += 1 }
+                    let expected = (0..<3).map { drawnPixel[$0] + background[$0] * (255 - drawnPixel[3]) / 255 }
+                    let shown = rendered.pixel(x: left + column, y: top + row)
+                    if (0..<3).contains(where: { abs(expected[$0] - shown[$0]) > 2 }) { wrong += 1 }
+                }
+            }
+            XCTAssertGreaterThan(inked, 150, "the indicator draws its arrow and texts")
+            XCTAssertEqual(wrong, 0, "pixels of the header that differ from the indicator's drawing")
+            RealInput.release()
+        }
+    }
+
     func testContentHeldAwayIsPaintedFromItsPictureAndChangesShowAtOnce() {
         onMain {
             let (window, header, _) = makeWindow(endAfter: nil)

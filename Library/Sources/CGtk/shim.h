@@ -35,6 +35,11 @@ static inline GtkWidget *cgtk_drawing_area_new_with_role(GtkAccessibleRole role)
     return GTK_WIDGET(g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", role, NULL));
 }
 
+/* A new widget of `type` (a GtkWidget subclass) with `role`, which can only be set at construction. */
+static inline GtkWidget *cgtk_widget_new_with_role(GType type, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
+}
+
 /* NULL when the accessible's label is `expected`, else a description of the mismatch (free it). */
 static inline char *cgtk_accessible_check_label(GtkAccessible *accessible, const char *expected) {
     return gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, expected);

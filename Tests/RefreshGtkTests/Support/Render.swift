@@ -40,6 +40,12 @@ struct RenderedImage {
         return url
     }()
 
+    /// The blue, green, red and alpha bytes of the pixel at (x, y), premultiplied.
+    func pixel(x: Int, y: Int) -> [Int] {
+        let index = (y * width + x) * 4
+        return bytes[index..<(index + 4)].map(Int.init)
+    }
+
     /// Brightness 0...255 of the pixel at (x, y), alpha composited over black.
     func luminance(x: Int, y: Int) -> Double {
         let index = (y * width + x) * 4

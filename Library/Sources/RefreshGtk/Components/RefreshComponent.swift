@@ -237,10 +237,11 @@ open class RefreshComponent {
 
     func viewDidMap() {
         send(.mapped)
-        // What a pull shows first: the indicator being pulled, past its extent, then refreshing.
-        indicatorView.warmUpWhenIdle(as: [indicatorModel(state: .idle, pullingPercent: 0.5),
-                                          indicatorModel(state: .pulling, pullingPercent: 1.2),
-                                          indicatorModel(state: .refreshing, pullingPercent: 1)])
+        // What a pull shows: past its extent, refreshing, and last what its first frame shows, the
+        // indicator being pulled, whose text layouts the indicator then keeps.
+        indicatorView.warmUpWhenIdle(as: [indicatorModel(state: .pulling, pullingPercent: 1.2),
+                                          indicatorModel(state: .refreshing, pullingPercent: 1),
+                                          indicatorModel(state: .idle, pullingPercent: 0.5)])
     }
 
     func viewWillUnmap() {
@@ -276,7 +277,22 @@ open class RefreshComponent {
             let next = pendingEvents.removeFirst()
             for effect in rules.handle(next) { perform(effect) }
         }
-        refreshIndicator()
+        indicatorFollowsLogic()
+    }
+
+    /// Brings the indicator to the machine's percent and opacity after events. Its texts are
+    /// rebuilt (the last-updated line read from the store and formatted, the titles translated)
+    /// only when the state changes or what they show does, through ``refreshIndicator()``: a
+    /// pull step changes neither, and rebuilding them was most of a step's cost.
+    private func indicatorFollowsLogic() {
+        var model = indicatorView.model
+        guard model.state == logic.state else {
+            refreshIndicator()
+            return
+        }
+        model.pullingPercent = logic.pullingPercent
+        indicatorView.update(model)
+        gtk_widget_set_opacity(indicatorView.widget.pointer, logic.alpha)
     }
 
     private func perform(_ effect: RefreshEffect) {
@@ -314,6 +330,7 @@ open class RefreshComponent {
             afterBeginning?()
         case .recordLastUpdated:
             recordLastUpdated()
+            refreshIndicator()
         case .notifyEndingAnimationBegins:
             endingAnimationBeginning?()
         case .completeEnding:

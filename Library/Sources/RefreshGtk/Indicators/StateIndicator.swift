@@ -11,6 +11,19 @@ public final class StateIndicator: RefreshIndicator {
     /// Text size in points (MJRefresh: bold 14).
     public var fontSize = 14.0
 
+    /// The layouts of the texts last drawn: laid out again only when a text, the size or the
+    /// widget's Pango context (its font, direction or settings) changes. While the arrow turns the
+    /// indicator is drawn on every frame, and laying the texts out was most of such a drawing.
+    private var layouts: [LayoutKey: ObjectRef<OpaquePointer>] = [:]
+
+    private struct LayoutKey: Hashable {
+        let text: String
+        let points: Double
+        /// The widget's Pango context, held by the layout, and its serial, which changes with it.
+        let context: OpaquePointer
+        let serial: guint
+    }
+
     public init() {}
 
     public func draw(_ context: IndicatorDrawContext) {
@@ -34,10 +47,10 @@ public final class StateIndicator: RefreshIndicator {
             .compactMap { $0 }.filter { !$0.0.isEmpty }
         let slot = context.height / Double(max(lines.count, 1))
         var widest = 0.0
+        var drawn: [LayoutKey: ObjectRef<OpaquePointer>] = [:]
+        defer { layouts = drawn }
         for (index, line) in lines.enumerated() {
-            let layoutRef = context.layout(line.0, points: fontSize)
-            defer { withExtendedLifetime(layoutRef) {} }
-            let layout = layoutRef.pointer
+            let layout = layout(line.0, context, keepingIn: &drawn)
             var width: Int32 = 0, height: Int32 = 0
             pango_layout_get_pixel_size(layout, &width, &height)
             widest = max(widest, Double(width))
@@ -53,9 +66,9 @@ public final class StateIndicator: RefreshIndicator {
     private func drawVertical(_ context: IndicatorDrawContext, text: String) -> Double {
         guard !text.isEmpty else { return 0 }
         let stacked = text.map(String.init).joined(separator: "\n")
-        let layoutRef = context.layout(stacked, points: fontSize)
-        defer { withExtendedLifetime(layoutRef) {} }
-        let layout = layoutRef.pointer
+        var drawn: [LayoutKey: ObjectRef<OpaquePointer>] = [:]
+        defer { layouts = drawn }
+        let layout = layout(stacked, context, keepingIn: &drawn)
         pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         var width: Int32 = 0, height: Int32 = 0
         pango_layout_get_pixel_size(layout, &width, &height)
@@ -64,5 +77,16 @@ public final class StateIndicator: RefreshIndicator {
         context.setForeground()
         pango_cairo_show_layout(context.cairo, layout)
         return Double(height)
+    }
+
+    /// The layout of `text` in the widget's font at ``fontSize``: the one drawn last time when
+    /// nothing it depends on changed, else a new one. It is kept in `kept` for the next drawing.
+    private func layout(_ text: String, _ context: IndicatorDrawContext,
+                        keepingIn kept: inout [LayoutKey: ObjectRef<OpaquePointer>]) -> OpaquePointer {
+        let pango = gtk_widget_get_pango_context(context.widget)!
+        let key = LayoutKey(text: text, points: fontSize, context: pango, serial: pango_context_get_serial(pango))
+        let layout = layouts[key] ?? context.layout(text, points: fontSize)
+        kept[key] = layout
+        return layout.pointer
     }
 }
