@@ -16,9 +16,9 @@ final class SidebarRowsTests: XCTestCase {
             let store = try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path)
             Task { @MainActor in
                 do {
-                    var added: [Int64] = []
-                    for index in 0..<feedCount { added.append(try await store.addFeed(url: URL(string: "https://feeds.example/\(index)")!).id) }
-                    ids = .success(added)
+                    // In one transaction, as an import adds them.
+                    let subscriptions = (0..<feedCount).map { OPMLDocument.Subscription(url: URL(string: "https://feeds.example/\($0)")!) }
+                    ids = .success(try await store.addSubscriptions(subscriptions).added.map(\.id))
                 } catch { ids = .failure(error) }
             }
             GtkTestEnvironment.iterate(timeout: 20) { ids != nil }

@@ -231,10 +231,12 @@ final class FeedSidebar {
             return scroll(to: index)
         }
         if pendingScroll == nil {
+            // Emitted while the list is being laid out, where moving its anchor would be lost: it
+            // moves on the next turn of the main loop.
             Signal.connect(cast(adjustment), "changed") { [weak self] in
                 guard let self, let index = self.pendingScroll, gtk_adjustment_get_page_size(adjustment) > 0 else { return }
                 self.pendingScroll = nil
-                self.scroll(to: index)
+                MainThread.after(0) { [weak self] in self?.scroll(to: index) }
             }
         }
         pendingScroll = index
