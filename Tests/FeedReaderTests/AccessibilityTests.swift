@@ -62,7 +62,7 @@ final class AccessibilityTests: XCTestCase {
 
     /// Nil when `widget`'s accessible label is `expected`, else what differs.
     @MainActor
-    private static func labelMismatch(_ widget: UnsafeMutablePointer<GtkWidget>, _ expected: String) -> String? {
+    static func labelMismatch(_ widget: UnsafeMutablePointer<GtkWidget>, _ expected: String) -> String? {
         guard let message = cgtk_accessible_check_label(cast(widget), expected) else { return nil }
         defer { g_free(message) }
         return String(cString: message)

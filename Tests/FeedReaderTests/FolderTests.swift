@@ -116,6 +116,68 @@ final class FolderTests: XCTestCase {
         }
     }
 
+    /// Row widgets are reused for other rows as folders open and close: each shows its row's
+    /// name, count and expanded state to screen readers, and opens its row's menu on a right
+    /// click and, with the keyboard on it, on Shift+F10.
+    func testReusedRowsNameTheirRowAndOpenItsMenu() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let file = try Self.nestedFile(server)
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
+            defer { app.close() }
+            let sidebar = app.window.sidebar
+            app.window.importSubscriptions(from: file)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { sidebar.folders.first?.unreadCount == 9 })
+            let folder = Dictionary(uniqueKeysWithValues: sidebar.folders.map { ($0.id, $0) })
+            let tech = try XCTUnwrap(sidebar.folders.first { $0.name == "Tech" }).id
+            let world = try XCTUnwrap(sidebar.folders.first { $0.name == "World" }).id
+            for closed in [[tech], [], [world]] {
+                for id in [tech, world] { sidebar.setExpanded(id, !closed.contains(id)) }
+                for item in sidebar.items {
+                    let row = Self.row(of: item, in: sidebar)
+                    if case let .folder(id) = item {
+                        XCTAssertNotEqual(gtk_test_accessible_has_state(cast(row), GTK_ACCESSIBLE_STATE_EXPANDED), 0, "\(item)")
+                        let name = "\(folder[id]!.name), \(folder[id]!.unreadCount) unread"
+                        XCTAssertNil(AccessibilityTests.labelMismatch(cast(row), name), "closed: \(closed)")
+                    } else {
+                        XCTAssertEqual(gtk_test_accessible_has_state(cast(row), GTK_ACCESSIBLE_STATE_EXPANDED), 0, "\(item), closed: \(closed)")
+                    }
+                }
+            }
+
+            RealInput.click(windowTitle: app.title, at: Self.point(of: .folder(world), in: app), rightButton: true)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.menuLabels(on: .folder(world), in: sidebar).contains("Rename Folder…") },
+                          "a right click opens the folder's menu: \(Self.menuLabels(on: .folder(world), in: sidebar))")
+            RealInput.key(windowTitle: app.title, "Escape")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.menuLabels(on: .folder(world), in: sidebar).isEmpty })
+
+            let top = try XCTUnwrap(sidebar.feedIDs.first)
+            RealInput.click(windowTitle: app.title, at: Self.point(of: .feed(top), in: app))
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.selection == .feed(top) })
+            RealInput.key(windowTitle: app.title, "shift+F10")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.menuLabels(on: .feed(top), in: sidebar).contains("Mark All as Read") },
+                          "Shift+F10 opens the selected feed's menu: \(Self.menuLabels(on: .feed(top), in: sidebar))")
+            RealInput.key(windowTitle: app.title, "Escape")
+        }
+    }
+
+    /// The texts of the menu popped up on `item`'s row; empty when none is shown.
+    @MainActor
+    private static func menuLabels(on item: FeedSelection, in sidebar: FeedSidebar) -> [String] {
+        guard let row = sidebar.rowWidget(showing: item),
+              let menu = descendant(of: row, where: { isWidget($0, a: gtk_popover_menu_get_type()) && gtk_widget_get_mapped($0) != 0 })
+        else { return [] }
+        var labels: [String] = []
+        func collect(_ widget: UnsafeMutablePointer<GtkWidget>) {
+            if isWidget(widget, a: gtk_label_get_type()), gtk_widget_get_mapped(widget) != 0 { labels.append(String(cString: gtk_label_get_text(cast(widget)))) }
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child { collect(current); child = gtk_widget_get_next_sibling(current) }
+        }
+        collect(menu)
+        return labels
+    }
+
     /// New Folder… from the main menu, opened with the pointer and chosen by its mnemonic, then by
     /// its shortcut; a feed dragged into the new folder.
     func testNewFolderFromTheMainMenuTakesAFeedDraggedIntoIt() throws {
