@@ -232,6 +232,7 @@ final class FolderTests: XCTestCase {
             app.window.sidebar.select(.folder(kernel.id))
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 4 }, "Kernel's entries")
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "folders-nested-light") })
+            saveScreen(name: "folders-nested-light-screen")
 
             gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
             app.window.switchLanguage(to: "ar")
@@ -241,6 +242,7 @@ final class FolderTests: XCTestCase {
             // The rows stay: they are laid out again from the right on the next frame.
             XCTAssertTrue(GtkTestEnvironment.iterate { indents()[1] > indents()[0] && indents()[0] > 0 }, "indented from the right: \(indents())")
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "folders-nested-arabic") })
+            saveScreen(name: "folders-nested-arabic-screen")
         }
     }
 
