@@ -159,6 +159,15 @@ final class FolderTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.menuLabels(on: .feed(top), in: sidebar).contains("Mark All as Read") },
                           "Shift+F10 opens the selected feed's menu: \(Self.menuLabels(on: .feed(top), in: sidebar))")
             RealInput.key(windowTitle: app.title, "Escape")
+
+            // A count that changes is shown in the row already on screen, not in a new one.
+            let worldRow = Self.row(of: .folder(world), in: sidebar)
+            let count = { gtk_widget_get_last_child(gtk_widget_get_first_child(worldRow)!).map { String(cString: gtk_label_get_text(cast($0))) } }
+            XCTAssertEqual(count(), "5")
+            let d = try XCTUnwrap(Self.feedIDs(app, ["d"])["d"])
+            g_action_group_activate_action(cast(app.window.window), "mark-feed-read", g_variant_new_int64(gint64(d)))
+            XCTAssertTrue(GtkTestEnvironment.iterate { count() == "" }, "World's count cleared in place: \(count() ?? "no row")")
+            XCTAssertEqual(sidebar.rowWidget(showing: .folder(world)), worldRow)
         }
     }
 
