@@ -38,10 +38,9 @@ final class AccessibilityTests: XCTestCase {
         try withReader(serving: plainFeed(entries: 2), entries: 2) { app in
             let list = app.window.entryList
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.sidebar.feedIDs.count == 1 })
-            let sidebarList = try XCTUnwrap(descendant(of: app.window.sidebar.widget) { isWidget($0, a: gtk_list_box_get_type()) })
             let names = ["All Feeds, 2 unread", "Starred, 0 entries", "Plain, 2 unread"]
-            for (index, name) in names.enumerated() {
-                let row = try XCTUnwrap(gtk_list_box_get_row_at_index(cast(sidebarList), Int32(index)))
+            for (item, name) in zip(app.window.sidebar.items, names) {
+                let row = try XCTUnwrap(app.window.sidebar.rowWidget(showing: item))
                 XCTAssertNil(Self.labelMismatch(cast(row), name))
             }
 
@@ -63,7 +62,7 @@ final class AccessibilityTests: XCTestCase {
 
     /// Nil when `widget`'s accessible label is `expected`, else what differs.
     @MainActor
-    private static func labelMismatch(_ widget: UnsafeMutablePointer<GtkWidget>, _ expected: String) -> String? {
+    static func labelMismatch(_ widget: UnsafeMutablePointer<GtkWidget>, _ expected: String) -> String? {
         guard let message = cgtk_accessible_check_label(cast(widget), expected) else { return nil }
         defer { g_free(message) }
         return String(cString: message)

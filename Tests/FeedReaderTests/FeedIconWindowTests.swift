@@ -78,12 +78,14 @@ final class FeedIconWindowTests: XCTestCase {
         }
     }
 
-    /// The image at the start of a feed's sidebar row (the first feed is row 2, after All Feeds and Starred).
+    /// The image at the start of a feed's sidebar row (the first feed is row 2, after All Feeds and
+    /// Starred), after a folder's arrow, which feeds' rows hide.
     @MainActor
-    private static func feedRowImage(_ app: ReaderFixture, row index: Int32 = 2) -> UnsafeMutablePointer<GtkWidget>? {
-        guard let list = descendant(of: app.window.sidebar.widget, where: { isWidget($0, a: gtk_list_box_get_type()) }),
-              let row = gtk_list_box_get_row_at_index(cast(list), index), let box = gtk_list_box_row_get_child(row) else { return nil }
-        return gtk_widget_get_first_child(box)
+    private static func feedRowImage(_ app: ReaderFixture, row index: Int = 2) -> UnsafeMutablePointer<GtkWidget>? {
+        let sidebar = app.window.sidebar
+        guard index < sidebar.items.count, let row = sidebar.rowWidget(showing: sidebar.items[index]),
+              let arrow = gtk_widget_get_first_child(gtk_widget_get_first_child(row)), gtk_widget_get_visible(arrow) == 0 else { return nil }
+        return gtk_widget_get_next_sibling(arrow)
     }
 
     /// A square orange PNG `side` pixels wide.

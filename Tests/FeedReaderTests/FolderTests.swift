@@ -116,6 +116,77 @@ final class FolderTests: XCTestCase {
         }
     }
 
+    /// Row widgets are reused for other rows as folders open and close: each shows its row's
+    /// name, count and expanded state to screen readers, and opens its row's menu on a right
+    /// click and, with the keyboard on it, on Shift+F10.
+    func testReusedRowsNameTheirRowAndOpenItsMenu() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let file = try Self.nestedFile(server)
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
+            defer { app.close() }
+            let sidebar = app.window.sidebar
+            app.window.importSubscriptions(from: file)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { sidebar.folders.first?.unreadCount == 9 })
+            let folder = Dictionary(uniqueKeysWithValues: sidebar.folders.map { ($0.id, $0) })
+            let tech = try XCTUnwrap(sidebar.folders.first { $0.name == "Tech" }).id
+            let world = try XCTUnwrap(sidebar.folders.first { $0.name == "World" }).id
+            for closed in [[tech], [], [world]] {
+                for id in [tech, world] { sidebar.setExpanded(id, !closed.contains(id)) }
+                for item in sidebar.items {
+                    let row = Self.row(of: item, in: sidebar)
+                    if case let .folder(id) = item {
+                        XCTAssertNotEqual(gtk_test_accessible_has_state(cast(row), GTK_ACCESSIBLE_STATE_EXPANDED), 0, "\(item)")
+                        let name = "\(folder[id]!.name), \(folder[id]!.unreadCount) unread"
+                        XCTAssertNil(AccessibilityTests.labelMismatch(cast(row), name), "closed: \(closed)")
+                    } else {
+                        XCTAssertEqual(gtk_test_accessible_has_state(cast(row), GTK_ACCESSIBLE_STATE_EXPANDED), 0, "\(item), closed: \(closed)")
+                    }
+                }
+            }
+
+            RealInput.click(windowTitle: app.title, at: Self.point(of: .folder(world), in: app), rightButton: true)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.menuLabels(on: .folder(world), in: sidebar).contains("Rename Folder…") },
+                          "a right click opens the folder's menu: \(Self.menuLabels(on: .folder(world), in: sidebar))")
+            RealInput.key(windowTitle: app.title, "Escape")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.menuLabels(on: .folder(world), in: sidebar).isEmpty })
+
+            let top = try XCTUnwrap(sidebar.feedIDs.first)
+            RealInput.click(windowTitle: app.title, at: Self.point(of: .feed(top), in: app))
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.selection == .feed(top) })
+            RealInput.key(windowTitle: app.title, "shift+F10")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.menuLabels(on: .feed(top), in: sidebar).contains("Mark All as Read") },
+                          "Shift+F10 opens the selected feed's menu: \(Self.menuLabels(on: .feed(top), in: sidebar))")
+            RealInput.key(windowTitle: app.title, "Escape")
+
+            // A count that changes is shown in the row already on screen, not in a new one.
+            let worldRow = Self.row(of: .folder(world), in: sidebar)
+            let count = { gtk_widget_get_last_child(gtk_widget_get_first_child(worldRow)!).map { String(cString: gtk_label_get_text(cast($0))) } }
+            XCTAssertEqual(count(), "5")
+            let d = try XCTUnwrap(Self.feedIDs(app, ["d"])["d"])
+            g_action_group_activate_action(cast(app.window.window), "mark-feed-read", g_variant_new_int64(gint64(d)))
+            XCTAssertTrue(GtkTestEnvironment.iterate { count() == "" }, "World's count cleared in place: \(count() ?? "no row")")
+            XCTAssertEqual(sidebar.rowWidget(showing: .folder(world)), worldRow)
+        }
+    }
+
+    /// The texts of the menu popped up on `item`'s row; empty when none is shown.
+    @MainActor
+    private static func menuLabels(on item: FeedSelection, in sidebar: FeedSidebar) -> [String] {
+        guard let row = sidebar.rowWidget(showing: item),
+              let menu = descendant(of: row, where: { isWidget($0, a: gtk_popover_menu_get_type()) && gtk_widget_get_mapped($0) != 0 })
+        else { return [] }
+        var labels: [String] = []
+        func collect(_ widget: UnsafeMutablePointer<GtkWidget>) {
+            if isWidget(widget, a: gtk_label_get_type()), gtk_widget_get_mapped(widget) != 0 { labels.append(String(cString: gtk_label_get_text(cast(widget)))) }
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child { collect(current); child = gtk_widget_get_next_sibling(current) }
+        }
+        collect(menu)
+        return labels
+    }
+
     /// New Folder… from the main menu, opened with the pointer and chosen by its mnemonic, then by
     /// its shortcut; a feed dragged into the new folder.
     func testNewFolderFromTheMainMenuTakesAFeedDraggedIntoIt() throws {
@@ -170,14 +241,17 @@ final class FolderTests: XCTestCase {
             app.window.sidebar.select(.folder(kernel.id))
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 4 }, "Kernel's entries")
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "folders-nested-light") })
+            saveScreen(name: "folders-nested-light-screen")
 
             gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
             app.window.switchLanguage(to: "ar")
             XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_direction(app.window.sidebar.widget) == GTK_TEXT_DIR_RTL })
             let linux = try XCTUnwrap(app.window.sidebar.folders.first { $0.name == "Linux" })
-            XCTAssertGreaterThan(Self.indent(of: .folder(kernel.id), in: app.window.sidebar, from: .trailing),
-                                 Self.indent(of: .folder(linux.id), in: app.window.sidebar, from: .trailing), "indented from the right")
+            let indents = { [.folder(linux.id), .folder(kernel.id)].map { Self.indent(of: $0, in: app.window.sidebar, from: .trailing) } }
+            // The rows stay: they are laid out again from the right on the next frame.
+            XCTAssertTrue(GtkTestEnvironment.iterate { indents()[1] > indents()[0] && indents()[0] > 0 }, "indented from the right: \(indents())")
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "folders-nested-arabic") })
+            saveScreen(name: "folders-nested-arabic-screen")
         }
     }
 
@@ -192,20 +266,20 @@ final class FolderTests: XCTestCase {
         })
     }
 
-    /// The sidebar's list box.
+    /// The sidebar's list view.
     @MainActor
     private static func list(of sidebar: FeedSidebar) -> UnsafeMutablePointer<GtkWidget> {
-        let viewport = gtk_scrolled_window_get_child(cast(sidebar.widget))!
-        return gtk_viewport_get_child(cast(viewport))!
+        gtk_scrolled_window_get_child(cast(sidebar.widget))!
     }
 
-    /// The row of `item`, once it is laid out (rows are made again whenever the list changes).
+    /// The row widget showing `item`, once it is laid out (row widgets are reused for other rows
+    /// whenever the list changes).
     @MainActor
     static func row(of item: FeedSelection, in sidebar: FeedSidebar) -> UnsafeMutablePointer<GtkWidget> {
-        let index = sidebar.items.firstIndex(of: item)!
-        let row = UnsafeMutablePointer<GtkWidget>(OpaquePointer(gtk_list_box_get_row_at_index(cast(list(of: sidebar)), Int32(index))!))
-        GtkTestEnvironment.iterate { gtk_widget_get_mapped(row) != 0 && gtk_widget_get_height(row) > 0 }
-        return row
+        GtkTestEnvironment.iterate {
+            sidebar.rowWidget(showing: item).map { gtk_widget_get_mapped($0) != 0 && gtk_widget_get_height($0) > 0 } ?? false
+        }
+        return sidebar.rowWidget(showing: item)!
     }
 
     enum Edge { case leading, trailing }
@@ -213,8 +287,9 @@ final class FolderTests: XCTestCase {
     /// How far the row's content is from the list's start (left, or right in right-to-left).
     @MainActor
     private static func indent(of item: FeedSelection, in sidebar: FeedSidebar, from edge: Edge = .leading) -> Double {
-        let content = gtk_list_box_row_get_child(cast(row(of: item, in: sidebar)))!
-        let first = gtk_widget_get_first_child(content)!
+        let content = gtk_widget_get_first_child(row(of: item, in: sidebar))!
+        var first = gtk_widget_get_first_child(content)!
+        while gtk_widget_get_visible(first) == 0 { first = gtk_widget_get_next_sibling(first)! }
         var bounds = graphene_rect_t()
         _ = gtk_widget_compute_bounds(first, list(of: sidebar), &bounds)
         let listWidth = Double(gtk_widget_get_width(list(of: sidebar)))
@@ -231,7 +306,7 @@ final class FolderTests: XCTestCase {
     /// The middle of a folder row's arrow.
     @MainActor
     private static func point(ofArrowOf folderID: Int64, in app: ReaderFixture) -> (x: Int, y: Int) {
-        let content = gtk_list_box_row_get_child(cast(row(of: .folder(folderID), in: app.window.sidebar)))!
+        let content = gtk_widget_get_first_child(row(of: .folder(folderID), in: app.window.sidebar))!
         let arrow = gtk_widget_get_first_child(content)!
         return app.point(in: arrow, x: Double(gtk_widget_get_width(arrow)) / 2, y: Double(gtk_widget_get_height(arrow)) / 2)
     }

@@ -52,8 +52,9 @@ func saveRender(_ window: UnsafeMutablePointer<GtkWidget>, name: String) -> Bool
     return gdk_texture_save_to_png(texture, "\(folder)/\(name).png") != 0
 }
 
-/// Saves the whole X screen as ImageMagick's `import` sees it to `name`.png in
-/// `$REFRESHGTK_TEST_RENDERS` (else a temporary folder): the window with its popovers and dialogs.
+/// Saves the whole screen as ImageMagick's `import` sees it on X11 (`grim` on Wayland) to
+/// `name`.png in `$REFRESHGTK_TEST_RENDERS` (else a temporary folder): the window with its
+/// popovers and dialogs, as the display server shows them.
 @MainActor
 func saveScreen(name: String) {
     let folder = ProcessInfo.processInfo.environment["REFRESHGTK_TEST_RENDERS"]
@@ -61,8 +62,13 @@ func saveScreen(name: String) {
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     GtkTestEnvironment.iterate(for: 0.2)
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/import")
-    process.arguments = ["-window", "root", "\(folder)/\(name).png"]
+    if GtkTestEnvironment.isWayland {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/grim")
+        process.arguments = ["\(folder)/\(name).png"]
+    } else {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/import")
+        process.arguments = ["-window", "root", "\(folder)/\(name).png"]
+    }
     try? process.run()
     process.waitUntilExit()
 }

@@ -50,11 +50,13 @@ public enum RealInput {
         VirtualInput.shared.send(["release"])
     }
 
-    /// Clicks at `point` in the window titled `windowTitle`.
-    public static func click(windowTitle: String, at point: (x: Int, y: Int)) {
-        guard GtkTestEnvironment.isWayland else { return XDo.click(windowTitle: windowTitle, at: point) }
+    /// Clicks at `point` in the window titled `windowTitle`, with the left button or, with
+    /// `rightButton`, the right one (a context menu's click).
+    public static func click(windowTitle: String, at point: (x: Int, y: Int), rightButton: Bool = false) {
+        guard GtkTestEnvironment.isWayland else { return XDo.click(windowTitle: windowTitle, at: point, button: rightButton ? 3 : 1) }
         let pointer = VirtualInput.shared
-        pointer.send([pointer.moveCommand(to: (Double(point.x), Double(point.y))), "wait 50", "press", "release"])
+        let button = rightButton ? " right" : ""
+        pointer.send([pointer.moveCommand(to: (Double(point.x), Double(point.y))), "wait 50", "press" + button, "release" + button])
     }
 
     /// Turns the mouse wheel `count` clicks at `point`: button 4 is up, 5 is down (X11's numbering).

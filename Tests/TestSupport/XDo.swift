@@ -47,10 +47,10 @@ public enum XDo {
 
     public static func release() { run(["mouseup", "1"]) }
 
-    /// Clicks at `point` in the window titled `windowTitle`.
-    public static func click(windowTitle: String, at point: (x: Int, y: Int)) {
+    /// Clicks `button` (1 the left, 3 the right) at `point` in the window titled `windowTitle`.
+    public static func click(windowTitle: String, at point: (x: Int, y: Int), button: Int = 1) {
         let id = windowID(title: windowTitle)
-        run(["mousemove", "--window", id, "\(point.x)", "\(point.y)", "sleep", "0.05", "click", "1"])
+        run(["mousemove", "--window", id, "\(point.x)", "\(point.y)", "sleep", "0.05", "click", "\(button)"])
     }
 
     /// Turns the mouse wheel `count` clicks at `point`: button 4 is up, 5 is down.

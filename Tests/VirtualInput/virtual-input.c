@@ -3,6 +3,7 @@
  *
  *   move X Y        the pointer to X,Y in the output layout (absolute, no acceleration)
  *   press | release the left button
+ *   press right | release right   the right button
  *   scroll DX DY    one touchpad frame: axis_source(finger), axis values, frame
  *   stop            the fingers lift: axis_source(finger), axis_stop on both axes, frame
  *   wheel N         N mouse-wheel clicks (negative: up), one frame each
@@ -146,9 +147,10 @@ static int run(struct zwlr_virtual_pointer_v1 *pointer, const char *line, uint32
         if (a < 0 || b < 0 || a >= width || b >= height) return -1;
         zwlr_virtual_pointer_v1_motion_absolute(pointer, now_ms(), (uint32_t)a, (uint32_t)b, width, height);
         zwlr_virtual_pointer_v1_frame(pointer);
-    } else if (strcmp(line, "press") == 0 || strcmp(line, "release") == 0) {
+    } else if (strcmp(line, "press") == 0 || strcmp(line, "release") == 0
+               || strcmp(line, "press right") == 0 || strcmp(line, "release right") == 0) {
         uint32_t state = line[0] == 'p' ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED;
-        zwlr_virtual_pointer_v1_button(pointer, now_ms(), BTN_LEFT, state);
+        zwlr_virtual_pointer_v1_button(pointer, now_ms(), strstr(line, "right") ? BTN_RIGHT : BTN_LEFT, state);
         zwlr_virtual_pointer_v1_frame(pointer);
     } else if (sscanf(line, "scroll %lf %lf", &a, &b) == 2) {
         uint32_t time = now_ms();

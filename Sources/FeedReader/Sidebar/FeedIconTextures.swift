@@ -16,12 +16,9 @@ final class FeedIconTextures {
         self.icons = icons
     }
 
-    /// An image showing `feed`'s icon at `scale`, or nil when it has none that can be read.
-    func image(for feed: StoredFeed, scale: Int32) -> UnsafeMutablePointer<GtkWidget>? {
-        guard let file = icons.file(for: feed), let texture = texture(file, scale: scale) else { return nil }
-        let image = gtk_image_new_from_paintable(texture)!
-        gtk_image_set_pixel_size(cast(image), Self.size)
-        return image
+    /// `feed`'s icon as a texture for `scale`, or nil when it has none that can be read.
+    func texture(for feed: StoredFeed, scale: Int32) -> OpaquePointer? {
+        icons.file(for: feed).flatMap { texture($0, scale: scale) }
     }
 
     /// Forgets `feeds`' textures, whose files changed.

@@ -48,14 +48,25 @@ enum SidebarDrag: Hashable {
 /// The subscriptions: "All Feeds", "Starred", the feeds outside folders, then each folder with
 /// its feeds and the folders inside it under it, a step in; a folder can be collapsed. Each row
 /// has its unread count (a folder's counts all below it) and any fetch error.
+///
+/// A list view: only the rows on screen are widgets, made once and filled with whatever row
+/// they show now (``SidebarOutline`` says which rows there are); a reload or a folder opened or
+/// closed splices the rows that changed into the model, and refills the rows shown.
 @MainActor
 final class FeedSidebar {
     let widget: UnsafeMutablePointer<GtkWidget>
     /// Kept alive with this object: subscription reloads may finish after the window closed.
-    private let listRef: ObjectRef<UnsafeMutablePointer<GtkWidget>>
-    private var list: UnsafeMutablePointer<GtkWidget> { listRef.pointer }
-    /// What each row shows, by row index.
-    private var rowItems: [FeedSelection] = []
+    private let listViewRef: ObjectRef<UnsafeMutablePointer<GtkWidget>>
+    private var listView: UnsafeMutablePointer<GtkWidget> { listViewRef.pointer }
+    /// One item per row: a row widget shows `rows[its position]`.
+    private let model: OpaquePointer
+    private let selectionModel: OpaquePointer
+    /// What each row shows, top to bottom.
+    private var rows: [SidebarRow] = []
+    /// The row widget (the list item's child) of each list item bound now.
+    private var boundRows: [UnsafeMutableRawPointer: UnsafeMutablePointer<GtkWidget>] = [:]
+    private var feedsByID: [Int64: StoredFeed] = [:]
+    private var foldersByID: [Int64: StoredFolder] = [:]
     private var isRebuilding = false
     private(set) var selection = FeedSelection.all
     /// The folders, each before the folders inside it.
@@ -68,7 +79,7 @@ final class FeedSidebar {
 
     /// Called when the person selects a row.
     var onSelect: ((FeedSelection) -> Void)?
-    /// Called when the person activates a row: a click, Enter or Space.
+    /// Called when the person activates a row: a click or Enter.
     var onActivate: (() -> Void)?
     /// Called when a feed is dragged onto a folder (or onto All Feeds: out of any folder).
     var onMoveFeed: ((_ feedID: Int64, _ folderID: Int64?) -> Void)?
@@ -78,250 +89,394 @@ final class FeedSidebar {
     var onMoveFolder: ((_ folderID: Int64, _ parentID: Int64?) -> Void)?
     /// The feeds' own icons; the generic feed icon shows where there is none.
     var icons: FeedIconTextures?
-    /// What the list shows, to show it again at another scale, with new icons or folders opened.
+    /// What the list shows, to show it again with folders opened or closed.
     private var shown: (feeds: [StoredFeed], starred: Int) = ([], 0)
     /// How far each level of folders is indented: an expander's width and the row's spacing.
     private static let indentStep: Int32 = 26
-    /// What builds each row not built yet, in order: `show` can leave all but the first rows
-    /// for later, since laying out a thousand rows' texts kept the window's first frame waiting.
-    private var unbuiltRows: [() -> Void] = []
-    /// How many of `rowItems` have their row in the list.
-    private var builtRows = 0
 
     init() {
-        let list = gtk_list_box_new()!
-        listRef = ObjectRef(takingOwnership: list)
-        gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_BROWSE)
-        gtk_widget_add_css_class(list, "navigation-sidebar")
+        // Each model is handed to the one above it, which owns it from then on: `model` and
+        // `selectionModel` stay valid as long as the list view that `listViewRef` holds.
+        model = gtk_string_list_new(nil)
+        let selection = gtk_single_selection_new(cast(model))!
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 0)
+        selectionModel = selection
+        let factory = gtk_signal_list_item_factory_new()!
+        let listView = gtk_list_view_new(cast(selection), factory)!
+        listViewRef = ObjectRef(takingOwnership: listView)
+        gtk_widget_add_css_class(listView, "navigation-sidebar")
         let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(cast(scrolled), list)
+        gtk_scrolled_window_set_child(cast(scrolled), listView)
         gtk_scrolled_window_set_policy(cast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_size_request(scrolled, 270, -1)
         widget = scrolled
-        Signal.connectObjectOrNil(cast(list), "row-selected") { [weak self] row in self?.rowSelected(row) }
-        Signal.connectIgnoringArgument(cast(list), "row-activated") { [weak self] in self?.onActivate?() }
+        Signal.connectObject(cast(factory), "setup") { [weak self] item in self?.setUpRow(item) }
+        Signal.connectObject(cast(factory), "bind") { [weak self] item in self?.bind(item) }
+        Signal.connectObject(cast(factory), "unbind") { [weak self] item in self?.boundRows[item] = nil }
+        Signal.connectIgnoringArgument(cast(selection), "notify::selected") { [weak self] in self?.selectionChanged() }
+        // Enter or a double click on a row.
+        Signal.connectUInt(cast(listView), "activate") { [weak self] position in self?.activate(position) }
+        // A click activates as well, once its release has selected the row (on the next iteration).
+        let click = gtk_gesture_click_new()!
+        gtk_event_controller_set_propagation_phase(cast(click), GTK_PHASE_CAPTURE)
+        Signal.connectClickAt(cast(click), "released") { [weak self] _, _ in
+            MainThread.after(0) { [weak self] in self?.onActivate?() }
+        }
+        gtk_widget_add_controller(listView, cast(click))
         // Moved to a screen of another scale: the icons are loaded again with its number of pixels.
-        Signal.connectIgnoringArgument(cast(list), "notify::scale-factor") { [weak self] in self?.showIconsAgain() }
-        addContextMenu()
+        Signal.connectIgnoringArgument(cast(listView), "notify::scale-factor") { [weak self] in self?.showIconsAgain() }
         addFolderKeys()
         retranslate()
     }
 
-    /// Names the list and its scrolled window for screen readers, in the current language.
+    /// Names the list and its scrolled window for screen readers, in the current language, and
+    /// shows the rows' texts in it.
     func retranslate() {
         cgtk_accessible_set_label(cast(widget), tr("Feeds"))
-        cgtk_accessible_set_label(cast(list), tr("Feeds"))
+        cgtk_accessible_set_label(cast(listView), tr("Feeds"))
+        refillBoundRows()
     }
 
     /// Shows `feeds` in `folders` (parents before children) and how many entries are starred,
-    /// keeping the selection on `selected` when it is still there. With `firstRows`, only that
-    /// many rows (and the selected one's) are built now; `buildRemainingRows` builds the others.
-    func show(_ feeds: [StoredFeed], folders: [StoredFolder] = [], starred: Int, selecting selected: FeedSelection,
-              firstRows: Int = .max) {
+    /// keeping the selection on `selected` when it is still there. Only the rows that differ
+    /// from the ones shown are replaced; the rows on screen show the new counts and names.
+    func show(_ feeds: [StoredFeed], folders: [StoredFolder] = [], starred: Int, selecting selected: FeedSelection) {
         shown = (feeds, starred)
+        self.folders = folders
+        feedsByID = Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        foldersByID = Dictionary(folders.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let isFirstShow = rows.isEmpty
+        let newRows = SidebarOutline.rows(feeds: feeds.map { ($0.id, $0.folderID) }, folders: folders.map { ($0.id, $0.parentID) },
+                                          collapsed: collapsed)
         isRebuilding = true
         defer { isRebuilding = false }
-        while let row = gtk_list_box_get_row_at_index(cast(list), 0) { gtk_list_box_remove(cast(list), cast(row)) }
-        self.folders = folders
-        let total = feeds.reduce(0) { $0 + $1.unreadCount }
-        rowItems = [.all, .starred]
-        unbuiltRows = [{ [unowned self] in
-            let allFeeds = makeRow(title: tr("All Feeds"), icon: "view-list-symbolic", unread: total)
-            accept(on: allFeeds, folderID: nil)
-            append(allFeeds, name: Self.accessibleName(tr("All Feeds"), unread: total))
-        }, { [unowned self] in
-            append(makeRow(title: tr("Starred"), icon: "starred-symbolic", starred: starred),
-                   name: Self.accessibleName(tr("Starred"), starred: starred))
-        }]
-        builtRows = 0
-        let known = Set(folders.map(\.id))
-        let subfolders = Dictionary(grouping: folders, by: \.parentID)
-        let feedsIn = Dictionary(grouping: feeds) { feed in feed.folderID.flatMap { known.contains($0) ? $0 : nil } }
-        func addContents(of folderID: Int64?, depth: Int32) {
-            for feed in feedsIn[folderID] ?? [] {
-                rowItems.append(.feed(feed.id))
-                unbuiltRows.append { [unowned self] in appendFeed(feed, depth: depth) }
-            }
-            for folder in subfolders[folderID] ?? [] {
-                rowItems.append(.folder(folder.id))
-                unbuiltRows.append { [unowned self] in appendFolder(folder, depth: depth) }
-                if !collapsed.contains(folder.id) { addContents(of: folder.id, depth: depth + 1) }
+        if let splice = SidebarOutline.splice(from: rows, to: newRows) {
+            rows = newRows
+            withCStringArray(Array(repeating: "", count: splice.added)) {
+                gtk_string_list_splice(cast(model), guint(splice.position), guint(splice.removed), $0)
             }
         }
-        addContents(of: nil, depth: 0)
-        let index = rowItems.firstIndex(of: selected) ?? 0
-        selection = rowItems[index]
-        _ = row(at: min(firstRows, rowItems.count) - 1)
-        gtk_list_box_select_row(cast(list), row(at: index))
-    }
-
-    /// Builds the rows `show` left for later.
-    func buildRemainingRows() {
-        _ = row(at: rowItems.count - 1)
-    }
-
-    /// The row at `index`, built first (with the rows above it) when it is not yet.
-    private func row(at index: Int) -> UnsafeMutablePointer<GtkListBoxRow>? {
-        guard index >= 0, index < rowItems.count else { return nil }
-        if builtRows <= index {
-            let wasRebuilding = isRebuilding
-            isRebuilding = true
-            for build in unbuiltRows[builtRows...index] { build() }
-            isRebuilding = wasRebuilding
-            builtRows = index + 1
-        }
-        return gtk_list_box_get_row_at_index(cast(list), Int32(index))
-    }
-
-    private func appendFeed(_ feed: StoredFeed, depth: Int32) {
-        let image = feed.lastError == nil ? icons?.image(for: feed, scale: gtk_widget_get_scale_factor(list)) : nil
-        let box = makeRow(title: Self.title(of: feed), icon: "application-rss+xml-symbolic", image: image, unread: feed.unreadCount,
-                          error: feed.lastError, warnings: feed.lastWarnings)
-        gtk_widget_set_margin_start(box, 6 + Self.indentStep * depth)
-        makeDraggable(box, .feed(feed.id))
-        append(box, name: Self.accessibleName(Self.title(of: feed), unread: feed.unreadCount))
-    }
-
-    /// A folder's row: an arrow that opens or closes it, its icon, name and unread count.
-    private func appendFolder(_ folder: StoredFolder, depth: Int32) {
-        let isExpanded = !collapsed.contains(folder.id)
-        let box = makeRow(title: folder.name, icon: "folder-symbolic", unread: folder.unreadCount)
-        gtk_widget_set_margin_start(box, 6 + Self.indentStep * depth)
-        // GTK draws pan-end pointing left in right-to-left languages.
-        let arrow = gtk_image_new_from_icon_name(isExpanded ? "pan-down-symbolic" : "pan-end-symbolic")!
-        Widgets.name(arrow, isExpanded ? tr("Collapse") : tr("Expand"))
-        let click = gtk_gesture_click_new()!
-        Signal.connectClickAt(cast(click), "pressed") { [weak self] _, _ in
-            gtk_gesture_set_state(cast(click), GTK_EVENT_SEQUENCE_CLAIMED)
-            self?.setExpanded(folder.id, !isExpanded)
-        }
-        gtk_widget_add_controller(arrow, cast(click))
-        gtk_box_prepend(cast(box), arrow)
-        accept(on: box, folderID: folder.id)
-        makeDraggable(box, .folder(folder.id))
-        let row = append(box, name: Self.accessibleName(folder.name, unread: folder.unreadCount))
-        cgtk_accessible_set_expanded(cast(row), isExpanded.gboolean)
+        let index = rows.firstIndex { $0.item == selected } ?? 0
+        selection = rows[index].item
+        gtk_single_selection_set_selected(selectionModel, guint(index))
+        // A selection remembered far down the list is brought into view once; later reloads
+        // leave the list where the person scrolled it.
+        if isFirstShow { scrollOnceLaidOut(to: index) }
+        refillBoundRows()
     }
 
     /// Opens or closes a folder's row; closing the folder of the selected row selects the folder.
     func setExpanded(_ folderID: Int64, _ expanded: Bool) {
         guard collapsed.contains(folderID) == expanded else { return }
-        let hadFocus = gtk_widget_has_focus(list) != 0 || gtk_widget_get_focus_child(list) != nil
+        let hadFocus = gtk_widget_get_focus_child(listView) != nil
         if expanded { collapsed.remove(folderID) } else { collapsed.insert(folderID) }
         onCollapse?(collapsed.intersection(folders.map(\.id)))
         let before = selection
         show(shown.feeds, folders: folders, starred: shown.starred, selecting: before)
         if selection != before { select(.folder(folderID)) }
-        if hadFocus, let row = gtk_list_box_get_selected_row(cast(list)) { _ = gtk_widget_grab_focus(cast(row)) }
+        if hadFocus { focusSelectedRow() }
     }
 
     /// The folder holding the selected feed or folder, if any.
     private var parentOfSelection: Int64? {
         switch selection {
-        case let .feed(id): shown.feeds.first { $0.id == id }?.folderID
-        case let .folder(id): folders.first { $0.id == id }?.parentID
+        case let .feed(id): feedsByID[id]?.folderID
+        case let .folder(id): foldersByID[id]?.parentID
         case .all, .starred: nil
         }
     }
 
     /// Right (left in right-to-left languages) or plus opens the selected folder; the other
     /// arrow or minus closes it, or on a row inside a folder goes to that folder, as in a tree.
+    /// In the capture phase: the list view's own Left and Right would move the focus first.
     private func addFolderKeys() {
         let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         let trampoline: @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, _, state, data in
             guard let data, state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else { return 0 }
-            let box = Unmanaged<KeyHandler>.fromOpaque(data).takeUnretainedValue()
+            let box = Unmanaged<RowHandler>.fromOpaque(data).takeUnretainedValue()
             return MainActor.assumeIsolated { box.sidebar?.folderKeyPressed(UInt32(keyval)) ?? false }.gboolean
         }
-        let release: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
-            if let data { Unmanaged<KeyHandler>.fromOpaque(data).release() }
-        }
-        let box = Unmanaged.passRetained(KeyHandler(self)).toOpaque()
-        g_signal_connect_data(cast(keys), "key-pressed", unsafeBitCast(trampoline, to: GCallback.self), box, release, GConnectFlags(0))
-        gtk_widget_add_controller(list, keys)
+        connect(keys, "key-pressed", trampoline, RowHandler(self, row: nil))
+        gtk_widget_add_controller(listView, keys)
     }
 
     private func folderKeyPressed(_ keyval: UInt32) -> Bool {
-        let rtl = gtk_widget_get_direction(list) == GTK_TEXT_DIR_RTL
+        let rtl = gtk_widget_get_direction(listView) == GTK_TEXT_DIR_RTL
         let opening = [rtl ? GDK_KEY_Left : GDK_KEY_Right, GDK_KEY_plus, GDK_KEY_KP_Add].map(UInt32.init).contains(keyval)
         let closing = [rtl ? GDK_KEY_Right : GDK_KEY_Left, GDK_KEY_minus, GDK_KEY_KP_Subtract].map(UInt32.init).contains(keyval)
         if case let .folder(id) = selection, opening || (closing && !collapsed.contains(id)) {
             setExpanded(id, opening)
             return true
         }
-        guard closing, let parent = parentOfSelection else { return false }
+        guard closing, let parent = parentOfSelection else { return opening || closing }
         select(.folder(parent))
-        if let row = gtk_list_box_get_selected_row(cast(list)) { _ = gtk_widget_grab_focus(cast(row)) }
+        focusSelectedRow()
         return true
     }
 
-    /// Lets `box`'s row be dragged onto a folder's row or All Feeds.
-    private func makeDraggable(_ box: UnsafeMutablePointer<GtkWidget>, _ item: SidebarDrag) {
+    /// Moves the keyboard's focus to the selected row, scrolled into view.
+    private func focusSelectedRow() {
+        guard let index = rows.firstIndex(where: { $0.item == selection }) else { return }
+        scroll(to: index)
+        if let row = rowWidget(showing: selection) { _ = gtk_widget_grab_focus(row) }
+    }
+
+    /// The row to scroll to once the list has a height: before, GTK cannot tell where a row is.
+    private var pendingScroll: Int?
+
+    private func scrollOnceLaidOut(to index: Int) {
+        guard let adjustment = gtk_scrollable_get_vadjustment(cast(listView)), gtk_adjustment_get_page_size(adjustment) == 0 else {
+            return scroll(to: index)
+        }
+        if pendingScroll == nil {
+            // Emitted while the list is being laid out, where moving its anchor would be lost: it
+            // moves on the next turn of the main loop.
+            Signal.connect(cast(adjustment), "changed") { [weak self] in
+                guard let self, let index = self.pendingScroll, gtk_adjustment_get_page_size(adjustment) > 0 else { return }
+                self.pendingScroll = nil
+                MainThread.after(0) { [weak self] in self?.scroll(to: index) }
+            }
+        }
+        pendingScroll = index
+    }
+
+    private func scroll(to index: Int) {
+        _ = gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+    }
+
+    // MARK: - Rows
+
+    /// Makes a row's widgets once: the arrow of a folder, the icon, the name and the count; the
+    /// drag, the drop, the arrow's click and the context menu act on the row it shows then.
+    private func setUpRow(_ item: gpointer) {
+        let arrow = gtk_image_new_from_icon_name("pan-down-symbolic")!
+        let image = gtk_image_new()!
+        gtk_image_set_pixel_size(cast(image), FeedIconTextures.size)
+        let name = Widgets.label("")
+        gtk_label_set_ellipsize(cast(name), PANGO_ELLIPSIZE_END)
+        gtk_widget_set_hexpand(name, 1)
+        let count = Widgets.label("", classes: ["unread-count"], xalign: 1)
+        let box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [arrow, image, name, count])
+        Widgets.setMargins(box, horizontal: 6, vertical: 6)
+        gtk_list_item_set_child(cast(item), box)
+
+        let arrowClick = gtk_gesture_click_new()!
+        Signal.connectClickAt(cast(arrowClick), "pressed") { [weak self] _, _ in
+            gtk_gesture_set_state(cast(arrowClick), GTK_EVENT_SEQUENCE_CLAIMED)
+            guard let self, case let .folder(id) = self.row(shownBy: box)?.item else { return }
+            self.setExpanded(id, self.collapsed.contains(id))
+        }
+        gtk_widget_add_controller(arrow, cast(arrowClick))
+
+        let menuClick = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(cast(menuClick), guint(GDK_BUTTON_SECONDARY))
+        Signal.connectClickAt(cast(menuClick), "pressed") { [weak self] x, y in self?.showMenu(on: box, x: x, y: y) }
+        gtk_widget_add_controller(box, cast(menuClick))
+
+        makeDraggable(box)
+        acceptDrops(on: box)
+    }
+
+    private func bind(_ item: gpointer) {
+        guard let box = gtk_list_item_get_child(cast(item)) else { return }
+        boundRows[item] = box
+        fill(box, position: Int(gtk_list_item_get_position(cast(item))))
+    }
+
+    /// Shows in every row widget the row now at its position.
+    private func refillBoundRows() {
+        for (item, box) in boundRows { fill(box, position: Int(gtk_list_item_get_position(cast(item)))) }
+    }
+
+    /// The row a row widget shows now.
+    private func row(shownBy box: UnsafeMutablePointer<GtkWidget>) -> SidebarRow? {
+        guard let item = boundRows.first(where: { $0.value == box })?.key else { return nil }
+        let position = Int(gtk_list_item_get_position(cast(item)))
+        return position < rows.count ? rows[position] : nil
+    }
+
+    /// The list's row widget showing `item`, when it is on screen (or about to be).
+    func rowWidget(showing item: FeedSelection) -> UnsafeMutablePointer<GtkWidget>? {
+        boundRows.values.first { row(shownBy: $0)?.item == item }.flatMap(gtk_widget_get_parent)
+    }
+
+    private func fill(_ box: UnsafeMutablePointer<GtkWidget>, position: Int) {
+        guard position < rows.count else { return }
+        let row = rows[position]
+        let arrow = gtk_widget_get_first_child(box)!
+        let image = gtk_widget_get_next_sibling(arrow)!
+        let name = gtk_widget_get_next_sibling(image)!
+        let count = gtk_widget_get_next_sibling(name)!
+        let content = RowContent(row.item, feeds: feedsByID, folders: foldersByID, starred: shown.starred)
+        gtk_widget_set_margin_start(box, 6 + Self.indentStep * Int32(row.depth))
+        gtk_label_set_text(cast(name), content.title)
+        gtk_label_set_text(cast(count), content.count > 0 ? "\(content.count)" : "")
+        if let feed = content.feed, feed.lastError == nil,
+           let texture = icons?.texture(for: feed, scale: gtk_widget_get_scale_factor(listView)) {
+            gtk_image_set_from_paintable(cast(image), texture)
+        } else {
+            gtk_image_set_from_icon_name(cast(image), content.feed?.lastError == nil ? content.icon : "dialog-warning-symbolic")
+        }
+        if content.feed?.lastError != nil {
+            gtk_widget_add_css_class(image, "error")
+        } else {
+            gtk_widget_remove_css_class(image, "error")
+        }
+        gtk_widget_set_tooltip_text(box, content.feed.flatMap(Self.tooltip))
+        cgtk_accessible_set_description(cast(box), content.countDescription)
+        let listRow = gtk_widget_get_parent(box)
+        if let listRow { cgtk_accessible_set_label(cast(listRow), content.accessibleName) }
+        if case let .folder(id) = row.item {
+            let isExpanded = !collapsed.contains(id)
+            // GTK draws pan-end pointing left in right-to-left languages.
+            gtk_image_set_from_icon_name(cast(arrow), isExpanded ? "pan-down-symbolic" : "pan-end-symbolic")
+            Widgets.name(arrow, isExpanded ? tr("Collapse") : tr("Expand"))
+            gtk_widget_set_visible(arrow, 1)
+            if let listRow { cgtk_accessible_set_expanded(cast(listRow), isExpanded.gboolean) }
+        } else {
+            gtk_widget_set_visible(arrow, 0)
+            if let listRow { gtk_accessible_reset_state(cast(listRow), GTK_ACCESSIBLE_STATE_EXPANDED) }
+        }
+    }
+
+    /// What a row shows, in the current language.
+    private struct RowContent {
+        var title = ""
+        var icon = "application-rss+xml-symbolic"
+        var count = 0
+        var countDescription = ""
+        var accessibleName = ""
+        var feed: StoredFeed?
+
+        @MainActor
+        init(_ item: FeedSelection, feeds: [Int64: StoredFeed], folders: [Int64: StoredFolder], starred: Int) {
+            switch item {
+            case .all:
+                (title, icon, count) = (tr("All Feeds"), "view-list-symbolic", feeds.values.reduce(0) { $0 + $1.unreadCount })
+            case .starred:
+                (title, icon, count) = (tr("Starred"), "starred-symbolic", starred)
+                countDescription = trn("%d starred entry", "%d starred entries", starred).replacingOccurrences(of: "%d", with: "\(starred)")
+                accessibleName = FeedSidebar.accessibleName(title, starred: starred)
+                return
+            case let .folder(id):
+                let folder = folders[id]
+                (title, icon, count) = (folder?.name ?? "", "folder-symbolic", folder?.unreadCount ?? 0)
+            case let .feed(id):
+                feed = feeds[id]
+                (title, count) = (feed.map(FeedSidebar.title) ?? "", feed?.unreadCount ?? 0)
+            }
+            countDescription = trn("%d unread entry", "%d unread entries", count).replacingOccurrences(of: "%d", with: "\(count)")
+            accessibleName = FeedSidebar.accessibleName(title, unread: count)
+        }
+    }
+
+    /// A feed's tooltip: where a fetch error or the feed's mistakes show; nil when it has neither.
+    private static func tooltip(_ feed: StoredFeed) -> String? {
+        if let error = feed.lastError {
+            // TRANSLATORS: tooltip of a feed whose last refresh failed; %@ is the reason.
+            return tr("Last refresh failed: %@").replacingOccurrences(of: "%@", with: error)
+        }
+        guard !feed.lastWarnings.isEmpty else { return nil }
+        // TRANSLATORS: tooltip of a feed that is not well-formed but was read anyway; %@ lists what was wrong.
+        return tr("Read despite mistakes in the feed: %@").replacingOccurrences(of: "%@", with: "\n" + feed.lastWarnings.joined(separator: "\n"))
+    }
+
+    // MARK: - Drag and drop
+
+    /// Lets a feed's or a folder's row be dragged onto a folder's row or All Feeds. The content
+    /// is made when the drag starts, from the row the widget shows then.
+    private func makeDraggable(_ box: UnsafeMutablePointer<GtkWidget>) {
         let drag = gtk_drag_source_new()!
-        var value = GValue()
-        g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
-        g_value_set_string(&value, item.text)
-        let content = gdk_content_provider_new_for_value(&value)
-        g_value_unset(&value)
-        gtk_drag_source_set_content(drag, content)
-        g_object_unref(cast(content))
         gtk_drag_source_set_actions(drag, GDK_ACTION_MOVE)
+        let prepare: @convention(c) (OpaquePointer?, Double, Double, gpointer?) -> gpointer? = { _, _, _, data in
+            guard let data else { return nil }
+            let handler = Unmanaged<RowHandler>.fromOpaque(data).takeUnretainedValue()
+            // As an address: a pointer may not leave the main actor's closure.
+            let content = MainActor.assumeIsolated { UInt(bitPattern: handler.sidebar?.dragContent(of: handler.row!)) }
+            return UnsafeMutableRawPointer(bitPattern: content)
+        }
+        connect(drag, "prepare", prepare, RowHandler(self, row: box))
         gtk_widget_add_controller(box, cast(drag))
     }
 
-    /// Lets a feed's or a folder's row be dropped on `row`, moving it into the folder (for nil:
-    /// out of any). A folder is refused on itself and on the folders inside it.
-    private func accept(on row: UnsafeMutablePointer<GtkWidget>, folderID: Int64?) {
+    /// "feed:ID" or "folder:ID" for the row `box` shows; nil (no drag) for All Feeds and Starred.
+    private func dragContent(of box: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GdkContentProvider>? {
+        let dragged: SidebarDrag? = switch row(shownBy: box)?.item {
+        case let .feed(id): .feed(id)
+        case let .folder(id): .folder(id)
+        default: nil
+        }
+        guard let dragged else { return nil }
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
+        g_value_set_string(&value, dragged.text)
+        defer { g_value_unset(&value) }
+        return gdk_content_provider_new_for_value(&value)
+    }
+
+    /// Lets a feed's or a folder's row be dropped on a folder's row, moving it into the folder,
+    /// or on All Feeds, moving it out of any. A folder is refused on itself and on the folders
+    /// inside it; the other rows take nothing.
+    private func acceptDrops(on box: UnsafeMutablePointer<GtkWidget>) {
         let target = gtk_drop_target_new(GType(16 << 2), GDK_ACTION_MOVE)!
-        let handler: @MainActor (String) -> Bool = { [weak self] text in
-            guard let self, let dragged = SidebarDrag(text) else { return false }
-            switch dragged {
-            case let .feed(feedID):
-                self.onMoveFeed?(feedID, folderID)
-            case let .folder(id):
-                if let folderID, self.folders.subtree(of: id).contains(folderID) { return false }
-                self.onMoveFolder?(id, folderID)
-            }
-            return true
-        }
-        let trampoline: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = { _, value, _, _, data in
+        let drop: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = { _, value, _, _, data in
             guard let value, let data, let text = g_value_get_string(value) else { return 0 }
-            let box = Unmanaged<DropHandler>.fromOpaque(data).takeUnretainedValue()
-            return MainActor.assumeIsolated { box.handler(String(cString: text)) }.gboolean
+            let handler = Unmanaged<RowHandler>.fromOpaque(data).takeUnretainedValue()
+            return MainActor.assumeIsolated { handler.sidebar?.drop(String(cString: text), on: handler.row!) ?? false }.gboolean
         }
-        let release: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
-            if let data { Unmanaged<DropHandler>.fromOpaque(data).release() }
+        connect(target, "drop", drop, RowHandler(self, row: box))
+        // Only rows of this sidebar are taken, and only on All Feeds and folders: text or a file
+        // from another program passes on to the window (which imports an OPML file dropped anywhere on it).
+        let accept: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, drop, data in
+            guard let drop, let data, gdk_drop_get_drag(drop) != nil,
+                  gdk_content_formats_contain_gtype(gdk_drop_get_formats(drop), GType(16 << 2)) != 0 else { return 0 }
+            let handler = Unmanaged<RowHandler>.fromOpaque(data).takeUnretainedValue()
+            return MainActor.assumeIsolated { handler.sidebar?.folderTakingDrops(on: handler.row!) != nil }.gboolean
         }
-        let box = Unmanaged.passRetained(DropHandler(handler)).toOpaque()
-        g_signal_connect_data(cast(target), "drop", unsafeBitCast(trampoline, to: GCallback.self), box, release, GConnectFlags(0))
-        // Only rows of this sidebar are taken: text or a file from another program passes on to
-        // the window (which imports an OPML file dropped anywhere on it).
-        let fromThisApp: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, drop, _ in
-            guard let drop, gdk_drop_get_drag(drop) != nil else { return 0 }
-            return gdk_content_formats_contain_gtype(gdk_drop_get_formats(drop), GType(16 << 2))
-        }
-        g_signal_connect_data(cast(target), "accept", unsafeBitCast(fromThisApp, to: GCallback.self), nil, nil, GConnectFlags(0))
-        gtk_widget_add_controller(row, cast(target))
+        connect(target, "accept", accept, RowHandler(self, row: box))
+        gtk_widget_add_controller(box, cast(target))
     }
 
-    private final class KeyHandler {
+    /// For a row that takes drops: the folder it stands for (nil inside: All Feeds, the top).
+    private func folderTakingDrops(on box: UnsafeMutablePointer<GtkWidget>) -> Int64?? {
+        switch row(shownBy: box)?.item {
+        case .all: .some(nil)
+        case let .folder(id): .some(id)
+        default: nil
+        }
+    }
+
+    private func drop(_ text: String, on box: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let dragged = SidebarDrag(text), case let .some(folderID) = folderTakingDrops(on: box) else { return false }
+        switch dragged {
+        case let .feed(feedID):
+            onMoveFeed?(feedID, folderID)
+        case let .folder(id):
+            if let folderID, folders.subtree(of: id).contains(folderID) { return false }
+            onMoveFolder?(id, folderID)
+        }
+        return true
+    }
+
+    /// What a C callback of the list or of a row widget reaches the sidebar through.
+    private final class RowHandler {
         weak var sidebar: FeedSidebar?
-        init(_ sidebar: FeedSidebar) { self.sidebar = sidebar }
+        let row: UnsafeMutablePointer<GtkWidget>?
+        init(_ sidebar: FeedSidebar, row: UnsafeMutablePointer<GtkWidget>?) {
+            self.sidebar = sidebar
+            self.row = row
+        }
     }
 
-    private final class DropHandler {
-        let handler: @MainActor (String) -> Bool
-        init(_ handler: @escaping @MainActor (String) -> Bool) { self.handler = handler }
-    }
-
-    /// Adds a row whose accessible name says what a sighted person reads in it.
-    @discardableResult
-    private func append(_ box: UnsafeMutablePointer<GtkWidget>, name: String) -> UnsafeMutablePointer<GtkWidget> {
-        let row = gtk_list_box_row_new()!
-        gtk_list_box_row_set_child(cast(row), box)
-        cgtk_accessible_set_label(cast(row), name)
-        gtk_list_box_append(cast(list), row)
-        return row
+    /// Connects a C `callback` to `signal`, passing it `handler`, released with the connection.
+    private func connect<Callback>(_ instance: OpaquePointer, _ signal: String, _ callback: Callback, _ handler: RowHandler) {
+        let release: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+            if let data { Unmanaged<RowHandler>.fromOpaque(data).release() }
+        }
+        let data = Unmanaged.passRetained(handler).toOpaque()
+        g_signal_connect_data(cast(instance), signal, unsafeBitCast(callback, to: GCallback.self), data, release, GConnectFlags(0))
     }
 
     /// "GNOME Desktop Notes, 3 unread".
@@ -338,10 +493,10 @@ final class FeedSidebar {
             .replacingOccurrences(of: "%d", with: "\(starred)")
     }
 
-    /// The tooltip of `feedID`'s row: where a fetch error or the feed's mistakes show.
+    /// The tooltip of `feedID`'s row, when the row is on screen: where a fetch error or the feed's mistakes show.
     func tooltip(forFeed feedID: Int64) -> String? {
-        guard let index = rowItems.firstIndex(of: .feed(feedID)), let row = row(at: index),
-              let box = gtk_list_box_row_get_child(row), let text = gtk_widget_get_tooltip_text(box) else { return nil }
+        guard let row = rowWidget(showing: .feed(feedID)), let box = gtk_widget_get_first_child(row),
+              let text = gtk_widget_get_tooltip_text(box) else { return nil }
         return String(cString: text)
     }
 
@@ -349,92 +504,60 @@ final class FeedSidebar {
         feed.title?.isEmpty == false ? feed.title! : (feed.url.host ?? feed.url.lastPathComponent)
     }
 
-    /// Shows the same feeds again, with their icons as they are now.
+    /// Shows the rows on screen again, with the feeds' icons as they are now.
     func showIconsAgain() {
-        show(shown.feeds, folders: folders, starred: shown.starred, selecting: selection)
-    }
-
-    private func makeRow(title: String, icon: String, image: UnsafeMutablePointer<GtkWidget>? = nil, unread: Int, error: String? = nil,
-                         warnings: [String] = []) -> UnsafeMutablePointer<GtkWidget> {
-        let image = image ?? gtk_image_new_from_icon_name(error == nil ? icon : "dialog-warning-symbolic")!
-        let name = Widgets.label(title)
-        gtk_label_set_ellipsize(cast(name), PANGO_ELLIPSIZE_END)
-        gtk_widget_set_hexpand(name, 1)
-        let count = Widgets.label(unread > 0 ? "\(unread)" : "", classes: ["unread-count"], xalign: 1)
-        let box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [image, name, count])
-        Widgets.setMargins(box, horizontal: 6, vertical: 6)
-        if let error {
-            // TRANSLATORS: tooltip of a feed whose last refresh failed; %@ is the reason.
-            gtk_widget_set_tooltip_text(box, tr("Last refresh failed: %@").replacingOccurrences(of: "%@", with: error))
-            gtk_widget_add_css_class(image, "error")
-        } else if !warnings.isEmpty {
-            // TRANSLATORS: tooltip of a feed that is not well-formed but was read anyway; %@ lists what was wrong.
-            gtk_widget_set_tooltip_text(box, tr("Read despite mistakes in the feed: %@")
-                .replacingOccurrences(of: "%@", with: "\n" + warnings.joined(separator: "\n")))
-        }
-        let accessibleUnread = trn("%d unread entry", "%d unread entries", unread)
-            .replacingOccurrences(of: "%d", with: "\(unread)")
-        cgtk_accessible_set_description(cast(box), accessibleUnread)
-        return box
-    }
-
-    /// The Starred row: its count is of starred entries, read or not.
-    private func makeRow(title: String, icon: String, starred: Int) -> UnsafeMutablePointer<GtkWidget> {
-        let name = Widgets.label(title)
-        gtk_widget_set_hexpand(name, 1)
-        let count = Widgets.label(starred > 0 ? "\(starred)" : "", classes: ["unread-count"], xalign: 1)
-        let box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [gtk_image_new_from_icon_name(icon), name, count])
-        Widgets.setMargins(box, horizontal: 6, vertical: 6)
-        let accessibleCount = trn("%d starred entry", "%d starred entries", starred)
-            .replacingOccurrences(of: "%d", with: "\(starred)")
-        cgtk_accessible_set_description(cast(box), accessibleCount)
-        return box
+        refillBoundRows()
     }
 
     /// The feeds listed, top to bottom.
-    var feedIDs: [Int64] { rowItems.compactMap(\.feedID) }
+    var feedIDs: [Int64] { rows.compactMap(\.item.feedID) }
 
     /// What the rows show, top to bottom.
-    var items: [FeedSelection] { rowItems }
+    var items: [FeedSelection] { rows.map(\.item) }
 
     /// Selects `feedID`'s row (nil: All Feeds), as a click would.
     func select(feedID: Int64?) {
         select(feedID.map(FeedSelection.feed) ?? .all)
     }
 
-    /// Selects the row of `item`, as a click would.
+    /// Selects the row of `item`, as a click would, and scrolls it into view.
     func select(_ item: FeedSelection) {
-        guard let index = rowItems.firstIndex(of: item) else { return }
-        gtk_list_box_select_row(cast(list), row(at: index))
+        guard let index = rows.firstIndex(where: { $0.item == item }) else { return }
+        gtk_single_selection_set_selected(selectionModel, guint(index))
+        scroll(to: index)
     }
 
     /// Selects the row `offset` rows below the selected one (above when negative), within the list.
     func selectAdjacent(_ offset: Int) {
-        guard let index = rowItems.firstIndex(of: selection) else { return }
-        select(rowItems[min(max(index + offset, 0), rowItems.count - 1)])
+        guard let index = rows.firstIndex(where: { $0.item == selection }) else { return }
+        select(rows[min(max(index + offset, 0), rows.count - 1)].item)
     }
 
-    private func rowSelected(_ row: gpointer?) {
-        guard !isRebuilding, let row else { return }
-        let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
-        guard index >= 0, index < rowItems.count else { return }
-        selection = rowItems[index]
+    private func selectionChanged() {
+        guard !isRebuilding else { return }
+        let position = Int(gtk_single_selection_get_selected(selectionModel))
+        guard position < rows.count, rows[position].item != selection else { return }
+        selection = rows[position].item
         onSelect?(selection)
     }
 
-    /// A right click (or long press) on a feed offers to mark it read or remove it.
-    private func addContextMenu() {
-        let click = gtk_gesture_click_new()!
-        gtk_gesture_single_set_button(cast(click), guint(GDK_BUTTON_SECONDARY))
-        Signal.connectClickAt(cast(click), "pressed") { [weak self] x, y in self?.showMenu(x: x, y: y) }
-        gtk_widget_add_controller(list, cast(click))
+    /// Enter on a row acts on the row with the keyboard's focus, selected first.
+    private func activate(_ position: UInt32) {
+        guard Int(position) < rows.count else { return }
+        if gtk_single_selection_get_selected(selectionModel) != position { gtk_single_selection_set_selected(selectionModel, position) }
+        onActivate?()
     }
 
-    private func showMenu(x: Double, y: Double) {
-        guard let row = gtk_list_box_get_row_at_y(cast(list), Int32(y)) else { return }
-        let index = Int(gtk_list_box_row_get_index(row))
-        guard index >= 0, index < rowItems.count, let menu = menu(for: rowItems[index]) else { return }
-        Widgets.popUpMenu(menu, on: list, x: x, y: y)
+    /// A right click (or long press) on a feed or folder offers to mark it read, move or remove it.
+    private func showMenu(on box: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) {
+        guard let item = row(shownBy: box)?.item, let menu = menu(for: item) else { return }
+        Widgets.popUpMenu(menu, on: box, x: x, y: y)
+    }
+
+    /// Opens the selected row's menu, as a right click on it would (Shift+F10 or the Menu key).
+    func showMenuForSelection() {
+        guard let row = rowWidget(showing: selection), let box = gtk_widget_get_first_child(row) else { return }
+        showMenu(on: box, x: Double(gtk_widget_get_width(box)) / 2, y: Double(gtk_widget_get_height(box)) / 2)
     }
 
     /// The context menu of a feed's or a folder's row; nil for the other rows.

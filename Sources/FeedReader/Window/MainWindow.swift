@@ -136,20 +136,13 @@ final class MainWindow {
             case let value? where value < Key.starredSelection: .folder(Int64(-2 - value))
             case let value?: .feed(Int64(value))
             }
-            await self.reloadFeeds(selecting: selection, sidebarRows: Self.sidebarRowsAtStart)
-            self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles) { [weak self] in
-                MainThread.whenIdle { self?.sidebar.buildRemainingRows() }
-            }
+            await self.reloadFeeds(selecting: selection)
+            self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
             if self.fetchesRecoveredFeeds { self.entryList.header.beginRefreshing() }
             self.updateIcons()
             MainThread.whenIdle { [weak self] in self?.cleanUpIfDue() }
         }
     }
-
-    /// The sidebar rows the first frame shows, more than a window's height holds; the rest are
-    /// built once the first entries show: laying out the texts of 1,000 feeds' rows took longer
-    /// than everything else before the first frame.
-    private static let sidebarRowsAtStart = 40
 
     /// Fetches the icons that are missing or due for a check, and shows the ones that changed.
     private func updateIcons() {
@@ -240,12 +233,12 @@ final class MainWindow {
         Dictionary(feeds.map { ($0.id, FeedSidebar.title(of: $0)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private func reloadFeeds(selecting selection: FeedSelection, sidebarRows: Int = .max) async {
+    private func reloadFeeds(selecting selection: FeedSelection) async {
         do {
             feeds = try await library.store.feeds()
             folders = try await library.store.folders()
             starredCount = try await library.store.entryCount(starredOnly: true)
-            sidebar.show(feeds, folders: folders, starred: starredCount, selecting: selection, firstRows: sidebarRows)
+            sidebar.show(feeds, folders: folders, starred: starredCount, selecting: selection)
             entryList.updateFeedTitles(feedTitles)
         } catch {
             showStoreError(tr("The subscriptions could not be read."), error)
@@ -848,7 +841,15 @@ final class MainWindow {
             Widgets.addAction(to: window, name) { [weak self] _ in self?.filterBar.select(filter) }
         }
         Widgets.addAction(to: window, "search") { [weak self] _ in self?.filterBar.startSearch() }
-        Widgets.addAction(to: window, "entry-menu") { [weak self] _ in self?.entryList.showMenuForSelection() }
+        Widgets.addAction(to: window, "entry-menu") { [weak self] _ in
+            guard let self else { return }
+            // The menu of the row with the keyboard's focus: a feed's or folder's in the sidebar, else the entry's.
+            if let focus = gtk_root_get_focus(cast(self.window)), gtk_widget_is_ancestor(focus, self.sidebar.widget) != 0 {
+                self.sidebar.showMenuForSelection()
+            } else {
+                self.entryList.showMenuForSelection()
+            }
+        }
         Widgets.addAction(to: window, "open-entry", withInt64: true) { [weak self] id in
             guard let entry = self?.entryList.entries[id] else { return }
             self?.openInBrowser(entry)
