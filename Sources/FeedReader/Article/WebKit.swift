@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 
 /// WebKitGTK, loaded when the first article is shown instead of with the app. Linked, it and the
-/// libraries it needs (JavaScriptCore, GStreamer, speech synthesis: 93 of the app's 198) were
+/// libraries it needs (JavaScriptCore, GStreamer, speech synthesis: 86 of the app's 198) were
 /// loaded and relocated before `main`, the largest share of the start-up's CPU time, for a view
 /// that only the first article makes.
 struct WebKit: Sendable {
