@@ -52,9 +52,14 @@ final class CommandLineOptions {
     /// The entries' strings: GLib keeps pointers to them for the application's life.
     private var strings: [UnsafeMutablePointer<CChar>] = []
 
-    /// Adds `options` to `application` and answers them from its handle-local-options.
-    init(_ options: [CommandLineOption], application: UnsafeMutablePointer<GApplication>) {
+    /// Called when no option was given and the app is to start its window, before GTK starts.
+    private let startingWindow: () -> Void
+
+    /// Adds `options` to `application` and answers them from its handle-local-options;
+    /// `startingWindow` runs when none was given.
+    init(_ options: [CommandLineOption], application: UnsafeMutablePointer<GApplication>, startingWindow: @escaping () -> Void) {
         self.options = options
+        self.startingWindow = startingWindow
         var entries = options.map { option in
             var entry = GOptionEntry()
             entry.long_name = UnsafePointer(keep(option.name))
@@ -98,6 +103,7 @@ final class CommandLineOptions {
                 return Self.runToEnd { await command(file) }
             }
         }
+        startingWindow()
         return -1
     }
 

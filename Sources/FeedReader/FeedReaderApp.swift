@@ -12,11 +12,16 @@ final class FeedReaderApp {
     private let application: UnsafeMutablePointer<GtkApplication>
     private var window: MainWindow?
     private var options: CommandLineOptions?
+    /// The database's page check, started before GTK so that it runs while GTK starts: it reads
+    /// every page of the b-trees (57 ms at 100,000 entries) and the window waited for it.
+    private var databaseCheck: DatabaseFileCheck.Started?
 
     init() {
         application = gtk_application_new(Self.applicationID, G_APPLICATION_DEFAULT_FLAGS)
         g_set_application_name(tr("Feed Reader"))
-        options = CommandLineOptions(CommandLineOption.all, application: cast(application))
+        options = CommandLineOptions(CommandLineOption.all, application: cast(application)) { [unowned self] in
+            self.databaseCheck = DatabaseFileCheck.Started(path: FeedStore.databaseURL().path)
+        }
         Signal.connect(application, "activate") { [unowned self] in self.activate() }
     }
 
@@ -40,7 +45,8 @@ final class FeedReaderApp {
         Task { @MainActor [application] in
             defer { g_application_release(cast(application)) }
             do {
-                let (store, notice) = try await FeedStore.openHealing(at: FeedStore.databaseURL())
+                let (store, notice) = try await FeedStore.openHealing(at: FeedStore.databaseURL(), started: self.databaseCheck)
+                self.databaseCheck = nil
                 let window = MainWindow(application: application, library: FeedLibrary(store: store), settings: .standard,
                                         storageNotice: notice)
                 self.window = window

@@ -86,12 +86,12 @@ final class ArticleViewTests: XCTestCase {
             app.window.entryList.select(index: 0)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.isLoaded })
 
-            let height = Double(gtk_widget_get_height(article.webView))
-            RealInput.click(windowTitle: app.title, at: app.point(in: article.webView, x: 150, y: height - 60))
+            let height = Double(gtk_widget_get_height(article.webView!))
+            RealInput.click(windowTitle: app.title, at: app.point(in: article.webView!, x: 150, y: height - 60))
 
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { !opened.isEmpty }, "the link left the app")
             XCTAssertEqual(opened, [URL(string: Self.linkTarget)!])
-            XCTAssertEqual(webkit_web_view_get_uri(cast(article.webView)).map { String(cString: $0) }, ArticleView.pageAddress,
+            XCTAssertEqual(webkit_web_view_get_uri(cast(article.webView!)).map { String(cString: $0) }, ArticleView.pageAddress,
                            "the view never navigated")
         }
     }
@@ -116,7 +116,7 @@ final class ArticleViewTests: XCTestCase {
             app.window.entryList.select(index: 0)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.isLoaded })
 
-            webkit_web_view_terminate_web_process(cast(article.webView))
+            webkit_web_view_terminate_web_process(cast(article.webView!))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { article.state == .crashed })
             let shown = String(cString: gtk_stack_get_visible_child_name(cast(article.widget)))
             XCTAssertEqual(shown, "crashed", "the pane says the view stopped")
@@ -129,6 +129,15 @@ final class ArticleViewTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.state == .article && article.isLoaded })
             XCTAssertEqual(article.entry?.title, "Formatted & safe")
         }
+    }
+
+    func testTheWebKitValuesTheAppLoadsWithoutHeadersAreTheHeaders() {
+        XCTAssertEqual(WebKit.policyNavigationAction, WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION.rawValue)
+        XCTAssertEqual(WebKit.policyNewWindowAction, WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION.rawValue)
+        XCTAssertEqual(WebKit.navigationLinkClicked, WEBKIT_NAVIGATION_TYPE_LINK_CLICKED.rawValue)
+        XCTAssertEqual(WebKit.navigationOther, WEBKIT_NAVIGATION_TYPE_OTHER.rawValue)
+        XCTAssertEqual(WebKit.loadFinished, WEBKIT_LOAD_FINISHED.rawValue)
+        XCTAssertNotNil(WebKit.shared, "\(WebKit.library) loads and has every function the article calls")
     }
 
     func testOnlyOurOwnLoadNavigatesAndOnlyClickedWebOrMailLinksLeave() {
@@ -157,7 +166,7 @@ final class ArticleViewTests: XCTestCase {
                 ("body", "rtl"), ("h1", "ltr"), (".details", "ltr"), ("article", "ltr"), ("article li", "ltr"),
             ]
             for (selector, direction) in cases {
-                XCTAssertEqual(Self.evaluate("getComputedStyle(document.querySelector('\(selector)')).direction", in: article.webView),
+                XCTAssertEqual(Self.evaluate("getComputedStyle(document.querySelector('\(selector)')).direction", in: article.webView!),
                                direction, "\(selector): an English entry reads left to right in the Arabic window")
             }
         }
@@ -187,7 +196,7 @@ final class ArticleViewTests: XCTestCase {
 
     func testTheArticleIsInTheFontTheWindowsTextIsDrawnWith() throws {
         try withArticles { app in
-            let settings = webkit_web_view_get_settings(cast(app.window.article.webView))
+            let settings = webkit_web_view_get_settings(cast(app.window.article.webView!))
             let label = try XCTUnwrap(descendant(of: app.window.window) { isWidget($0, a: gtk_label_get_type()) })
             let original = cwebkit_gtk_font_name().map { pointer in
                 defer { g_free(pointer) }

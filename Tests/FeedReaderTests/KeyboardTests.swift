@@ -41,11 +41,11 @@ final class KeyboardTests: XCTestCase {
 
             var presses = 0
             while list.selectedEntry?.title != "Second", presses < 20 {
-                let before = Self.scrollY(of: article.webView)
+                let before = Self.scrollY(of: article.webView!)
                 RealInput.key(windowTitle: app.title, "space")
                 presses += 1
                 XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
-                    list.selectedEntry?.title == "Second" || Self.scrollY(of: article.webView) != before
+                    list.selectedEntry?.title == "Second" || Self.scrollY(of: article.webView!) != before
                 }, "Space either scrolled the article or moved on")
             }
             XCTAssertEqual(list.selectedEntry?.title, "Second", "Space reached the end of the article and moved on")

@@ -231,7 +231,7 @@ public final class FeedLibrary: Sendable {
     /// Returns how many were added; 0 when there were subscriptions already.
     @discardableResult
     public func subscribeToSamplesIfEmpty(in directory: URL) async -> Int {
-        guard let existing = try? await store.feeds(), existing.isEmpty else { return 0 }
+        guard (try? await store.hasFeeds()) == false else { return 0 }
         let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
         var added = 0
         for file in files.sorted(by: { $0.lastPathComponent < $1.lastPathComponent })

@@ -29,6 +29,26 @@ public enum DatabaseFileCheck {
         }
     }
 
+    /// A check started ahead of opening the store, so it runs while the app does other work
+    /// (GTK starting); `FeedStore.openHealing` awaits its answer. Reading only, it changes
+    /// nothing however early it starts.
+    public final class Started: Sendable {
+        /// The database file the check reads.
+        public let path: String
+        private let task: Task<Problem?, Never>
+
+        /// Starts checking the database at `path` off the calling thread.
+        public init(path: String) {
+            self.path = path
+            task = Task.detached(priority: .userInitiated) { DatabaseFileCheck.check(path: path) }
+        }
+
+        /// What `check(path:)` found.
+        public var problem: Problem? {
+            get async { await task.value }
+        }
+    }
+
     /// Nil when the database at `path` looks whole, or there is none yet; otherwise what is wrong.
     public static func check(path: String) -> Problem? {
         let main: DatabaseFile

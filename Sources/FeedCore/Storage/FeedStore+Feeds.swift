@@ -43,6 +43,11 @@ extension FeedStore {
         }
     }
 
+    /// Whether there is any subscription, without counting any feed's unread entries.
+    public func hasFeeds() async throws -> Bool {
+        try await reading { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM feeds)") ?? false }
+    }
+
     /// One feed with its unread count, or nil if there is no such feed.
     public func feed(id: Int64) async throws -> StoredFeed? {
         try await reading { db in

@@ -34,8 +34,9 @@ extension FeedStore {
     /// new one is made, and the subscriptions are read back from the old file (opened read-only
     /// and immutable) or else from the OPML copy kept beside it. A folder that cannot be written
     /// or made leaves the reader running on a store in memory. Throws only when not even a store
-    /// in memory can be made.
-    public static func openHealing(at url: URL, now: Date = Date()) async throws -> (store: FeedStore, notice: StorageNotice?) {
+    /// in memory can be made. `started` is the page check begun earlier for the same file, if any.
+    public static func openHealing(at url: URL, now: Date = Date(),
+                                   started: DatabaseFileCheck.Started? = nil) async throws -> (store: FeedStore, notice: StorageNotice?) {
         let folder = url.deletingLastPathComponent()
         let path = url.path
         do {
@@ -53,8 +54,9 @@ extension FeedStore {
                 try? FileManager.default.removeItem(at: damageNote)
             }
         }
-        if problem == nil, let found = DatabaseFileCheck.check(path: path) {
-            problem = found.description
+        if problem == nil {
+            let found = if let started, started.path == path { await started.problem } else { DatabaseFileCheck.check(path: path) }
+            problem = found?.description
         }
         guard access(folder.path, W_OK) == 0 else {
             let readOnly = "\(folder.path): \(String(cString: strerror(errno)))"

@@ -1,5 +1,4 @@
 import CGtk
-import CWebKit
 import FeedCore
 import Foundation
 import RefreshGtk
@@ -99,11 +98,12 @@ final class ArticleView {
         retranslate()
     }
 
-    /// The article's web view, made on first use (see `madeWebView`).
-    var webView: UnsafeMutablePointer<GtkWidget> {
+    /// The article's web view, made on first use (see `madeWebView`); nil when WebKitGTK
+    /// could not be loaded.
+    var webView: UnsafeMutablePointer<GtkWidget>? {
         if let madeWebView { return madeWebView }
-        let webView = webkit_web_view_new()!
-        Self.configure(settings: webkit_web_view_get_settings(cast(webView)))
+        guard let webKit = WebKit.shared, let webView = webKit.webViewNew() else { return nil }
+        Self.configure(settings: webKit.webViewGetSettings(webView), webKit)
         gtk_widget_set_vexpand(webView, 1)
         gtk_widget_set_hexpand(webView, 1)
         WebKitSignals.connectDecidePolicy(webView, owner: self)
@@ -117,11 +117,11 @@ final class ArticleView {
 
     /// Sets the page's text in the font GTK draws the window's own text with.
     private func useDesktopFont(in webView: UnsafeMutablePointer<GtkWidget>) {
-        guard let settings = webkit_web_view_get_settings(cast(webView)) else { return }
+        guard let webKit = WebKit.shared, let settings = webKit.webViewGetSettings(webView) else { return }
         let font = DesktopFont.current(for: webView)
-        webkit_settings_set_default_font_family(settings, font.family)
-        webkit_settings_set_sans_serif_font_family(settings, font.family)
-        webkit_settings_set_default_font_size(settings, font.pixels)
+        webKit.setDefaultFontFamily(settings, font.family)
+        webKit.setSansSerifFontFamily(settings, font.family)
+        webKit.setDefaultFontSize(settings, font.pixels)
     }
 
     /// Sets the pane's own texts in the current language.
@@ -184,8 +184,10 @@ final class ArticleView {
         isLoaded = false
         state = .article
         gtk_widget_set_sensitive(openButton, (entry?.link.map(MainWindow.opensInBrowser) ?? false).gboolean)
+        // Without WebKitGTK the pane says the view stopped, as when its web process ends.
+        guard let webKit = WebKit.shared, let webView else { return webProcessTerminated() }
         gtk_stack_set_visible_child_name(cast(stack), "article")
-        webkit_web_view_load_html(cast(webView), pageHTML, Self.pageAddress)
+        webKit.webViewLoadHTML(webView, pageHTML, Self.pageAddress)
     }
 
     /// Decides a navigation request: only our own page loads; a clicked link opens outside.
@@ -212,20 +214,20 @@ final class ArticleView {
     /// Scrolls the article down by most of a page; `completion` gets true when it was already at
     /// its end (Space then moves on to the next unread entry).
     func pageDown(completion: @escaping @MainActor (Bool) -> Void) {
-        guard state == .article, isLoaded else { return completion(true) }
+        guard state == .article, isLoaded, let webKit = WebKit.shared, let webView else { return completion(true) }
         let box = Unmanaged.passRetained(PageDownBox(completion)).toOpaque()
         let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { source, result, data in
             guard let data else { return }
             let box = Unmanaged<PageDownBox>.fromOpaque(data).takeRetainedValue()
             var atEnd = true
-            if let value = webkit_web_view_evaluate_javascript_finish(cast(source), result, nil) {
-                atEnd = jsc_value_to_boolean(value) != 0
+            if let webKit = WebKit.shared, let value = webKit.webViewEvaluateJavaScriptFinish(source, result, nil) {
+                atEnd = webKit.valueToBoolean(value) != 0
                 g_object_unref(cast(value))
             }
             onMainActor { box.completion(atEnd) }
         }
         // Runs in a world of its own: the page's scripts are off and could not see or change it.
-        webkit_web_view_evaluate_javascript(cast(webView), Self.pageDownScript, -1, "feed-reader", nil, nil, finished, box)
+        webKit.webViewEvaluateJavaScript(webView, Self.pageDownScript, -1, "feed-reader", nil, nil, finished, box)
     }
 
     /// True at the end of the page; otherwise scrolls by 90% of the window and returns false.
@@ -245,18 +247,18 @@ final class ArticleView {
 
     /// No page scripts, plugins or storage; images load. JavaScript
     /// itself stays on only for the app's own paging script, in an isolated world.
-    private static func configure(settings: OpaquePointer?) {
+    private static func configure(settings: OpaquePointer?, _ webKit: WebKit) {
         guard let settings else { return }
-        webkit_settings_set_enable_javascript(settings, 1)
-        webkit_settings_set_enable_javascript_markup(settings, 0)
-        webkit_settings_set_enable_html5_local_storage(settings, 0)
-        webkit_settings_set_enable_html5_database(settings, 0)
-        webkit_settings_set_enable_webgl(settings, 0)
-        webkit_settings_set_enable_webaudio(settings, 0)
-        webkit_settings_set_enable_media(settings, 0)
-        webkit_settings_set_enable_developer_extras(settings, 0)
-        webkit_settings_set_javascript_can_open_windows_automatically(settings, 0)
-        webkit_settings_set_auto_load_images(settings, 1)
+        webKit.setEnableJavaScript(settings, 1)
+        webKit.setEnableJavaScriptMarkup(settings, 0)
+        webKit.setEnableHTML5LocalStorage(settings, 0)
+        webKit.setEnableHTML5Database(settings, 0)
+        webKit.setEnableWebGL(settings, 0)
+        webKit.setEnableWebAudio(settings, 0)
+        webKit.setEnableMedia(settings, 0)
+        webKit.setEnableDeveloperExtras(settings, 0)
+        webKit.setJavaScriptCanOpenWindowsAutomatically(settings, 0)
+        webKit.setAutoLoadImages(settings, 1)
     }
 }
 
@@ -271,16 +273,23 @@ struct DesktopFont {
     /// That family is the one installed: "Cantarell 11" without Cantarell is drawn by GTK in
     /// fontconfig's substitute, but WebKit would fall back to its serif default instead.
     @MainActor static func current(for widget: UnsafeMutablePointer<GtkWidget>) -> DesktopFont {
-        let name = cwebkit_gtk_font_name().map { pointer in
-            defer { g_free(pointer) }
-            return String(cString: pointer)
-        } ?? "Sans 11"
+        let name = gtkFontName() ?? "Sans 11"
         let description = pango_font_description_from_string(name)
         defer { pango_font_description_free(description) }
         let requested = pango_font_description_get_family(description).map { String(cString: $0) } ?? "Sans"
         let points = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
         return DesktopFont(family: drawnFamily(of: description, for: widget) ?? requested,
                            pixels: UInt32(max(9, (points > 0 ? points : 11) * 96 / 72).rounded()))
+    }
+
+    /// GtkSettings' `gtk-font-name`, read through a GValue: `g_object_get` is variadic.
+    @MainActor private static func gtkFontName() -> String? {
+        guard let settings = gtk_settings_get_default() else { return nil }
+        var value = GValue()
+        g_value_init(&value, g_type_from_name("gchararray"))
+        defer { g_value_unset(&value) }
+        g_object_get_property(cast(settings), "gtk-font-name", &value)
+        return g_value_get_string(&value).map { String(cString: $0) }
     }
 
     /// The family Pango draws `description` with in `widget`, after fontconfig's substitutions.
@@ -361,22 +370,21 @@ private enum WebKitSignals {
 
     /// decide-policy: answers every navigation itself so nothing is followed inside the view.
     static func connectDecidePolicy(_ webView: UnsafeMutablePointer<GtkWidget>, owner: ArticleView) {
-        let trampoline: @convention(c) (gpointer?, UnsafeMutablePointer<WebKitPolicyDecision>?, UInt32, gpointer?) -> gboolean = { _, decision, type, data in
-            guard let decision,
-                  type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION.rawValue
-                    || type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION.rawValue else { return 0 }
-            let action = webkit_navigation_policy_decision_get_navigation_action(cast(decision))
-            let address = webkit_uri_request_get_uri(webkit_navigation_action_get_request(action)).map { String(cString: $0) } ?? ""
-            let kind = webkit_navigation_action_get_navigation_type(action)
+        let trampoline: @convention(c) (gpointer?, OpaquePointer?, UInt32, gpointer?) -> gboolean = { _, decision, type, data in
+            guard let decision, let webKit = WebKit.shared,
+                  type == WebKit.policyNavigationAction || type == WebKit.policyNewWindowAction else { return 0 }
+            let action = webKit.navigationPolicyDecisionGetNavigationAction(decision)
+            let address = webKit.uriRequestGetURI(webKit.navigationActionGetRequest(action)).map { String(cString: $0) } ?? ""
+            let kind = webKit.navigationActionGetNavigationType(action)
             let navigation = ArticleView.navigation(
                 to: address,
-                isLinkClick: kind == WEBKIT_NAVIGATION_TYPE_LINK_CLICKED,
-                isOwnLoad: type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION.rawValue && kind == WEBKIT_NAVIGATION_TYPE_OTHER
+                isLinkClick: kind == WebKit.navigationLinkClicked,
+                isOwnLoad: type == WebKit.policyNavigationAction && kind == WebKit.navigationOther
             )
             if navigation == .load {
-                webkit_policy_decision_use(decision)
+                webKit.policyDecisionUse(decision)
             } else {
-                webkit_policy_decision_ignore(decision)
+                webKit.policyDecisionIgnore(decision)
                 let view = WebKitSignals.view(data)
                 onMainActor { view?.decide(navigation) }
             }
@@ -397,7 +405,7 @@ private enum WebKitSignals {
     /// load-changed: records when the page has finished loading.
     static func connectLoadChanged(_ webView: UnsafeMutablePointer<GtkWidget>, owner: ArticleView) {
         let trampoline: @convention(c) (gpointer?, UInt32, gpointer?) -> Void = { _, event, data in
-            guard event == WEBKIT_LOAD_FINISHED.rawValue else { return }
+            guard event == WebKit.loadFinished else { return }
             let view = WebKitSignals.view(data)
             onMainActor { view?.loadFinished() }
         }

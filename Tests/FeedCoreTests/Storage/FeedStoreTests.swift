@@ -22,6 +22,14 @@ struct FeedStoreTests {
         #expect(try await store.feeds().map(\.url.absoluteString) == ["https://a.example/feed", "https://b.example/feed"])
     }
 
+    @Test func hasFeedsOnlyOnceSubscribed() async throws {
+        #expect(try await store.hasFeeds() == false)
+        let feed = try await store.addFeed(url: URL(string: "https://a.example/feed")!)
+        #expect(try await store.hasFeeds() == true)
+        try await store.removeFeed(id: feed.id)
+        #expect(try await store.hasFeeds() == false)
+    }
+
     @Test func addingTheSameURLTwiceIsRefused() async throws {
         let url = URL(string: "https://a.example/feed")!
         try await store.addFeed(url: url)

@@ -44,14 +44,16 @@ struct StoreHealingTests {
         var source: RecoverySource { self == .garbageFirstPage ? .subscriptionsCopy : .damagedDatabase }
     }
 
-    @Test(arguments: Fault.allCases)
-    func aDamagedDatabaseIsKeptAsideByteForByteAndItsSubscriptionsComeBack(_ fault: Fault) async throws {
+    /// With `checkStartedEarly`, the page check runs ahead of the opening, as the app starts it while GTK starts.
+    @Test(arguments: Fault.allCases, [false, true])
+    func aDamagedDatabaseIsKeptAsideByteForByteAndItsSubscriptionsComeBack(_ fault: Fault, checkStartedEarly: Bool) async throws {
         let directory = try temporaryDirectory()
         let url = try await Self.closedStore(in: directory)
         try Self.damage(url, by: fault)
         let damagedBytes = try Data(contentsOf: url)
+        let started = checkStartedEarly ? DatabaseFileCheck.Started(path: url.path) : nil
 
-        let (store, notice) = try await FeedStore.openHealing(at: url, now: Self.now)
+        let (store, notice) = try await FeedStore.openHealing(at: url, now: Self.now, started: started)
 
         guard case let .replacedDamagedDatabase(keptAt, recovered, source, details) = notice else {
             Issue.record("\(fault): \(String(describing: notice))")
@@ -73,12 +75,14 @@ struct StoreHealingTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: keptAt)) == damagedBytes, "nothing is written to it after")
     }
 
-    @Test func aWholeStoreOpensWithoutNoticeAndKeepsAnOPMLCopy() async throws {
+    @Test(arguments: [false, true])
+    func aWholeStoreOpensWithoutNoticeAndKeepsAnOPMLCopy(checkStartedEarly: Bool) async throws {
         let directory = try temporaryDirectory()
         let url = try await Self.closedStore(in: directory)
         try FileManager.default.removeItem(at: FeedStore.subscriptionsCopyURL(forDatabaseAt: url.path))
+        let started = checkStartedEarly ? DatabaseFileCheck.Started(path: url.path) : nil
 
-        let (store, notice) = try await FeedStore.openHealing(at: url, now: Self.now)
+        let (store, notice) = try await FeedStore.openHealing(at: url, now: Self.now, started: started)
 
         #expect(notice == nil)
         #expect(try await store.entryCount() == 600)
