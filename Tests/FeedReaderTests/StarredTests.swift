@@ -17,6 +17,7 @@ final class StarredTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { app.starredInStore() == 1 }, "s starred it")
             XCTAssertEqual(list.selectedEntry?.isStarred, true)
             XCTAssertFalse(app.window.article.starButtonStars, "the article's button now offers to unstar")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.starBesideTitle(in: list.listView) }, "the row shows its star beside the title, not over it")
 
             app.window.sidebar.select(.starred)
             XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles == ["Entry 2"] }, "Starred lists it: \(list.shownTitles)")
@@ -26,6 +27,17 @@ final class StarredTests: XCTestCase {
             RealInput.key(windowTitle: app.title, "s")
             XCTAssertTrue(GtkTestEnvironment.iterate { app.starredInStore() == 0 }, "s again unstarred it")
         }
+    }
+
+    /// Whether a row's star is shown, and to the right of its title's text area.
+    @MainActor
+    static func starBesideTitle(in listView: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let star = descendant(of: listView, where: { gtk_widget_has_css_class($0, "entry-star") != 0 && gtk_widget_is_drawable($0) != 0 }),
+              let title = gtk_widget_get_prev_sibling(star) else { return false }
+        var starBounds = graphene_rect_t(), titleBounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(star, listView, &starBounds) != 0,
+              gtk_widget_compute_bounds(title, listView, &titleBounds) != 0 else { return false }
+        return starBounds.size.width > 0 && titleBounds.origin.x + titleBounds.size.width <= starBounds.origin.x
     }
 
     func testTheArticlesStarButtonStarsAndUnstars() throws {
