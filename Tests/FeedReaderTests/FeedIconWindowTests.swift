@@ -9,7 +9,7 @@ import XCTest
 /// Feed icons in the sidebar: the generic icon meanwhile, then the feed's own at the screen's scale.
 final class FeedIconWindowTests: XCTestCase {
     func testTheFeedsIconReplacesTheGenericOneWithAsManyPixelsAsTheScreenShows() throws {
-        let icon = try onMain { Self.png(side: 64) }
+        let icon = onMain { Self.png(side: 64) }
         let server = try TestHTTPServer { request in
             switch request.path {
             case "/feed.xml":
@@ -43,7 +43,7 @@ final class FeedIconWindowTests: XCTestCase {
     }
 
     func testImportedFeedsGetTheirIconsOnceTheImportEnds() throws {
-        let icon = try onMain { Self.png(side: 64) }
+        let icon = onMain { Self.png(side: 64) }
         let server = try TestHTTPServer { request in
             switch request.path {
             case "/plain.xml":

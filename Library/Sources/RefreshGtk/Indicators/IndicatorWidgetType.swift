@@ -6,24 +6,16 @@ enum IndicatorWidgetType {
     static let quark: GQuark = g_quark_from_static_string("refreshgtk-indicator")
 
     /// The GType, registered on first use.
-    static let gtype: GType = {
-        var query = GTypeQuery()
-        g_type_query(gtk_widget_get_type(), &query)
-        var info = GTypeInfo()
-        info.class_size = guint16(query.class_size)
-        info.instance_size = guint16(query.instance_size)
-        info.class_init = { klass, _ in
-            guard let klass else { return }
-            let widgetClass = klass.assumingMemoryBound(to: GtkWidgetClass.self)
-            widgetClass.pointee.snapshot = { widget, snapshot in
-                guard let widget, let snapshot else { return }
-                let view = IndicatorWidgetType.view(of: widget)
-                onMainActor(passing: snapshot) { view?.snapshot(into: $0) }
-            }
-            gtk_widget_class_set_css_name(widgetClass, "refreshindicator")
+    static let gtype: GType = registerWidgetSubclass("RefreshGtkIndicator") { klass, _ in
+        guard let klass else { return }
+        let widgetClass = klass.assumingMemoryBound(to: GtkWidgetClass.self)
+        widgetClass.pointee.snapshot = { widget, snapshot in
+            guard let widget, let snapshot else { return }
+            let view = IndicatorWidgetType.view(of: widget)
+            onMainActor(passing: snapshot) { view?.snapshot(into: $0) }
         }
-        return g_type_register_static(gtk_widget_get_type(), "RefreshGtkIndicator", &info, GTypeFlags(0))
-    }()
+        gtk_widget_class_set_css_name(widgetClass, "refreshindicator")
+    }
 
     /// The view drawing `widget`, while it lives: the view owns the widget, not the other way round.
     static func view(of widget: UnsafeMutablePointer<GtkWidget>) -> IndicatorView? {
