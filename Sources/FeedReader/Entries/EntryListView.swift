@@ -99,8 +99,8 @@ final class EntryListView {
         retranslate()
     }
 
-    /// Shows the first page of the entries `source` stands for; `completion` runs once it is in the list.
-    func show(_ source: FeedSelection, feedTitles: [Int64: String], completion: (@MainActor () -> Void)? = nil) {
+    /// Shows the first page of the entries `source` stands for.
+    func show(_ source: FeedSelection, feedTitles: [Int64: String]) {
         self.feedTitles = feedTitles
         let changed = source != self.source || order.isEmpty
         self.source = source
@@ -110,7 +110,7 @@ final class EntryListView {
         case let .feed(id): header.lastUpdatedKey = "feed-\(id)"
         case let .folder(id): header.lastUpdatedKey = "folder-\(id)"
         }
-        reload(scrollToTop: changed, completion: completion)
+        reload(scrollToTop: changed)
     }
 
     /// Lists only the unread or starred entries, or all of them again.
