@@ -290,16 +290,20 @@ final class FeedSidebar {
         for (item, box) in boundRows { fill(box, position: Int(gtk_list_item_get_position(cast(item)))) }
     }
 
+    /// The row a bound list item shows now.
+    private func row(of listItem: UnsafeMutableRawPointer) -> SidebarRow? {
+        let position = Int(gtk_list_item_get_position(cast(listItem)))
+        return position < rows.count ? rows[position] : nil
+    }
+
     /// The row a row widget shows now.
     private func row(shownBy box: UnsafeMutablePointer<GtkWidget>) -> SidebarRow? {
-        guard let item = boundRows.first(where: { $0.value == box })?.key else { return nil }
-        let position = Int(gtk_list_item_get_position(cast(item)))
-        return position < rows.count ? rows[position] : nil
+        boundRows.first { $0.value == box }.flatMap { row(of: $0.key) }
     }
 
     /// The list's row widget showing `item`, when it is on screen (or about to be).
     func rowWidget(showing item: FeedSelection) -> UnsafeMutablePointer<GtkWidget>? {
-        boundRows.values.first { row(shownBy: $0)?.item == item }.flatMap(gtk_widget_get_parent)
+        boundRows.first { row(of: $0.key)?.item == item }.flatMap { gtk_widget_get_parent($0.value) }
     }
 
     private func fill(_ box: UnsafeMutablePointer<GtkWidget>, position: Int) {
