@@ -198,10 +198,7 @@ final class ArticleViewTests: XCTestCase {
         try withArticles { app in
             let settings = webkit_web_view_get_settings(cast(app.window.article.webView!))
             let label = try XCTUnwrap(descendant(of: app.window.window) { isWidget($0, a: gtk_label_get_type()) })
-            let original = cwebkit_gtk_font_name().map { pointer in
-                defer { g_free(pointer) }
-                return String(cString: pointer)
-            }
+            let original = DesktopFont.gtkFontName()
             defer { if let original { Self.setFontName(original) } }
             // Cantarell is GNOME's default and under Wayland GTK asks for it even where it is not
             // installed (as here): the page must then be in the font GTK substitutes, never serif.

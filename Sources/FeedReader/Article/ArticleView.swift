@@ -283,7 +283,7 @@ struct DesktopFont {
     }
 
     /// GtkSettings' `gtk-font-name`, read through a GValue: `g_object_get` is variadic.
-    @MainActor private static func gtkFontName() -> String? {
+    @MainActor static func gtkFontName() -> String? {
         guard let settings = gtk_settings_get_default() else { return nil }
         var value = GValue()
         g_value_init(&value, g_type_from_name("gchararray"))
