@@ -63,11 +63,11 @@ final class FeedReaderApp {
         gtk_window_set_title(cast(window), tr("Feed Reader"))
         let path = FeedStore.databaseURL().path
         // TRANSLATORS: %@ is the database file's path.
-        let text = tr("The feed database at %@ could not be opened.").replacingOccurrences(of: "%@", with: path)
+        let text = tr("The feed database at %@ could not be opened.").filling(path)
         let heading = Widgets.label(text, classes: ["title-3"], xalign: 0.5)
         gtk_label_set_wrap(cast(heading), 1)
         let (details, detailsLabel) = Widgets.detailsExpander()
-        gtk_label_set_text(cast(detailsLabel), "\(error)")
+        gtk_label_set_text(cast(detailsLabel), ErrorReason(error).technicalSummary)
         let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [heading, details])
         Widgets.setMargins(box, horizontal: 32, vertical: 32)
         gtk_window_set_child(cast(window), box)

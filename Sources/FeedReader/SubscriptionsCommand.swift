@@ -24,7 +24,7 @@ enum SubscriptionsCommand {
             library = FeedLibrary(store: store)
         } catch {
             // TRANSLATORS: %@ is the database file's path.
-            return Self.fail(tr("The feed database at %@ could not be opened.").replacingOccurrences(of: "%@", with: databaseURL.path))
+            return Self.fail(tr("The feed database at %@ could not be opened.").filling(databaseURL.path))
         }
         switch self {
         case let .importing(file):
@@ -37,7 +37,7 @@ enum SubscriptionsCommand {
                 return 0
             } catch {
                 // TRANSLATORS: %@ is the path of the file the subscriptions were to be written to.
-                let text = tr("The subscriptions could not be exported to %@.").replacingOccurrences(of: "%@", with: file.path)
+                let text = tr("The subscriptions could not be exported to %@.").filling(file.path)
                 return Self.fail(text, because: FileProblem(error, writing: true))
             }
         }
@@ -50,7 +50,7 @@ enum SubscriptionsCommand {
             data = try Data(contentsOf: file)
         } catch {
             // TRANSLATORS: %@ is the path of the file to import.
-            return fail(tr("The file %@ could not be read.").replacingOccurrences(of: "%@", with: file.path),
+            return fail(tr("The file %@ could not be read.").filling(file.path),
                         because: FileProblem(error, writing: false))
         }
         do {
@@ -61,14 +61,17 @@ enum SubscriptionsCommand {
             say(ImportBar.summary(of: report))
             return 0
         } catch let error as OPMLDocument.ReadError {
-            return fail(file.path + ": " + MainWindow.importFailure(error))
+            return fail(file.path + ": " + error.reason.sentence)
         } catch {
             return fail(tr("The subscriptions could not be imported."))
         }
     }
 
+    /// Writes `text` without the window's bidi isolates: a terminal lays out no paragraphs, and a
+    /// path copied from it, or read by a script, must be the path alone.
     private static func say(_ text: String, to handle: FileHandle = .standardOutput) {
-        handle.write(Data((text + "\n").utf8))
+        let plain = text.replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "")
+        handle.write(Data((plain + "\n").utf8))
     }
 
     private static func fail(_ message: String, because problem: FileProblem? = nil) -> Int32 {

@@ -120,11 +120,11 @@ final class CommandLineTests: XCTestCase {
     /// `--import` then `--export`, each saying what it did in the sentences the window uses.
     func testImportAndExportSayWhatTheyDidInTheUsersLanguage() throws {
         let cases: [(language: String?, imported: [String], exported: String)] = [
-            (nil, ["1 subscription was imported.", "1 already in the list was skipped.", "1 feed could not be fetched yet."],
+            (nil, ["1 subscription was imported.", "1 subscription already in the list was skipped.", "1 feed could not be fetched yet."],
              "1 subscription was exported to %@."),
-            ("de", ["1 Abonnement wurde importiert.", "1 bereits vorhandenes wurde übersprungen.", "1 Feed konnte noch nicht abgerufen werden."],
+            ("de", ["1 Abonnement wurde importiert.", "1 bereits vorhandenes Abonnement wurde übersprungen.", "1 Feed konnte noch nicht abgerufen werden."],
              "1 Abonnement wurde nach %@ exportiert."),
-            ("fr", ["1 abonnement a été importé.", "1 déjà présent a été ignoré.", "1 flux n’a pas encore pu être récupéré."],
+            ("fr", ["1 abonnement a été importé.", "1 abonnement déjà présent a été ignoré.", "1 flux n’a pas encore pu être récupéré."],
              "1 abonnement a été exporté vers %@."),
         ]
         for item in cases {
@@ -158,9 +158,9 @@ final class CommandLineTests: XCTestCase {
             ("de", ["--import", folder.path], "Die Datei \(folder.path) konnte nicht gelesen werden. Das ist ein Ordner, keine Datei."),
             (nil, ["--import", broken.path], "\(broken.path): The file is broken at line 4, so nothing was imported."),
             ("de", ["--import", broken.path], "\(broken.path): Die Datei ist in Zeile 4 fehlerhaft, daher wurde nichts importiert."),
-            ("fr", ["--import", broken.path], "\(broken.path): Le fichier est invalide à la ligne 4 ; rien n’a été importé."),
+            ("fr", ["--import", broken.path], "\(broken.path): Le fichier est invalide à la ligne 4\u{00A0}; rien n’a été importé."),
             (nil, ["--export", noFolder], "The subscriptions could not be exported to \(noFolder). Its folder does not exist."),
-            ("de", ["--export", noFolder], "Die Abonnements konnten nicht nach \(noFolder) exportiert werden. Ihr Ordner existiert nicht."),
+            ("de", ["--export", noFolder], "Die Abonnements konnten nicht nach \(noFolder) exportiert werden. Der Ordner existiert nicht."),
             ("fr", ["--export", noFolder], "Les abonnements n’ont pas pu être exportés vers \(noFolder). Son dossier n’existe pas."),
         ]
         for item in cases {

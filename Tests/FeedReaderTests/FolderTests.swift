@@ -107,7 +107,7 @@ final class FolderTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders.first?.unreadCount == 15 }, "World moved into Tech by the menu's action")
 
             let linuxFolder = try XCTUnwrap(sidebar.folders.first { $0.id == linux })
-            XCTAssertEqual(MainWindow.deletingSays(linuxFolder), "The feeds and folders in “Linux” are kept: they move out of it, into the folder it is in.")
+            XCTAssertEqual(MainWindow.deletingSays(linuxFolder), "The feeds and folders in “\u{2068}Linux\u{2069}” are kept: they move out of it, into the folder it is in.")
             app.window.deleteFolder(linux)
             XCTAssertTrue(GtkTestEnvironment.iterate { !sidebar.items.contains(.folder(linux)) })
             XCTAssertEqual(sidebar.items, [.all, .starred, .folder(tech), .feed(top), .feed(feed["a"]!), .feed(feed["b"]!), .folder(world),

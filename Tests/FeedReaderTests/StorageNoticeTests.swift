@@ -43,7 +43,7 @@ final class StorageNoticeTests: XCTestCase {
                 let banner = app.window.banner
                 let message = try XCTUnwrap(banner.message, "\(fault)")
                 XCTAssertTrue(message.hasPrefix("The feed database was damaged, so a new one was made."), message)
-                let keptAt = try XCTUnwrap(message.components(separatedBy: "kept as ").last?.dropLast().description)
+                let keptAt = try XCTUnwrap(message.components(separatedBy: "kept as \u{2068}").last?.components(separatedBy: "\u{2069}").first)
                 XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: keptAt)), damagedBytes, "\(fault): kept byte for byte")
                 XCTAssertTrue(message.contains("1 subscription was recovered"), message)
                 XCTAssertFalse(message.contains("SQLITE"), "no error codes in the sentence")
@@ -88,7 +88,7 @@ final class StorageNoticeTests: XCTestCase {
             defer { app.close() }
 
             let message = try XCTUnwrap(app.window.banner.message)
-            XCTAssertEqual(message, "The folder \(folder.path) could not be created, so your feeds will not be kept after you quit.")
+            XCTAssertEqual(message, "The folder \u{2068}\(folder.path)\u{2069} could not be created, so your feeds will not be kept after you quit.")
             XCTAssertEqual(app.window.banner.details, "\(folder.path): Not a directory")
             XCTAssertFalse(message.contains("NSCocoaErrorDomain"))
             app.window.banner.expandDetails()

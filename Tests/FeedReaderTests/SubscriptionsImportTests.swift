@@ -52,7 +52,7 @@ final class SubscriptionsImportWindowTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "import-progress") })
             lastTurn = Date()
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 30) { turn(); return bar.message?.hasPrefix("500 subscriptions") ?? false })
-            XCTAssertEqual(bar.message, "500 subscriptions were imported. 1 already in the list was skipped.")
+            XCTAssertEqual(bar.message, "500 subscriptions were imported. 1 subscription already in the list was skipped.")
             XCTAssertLessThan(longestTurn, 0.5, "the window stays responsive during the import: \(longestTurn) s")
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 50 }, "the imported entries show")
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "import-done") })
@@ -93,11 +93,11 @@ final class SubscriptionsImportWindowTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.importBar.message?.hasPrefix("4 subscriptions were imported") ?? false })
             app.window.exportSubscriptions(to: exported)
 
-            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.importBar.message == "5 subscriptions were exported to \(exported.path)." })
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.importBar.message == "5 subscriptions were exported to \u{2068}\(exported.path)\u{2069}." })
             // The message stays and follows a change of language, as every text in the window does.
             defer { app.window.switchLanguage(to: "") }
             app.window.switchLanguage(to: "de")
-            XCTAssertEqual(app.window.importBar.message, "5 Abonnements wurden nach \(exported.path) exportiert.")
+            XCTAssertEqual(app.window.importBar.message, "5 Abonnements wurden nach \u{2068}\(exported.path)\u{2069} exportiert.")
             let document = try OPMLDocument(data: Data(contentsOf: exported))
             XCTAssertEqual(Set(document.subscriptions.map(\.url)), Set([server.url("/feed.xml")] + (0..<4).map { server.url("/feed\($0).xml") }))
             XCTAssertEqual(document.subscriptions.filter { $0.folderPath == ["Tech"] }.count, 2)

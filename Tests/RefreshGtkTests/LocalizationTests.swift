@@ -213,6 +213,22 @@ final class LocalizationTests: XCTestCase {
         }
     }
 
+    func testTodaysTimeSitsWhereTheLanguagePutsIt() {
+        onMain {
+            defer { RefreshLocalization.setLanguage(nil) }
+            let utc = LastUpdatedFormatter(clock: { instant("2024-03-05T18:00:00Z") }, timeZone: TimeZone(identifier: "UTC")!)
+            let last = instant("2024-03-05T09:07:00Z")
+            RefreshLocalization.setLanguage("ru")
+            XCTAssertEqual(LastUpdatedLine.string(for: last, formatter: utc), "Последнее обновление: сегодня в 09:07")
+            RefreshLocalization.setLanguage("fr")
+            XCTAssertEqual(LastUpdatedLine.string(for: last, formatter: utc), "Dernière mise à jour\u{00A0}: aujourd’hui à 09:07")
+            RefreshLocalization.override(.headerDateToday, with: "Tantôt")
+            defer { RefreshLocalization.override(.headerDateToday, with: nil) }
+            XCTAssertEqual(LastUpdatedLine.string(for: last, formatter: utc), "Dernière mise à jour\u{00A0}: Tantôt 09:07",
+                           "an app's own word for today still comes before the time")
+        }
+    }
+
     func testDatesFollowTheTimeZoneTheLineWasClassifiedIn() {
         onMain {
             RefreshLocalization.setLanguage("de")

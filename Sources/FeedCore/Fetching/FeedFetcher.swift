@@ -156,17 +156,7 @@ public final class FeedFetcher: Sendable {
         case .cancelled: .cancelled
         case let .unsupportedEncoding(encoding): .unsupportedEncoding(encoding)
         case let .corruptEncoding(encoding): .corruptEncoding(encoding)
-        case let .network(failure): .network(Self.message(for: failure, host: url.host ?? url.absoluteString))
-        }
-    }
-
-    private static func message(for failure: NetworkFailure, host: String) -> String {
-        switch failure {
-        case .cannotFindHost: "Could not find the server \(host)"
-        case .cannotConnect: "Could not connect to \(host)"
-        case .connectionLost: "The connection to \(host) was lost"
-        case .secureConnectionFailed: "Secure connection to \(host) failed"
-        case let .other(reason): "Network error talking to \(host): \(reason)"
+        case let .network(failure): .network(failure, host: url.host ?? url.absoluteString)
         }
     }
 

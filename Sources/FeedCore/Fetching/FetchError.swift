@@ -25,8 +25,8 @@ public enum FetchError: Error, Sendable, Hashable {
     /// A local path names a directory, pipe, device or socket, which is refused before reading:
     /// a pipe may never end and a device such as /dev/zero never does.
     case notAFile(path: String, kind: FileKind)
-    /// The connection failed: DNS, refused connection, TLS and the like.
-    case network(String)
+    /// The connection to `host` failed: DNS, refused connection, TLS and the like.
+    case network(NetworkFailure, host: String)
     /// The body arrived but is not a usable feed.
     case invalidFeed(FeedParseError)
     /// The task fetching the feed was cancelled.
@@ -59,8 +59,14 @@ extension FetchError: CustomStringConvertible, LocalizedError {
             "Could not read \(path): \(reason)"
         case let .notAFile(path, kind):
             "Could not read \(path): it is \(kind.phrase), not a file"
-        case let .network(message):
-            message
+        case let .network(failure, host):
+            switch failure {
+            case .cannotFindHost: "Could not find the server \(host)"
+            case .cannotConnect: "Could not connect to \(host)"
+            case .connectionLost: "The connection to \(host) was lost"
+            case .secureConnectionFailed: "Secure connection to \(host) failed"
+            case let .other(reason): "Network error talking to \(host): \(reason)"
+            }
         case let .invalidFeed(error):
             error.description
         case .cancelled:
@@ -72,7 +78,7 @@ extension FetchError: CustomStringConvertible, LocalizedError {
     public var errorDescription: String? { description }
 
     /// Whole seconds without a fraction ("15"), otherwise one decimal ("0.5").
-    private static func seconds(_ duration: Duration) -> String {
+    static func seconds(_ duration: Duration) -> String {
         let components = duration.components
         let value = Double(components.seconds) + Double(components.attoseconds) / 1e18
         return value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
@@ -86,6 +92,16 @@ extension FetchError {
         case namedPipe
         case device
         case socket
+
+        /// The kind's stored name in an `ErrorReason`.
+        public var code: String {
+            switch self {
+            case .directory: "directory"
+            case .namedPipe: "named-pipe"
+            case .device: "device"
+            case .socket: "socket"
+            }
+        }
 
         /// The kind with its article, as it reads in a sentence.
         var phrase: String {
@@ -114,4 +130,33 @@ enum HTTPStatus {
         502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout", 505: "HTTP Version Not Supported",
         300: "Multiple Choices", 305: "Use Proxy",
     ]
+}
+
+extension FetchError: ReasonedError {
+    /// The error as a code and the values its sentence needs.
+    public var reason: ErrorReason {
+        switch self {
+        case let .httpStatus(code): ErrorReason(.httpStatus, [.status: String(code)])
+        case let .timedOut(duration): ErrorReason(.timedOut, [.seconds: Self.seconds(duration)])
+        case let .tooLarge(limit): ErrorReason(.tooLarge, [.bytes: String(limit)])
+        case let .unsupportedEncoding(encoding): ErrorReason(.unsupportedEncoding, [.encoding: encoding])
+        case let .corruptEncoding(encoding): ErrorReason(.corruptEncoding, [.encoding: encoding])
+        case let .tooManyRedirects(limit): ErrorReason(.tooManyRedirects, [.limit: String(limit)])
+        case let .badRedirect(reason): ErrorReason(.badRedirect, [.technical: reason])
+        case let .unsupportedScheme(scheme): ErrorReason(.unsupportedScheme, [.scheme: scheme])
+        case let .fileNotFound(path): ErrorReason(.fileNotFound, [.path: path])
+        case let .unreadableFile(path, reason): ErrorReason(.unreadableFile, [.path: path, .technical: reason])
+        case let .notAFile(path, kind): ErrorReason(.notAFile, [.path: path, .kind: kind.code])
+        case let .network(failure, host):
+            switch failure {
+            case .cannotFindHost: ErrorReason(.hostNotFound, [.host: host])
+            case .cannotConnect: ErrorReason(.cannotConnect, [.host: host])
+            case .connectionLost: ErrorReason(.connectionLost, [.host: host])
+            case .secureConnectionFailed: ErrorReason(.secureConnectionFailed, [.host: host])
+            case let .other(reason): ErrorReason(.network, [.host: host, .technical: reason])
+            }
+        case let .invalidFeed(error): error.reason
+        case .cancelled: ErrorReason(.cancelled)
+        }
+    }
 }

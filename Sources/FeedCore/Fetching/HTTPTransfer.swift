@@ -22,11 +22,16 @@ enum HTTPHopFailure: Error, Equatable {
 }
 
 /// What went wrong on the wire, sorted the way the person reading the feed list can act on it.
-enum NetworkFailure: Equatable {
+public enum NetworkFailure: Sendable, Hashable {
+    /// The server's name did not resolve.
     case cannotFindHost
+    /// The server refused the connection or could not be reached.
     case cannotConnect
+    /// The connection broke during the transfer.
     case connectionLost
+    /// TLS failed: a bad certificate, no common cipher and the like.
     case secureConnectionFailed
+    /// Anything else, in libcurl's words.
     case other(String)
 }
 

@@ -132,7 +132,7 @@ extension FeedLibrary {
         if case let .fetched(feed, _) = direct.outcome { return [FeedCandidate(url: url, title: feed.feed.title)] }
         guard ["http", "https"].contains(url.scheme?.lowercased() ?? ""), case .failed(.invalidFeed) = direct.outcome,
               let page = await page(at: url) else {
-            throw direct.error.map { .fetchFailed($0.description) } ?? .noFeedFound
+            throw direct.error.map { .fetchFailed($0) } ?? .noFeedFound
         }
         let linked = FeedDiscovery.alternateLinks(inHTML: page.body, pageURL: page.url)
         if !linked.isEmpty { return linked }

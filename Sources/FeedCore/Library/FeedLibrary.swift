@@ -28,15 +28,23 @@ public final class FeedLibrary: Sendable {
         public var feedsWithNewEntries = 0
         /// Feeds left alone because their server asked not to be asked again yet.
         public var postponed = 0
-        /// The feeds that failed, with why, worded for people.
+        /// The feeds that failed, with why.
         public var failures: [Failure] = []
 
+        /// A feed that could not be refreshed, or the subscriptions that could not be read (feed 0).
         public struct Failure: Sendable, Equatable {
             public var feedID: Int64
             public var title: String
-            public var message: String
-            /// For a failure to save rather than to fetch: the store's error, for technical details only.
-            public var details: String?
+            /// What failed: fetching the feed, saving its entries or reading the subscriptions.
+            public var stage: Stage
+            public var reason: ErrorReason
+        }
+
+        /// The step of a refresh that failed.
+        public enum Stage: Sendable, Equatable {
+            case readingSubscriptions
+            case fetching
+            case saving
         }
     }
 
@@ -57,7 +65,7 @@ public final class FeedLibrary: Sendable {
             feeds = try await store.feeds().filter { feed in feedIDs.map { $0.contains(feed.id) } ?? true }
             pausedHosts = try await store.hostBackoffs(at: start)
         } catch {
-            report.failures.append(.init(feedID: 0, title: "", message: "the subscriptions could not be read", details: "\(error)"))
+            report.failures.append(.init(feedID: 0, title: "", stage: .readingSubscriptions, reason: ErrorReason(error)))
             return report
         }
         let allowed = feeds.filter { feed in
@@ -142,10 +150,10 @@ public final class FeedLibrary: Sendable {
             report.newEntries += summary.newEntries
             if summary.newEntries > 0 { report.feedsWithNewEntries += 1 }
             if let error = result.error {
-                report.failures.append(.init(feedID: feed.id, title: title, message: error.description))
+                report.failures.append(.init(feedID: feed.id, title: title, stage: .fetching, reason: error.reason))
             }
         case let .failure(error):
-            report.failures.append(.init(feedID: feed.id, title: title, message: "the entries could not be saved", details: "\(error)"))
+            report.failures.append(.init(feedID: feed.id, title: title, stage: .saving, reason: ErrorReason(error)))
         }
     }
 
@@ -172,22 +180,33 @@ public final class FeedLibrary: Sendable {
         return removed
     }
 
-    /// Why a subscription could not be added, worded for the add-feed dialog.
-    public enum SubscribeError: Error, Equatable, CustomStringConvertible {
+    /// Why a subscription could not be added, for the add-feed dialog.
+    public enum SubscribeError: Error, Equatable, CustomStringConvertible, ReasonedError {
         case invalidAddress(String)
         case alreadySubscribed
-        case fetchFailed(String)
+        case fetchFailed(FetchError)
         /// The address is a web page that neither links to a feed nor has one at the usual paths.
         case noFeedFound
-        case storage(String)
+        case storage(ErrorReason)
 
         public var description: String {
             switch self {
             case let .invalidAddress(text): "“\(text)” is not a web address"
             case .alreadySubscribed: "You are already subscribed to this feed"
-            case let .fetchFailed(reason): reason
+            case let .fetchFailed(error): error.description
             case .noFeedFound: "No feed was found at this address"
-            case let .storage(reason): "Could not save the subscription: \(reason)"
+            case let .storage(reason): "Could not save the subscription: \(reason.technicalSummary)"
+            }
+        }
+
+        /// The error as a code and the values its sentence needs.
+        public var reason: ErrorReason {
+            switch self {
+            case let .invalidAddress(text): ErrorReason(.invalidAddress, [.text: text])
+            case .alreadySubscribed: ErrorReason(.alreadySubscribed)
+            case let .fetchFailed(error): error.reason
+            case .noFeedFound: ErrorReason(.noFeedFound)
+            case let .storage(reason): reason
             }
         }
     }
@@ -213,17 +232,17 @@ public final class FeedLibrary: Sendable {
         } catch let error as SubscribeError {
             throw error
         } catch {
-            throw .storage("\(error)")
+            throw .storage(ErrorReason(error))
         }
         let result = await fetcher.fetch(FeedRequest(url: url))
-        if let error = result.error { throw .fetchFailed(error.description) }
+        if let error = result.error { throw .fetchFailed(error) }
         do {
             let feed = try await store.addFeed(url: url)
             try await store.apply(result, toFeed: feed.id, at: now(), policy: policy)
             await store.saveSubscriptionsCopy()
             return try await store.feed(id: feed.id) ?? feed
         } catch {
-            throw .storage("\(error)")
+            throw .storage(ErrorReason(error))
         }
     }
 

@@ -227,3 +227,13 @@ public struct OPMLDocument: Sendable, Equatable {
         return formatter.string(from: date)
     }
 }
+
+extension OPMLDocument.ReadError: ReasonedError {
+    /// The error as a code and the values its sentence needs; libxml2's words are technical details.
+    public var reason: ErrorReason {
+        switch self {
+        case let .malformed(line, reason): ErrorReason(.opmlMalformed, [.line: String(line), .technical: reason])
+        case let .notOPML(root): ErrorReason(.notOPML, [.technical: "<\(root)>"])
+        }
+    }
+}

@@ -30,3 +30,16 @@ extension FeedParseError: CustomStringConvertible, LocalizedError {
     /// The same text as `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 }
+
+extension FeedParseError: ReasonedError {
+    /// The error as a code and the values its sentence needs; the parsers' own words are technical details.
+    public var reason: ErrorReason {
+        switch self {
+        case let .malformedXML(line, column, reason):
+            ErrorReason(.malformedXML, [.line: String(line), .column: String(column), .technical: reason])
+        case let .malformedJSON(reason): ErrorReason(.malformedJSON, [.technical: reason])
+        case let .unsupportedFormat(found): ErrorReason(.notAFeed, [.technical: found])
+        case let .tooLarge(limit): ErrorReason(.tooLarge, [.bytes: String(limit)])
+        }
+    }
+}

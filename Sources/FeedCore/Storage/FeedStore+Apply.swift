@@ -60,7 +60,7 @@ extension FeedStore {
         case let .fetched(parsed, validators):
             try db.cachedStatement(sql: """
                 UPDATE feeds SET title = COALESCE(?, title), link = COALESCE(?, link), iconURL = COALESCE(?, iconURL),
-                    etag = ?, lastModified = ?, lastFetched = ?, lastError = NULL, lastWarnings = ?
+                    etag = ?, lastModified = ?, lastFetched = ?, lastErrorCode = NULL, lastErrorDetails = NULL, lastWarnings = ?
                 WHERE id = ?
                 """).execute(arguments: [
                     parsed.feed.title, parsed.feed.link, parsed.feed.iconURL, validators.etag, validators.lastModified, storedNow,
@@ -68,11 +68,13 @@ extension FeedStore {
                 ])
             return try FeedStore.save(parsed.entries, feedID: feedID, now: storedNow, in: db)
         case .notModified:
-            try db.cachedStatement(sql: "UPDATE feeds SET lastFetched = ?, lastError = NULL WHERE id = ?")
+            try db.cachedStatement(sql: "UPDATE feeds SET lastFetched = ?, lastErrorCode = NULL, lastErrorDetails = NULL WHERE id = ?")
                 .execute(arguments: [storedNow, feedID])
             return ApplySummary()
         case let .failed(error):
-            try db.cachedStatement(sql: "UPDATE feeds SET lastError = ? WHERE id = ?").execute(arguments: [error.description, feedID])
+            let reason = error.reason
+            try db.cachedStatement(sql: "UPDATE feeds SET lastErrorCode = ?, lastErrorDetails = ? WHERE id = ?")
+                .execute(arguments: [reason.code.rawValue, reason.storedDetails, feedID])
             return ApplySummary()
         }
     }

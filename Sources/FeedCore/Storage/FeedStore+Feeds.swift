@@ -55,9 +55,10 @@ extension FeedStore {
         }
     }
 
-    /// Records the error of a failed fetch, or clears it with nil; entries are left alone.
-    public func setError(_ message: String?, feedID: Int64) async throws {
-        try await updateFeed(feedID, sql: "UPDATE feeds SET lastError = ? WHERE id = ?", arguments: [message, feedID])
+    /// Records why a fetch failed, or clears it with nil; entries are left alone.
+    public func setError(_ reason: ErrorReason?, feedID: Int64) async throws {
+        try await updateFeed(feedID, sql: "UPDATE feeds SET lastErrorCode = ?, lastErrorDetails = ? WHERE id = ?",
+                             arguments: [reason?.code.rawValue, reason?.storedDetails, feedID])
     }
 
     /// Stores the validators to send with the feed's next fetch.

@@ -120,6 +120,21 @@ extension FeedStore {
                 CREATE INDEX folders_by_parent ON folders (parentId, name);
                 """)
         }
+        migrator.registerMigration("v12-error-codes") { db in
+            // A failed fetch's reason as a code and its values, worded by the app in the language
+            // it shows; the English sentences stored before are read back into codes where they can be.
+            try db.alter(table: "feeds") { table in
+                table.add(column: "lastErrorCode", .text)
+                table.add(column: "lastErrorDetails", .text)
+            }
+            let legacy = try Row.fetchAll(db, sql: "SELECT id, lastError FROM feeds WHERE lastError IS NOT NULL")
+            for row in legacy {
+                let reason = ErrorReason(legacyText: row["lastError"] as String)
+                try db.execute(sql: "UPDATE feeds SET lastErrorCode = ?, lastErrorDetails = ? WHERE id = ?",
+                               arguments: [reason.code.rawValue, reason.storedDetails, row["id"]])
+            }
+            try db.alter(table: "feeds") { table in table.drop(column: "lastError") }
+        }
         return migrator
     }()
 }

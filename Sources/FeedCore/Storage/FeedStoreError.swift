@@ -32,3 +32,17 @@ extension FeedStoreError: CustomStringConvertible, LocalizedError {
     /// The same text as `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 }
+
+extension FeedStoreError: ReasonedError {
+    /// The error as a code and the values its sentence needs.
+    public var reason: ErrorReason {
+        switch self {
+        case let .feedNotFound(id): ErrorReason(.feedNotFound, [.id: String(id)])
+        case let .alreadySubscribed(url): ErrorReason(.alreadySubscribed, [.url: url.absoluteString])
+        case let .entryNotFound(id): ErrorReason(.entryNotFound, [.id: String(id)])
+        case let .folderExists(name): ErrorReason(.folderExists, [.name: name])
+        case .folderInsideItself: ErrorReason(.folderInsideItself)
+        case let .damaged(reason): ErrorReason(.databaseDamaged, [.technical: reason])
+        }
+    }
+}

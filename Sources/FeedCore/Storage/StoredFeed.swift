@@ -21,8 +21,8 @@ public struct StoredFeed: Sendable, Hashable, Identifiable {
     public var lastAttempt: Date?
     /// The earliest its server lets it be fetched again; nil for any time.
     public var nextFetch: Date?
-    /// The last fetch's error, worded for people; nil after a success.
-    public var lastError: String?
+    /// Why the last fetch failed; nil after a success.
+    public var lastError: ErrorReason?
     /// What the last fetched document got wrong though it was read (see `ParsedFeed.warnings`).
     public var lastWarnings: [String]
     /// The folder the feed is in, or nil.
@@ -53,7 +53,7 @@ extension StoredFeed: FetchableRecord {
         lastFetched = row["lastFetched"]
         nextFetch = row["nextFetch"]
         lastAttempt = row["lastAttempt"]
-        lastError = row["lastError"]
+        lastError = (row["lastErrorCode"] as String?).map { ErrorReason(storedCode: $0, storedDetails: row["lastErrorDetails"]) }
         lastWarnings = (row["lastWarnings"] as String?)?.split(separator: "\n").map(String.init) ?? []
         folderID = row["folderId"]
         position = row["position"]

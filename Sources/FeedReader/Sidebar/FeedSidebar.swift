@@ -380,11 +380,11 @@ final class FeedSidebar {
     private static func tooltip(_ feed: StoredFeed) -> String? {
         if let error = feed.lastError {
             // TRANSLATORS: tooltip of a feed whose last refresh failed; %@ is the reason.
-            return tr("Last refresh failed: %@").replacingOccurrences(of: "%@", with: error)
+            return tr("Last refresh failed: %@").filling(error.sentence)
         }
         guard !feed.lastWarnings.isEmpty else { return nil }
         // TRANSLATORS: tooltip of a feed that is not well-formed but was read anyway; %@ lists what was wrong.
-        return tr("Read despite mistakes in the feed: %@").replacingOccurrences(of: "%@", with: "\n" + feed.lastWarnings.joined(separator: "\n"))
+        return tr("Read despite mistakes in the feed: %@").filling(lines: feed.lastWarnings)
     }
 
     // MARK: - Drag and drop

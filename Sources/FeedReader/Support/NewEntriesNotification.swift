@@ -12,11 +12,11 @@ enum NewEntriesNotification {
     /// "12 new entries in 4 feeds", in the user's language.
     static func text(entries: Int, feeds: Int) -> String {
         // TRANSLATORS: %d is a number of feeds; the result fills %@ in "%d new entries in %@".
-        let feedCount = trn("%d feed", "%d feeds", feeds).replacingOccurrences(of: "%d", with: "\(feeds)")
+        let feedCount = trn("%d feed", "%d feeds", feeds).filling(count: feeds)
         // TRANSLATORS: %d is the number of new entries; %@ is the feed count, such as "4 feeds".
         return trn("%d new entry in %@", "%d new entries in %@", entries)
-            .replacingOccurrences(of: "%d", with: "\(entries)")
-            .replacingOccurrences(of: "%@", with: feedCount)
+            .filling(count: entries)
+            .filling(phrase: feedCount)
     }
 
     /// Whether a refresh that brought new entries should say so, given the preferences and the window's focus.

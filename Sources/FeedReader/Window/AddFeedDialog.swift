@@ -138,7 +138,7 @@ final class AddFeedDialog {
     private func fail(_ error: any Error) {
         setBusy(false)
         gtk_widget_add_css_class(message, "error")
-        gtk_label_set_text(cast(message), (error as? FeedLibrary.SubscribeError) == .noFeedFound ? tr("No feed was found at this address.") : String(describing: error))
+        gtk_label_set_text(cast(message), ErrorReason(error).sentence)
     }
 
     private func showCandidates(_ found: [FeedCandidate]) {

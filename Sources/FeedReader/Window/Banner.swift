@@ -33,8 +33,12 @@ final class Banner {
         retranslate()
     }
 
-    /// Sets the bar's own texts in the current language.
+    /// The shown sentence, made in the current language.
+    private var text: (() -> String)?
+
+    /// Sets the bar's texts in the current language.
     func retranslate() {
+        if let text { gtk_label_set_text(cast(label), text()) }
         Widgets.name(closeButton, tr("Dismiss"))
         Widgets.nameDetails(expander: detailsExpander, label: detailsLabel)
         cgtk_accessible_set_label(cast(box), tr("Problem"))
@@ -62,8 +66,14 @@ final class Banner {
     /// Shows `text`, a sentence in the person's language, with `details` (error codes, paths)
     /// folded away under "Details".
     func show(_ text: String, details: String? = nil) {
+        show({ text }, details: details)
+    }
+
+    /// Shows the sentence `text` makes, and makes it again in the new language at a language switch.
+    func show(_ text: @escaping () -> String, details: String? = nil) {
         isStartNotice = false
-        gtk_label_set_text(cast(label), text)
+        self.text = text
+        gtk_label_set_text(cast(label), text())
         // Selectable (so it can be copied) once it has a text: an empty focusable label would be
         // a nameless stop for a screen reader.
         gtk_label_set_selectable(cast(label), 1)

@@ -64,21 +64,22 @@ final class ImportBar {
 
     /// "Importing subscriptions: 3 of 12 new feeds fetched…", in the user's language.
     static func progress(done: Int, total: Int) -> String {
-        // TRANSLATORS: progress of an import; the first %d is the feeds fetched so far, the second all new feeds.
-        fill(tr("Importing subscriptions: %d of %d new feeds fetched…"), done, total)
+        // TRANSLATORS: progress of an import; the first %d is the feeds fetched so far, the second all new feeds, which the form agrees with.
+        trn("Importing subscriptions: %d of %d new feed fetched…", "Importing subscriptions: %d of %d new feeds fetched…", total)
+            .filling(count: done, of: total)
     }
 
     /// What an import did, in sentences.
     static func summary(of report: FeedLibrary.ImportReport) -> String {
         var sentences = [trn("%d subscription was imported.", "%d subscriptions were imported.", report.added)
-            .replacingOccurrences(of: "%d", with: "\(report.added)")]
+            .filling(count: report.added)]
         if report.duplicates > 0 {
-            sentences.append(trn("%d already in the list was skipped.", "%d already in the list were skipped.", report.duplicates)
-                .replacingOccurrences(of: "%d", with: "\(report.duplicates)"))
+            sentences.append(trn("%d subscription already in the list was skipped.", "%d subscriptions already in the list were skipped.", report.duplicates)
+                .filling(count: report.duplicates))
         }
         if report.failedFetches > 0 {
             sentences.append(trn("%d feed could not be fetched yet.", "%d feeds could not be fetched yet.", report.failedFetches)
-                .replacingOccurrences(of: "%d", with: "\(report.failedFetches)"))
+                .filling(count: report.failedFetches))
         }
         return sentences.joined(separator: " ")
     }
@@ -87,7 +88,7 @@ final class ImportBar {
     static func exported(_ count: Int, to file: URL) -> String {
         // TRANSLATORS: %d is the number of subscriptions, %@ the file's path.
         trn("%d subscription was exported to %@.", "%d subscriptions were exported to %@.", count)
-            .replacingOccurrences(of: "%d", with: "\(count)").replacingOccurrences(of: "%@", with: file.path)
+            .filling(count: count).filling(file.path)
     }
 
     func hide() { gtk_revealer_set_reveal_child(cast(widget), 0) }
@@ -95,11 +96,5 @@ final class ImportBar {
     private func show(_ text: @escaping () -> String) {
         self.text = text
         gtk_label_set_text(cast(label), text())
-    }
-
-    /// `text` with its two %d filled in order.
-    private static func fill(_ text: String, _ first: Int, _ second: Int) -> String {
-        guard let range = text.range(of: "%d") else { return text }
-        return text.replacingCharacters(in: range, with: "\(first)").replacingOccurrences(of: "%d", with: "\(second)")
     }
 }

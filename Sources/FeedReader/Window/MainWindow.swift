@@ -186,8 +186,7 @@ final class MainWindow {
             return tr("Your settings could not be read, so the defaults are used.")
         }
         // TRANSLATORS: the settings file could not be read; %@ is where the damaged file was kept.
-        return tr("Your settings could not be read, so the defaults are used. The damaged file was kept as %@.")
-            .replacingOccurrences(of: "%@", with: path)
+        return tr("Your settings could not be read, so the defaults are used. The damaged file was kept as %@.").filling(path)
     }
 
     /// What the banner says when the database or its folder was found in trouble at start.
@@ -196,6 +195,7 @@ final class MainWindow {
         case let .replacedDamagedDatabase(keptAt, recovered, source, _):
             let recovery = switch source {
             case .damagedDatabase:
+                // TRANSLATORS: follows "The feed database was damaged, so a new one was made."; "it" is the damaged database.
                 trn("%d subscription was recovered from it.", "%d subscriptions were recovered from it.", recovered)
             case .subscriptionsCopy:
                 trn("%d subscription was recovered from the saved copy of your subscriptions.",
@@ -204,28 +204,29 @@ final class MainWindow {
                 tr("No subscriptions could be recovered.")
             }
             // TRANSLATORS: %@ is where the damaged database file was kept.
-            let kept = tr("The damaged file was kept as %@.").replacingOccurrences(of: "%@", with: keptAt)
+            let kept = tr("The damaged file was kept as %@.").filling(keptAt)
             return [tr("The feed database was damaged, so a new one was made."),
-                    recovery.replacingOccurrences(of: "%d", with: "\(recovered)"), kept].joined(separator: " ")
+                    recovery.filling(count: recovered), kept].joined(separator: " ")
         case let .folderReadOnly(folder, _, _):
             // TRANSLATORS: %@ is the folder holding the feed database.
             return tr("Your feeds are kept in %@, which cannot be written to, so changes you make now will be lost when you quit.")
-                .replacingOccurrences(of: "%@", with: folder)
+                .filling(folder)
         case let .folderUnavailable(folder, _):
             // TRANSLATORS: %@ is the folder the feed database should be in.
             return tr("The folder %@ could not be created, so your feeds will not be kept after you quit.")
-                .replacingOccurrences(of: "%@", with: folder)
+                .filling(folder)
         }
     }
 
-    /// Says that `failure` happened, with the store's own words only as details; a database found
-    /// damaged says so instead, since nothing more can be saved until the next start repairs it.
+    /// Says that `failure` happened, with the error's code and values only as details; a database
+    /// found damaged says so instead, since nothing more can be saved until the next start repairs it.
     private func showStoreError(_ failure: String, _ error: Error) {
         if let reason = library.store.damageFound {
+            // TRANSLATORS: "Feed Reader" is the app's name: write it as you translated "Feed Reader" for the window title.
             banner.show(tr("The feed database is damaged, so nothing more is saved to it. Restart Feed Reader to repair it; your subscriptions will be recovered."),
                         details: reason)
         } else {
-            banner.show(failure, details: "\(error)")
+            banner.show(failure, details: ErrorReason(error).technicalSummary)
         }
     }
 
@@ -360,10 +361,15 @@ final class MainWindow {
             return
         }
         let count = report.failures.count
-        let summary = trn("%d feed could not be refreshed", "%d feeds could not be refreshed", count)
-            .replacingOccurrences(of: "%d", with: "\(count)")
-        let message = first.details == nil ? first.message : tr("the entries could not be saved")
-        banner.show("\(summary): \(first.title) — \(message)", details: first.details)
+        banner.show({
+            let summary = trn("%d feed could not be refreshed", "%d feeds could not be refreshed", count).filling(count: count)
+            let reason = switch first.stage {
+            case .fetching: first.reason.sentence
+            case .saving: tr("the entries could not be saved")
+            case .readingSubscriptions: tr("The subscriptions could not be read.")
+            }
+            return first.stage == .readingSubscriptions ? reason : "\(summary): \(String.isolated(first.title)) — \(reason)"
+        }, details: first.stage == .fetching ? nil : first.reason.technicalSummary)
     }
 
     // MARK: - Panes
@@ -501,7 +507,7 @@ final class MainWindow {
             await self.afterReadStateChanged()
             guard !changed.isEmpty else { return }
             let text = trn("%d entry marked as read", "%d entries marked as read", changed.count)
-                .replacingOccurrences(of: "%d", with: "\(changed.count)")
+                .filling(count: changed.count)
             self.toast.show(text) { [weak self] in self?.undoMarkRead(changed) }
         }
     }
@@ -537,7 +543,7 @@ final class MainWindow {
     private func remove(feedID: Int64) {
         guard let feed = feeds.first(where: { $0.id == feedID }) else { return }
         // TRANSLATORS: %@ is the feed's title.
-        let body = tr("“%@” and all its entries will be removed.").replacingOccurrences(of: "%@", with: FeedSidebar.title(of: feed))
+        let body = tr("“%@” and all its entries will be removed.").filling(FeedSidebar.title(of: feed))
         ConfirmDialog.present(over: window, heading: tr("Remove Feed?"), body: body, confirm: tr("_Remove")) { [weak self] in
             Task { @MainActor [weak self] in
                 guard let self else { return }
@@ -576,7 +582,7 @@ final class MainWindow {
             do {
                 try await library.store.moveFolder(folderID, into: parentID)
             } catch FeedStoreError.folderExists(let name) {
-                self?.banner.show(tr("There is already a folder named “%@”.").replacingOccurrences(of: "%@", with: name))
+                self?.banner.show(tr("There is already a folder named “%@”.").filling(name))
             } catch FeedStoreError.folderInsideItself {
                 self?.banner.show(tr("A folder cannot be moved into itself or into a folder inside it."))
             } catch {
@@ -607,7 +613,7 @@ final class MainWindow {
                 try await library.store.renameFolder(folderID, to: name)
             } catch FeedStoreError.folderExists {
                 // TRANSLATORS: %@ is the name the person chose for a folder.
-                self?.banner.show(tr("There is already a folder named “%@”.").replacingOccurrences(of: "%@", with: name))
+                self?.banner.show(tr("There is already a folder named “%@”.").filling(name))
             } catch {
                 self?.showStoreError(tr("The folder could not be renamed."), error)
             }
@@ -636,7 +642,7 @@ final class MainWindow {
             ? tr("The feeds and folders in “%@” are kept: they move out of it, to the top of the list.")
             // TRANSLATORS: %@ is the name of the folder to be deleted, which is in another folder.
             : tr("The feeds and folders in “%@” are kept: they move out of it, into the folder it is in.")
-        return text.replacingOccurrences(of: "%@", with: folder.name)
+        return text.filling(folder.name)
     }
 
     private func addFolderActions() {
@@ -699,8 +705,8 @@ final class MainWindow {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            // TRANSLATORS: %@ is the path of the file to import.
-            banner.show(tr("The file %@ could not be read.").replacingOccurrences(of: "%@", with: file.path), details: "\(error)")
+            banner.show(Self.fileFailure(tr("The file %@ could not be read."), file, error, writing: false),
+                        details: ErrorReason(error).technicalSummary)
             return
         }
         importBar.showProgress(done: 0, total: 0)
@@ -716,7 +722,7 @@ final class MainWindow {
                 self.updateIcons()
             } catch let error as OPMLDocument.ReadError {
                 self?.importBar.hide()
-                self?.banner.show(Self.importFailure(error), details: error.description)
+                self?.banner.show(error.reason.sentence, details: error.reason.technicalSummary)
             } catch {
                 self?.importBar.hide()
                 self?.showStoreError(tr("The subscriptions could not be imported."), error)
@@ -730,15 +736,10 @@ final class MainWindow {
         if done == 0 { await reloadSidebar() }
     }
 
-    /// Why a file could not be imported, saying that nothing was.
-    static func importFailure(_ error: OPMLDocument.ReadError) -> String {
-        switch error {
-        case let .malformed(line, _):
-            // TRANSLATORS: %d is the line of the file where it stops being valid.
-            tr("The file is broken at line %d, so nothing was imported.").replacingOccurrences(of: "%d", with: "\(line)")
-        case .notOPML:
-            tr("The file is not a subscription list (OPML), so nothing was imported.")
-        }
+    /// `headline` with the file's path, then why, when the system said why in a way a person can act on.
+    static func fileFailure(_ headline: String, _ file: URL, _ error: any Error, writing: Bool) -> String {
+        let text = headline.filling(file.path)
+        return FileProblem(error, writing: writing).map { "\(text) \($0.sentence)" } ?? text
     }
 
     /// Writes the subscriptions with their folders to an OPML file.
@@ -750,9 +751,8 @@ final class MainWindow {
                 let count = try await library.store.feeds().count
                 self?.importBar.showMessage(ImportBar.exported(count, to: file))
             } catch {
-                // TRANSLATORS: %@ is the path of the file the subscriptions were to be written to.
-                self?.banner.show(tr("The subscriptions could not be exported to %@.").replacingOccurrences(of: "%@", with: file.path),
-                                  details: "\(error)")
+                self?.banner.show(Self.fileFailure(tr("The subscriptions could not be exported to %@."), file, error, writing: true),
+                                  details: ErrorReason(error).technicalSummary)
             }
         }
     }

@@ -235,7 +235,7 @@ struct FeedFetcherHTTPTests {
 
         let result = await FeedFetcher().fetch(FeedRequest(url: url))
 
-        #expect(result.error == .network("Could not connect to 127.0.0.1"))
+        #expect(result.error == .network(.cannotConnect, host: "127.0.0.1"))
     }
 
     @Test func oneFailingFeedDoesNotStopTheOthers() async throws {

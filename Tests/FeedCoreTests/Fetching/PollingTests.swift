@@ -71,7 +71,7 @@ struct PollingTests {
                 "a second 429 from the same round is not a further strike")
         #expect(policy.hostBackoff(after: failedWith(404), previous: paused, at: now + 60) == nil)
         #expect(policy.hostBackoff(after: fetched([]), previous: paused, at: now + 60) == nil)
-        #expect(policy.hostBackoff(after: failed(.network("Could not connect")), previous: paused, at: now + 90) == paused)
+        #expect(policy.hostBackoff(after: failed(.network(.cannotConnect, host: "example.org")), previous: paused, at: now + 90) == paused)
         #expect(policy.hostBackoff(after: failed(.timedOut(after: .seconds(15))), previous: nil, at: now) == nil)
     }
 
@@ -128,7 +128,7 @@ struct PollingTests {
 
         let limited = await library.refresh()
         #expect(limited.failures.map(\.feedID) == [first.id])
-        #expect(limited.failures.first?.message == "Server returned 429 Too Many Requests")
+        #expect(limited.failures.first?.reason == ErrorReason(.httpStatus, [.status: "429"]))
         #expect(server.requests.map(\.path) == ["/a.xml"], "the host's next feed waits once it said 429")
         #expect(limited.postponed == 1)
         limiting.isOn = false

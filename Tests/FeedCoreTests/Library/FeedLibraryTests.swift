@@ -37,7 +37,7 @@ struct FeedLibraryTests {
         let server = try TestHTTPServer { _ in .status(404) }
         defer { server.stop() }
         let library = FeedLibrary(store: try FeedStore.inMemory())
-        await #expect(throws: FeedLibrary.SubscribeError.fetchFailed("Server returned 404 Not Found")) {
+        await #expect(throws: FeedLibrary.SubscribeError.fetchFailed(.httpStatus(404))) {
             try await library.subscribe(to: server.url("/missing.xml").absoluteString)
         }
         #expect(try await library.store.feeds().isEmpty)
@@ -72,7 +72,8 @@ struct FeedLibraryTests {
         let report = await library.refresh()
         #expect(report.newEntries == 2)
         #expect(report.failures.map(\.feedID) == [broken.id])
-        #expect(report.failures.first?.message == "Server returned 500 Internal Server Error")
+        #expect(report.failures.first?.reason == ErrorReason(.httpStatus, [.status: "500"]))
+        #expect(report.failures.first?.stage == .fetching)
         #expect(try await library.store.entryCount(feedID: broken.id) == 3, "the failing feed keeps its entries")
         #expect(try await library.store.feed(id: broken.id)?.lastError != nil)
 

@@ -126,7 +126,7 @@ struct FeedStoreTests {
 
         #expect(try await store.entryCount(feedID: feed.id) == 2)
         let broken = try #require(try await store.feed(id: feed.id))
-        #expect(broken.lastError == "Server returned 500 Internal Server Error")
+        #expect(broken.lastError == ErrorReason(.httpStatus, [.status: "500"]))
         #expect(broken.lastFetched == fetchedAt, "a failure is not a successful fetch")
         #expect(broken.title == "Feed")
 
@@ -370,17 +370,17 @@ struct FeedStoreTests {
     @Test func errorsAndValidatorsCanBeSetDirectly() async throws {
         let feed = try await store.addFeed(url: URL(string: "https://a.example/feed")!)
 
-        try await store.setError("Timed out after 15 s", feedID: feed.id)
+        try await store.setError(ErrorReason(.timedOut, [.seconds: "15"]), feedID: feed.id)
         try await store.setValidators(CacheValidators(etag: "\"x\"", lastModified: "Mon"), feedID: feed.id)
         var stored = try #require(try await store.feed(id: feed.id))
-        #expect(stored.lastError == "Timed out after 15 s")
+        #expect(stored.lastError == ErrorReason(.timedOut, [.seconds: "15"]))
         #expect(stored.request == FeedRequest(url: feed.url, validators: CacheValidators(etag: "\"x\"", lastModified: "Mon")))
 
         try await store.setError(nil, feedID: feed.id)
         stored = try #require(try await store.feed(id: feed.id))
         #expect(stored.lastError == nil)
         await #expect(throws: FeedStoreError.feedNotFound(id: 999)) {
-            try await store.setError("x", feedID: 999)
+            try await store.setError(ErrorReason(.cancelled), feedID: 999)
         }
     }
 

@@ -20,7 +20,7 @@ enum LastUpdatedLine {
         return substituting(time, into: RefreshLocalization.translate(N_("Last update: %s")))
     }
 
-    /// The time part: "No record", "Today" and the time, or a date and time.
+    /// The time part: "No record", "Today" with the time, or a date and time.
     static func timeText(_ kind: LastUpdatedText, date: Date?, timeZone: TimeZone) -> String {
         guard let date else { return RefreshLocalization.text(.headerNoneLastDate) }
         switch kind {
@@ -29,7 +29,9 @@ enum LastUpdatedLine {
         case .today:
             // TRANSLATORS: the time of an update made today, after "Today", in g_date_time_format codes: %H hour 00-23, %M minute, %l hour 1-12, %p AM/PM. Use numbers only.
             let time = format(date, timeZone, N_("%H:%M"))
-            return "\(RefreshLocalization.text(.headerDateToday)) \(time)"
+            if let today = RefreshLocalization.overrideText(.headerDateToday) { return "\(today) \(time)" }
+            // TRANSLATORS: in the last-updated line, an update made today; %s is its time, as in "Last update: Today 14:02". Write it as it reads there, in your language's order ("today at 14:02").
+            return substituting(time, into: RefreshLocalization.translate(N_("Today %s")))
         case .thisYear:
             // TRANSLATORS: the date and time of an update made earlier this year, in g_date_time_format codes: %m month 01-12, %d day 01-31, %-m and %-d without the leading zero, %H:%M the time as above. Use numbers only (month names may not be translated).
             // xgettext:no-c-format

@@ -1,0 +1,147 @@
+import Foundation
+import GRDB
+
+/// What went wrong as a stable code and the values a sentence about it needs, with no words:
+/// it is stored and passed on as it is, and the app words it in the current language when it shows it.
+public struct ErrorReason: Sendable, Hashable {
+    /// Which problem it is; stored, so a code keeps its raw value once shipped.
+    public var code: ErrorCode
+    /// The values the sentence names, under the keys of `Detail`: a status, a path, a line.
+    public var details: [Detail: String]
+
+    public init(_ code: ErrorCode, _ details: [Detail: String] = [:]) {
+        self.code = code
+        self.details = details
+    }
+
+    /// The value under `key`, or nil.
+    public subscript(_ key: Detail) -> String? { details[key] }
+
+    /// The code and its values in one line, for a bug report: no sentence, no SQL.
+    public var technicalSummary: String {
+        ([code.rawValue] + details.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)=\($0.value)" })
+            .joined(separator: " ")
+    }
+}
+
+/// The problems FeedCore reports; the raw values are stored in the database.
+public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
+    // Fetching
+    case httpStatus = "fetch.http-status"
+    case timedOut = "fetch.timed-out"
+    case tooLarge = "fetch.too-large"
+    case unsupportedEncoding = "fetch.unsupported-encoding"
+    case corruptEncoding = "fetch.corrupt-encoding"
+    case tooManyRedirects = "fetch.too-many-redirects"
+    case badRedirect = "fetch.bad-redirect"
+    case unsupportedScheme = "fetch.unsupported-scheme"
+    case fileNotFound = "fetch.file-not-found"
+    case unreadableFile = "fetch.unreadable-file"
+    case notAFile = "fetch.not-a-file"
+    case hostNotFound = "fetch.host-not-found"
+    case cannotConnect = "fetch.cannot-connect"
+    case connectionLost = "fetch.connection-lost"
+    case secureConnectionFailed = "fetch.secure-connection-failed"
+    case network = "fetch.network"
+    case cancelled = "fetch.cancelled"
+    // Parsing
+    case malformedXML = "parse.malformed-xml"
+    case malformedJSON = "parse.malformed-json"
+    case notAFeed = "parse.not-a-feed"
+    // Subscribing
+    case invalidAddress = "subscribe.invalid-address"
+    case alreadySubscribed = "subscribe.already-subscribed"
+    case noFeedFound = "subscribe.no-feed-found"
+    // OPML
+    case opmlMalformed = "opml.malformed"
+    case notOPML = "opml.not-opml"
+    // Storage
+    case feedNotFound = "store.feed-not-found"
+    case entryNotFound = "store.entry-not-found"
+    case folderExists = "store.folder-exists"
+    case folderInsideItself = "store.folder-inside-itself"
+    case databaseDamaged = "store.damaged"
+    case storageFailed = "store.failed"
+    /// An error text written before errors had codes (or by a newer version): kept, never shown.
+    case unrecorded = "unrecorded"
+}
+
+extension ErrorReason {
+    /// The keys of `details`; stored, so a key keeps its raw value once shipped.
+    public enum Detail: String, Sendable, Hashable, CaseIterable {
+        /// An HTTP status code.
+        case status
+        /// A duration in seconds, "15" or "0.5".
+        case seconds
+        /// A size in bytes.
+        case bytes
+        /// A compression scheme's name.
+        case encoding
+        /// A count that was exceeded.
+        case limit
+        /// An address's scheme, "ftp".
+        case scheme
+        /// A file's path.
+        case path
+        /// What a path names instead of a file: directory, named-pipe, device, socket.
+        case kind
+        /// A server's host name.
+        case host
+        /// A 1-based line in a document.
+        case line
+        /// A 1-based column in a document.
+        case column
+        /// What the user typed.
+        case text
+        /// A folder's name.
+        case name
+        /// A feed's or entry's identifier.
+        case id
+        /// An address.
+        case url
+        /// English words from below (libcurl, libxml2, SQLite, a legacy message): for the details only.
+        case technical
+    }
+}
+
+/// An error that can say what went wrong as an `ErrorReason`.
+public protocol ReasonedError: Error {
+    var reason: ErrorReason { get }
+}
+
+extension ErrorReason {
+    /// The reason of any error: its own when it has one; otherwise a storage failure whose
+    /// technical text is SQLite's code and message, never the SQL it ran, or the error's type and code.
+    public init(_ error: any Error) {
+        if let error = error as? any ReasonedError {
+            self = error.reason
+        } else if let error = error as? DatabaseError {
+            let code: ErrorCode = error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB ? .databaseDamaged : .storageFailed
+            self.init(code, [.technical: "SQLite error \(error.extendedResultCode.rawValue): \(error.message ?? "")"])
+        } else {
+            let nsError = error as NSError
+            self.init(.storageFailed, [.technical: "\(nsError.domain) \(nsError.code)"])
+        }
+    }
+
+    /// The details kept as text in the database: one `key=value` a line, keys in order.
+    public var storedDetails: String? {
+        details.isEmpty ? nil : details.sorted { $0.key.rawValue < $1.key.rawValue }
+            .map { "\($0.key.rawValue)=\($0.value.replacingOccurrences(of: "\n", with: " "))" }
+            .joined(separator: "\n")
+    }
+
+    /// A reason read back from the database; a code this version does not know becomes `.unrecorded`.
+    public init(storedCode: String, storedDetails: String?) {
+        guard let code = ErrorCode(rawValue: storedCode) else {
+            self.init(.unrecorded)
+            return
+        }
+        var details: [Detail: String] = [:]
+        for line in (storedDetails ?? "").split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "="), let key = Detail(rawValue: String(line[..<equals])) else { continue }
+            details[key] = String(line[line.index(after: equals)...])
+        }
+        self.init(code, details)
+    }
+}

@@ -1,0 +1,107 @@
+import FeedCore
+
+// The one place an error's code becomes words: in the current language each time it is shown,
+// so a tooltip or banner follows a language switch. FeedCore's English texts (`description`)
+// are for logs and the command line's JSON; a user sees them only as technical details, and
+// never the words of a reason this version cannot read.
+
+extension ErrorReason {
+    /// What went wrong, as a sentence in the current language.
+    var sentence: String {
+        switch code {
+        case .httpStatus:
+            Self.httpSentence(status: Int(self[.status] ?? "") ?? 0)
+        case .timedOut:
+            tr("The server took too long to answer.")
+        case .tooLarge:
+            tr("The feed is too large to be read.")
+        case .unsupportedEncoding:
+            tr("The server sent the feed compressed in a way that cannot be read.")
+        case .corruptEncoding:
+            tr("The server sent damaged data.")
+        case .tooManyRedirects:
+            tr("The server redirected too many times.")
+        case .badRedirect:
+            tr("The server redirected to an address that cannot be used.")
+        case .unsupportedScheme:
+            tr("Only web addresses (http and https) and files can be read.")
+        case .fileNotFound:
+            // TRANSLATORS: %@ is a file's path.
+            tr("The file %@ does not exist.").filling(self[.path] ?? "")
+        case .unreadableFile:
+            // TRANSLATORS: %@ is the path of the file to import.
+            tr("The file %@ could not be read.").filling(self[.path] ?? "")
+        case .notAFile:
+            self[.kind] == "directory"
+                // TRANSLATORS: %@ is a path that names a folder where a feed file was expected.
+                ? tr("%@ is a folder, not a file.").filling(self[.path] ?? "")
+                // TRANSLATORS: %@ is a path that names a pipe, device or socket where a feed file was expected.
+                : tr("%@ is not a regular file.").filling(self[.path] ?? "")
+        case .hostNotFound:
+            // TRANSLATORS: %@ is a server's name, such as "news.example.org".
+            tr("The server %@ could not be found. Check the address and your connection.").filling(self[.host] ?? "")
+        case .cannotConnect, .network:
+            // TRANSLATORS: %@ is a server's name, such as "news.example.org".
+            tr("The server %@ could not be reached.").filling(self[.host] ?? "")
+        case .connectionLost:
+            // TRANSLATORS: %@ is a server's name, such as "news.example.org".
+            tr("The connection to %@ was lost.").filling(self[.host] ?? "")
+        case .secureConnectionFailed:
+            // TRANSLATORS: %@ is a server's name, such as "news.example.org".
+            tr("A secure connection to %@ could not be made.").filling(self[.host] ?? "")
+        case .cancelled:
+            tr("The download was cancelled.")
+        case .malformedXML:
+            // TRANSLATORS: %d is the line of the feed where it stops being valid.
+            tr("The feed is broken at line %d.").filling(count: Int(self[.line] ?? "") ?? 1)
+        case .malformedJSON:
+            tr("The feed is not valid JSON.")
+        case .notAFeed:
+            tr("This is not a feed.")
+        case .invalidAddress:
+            // TRANSLATORS: %@ is what was typed as a feed's address.
+            tr("“%@” is not a web address.").filling(self[.text] ?? "")
+        case .alreadySubscribed:
+            tr("You are already subscribed to this feed.")
+        case .noFeedFound:
+            tr("No feed was found at this address.")
+        case .opmlMalformed:
+            // TRANSLATORS: %d is the line of the file where it stops being valid.
+            tr("The file is broken at line %d, so nothing was imported.").filling(count: Int(self[.line] ?? "") ?? 1)
+        case .notOPML:
+            tr("The file is not a subscription list (OPML), so nothing was imported.")
+        case .feedNotFound:
+            tr("The feed is no longer in your subscriptions.")
+        case .entryNotFound:
+            tr("The entry is no longer stored.")
+        case .folderExists:
+            // TRANSLATORS: %@ is a folder's name.
+            tr("There is already a folder named “%@”.").filling(self[.name] ?? "")
+        case .folderInsideItself:
+            tr("A folder cannot be moved into itself or into a folder inside it.")
+        case .databaseDamaged:
+            tr("The feed database is damaged.")
+        case .storageFailed:
+            tr("The feed database could not be used.")
+        case .unrecorded:
+            tr("The reason is no longer known; it will be shown again after the next refresh.")
+        }
+    }
+
+    /// An HTTP error status in words a reader can act on, with the number for whoever they ask for help.
+    private static func httpSentence(status: Int) -> String {
+        let text = switch status {
+        // TRANSLATORS: %d is an HTTP status such as 404.
+        case 404, 410: tr("Nothing was found at this address (error %d).")
+        // TRANSLATORS: %d is an HTTP status such as 403.
+        case 401, 403, 407: tr("The server refused access to the feed (error %d).")
+        // TRANSLATORS: %d is an HTTP status such as 503.
+        case 429, 503: tr("The server is busy or down for maintenance (error %d).")
+        // TRANSLATORS: %d is an HTTP status such as 500.
+        case 500...599: tr("The server had a problem (error %d).")
+        // TRANSLATORS: %d is an HTTP status such as 400.
+        default: tr("The server answered with error %d.")
+        }
+        return text.filling(count: status)
+    }
+}
