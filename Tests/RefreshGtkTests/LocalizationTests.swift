@@ -31,16 +31,16 @@ let shippedLanguages: [ShippedLanguage] = [
                     older: "Zuletzt aktualisiert: 23.11.2023 16:45"),
     ShippedLanguage(code: "es", idle: "Deslice hacia abajo para actualizar", pulling: "Suelte para actualizar",
                     refreshing: "Cargando…", never: "Última actualización: nunca",
-                    today: "Última actualización: hoy 09:07", thisYear: "Última actualización: 05/02 09:07",
+                    today: "Última actualización: hoy a las 09:07", thisYear: "Última actualización: 05/02 09:07",
                     older: "Última actualización: 23/11/2023 16:45"),
     ShippedLanguage(code: "fr", idle: "Tirez vers le bas pour actualiser", pulling: "Relâchez pour actualiser",
                     refreshing: "Chargement…", never: "Dernière mise à jour\u{00A0}: jamais",
-                    today: "Dernière mise à jour\u{00A0}: aujourd’hui 09:07",
+                    today: "Dernière mise à jour\u{00A0}: aujourd’hui à 09:07",
                     thisYear: "Dernière mise à jour\u{00A0}: 05/02 09:07",
                     older: "Dernière mise à jour\u{00A0}: 23/11/2023 16:45"),
     ShippedLanguage(code: "it", idle: "Trascina verso il basso per aggiornare", pulling: "Rilascia per aggiornare",
                     refreshing: "Caricamento…", never: "Ultimo aggiornamento: mai",
-                    today: "Ultimo aggiornamento: oggi 09:07", thisYear: "Ultimo aggiornamento: 05/02 09:07",
+                    today: "Ultimo aggiornamento: oggi alle 09:07", thisYear: "Ultimo aggiornamento: 05/02 09:07",
                     older: "Ultimo aggiornamento: 23/11/2023 16:45"),
     ShippedLanguage(code: "ja", idle: "下に引いて更新", pulling: "離して更新", refreshing: "読み込み中…",
                     never: "最終更新: 記録なし", today: "最終更新: 今日 09:07",
@@ -50,15 +50,15 @@ let shippedLanguages: [ShippedLanguage] = [
                     thisYear: "마지막 업데이트: 2월 5일 09:07", older: "마지막 업데이트: 2023년 11월 23일 16:45"),
     ShippedLanguage(code: "pt_BR", idle: "Puxe para baixo para atualizar", pulling: "Solte para atualizar",
                     refreshing: "Carregando…", never: "Última atualização: nunca",
-                    today: "Última atualização: hoje 09:07", thisYear: "Última atualização: 05/02 09:07",
+                    today: "Última atualização: hoje às 09:07", thisYear: "Última atualização: 05/02 09:07",
                     older: "Última atualização: 23/11/2023 16:45"),
     ShippedLanguage(code: "ru", idle: "Потяните вниз, чтобы обновить", pulling: "Отпустите, чтобы обновить",
                     refreshing: "Загрузка…", never: "Последнее обновление: никогда",
-                    today: "Последнее обновление: сегодня 09:07", thisYear: "Последнее обновление: 05.02 09:07",
+                    today: "Последнее обновление: сегодня в 09:07", thisYear: "Последнее обновление: 05.02 09:07",
                     older: "Последнее обновление: 23.11.2023 16:45"),
     ShippedLanguage(code: "uk", idle: "Потягніть униз, щоб оновити", pulling: "Відпустіть, щоб оновити",
                     refreshing: "Завантаження…", never: "Останнє оновлення: ніколи",
-                    today: "Останнє оновлення: сьогодні 09:07", thisYear: "Останнє оновлення: 05.02 09:07",
+                    today: "Останнє оновлення: сьогодні о 09:07", thisYear: "Останнє оновлення: 05.02 09:07",
                     older: "Останнє оновлення: 23.11.2023 16:45"),
     ShippedLanguage(code: "zh_CN", idle: "下拉刷新", pulling: "松开立即刷新", refreshing: "正在加载…",
                     never: "最后更新：无记录", today: "最后更新：今天 09:07",
@@ -332,13 +332,26 @@ final class LocalizationTests: XCTestCase {
     }
 
     func testCheckPoFailsWhenATranslationLosesAFoundationPlaceholder() throws {
-        let tree = ["po/feed-reader", "Sources/FeedReader"]
+        let tree = ["po/feed-reader", "po/glossary", "Sources/FeedReader"]
         let catalog = try String(contentsOf: PackageScripts.root.appendingPathComponent("po/feed-reader/fr.po"), encoding: .utf8)
         guard let line = catalog.split(separator: "\n").first(where: { $0.hasPrefix("msgstr \"") && $0.contains("%@") }) else {
             throw XCTSkip("the app has no string with a %@ placeholder")
         }
         try expectCheckPoFailure("lost %@", mentioning: "loses %@ placeholders", tree: tree) { root in
             try edit(root, "po/feed-reader/fr.po", replacing: String(line), with: line.replacingOccurrences(of: "%@", with: ""))
+        }
+    }
+
+    func testCheckPoFailsWhenATermIsSaidInAnotherWord() throws {
+        let tree = ["po/feed-reader", "po/glossary", "Sources/FeedReader"]
+        try expectCheckPoFailure("two words for feed", mentioning: "移除訂閱來源？\" does not say 訂閱源", tree: tree) { root in
+            try edit(root, "po/feed-reader/zh_TW.po", replacing: "msgstr \"移除訂閱源？\"", with: "msgstr \"移除訂閱來源？\"")
+        }
+        try expectCheckPoFailure("a word ruled out", mentioning: "also says خلاص", tree: tree) { root in
+            try edit(root, "po/feed-reader/ar.po", replacing: "msgstr \"تعذّرت إزالة الموجز.\"", with: "msgstr \"تعذّرت إزالة الموجز (الخلاصة).\"")
+        }
+        try expectCheckPoFailure("no glossary", mentioning: "po/glossary/de.txt is missing") { root in
+            try FileManager.default.removeItem(at: root.appendingPathComponent("po/glossary/de.txt"))
         }
     }
 
@@ -379,7 +392,7 @@ final class LocalizationTests: XCTestCase {
     // MARK: - Helpers
 
     /// The library's half of the tree: enough for check-po and update-po.
-    static let libraryTree = ["po/refreshgtk", "Library/Sources/RefreshCore", "Library/Sources/RefreshGtk"]
+    static let libraryTree = ["po/refreshgtk", "po/glossary", "Library/Sources/RefreshCore", "Library/Sources/RefreshGtk"]
 
     /// Copies the library's tree, breaks it with `breakIt`, and expects check-po to fail saying `text`.
     private func expectCheckPoFailure(_ name: String, mentioning text: String, tree: [String] = LocalizationTests.libraryTree,
