@@ -72,7 +72,7 @@ final class SubscriptionsImportWindowTests: XCTestCase {
 
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.banner.message != nil })
             XCTAssertEqual(app.window.banner.message, "The file is broken at line 4, so nothing was imported.")
-            XCTAssertTrue(app.window.banner.details?.hasPrefix("line 4: ") ?? false, app.window.banner.details ?? "")
+            XCTAssertTrue(app.window.banner.details?.hasPrefix("opml.malformed (line=4): ") ?? false, app.window.banner.details ?? "")
             XCTAssertNil(app.window.importBar.message)
             XCTAssertEqual(app.window.sidebar.feedIDs.count, 1)
             GtkTestEnvironment.iterate { gtk_revealer_get_child_revealed(cast(app.window.banner.widget)) != 0 }

@@ -17,10 +17,13 @@ public struct ErrorReason: Sendable, Hashable {
     /// The value under `key`, or nil.
     public subscript(_ key: Detail) -> String? { details[key] }
 
-    /// The code and its values in one line, for a bug report: no sentence, no SQL.
+    /// The code, its values and the words from below in one line, for a bug report, as
+    /// "opml.malformed (line=4): Opening and ending tag mismatch": no sentence, no SQL.
     public var technicalSummary: String {
-        ([code.rawValue] + details.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)=\($0.value)" })
-            .joined(separator: " ")
+        let values = details.filter { $0.key != .technical }.sorted { $0.key.rawValue < $1.key.rawValue }
+            .map { "\($0.key.rawValue)=\($0.value)" }
+        return code.rawValue + (values.isEmpty ? "" : " (\(values.joined(separator: ", ")))")
+            + (details[.technical].map { ": \($0)" } ?? "")
     }
 }
 
