@@ -5,7 +5,7 @@ import RefreshGtk
 /// refresh-bench: RefreshGtk's and the feed reader's performance figures.
 ///
 /// Prints a table for people, then, as its last line, one JSON object of numbers for scripts
-/// (see the README's Performance section). `--quick` runs everything briefly on smaller data,
+/// (see docs/performance.md). `--quick` runs everything briefly on smaller data,
 /// only to check that every figure comes out; its numbers are not the ones to judge.
 /// Run it through `./meson-helpers/bench`, which builds in release mode and starts it in a
 /// virtual X server with the cairo renderer.

@@ -7,7 +7,7 @@ import RefreshCore
 /// of that size: GTK 4.8's cairo renderer replays a cairo node's recording into a fresh image of
 /// the node's area on every frame it renders, so a pull frame that only moves the header would
 /// otherwise clear, draw the texts and arrow into and composite a header-wide image each time
-/// (see README, Performance).
+/// (see docs/performance.md).
 @MainActor
 final class IndicatorView {
     let widget: ObjectRef<UnsafeMutablePointer<GtkWidget>>
