@@ -29,6 +29,7 @@ final class FeedReaderApp {
     /// the exit status.
     func run() -> Int32 {
         let status = g_application_run(cast(application), CommandLine.argc, CommandLine.unsafeArgv)
+        SettingsStore.standard.flush()
         g_object_unref(cast(application))
         return status
     }

@@ -119,6 +119,24 @@ final class FeedReaderWindowTests: XCTestCase {
         }
     }
 
+    /// A folder in the settings file's place: there, but not readable, on any machine (root
+    /// reads a file without permission, so a folder stands for that fault).
+    func testSettingsThatCannotBeReadAreLeftAloneAndTheWindowSaysSo() throws {
+        try withReader(entries: 3) { app, _ in
+            app.close()
+            let path = app.settings.path
+            try? FileManager.default.removeItem(atPath: path)
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            let restarted = try app.restarted()
+            defer { restarted.close() }
+            XCTAssertEqual(restarted.window.banner.message, MainWindow.settingsUnreadableMessage())
+            XCTAssertNotNil(restarted.window.banner.details, "GLib's reason under Details")
+            XCTAssertNil(restarted.settings.setAsidePath, "not moved aside as damaged")
+            var isFolder: ObjCBool = false
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+        }
+    }
+
     func testDamagedSettingsStartAfreshAndTheWindowSaysWhereTheOldFileIs() throws {
         try withReader(entries: 3) { app, _ in
             XCTAssertNil(app.window.banner.message)
@@ -281,7 +299,8 @@ final class ReaderFixture {
 
     /// A new window over the same library and settings, as after quitting and starting again.
     func restarted() throws -> ReaderFixture {
-        try ReaderFixture(folder: folder, library: library)
+        settings.flush()
+        return try ReaderFixture(folder: folder, library: library)
     }
 
     /// Unread entries according to the store.

@@ -42,6 +42,7 @@ final class PreferencesWindowTests: XCTestCase {
             XCTAssertEqual(gtk_widget_is_sensitive(keepUnread), 0, "nothing is removed when entries are kept forever")
             saveScreen(name: "preferences-window-changed")
 
+            app.settings.flush()
             let reread = Preferences(settings: SettingsStore(path: app.settings.path))
             XCTAssertEqual(reread.refreshMinutes, 0)
             XCTAssertFalse(reread.notifiesNewEntries)

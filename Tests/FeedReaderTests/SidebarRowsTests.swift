@@ -26,7 +26,9 @@ final class SidebarRowsTests: XCTestCase {
         let feedIDs = try XCTUnwrap(ids).get()
         let selected = feedIDs[480]
         try onMain {
-            SettingsStore(path: folder.appendingPathComponent("settings.ini").path).setInteger(Int(selected), forKey: "selected-feed", in: "Window")
+            let previousRun = SettingsStore(path: folder.appendingPathComponent("settings.ini").path)
+            previousRun.setInteger(Int(selected), forKey: "selected-feed", in: "Window")
+            previousRun.flush()
 
             let app = try ReaderFixture(healingStoreIn: folder)
             defer { app.close() }

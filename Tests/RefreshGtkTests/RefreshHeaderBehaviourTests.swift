@@ -158,6 +158,7 @@ final class RefreshHeaderBehaviourTests: XCTestCase {
             header.beginRefreshing()
             header.endRefreshing()
             let saved = try? XCTUnwrap(header.lastUpdated)
+            header.store.flush()
 
             let restarted = NormalHeader()
             restarted.store = SettingsStore(path: path)

@@ -99,8 +99,11 @@ final class MainWindow {
         article.onOpenLink = { [weak self] link in self?.openExternally(link) }
         entryList.onError = { [weak self] message, error in self?.showStoreError(message, error) }
         let startNotices = [settings.recoveryNote.map { _ in Self.settingsResetMessage(keptAt: settings.setAsidePath) },
+                            settings.unreadableReason.map { _ in Self.settingsUnreadableMessage() },
                             storageNotice.map(Self.storageMessage)].compactMap { $0 }
-        if !startNotices.isEmpty { banner.showStartNotice(startNotices.joined(separator: "\n"), details: storageNotice?.details) }
+        if !startNotices.isEmpty {
+            banner.showStartNotice(startNotices.joined(separator: "\n"), details: storageNotice?.details ?? settings.unreadableReason)
+        }
         sidebar.onSelect = { [weak self] selection in self?.select(selection) }
         sidebar.onMoveFeed = { [weak self] feedID, folderID in self?.moveFeed(feedID, toFolder: folderID) }
         sidebar.onMoveFolder = { [weak self] folderID, parentID in self?.moveFolder(folderID, into: parentID) }
@@ -187,6 +190,13 @@ final class MainWindow {
         }
         // TRANSLATORS: the settings file could not be read; %@ is where the damaged file was kept.
         return tr("Your settings could not be read, so the defaults are used. The damaged file was kept as %@.").filling(path)
+    }
+
+    /// What the banner says when the settings file is there but could not be read (no permission,
+    /// an I/O error): it is left alone, not reset.
+    static func settingsUnreadableMessage() -> String {
+        // TRANSLATORS: the settings file exists but could not be read, for example for lack of permission; it is left as it is.
+        tr("Your settings could not be read, so the defaults are used until the next start. The settings file is left as it is, and changes are not saved to it.")
     }
 
     /// What the banner says when the database or its folder was found in trouble at start.
@@ -350,6 +360,7 @@ final class MainWindow {
     }
 
     private func windowDestroyed() {
+        settings.flush()
         backgroundRefresh.stop()
         g_action_map_remove_action(cast(application), NewEntriesNotification.action)
     }

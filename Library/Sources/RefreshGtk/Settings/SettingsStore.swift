@@ -3,9 +3,13 @@ import Foundation
 
 /// A small settings store in a GKeyFile: last-updated times, window size, the selected feed.
 ///
-/// Every write saves the file atomically (GLib writes a temporary file and renames it). A file
-/// that cannot be read or parsed never stops the app: it is moved aside, a warning is logged,
-/// and the store starts empty.
+/// Setters change the values at once and save the file when the main loop is next idle, so
+/// many setters in a row write it once; ``flush()`` saves at once, and what is still unsaved
+/// when the process exits is saved then. Each save is atomic (GLib writes a temporary file and
+/// renames it). A file that cannot be parsed never stops the app: it is moved aside, a warning
+/// is logged, and the store starts empty. A file that exists but cannot be read (no permission,
+/// an I/O error) is not damaged: it is left as it is, the store starts empty and saves nothing
+/// over it, and ``unreadableReason`` says why.
 @MainActor
 public final class SettingsStore {
     /// The store under `$XDG_STATE_HOME/<program name>/settings.ini`.
@@ -17,6 +21,13 @@ public final class SettingsStore {
     public private(set) var recoveryNote: String?
     /// Where the unreadable file was moved at load, so an app can tell its user.
     public private(set) var setAsidePath: String?
+    /// Why the file on disk could not be read at load though it is not damaged (GLib's words,
+    /// such as "Permission denied"); nil when it was read. While set, nothing is saved over it.
+    public private(set) var unreadableReason: String?
+    /// Whether values changed since the file was last saved.
+    public private(set) var hasUnsavedChanges = false
+    /// The idle source that saves the changes, while one is waiting.
+    private var pendingSave: guint = 0
 
     public init(path: String) {
         self.path = path
@@ -24,7 +35,10 @@ public final class SettingsStore {
         load()
     }
 
-    isolated deinit { g_key_file_free(keyFile) }
+    isolated deinit {
+        if pendingSave != 0 { g_source_remove(pendingSave) }
+        g_key_file_free(keyFile)
+    }
 
     public static func defaultPath(program: String? = nil) -> String {
         let name = program ?? g_get_prgname().map { String(cString: $0) } ?? "refreshgtk"
@@ -46,7 +60,7 @@ public final class SettingsStore {
         } else {
             g_key_file_remove_key(keyFile, group, Self.escape(key), nil)
         }
-        save()
+        scheduleSave()
     }
 
     public func integer(forKey key: String, in group: String) -> Int? {
@@ -68,14 +82,69 @@ public final class SettingsStore {
 
     // MARK: File
 
+    /// Saves the changes now, if there are any, rather than when the main loop is next idle.
+    public func flush() {
+        if pendingSave != 0 {
+            g_source_remove(pendingSave)
+            pendingSave = 0
+        }
+        guard hasUnsavedChanges else { return }
+        hasUnsavedChanges = false
+        Self.unsaved.removeValue(forKey: ObjectIdentifier(self))
+        save()
+    }
+
+    private func scheduleSave() {
+        hasUnsavedChanges = true
+        Self.unsaved[ObjectIdentifier(self)] = self
+        Self.saveAtExit()
+        guard pendingSave == 0 else { return }
+        pendingSave = MainThread.whenIdle { [weak self] in
+            self?.pendingSave = 0
+            self?.flush()
+        }
+    }
+
+    /// The stores with changes not yet saved, kept alive until they are.
+    private static var unsaved: [ObjectIdentifier: SettingsStore] = [:]
+    private static var savesAtExit = false
+
+    /// Saves every store's changes when the process exits, the main loop gone with its idle sources.
+    private static func saveAtExit() {
+        guard !savesAtExit else { return }
+        savesAtExit = true
+        atexit {
+            // Only the main thread may touch the stores; a process ended from another saves nothing more.
+            guard Thread.isMainThread else { return }
+            onMainActor {
+                for store in SettingsStore.unsaved.values { store.flush() }
+            }
+        }
+    }
+
     private func load() {
         guard FileManager.default.fileExists(atPath: path) else { return }
         var error: UnsafeMutablePointer<GError>?
         if g_key_file_load_from_file(keyFile, path, G_KEY_FILE_KEEP_COMMENTS, &error) != 0 { return }
         let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+        // Damaged means read but not understood. GLib reports a read that failed in its file
+        // domain, and anything but a regular file as a parse error, so that is looked at first.
+        var info = stat()
+        let isRegularFile = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        let isDamaged = isRegularFile && error.map {
+            $0.pointee.domain == g_key_file_error_quark()
+                && ($0.pointee.code == G_KEY_FILE_ERROR_PARSE.rawValue || $0.pointee.code == G_KEY_FILE_ERROR_UNKNOWN_ENCODING.rawValue)
+        } ?? false
         g_clear_error(&error)
         g_key_file_free(keyFile)
         keyFile = g_key_file_new()
+        guard isDamaged else {
+            // Not read, not damaged (no permission, an I/O error): moving it aside or saving over
+            // it would lose settings that are still there.
+            unreadableReason = reason
+            cgtk_log_warning("RefreshGtk", "Settings file \(path) could not be read (\(reason)); using defaults and saving nothing over it.")
+            return
+        }
         let stamp = Int(Date().timeIntervalSince1970)
         let aside = "\(path).corrupt-\(stamp)"
         if rename(path, aside) == 0 {
@@ -88,6 +157,7 @@ public final class SettingsStore {
     }
 
     private func save() {
+        guard unreadableReason == nil else { return }
         let directory = (path as NSString).deletingLastPathComponent
         g_mkdir_with_parents(directory, 0o700)
         var error: UnsafeMutablePointer<GError>?
