@@ -100,8 +100,8 @@ final class KeyboardTests: XCTestCase {
                 return shortcuts != nil
             }, "Ctrl+? opened the shortcuts window")
             let titles = Self.shortcutTitles(in: try XCTUnwrap(shortcuts))
-            for title in ["Next entry", "Previous feed", "Star or unstar", "Search", "Quit", "New Folder", "Open folder",
-                          "Close folder", "Open in Browser",
+            for title in ["Next entry", "Previous feed", "Star or unstar", "Search", "Quit", "New Folder", "Expand folder",
+                          "Collapse folder", "Open in Browser",
                           "Open in Browser (in a narrow window: show the article, then open it)"] {
                 XCTAssertTrue(titles.contains(title), "\(title) is listed: \(titles)")
             }

@@ -36,7 +36,7 @@ enum ShortcutsWindow {
                 ("<Shift>j <Control>j", tr("Next feed")), ("<Shift>k <Control>k", tr("Previous feed")),
                 ("r F5 <Control>r", tr("Refresh")), ("<Control>n", tr("Add Feed")), ("<Shift><Control>n", tr("New Folder")),
                 // The arrow pointing into the folder's row opens it: right, or left in a right-to-left language.
-                (rtl ? "Left plus" : "Right plus", tr("Open folder")), (rtl ? "Right minus" : "Left minus", tr("Close folder")),
+                (rtl ? "Left plus" : "Right plus", tr("Expand folder")), (rtl ? "Right minus" : "Left minus", tr("Collapse folder")),
                 ("<Control>1", tr("All")), ("<Control>2", tr("Unread")), ("<Control>3", tr("Starred")),
                 ("<Control>f", tr("Search")),
             ]),
