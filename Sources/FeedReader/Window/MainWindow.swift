@@ -459,6 +459,10 @@ final class MainWindow {
             do {
                 try await save(library.store)
             } catch {
+                if let notSaved = error as? EntryMarksNotSaved {
+                    self?.entryList.update(notSaved.keptState(of: changed))
+                    self?.article.update(notSaved.keptState(of: changed))
+                }
                 self?.showStoreError(failure, error)
             }
             await self?.reloadSidebar()
@@ -695,18 +699,10 @@ final class MainWindow {
 
     /// Subscribes to the feeds of an OPML file, showing the fetching of the new ones as it goes.
     func importSubscriptions(from file: URL) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            // TRANSLATORS: %@ is the path of the file to import.
-            banner.show(tr("The file %@ could not be read.").replacingOccurrences(of: "%@", with: file.path), details: "\(error)")
-            return
-        }
         importBar.showProgress(done: 0, total: 0)
         Task { @MainActor [weak self, library] in
             do {
-                let report = try await library.importSubscriptions(from: data) { [weak self] done, total in
+                let report = try await library.importSubscriptions(fromFile: LocalFile(file)) { [weak self] done, total in
                     await self?.importProgressed(done: done, total: total)
                 }
                 guard let self else { return }
@@ -714,12 +710,12 @@ final class MainWindow {
                 await self.reloadSidebar()
                 self.entryList.reload()
                 self.updateIcons()
-            } catch let error as OPMLDocument.ReadError {
+            } catch let error as FeedStoreError {
                 self?.importBar.hide()
-                self?.banner.show(Self.importFailure(error), details: error.description)
+                self?.showStoreError(SubscriptionsFailure.importing(LocalFile(file), error), error)
             } catch {
                 self?.importBar.hide()
-                self?.showStoreError(tr("The subscriptions could not be imported."), error)
+                self?.banner.show(SubscriptionsFailure.importing(LocalFile(file), error), details: "\(error)")
             }
         }
     }
@@ -730,29 +726,14 @@ final class MainWindow {
         if done == 0 { await reloadSidebar() }
     }
 
-    /// Why a file could not be imported, saying that nothing was.
-    static func importFailure(_ error: OPMLDocument.ReadError) -> String {
-        switch error {
-        case let .malformed(line, _):
-            // TRANSLATORS: %d is the line of the file where it stops being valid.
-            tr("The file is broken at line %d, so nothing was imported.").replacingOccurrences(of: "%d", with: "\(line)")
-        case .notOPML:
-            tr("The file is not a subscription list (OPML), so nothing was imported.")
-        }
-    }
-
     /// Writes the subscriptions with their folders to an OPML file.
     func exportSubscriptions(to file: URL) {
         Task { @MainActor [weak self, library] in
             do {
-                let data = try await library.exportSubscriptions()
-                try data.write(to: file, options: .atomic)
-                let count = try await library.store.feeds().count
+                let count = try await library.exportSubscriptions(to: LocalFile(file))
                 self?.importBar.showMessage(ImportBar.exported(count, to: file))
             } catch {
-                // TRANSLATORS: %@ is the path of the file the subscriptions were to be written to.
-                self?.banner.show(tr("The subscriptions could not be exported to %@.").replacingOccurrences(of: "%@", with: file.path),
-                                  details: "\(error)")
+                self?.banner.show(SubscriptionsFailure.exporting(LocalFile(file), error), details: "\(error)")
             }
         }
     }
