@@ -29,7 +29,12 @@ public final class FeedStore: Sendable {
 
     /// Opens (creating if needed) the store at `path`, in WAL mode so reads do not wait for writes.
     public convenience init(path: String) throws {
-        try self.init(database: DatabasePool(path: path, configuration: FeedStore.configuration),
+        try self.init(path: path, busyTimeout: FeedStore.busyTimeout)
+    }
+
+    /// Opens the store at `path`, waiting at most `busyTimeout` for another program's lock.
+    convenience init(path: String, busyTimeout: TimeInterval) throws {
+        try self.init(database: DatabasePool(path: path, configuration: FeedStore.configuration(busyTimeout: busyTimeout)),
                       subscriptionsCopyURL: FeedStore.subscriptionsCopyURL(forDatabaseAt: path))
     }
 
@@ -105,7 +110,10 @@ public final class FeedStore: Sendable {
     static let busyTimeout: TimeInterval = 10
 
     /// Every connection has the SQL functions the search index's triggers and the search call.
-    static var configuration: Configuration {
+    static var configuration: Configuration { configuration(busyTimeout: busyTimeout) }
+
+    /// The configuration, waiting at most `busyTimeout` for a lock another connection holds.
+    static func configuration(busyTimeout: TimeInterval) -> Configuration {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in

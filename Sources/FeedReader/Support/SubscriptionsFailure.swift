@@ -8,10 +8,8 @@ enum SubscriptionsFailure {
     static func importing(_ file: LocalFile, _ error: any Error) -> String {
         switch error {
         case let failure as SubscriptionFile.Failure:
-            if case .tooLarge = failure {
-                // TRANSLATORS: %@ is the path of the file to import.
-                return tr("The file %@ is far too large to be a subscription list, so nothing was imported.")
-                    .replacingOccurrences(of: "%@", with: file.displayPath)
+            if case let .tooLarge(bytes) = failure {
+                return file.displayPath + ": " + OPMLDocument.ReadError.tooLarge(bytes: bytes).sentence
             }
             // TRANSLATORS: %@ is the path of the file to import.
             return sentences(tr("The file %@ could not be read.").replacingOccurrences(of: "%@", with: file.displayPath),
