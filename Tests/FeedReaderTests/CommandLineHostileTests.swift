@@ -58,6 +58,8 @@ extension CommandLineTests {
     }
 
     func testDevNullAndPipesAreReadNotRefused() throws {
+        // A program that never reads the pipe must fail this test, not kill it with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let (folder, environment) = try dataHome()
         let empty = try feedReader(["--import", "/dev/null"], extra: environment)
         XCTAssertEqual(empty.status, 1)
@@ -77,6 +79,8 @@ extension CommandLineTests {
     }
 
     func testExportWritesThroughLinksIntoDevicesAndPipesAndKeepsTheMode() throws {
+        // Run as root, an export that replaced /dev/full with a file would leave the machine without it.
+        defer { restoreDevFull() }
         let (folder, environment) = try dataHome()
         // A link to a private file: the file gets the list and stays private, the link stays a link.
         let target = folder.appendingPathComponent("private.opml")
@@ -113,7 +117,9 @@ extension CommandLineTests {
         reader.start()
         let piped = try feedReader(["--export", fifo.path], extra: environment)
         XCTAssertEqual(piped.status, 0, piped.errors)
-        while received.value == nil { usleep(1_000) }
+        // The reader waits for a writer: a program that replaced the pipe instead leaves it waiting.
+        let deadline = Date().addingTimeInterval(30)
+        while received.value == nil, Date() < deadline { usleep(1_000) }
         XCTAssertTrue(String(decoding: received.value ?? Data(), as: UTF8.self).contains("<opml"))
         XCTAssertEqual(lstat(fifo.path, &info), 0)
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO)
@@ -166,6 +172,16 @@ extension CommandLineTests {
         let feeds = try await store.feeds()
         XCTAssertEqual(feeds.count, 2)
     }
+}
+
+/// Makes /dev/full the device again if a failing export replaced it (only root could).
+private func restoreDevFull() {
+    var info = stat()
+    guard lstat("/dev/full", &info) != 0 || info.st_mode & S_IFMT != S_IFCHR, getuid() == 0 else { return }
+    unlink("/dev/full")
+    // Major 1, minor 7, as the kernel numbers it (makedev for numbers this small).
+    mknod("/dev/full", S_IFCHR | 0o666, dev_t(1 << 8 | 7))
+    chmod("/dev/full", 0o666)
 }
 
 extension FileManager {

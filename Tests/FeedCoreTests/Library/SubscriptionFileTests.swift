@@ -86,7 +86,9 @@ final class SubscriptionFileTests {
         let reader = Thread { received.set(FileHandle(forReadingAtPath: fifo.path)?.readDataToEndOfFile()) }
         reader.start()
         try SubscriptionFile.write(Data("through the pipe".utf8), to: LocalFile(fifo))
-        while received.value == nil { usleep(1_000) }
+        // The reader waits for a writer: a program that replaced the pipe instead leaves it waiting.
+        let deadline = Date().addingTimeInterval(30)
+        while received.value == nil, Date() < deadline { usleep(1_000) }
         #expect(received.value == Data("through the pipe".utf8))
         #expect(fileType(fifo) == S_IFIFO)
     }
