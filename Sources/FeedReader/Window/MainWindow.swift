@@ -710,6 +710,9 @@ final class MainWindow {
                 await self.reloadSidebar()
                 self.entryList.reload()
                 self.updateIcons()
+            } catch let error as OPMLDocument.ReadError {
+                self?.importBar.hide()
+                self?.banner.show(error.sentence, details: error.description)
             } catch let error as FeedStoreError {
                 self?.importBar.hide()
                 self?.showStoreError(SubscriptionsFailure.importing(LocalFile(file), error), error)
