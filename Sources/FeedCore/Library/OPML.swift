@@ -32,7 +32,7 @@ public struct OPMLDocument: Sendable, Equatable {
     public static let maxFileSize = 32 << 20
     /// How many folders deep subscriptions are kept; outlines nested deeper go into the deepest
     /// kept folder, so a hostile file cannot make the folder tree (and the sidebar) deeper.
-    public static let maxFolderDepth = 8
+    public static let maxFolderDepth = 6
 
     /// Why a file could not be read as OPML.
     public enum ReadError: Error, Sendable, Equatable, CustomStringConvertible {
