@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TestSupport
 import Testing
 @testable import FeedCore
@@ -71,5 +72,26 @@ final class TwoWritersTests {
         }
         #expect(store.damageFound == nil, "a busy database is not damaged")
         #expect(setAside.isEmpty)
+    }
+}
+
+/// SQLite's refusals as the store names them. A full disk or a read-only file cannot be made to
+/// happen under a test without mounting a file system, so these errors are made by hand.
+@Suite("Store refusals by name")
+struct StoreRefusalTests {
+    @Test(arguments: [
+        (ResultCode.SQLITE_BUSY, "busy"), (.SQLITE_LOCKED, "busy"), (.SQLITE_FULL, "diskFull"),
+        (.SQLITE_READONLY, "readOnly"), (.SQLITE_IOERR, "none"), (.SQLITE_CONSTRAINT, "none"),
+    ] as [(ResultCode, String)])
+    func aRefusalIsNamed(code: ResultCode, name: String) {
+        let refusal = FeedStoreError(refusal: DatabaseError(resultCode: code, message: "refused"))
+        let found = switch refusal {
+        case .busy: "busy"
+        case .diskFull: "diskFull"
+        case .readOnly: "readOnly"
+        case nil: "none"
+        default: "other"
+        }
+        #expect(found == name)
     }
 }
