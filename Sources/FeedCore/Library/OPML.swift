@@ -149,11 +149,12 @@ public struct OPMLDocument: Sendable, Equatable {
             let label = attribute("title", of: outline) ?? attribute("text", of: outline)
             if let address = attribute("xmlUrl", of: outline) ?? attribute("xmlurl", of: outline),
                let url = feedAddress(address, allowingLocalFiles: allowingLocalFiles) {
-                let site = (attribute("htmlUrl", of: outline) ?? attribute("htmlurl", of: outline)).flatMap { feedAddress($0, allowingLocalFiles: allowingLocalFiles) }
+                let site = (attribute("htmlUrl", of: outline) ?? attribute("htmlurl", of: outline))
+                    .flatMap { feedAddress($0, allowingLocalFiles: allowingLocalFiles) }
                 subscriptions.append(Subscription(url: url, title: label, siteURL: site, folderPath: level.path))
             } else {
-                let opensFolder = label != nil && level.path.count < maxFolderDepth
-                levels.append((outline.pointee.children, opensFolder ? level.path + [label!] : level.path))
+                let folder = level.path.count < maxFolderDepth ? label : nil
+                levels.append((outline.pointee.children, folder.map { level.path + [$0] } ?? level.path))
             }
         }
         return subscriptions

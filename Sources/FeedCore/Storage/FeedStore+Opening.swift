@@ -118,7 +118,8 @@ extension FeedStore {
            let document = try? database.read({ db in try subscriptionsDocument(in: db) }), !document.subscriptions.isEmpty {
             return (document.subscriptions, .damagedDatabase)
         }
-        if let data = try? Data(contentsOf: copy), let document = try? OPMLDocument(data: data, allowingLocalFiles: true), !document.subscriptions.isEmpty {
+        if let data = try? Data(contentsOf: copy), let document = try? OPMLDocument(data: data, allowingLocalFiles: true),
+           !document.subscriptions.isEmpty {
             return (document.subscriptions, .subscriptionsCopy)
         }
         return ([], nil)
