@@ -1,4 +1,5 @@
 import CGtk
+import FeedCore
 import Foundation
 import RefreshGtk
 
@@ -13,6 +14,8 @@ struct CommandLineOption: Sendable {
         case plain(@Sendable () async -> Int32)
         /// An option whose value is a file name (or address), shown as `placeholder` by `--help`.
         case file(placeholder: String, @Sendable (String) async -> Int32)
+        /// An option whose value is a local file, named by its bytes even when they are not UTF-8.
+        case localFile(placeholder: String, @Sendable (LocalFile) async -> Int32)
     }
 
     /// The long name: `--name`.
@@ -33,12 +36,12 @@ struct CommandLineOption: Sendable {
                               command: .file(placeholder: tr("FILE-OR-URL")) { await ParseCommand.run($0) }),
             CommandLineOption(name: "import", summary: tr("Subscribe to the feeds of an OPML file and exit"),
                               // TRANSLATORS: the value of --import and --export in `feed-reader --help`; keep it in capitals.
-                              command: .file(placeholder: tr("FILE")) {
-                                  await SubscriptionsCommand.importing(URL(fileURLWithPath: $0)).run()
+                              command: .localFile(placeholder: tr("FILE")) {
+                                  await SubscriptionsCommand.importing($0).run()
                               }),
             CommandLineOption(name: "export", summary: tr("Write the subscriptions to an OPML file and exit"),
-                              command: .file(placeholder: tr("FILE")) {
-                                  await SubscriptionsCommand.exporting(URL(fileURLWithPath: $0)).run()
+                              command: .localFile(placeholder: tr("FILE")) {
+                                  await SubscriptionsCommand.exporting($0).run()
                               }),
         ]
     }
@@ -67,7 +70,7 @@ final class CommandLineOptions {
             switch option.command {
             case .plain:
                 entry.arg = G_OPTION_ARG_NONE
-            case let .file(placeholder, _):
+            case let .file(placeholder, _), let .localFile(placeholder, _):
                 entry.arg = G_OPTION_ARG_FILENAME
                 entry.arg_description = UnsafePointer(keep(placeholder))
             }
@@ -100,6 +103,10 @@ final class CommandLineOptions {
                 return Self.runToEnd(command)
             case let .file(_, command):
                 let file = String(cString: g_variant_get_bytestring(value))
+                return Self.runToEnd { await command(file) }
+            case let .localFile(_, command):
+                // String(cString:) would replace bytes that are not UTF-8, naming another file.
+                let file = LocalFile(fileSystemPath: g_variant_get_bytestring(value))
                 return Self.runToEnd { await command(file) }
             }
         }

@@ -5,7 +5,8 @@ import Foundation
 /// every way into the decoders too.
 private let charsets: [String?] = [nil, "windows-1251", "Shift_JIS", "UTF-16", "GB18030", "IBM037", "x-unknown", "utf-8"]
 
-/// libFuzzer's entry point: any bytes, as any feed document, must parse or fail cleanly.
+/// libFuzzer's entry point: any bytes, as any feed document and as an OPML subscription list,
+/// must parse or fail cleanly.
 ///
 /// `meson-helpers/fuzz` links this module with libFuzzer, whose `main` calls it; the program it
 /// makes also replays a saved input given its path.
@@ -15,5 +16,6 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let charset = charsets[Int(bytes[0]) % charsets.count]
     let document = Data(bytes: bytes + 1, count: count - 1)
     _ = try? FeedParser().parse(document, url: URL(string: "https://fuzz.example/feed"), charset: charset)
+    _ = try? OPMLDocument(data: document)
     return 0
 }

@@ -12,15 +12,20 @@ final class CommandLineTests: XCTestCase {
         let errors: String
     }
 
-    /// Runs the feed-reader built beside this test bundle with `arguments`, without a display or
-    /// a session bus, in `language` (English unless told), with `extra` variables set.
-    func feedReader(_ arguments: [String], language: String? = nil, extra: [String: String] = [:]) throws -> Run {
+    /// The feed-reader built beside this test bundle.
+    var programURL: URL {
         let bundle = Bundle.allBundles.map(\.bundleURL).first { $0.pathExtension == "xctest" }
         let folder = (bundle ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()).deletingLastPathComponent()
-        let program = folder.appendingPathComponent("feed-reader")
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: program.path), "no feed-reader at \(program.path)")
+        return folder.appendingPathComponent("feed-reader")
+    }
+
+    /// Runs the feed-reader built beside this test bundle with `arguments`, without a display or
+    /// a session bus, in `language` (English unless told), with `extra` variables set; or runs
+    /// `program` in the same way, a shell that runs feed-reader with arguments only it can make.
+    func feedReader(_ arguments: [String], language: String? = nil, extra: [String: String] = [:], program: String? = nil) throws -> Run {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: programURL.path), "no feed-reader at \(programURL.path)")
         let process = Process()
-        process.executableURL = program
+        process.executableURL = program.map(URL.init(fileURLWithPath:)) ?? programURL
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         for name in ["DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "GDK_BACKEND", "LANGUAGE"] {
@@ -97,7 +102,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     /// A folder of the test's own for the program's data, as a new user's `XDG_DATA_HOME`.
-    private func dataHome() throws -> (folder: URL, environment: [String: String]) {
+    func dataHome() throws -> (folder: URL, environment: [String: String]) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feed-reader-cli-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }

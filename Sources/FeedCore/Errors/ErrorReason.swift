@@ -58,12 +58,18 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     // OPML
     case opmlMalformed = "opml.malformed"
     case notOPML = "opml.not-opml"
+    case opmlDeclaresEntities = "opml.declares-entities"
+    case opmlTooDeep = "opml.too-deep"
+    case opmlTooLarge = "opml.too-large"
     // Storage
     case feedNotFound = "store.feed-not-found"
     case entryNotFound = "store.entry-not-found"
     case folderExists = "store.folder-exists"
     case folderInsideItself = "store.folder-inside-itself"
     case databaseDamaged = "store.damaged"
+    case databaseBusy = "store.busy"
+    case diskFull = "store.disk-full"
+    case databaseReadOnly = "store.read-only"
     case storageFailed = "store.failed"
     /// An error text written before errors had codes (or by a newer version): kept, never shown.
     case unrecorded = "unrecorded"
@@ -119,8 +125,13 @@ extension ErrorReason {
         if let error = error as? any ReasonedError {
             self = error.reason
         } else if let error = error as? DatabaseError {
+            let technical = "SQLite error \(error.extendedResultCode.rawValue): \(error.message ?? "")"
+            if let refusal = FeedStoreError(refusal: error) {
+                self.init(refusal.reason.code, [.technical: technical])
+                return
+            }
             let code: ErrorCode = error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB ? .databaseDamaged : .storageFailed
-            self.init(code, [.technical: "SQLite error \(error.extendedResultCode.rawValue): \(error.message ?? "")"])
+            self.init(code, [.technical: technical])
         } else {
             let nsError = error as NSError
             self.init(.storageFailed, [.technical: "\(nsError.domain) \(nsError.code)"])

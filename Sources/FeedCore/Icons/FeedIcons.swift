@@ -144,7 +144,9 @@ public final class FeedIcons: Sendable {
         let site = feed.link.flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") ? $0 : nil }
         switch source {
         case .feed:
-            return feed.iconURL.map { [$0] } ?? []
+            // A file is read only for a feed that is itself a file: a feed from the web naming
+            // file:///etc/shadow as its icon must not make the reader read local files.
+            return feed.iconURL.flatMap { !$0.isFileURL || feed.url.isFileURL ? [$0] : nil } ?? []
         case .sitePage:
             guard let site, case let .page(html, pageURL) = await download(site, validators: CacheValidators(), acceptsPage: true) else {
                 return []

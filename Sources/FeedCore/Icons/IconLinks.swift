@@ -5,6 +5,8 @@ import Foundation
 enum IconLinks {
     /// Only the page's start is read: the links belong in its head.
     static let scannedBytes = 256 * 1024
+    /// How many of a page's icons are tried: a page naming thousands must not cost thousands of requests.
+    static let maxCandidates = 8
 
     static func find(inPage page: Data, url: URL) -> [URL] {
         let text = String(decoding: page.prefix(scannedBytes), as: UTF8.self)
@@ -23,6 +25,7 @@ enum IconLinks {
         }
         return found.enumerated()
             .sorted { ($0.element.rank, -$0.element.size, $0.offset) < ($1.element.rank, -$1.element.size, $1.offset) }
+            .prefix(maxCandidates)
             .map(\.element.url)
     }
 

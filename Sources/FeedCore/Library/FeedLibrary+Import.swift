@@ -29,6 +29,18 @@ extension FeedLibrary {
         return report
     }
 
+    /// Reads the OPML file at `file` off the calling thread, then imports it as `importSubscriptions(from:)` does.
+    ///
+    /// - Throws: `SubscriptionFile.Failure` for a file that cannot be read or is far too large,
+    ///   `OPMLDocument.ReadError` for one that is not OPML, or the store's error.
+    public func importSubscriptions(fromFile file: LocalFile, progress: @escaping @Sendable (_ done: Int, _ total: Int) async -> Void = { _, _ in })
+        async throws -> ImportReport {
+        let data = try await Task.detached(priority: .userInitiated) { () throws -> Data in
+            try SubscriptionFile.read(file)
+        }.value
+        return try await importSubscriptions(from: data, progress: progress)
+    }
+
     /// Fetches and stores `feeds` with bounded parallelism; returns how many failed.
     private func fetchNew(_ feeds: [StoredFeed], progress: @escaping @Sendable (Int, Int) async -> Void) async -> Int {
         await progress(0, feeds.count)
@@ -59,5 +71,19 @@ extension FeedLibrary {
     /// The subscriptions as an OPML 2.0 file, with their folders.
     public func exportSubscriptions() async throws -> Data {
         try await store.subscriptionsDocument().data()
+    }
+
+    /// Writes the subscriptions to the file at `file` off the calling thread (a pipe may make
+    /// the write wait for its reader), as `SubscriptionFile.write(_:to:)` does; returns how many.
+    ///
+    /// - Throws: the store's error, or `SubscriptionFile.Failure`.
+    @discardableResult
+    public func exportSubscriptions(to file: LocalFile) async throws -> Int {
+        let document = try await store.subscriptionsDocument()
+        let data = document.data()
+        try await Task.detached(priority: .userInitiated) { () throws -> Void in
+            try SubscriptionFile.write(data, to: file)
+        }.value
+        return document.subscriptions.count
     }
 }

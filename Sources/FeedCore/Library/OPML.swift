@@ -28,47 +28,84 @@ public struct OPMLDocument: Sendable, Equatable {
         self.subscriptions = subscriptions
     }
 
+    /// The largest file read as OPML: a list of ten thousand feeds is a few megabytes.
+    public static let maxFileSize = 32 << 20
+    /// How many folders deep subscriptions are kept; outlines nested deeper go into the deepest
+    /// kept folder, so a hostile file cannot make the folder tree (and the sidebar) deeper.
+    public static let maxFolderDepth = 6
+
     /// Why a file could not be read as OPML.
     public enum ReadError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The XML is broken at `line` (1-based); `reason` is libxml2's.
         case malformed(line: Int, reason: String)
         /// Well-formed XML, but its root is not `<opml>`.
         case notOPML(root: String)
+        /// The document declares entities, which OPML never needs and which can expand without bound.
+        case declaresEntities
+        /// The elements nest deeper than libxml2 reads without `XML_PARSE_HUGE`.
+        case tooDeep
+        /// The file is larger than `maxFileSize`.
+        case tooLarge(bytes: Int)
 
         public var description: String {
             switch self {
             case let .malformed(line, reason): "line \(line): \(reason)"
             case let .notOPML(root): "the document is <\(root)>, not <opml>"
+            case .declaresEntities: "the document declares entities"
+            case .tooDeep: "the elements nest too deeply"
+            case let .tooLarge(bytes): "the file is \(bytes) bytes, more than \(OPMLDocument.maxFileSize)"
             }
         }
     }
 
     /// Reads an OPML document. Outlines with an `xmlUrl` are subscriptions; outlines without one
-    /// that hold others are folders, named by `title` or else `text`, nested as the outlines are.
-    public init(data: Data) throws(ReadError) {
+    /// that hold others are folders, named by `title` or else `text`, nested as the outlines are
+    /// up to `maxFolderDepth`. Feeds are web addresses; `allowingLocalFiles` also accepts
+    /// `file:` ones, for the copy the store writes itself: a file from elsewhere must not make
+    /// the reader read local files. A file that names no encoding and is not UTF-8 is read in
+    /// the encoding its text looks written in, as feeds are.
+    public init(data: Data, allowingLocalFiles: Bool = false) throws(ReadError) {
+        guard data.count <= Self.maxFileSize else { throw .tooLarge(bytes: data.count) }
+        // An empty file (or /dev/null) is no list at all, rather than one broken at its first line.
+        guard !data.isEmpty else { throw .notOPML(root: "") }
+        let data = XMLInput.guessingUndeclaredEncoding(data)
         guard let context = xmlNewParserCtxt() else { throw .malformed(line: 1, reason: "out of memory") }
         defer { xmlFreeParserCtxt(context) }
         // libxml2 keeps parsing after the first error and its lastError is the last one, often
         // "premature end of data" at the file's end: the first error says where the file broke.
-        let firstError = FirstError()
-        context.pointee._private = Unmanaged.passUnretained(firstError).toOpaque()
+        let problems = ParseProblems()
+        context.pointee._private = Unmanaged.passUnretained(problems).toOpaque()
         context.pointee.sax.pointee.serror = { userData, error in
             guard let error, let context = userData?.assumingMemoryBound(to: xmlParserCtxt.self),
                   let box = context.pointee._private else { return }
-            let first = Unmanaged<FirstError>.fromOpaque(box).takeUnretainedValue()
+            let first = Unmanaged<ParseProblems>.fromOpaque(box).takeUnretainedValue()
             guard first.line == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
             first.line = Int(error.pointee.line)
+            first.code = error.pointee.code
             first.reason = error.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
         }
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_HUGE.rawValue)
+        // Entities are refused before any is used: with none, nothing can expand.
+        context.pointee.sax.pointee.entityDecl = { userData, _, _, _, _, _ in
+            guard let context = userData?.assumingMemoryBound(to: xmlParserCtxt.self), let box = context.pointee._private else { return }
+            Unmanaged<ParseProblems>.fromOpaque(box).takeUnretainedValue().declaresEntities = true
+            xmlStopParser(context)
+        }
+        // No XML_PARSE_HUGE: libxml2's guards against entity amplification and deep nesting stay on.
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         let document = data.withUnsafeBytes { bytes in
             xmlCtxtReadMemory(context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, options)
         }
+        guard !problems.declaresEntities else {
+            if let document { xmlFreeDoc(document) }
+            throw .declaresEntities
+        }
         guard let document, context.pointee.wellFormed != 0 else {
             if let document { xmlFreeDoc(document) }
+            // libxml2 reports the nesting limit as an internal error that names the depth.
+            if problems.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue), problems.reason?.contains("depth") == true { throw .tooDeep }
             let last = context.pointee.lastError
-            let line = firstError.line ?? Int(last.line)
-            let reason = firstError.reason ?? last.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+            let line = problems.line ?? Int(last.line)
+            let reason = problems.reason ?? last.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
             throw .malformed(line: max(1, line), reason: reason ?? "not XML")
         }
         defer { xmlFreeDoc(document) }
@@ -82,7 +119,7 @@ public struct OPMLDocument: Sendable, Equatable {
             case "head":
                 title = Self.children(of: section).first { Self.name(of: $0) == "title" }.flatMap(Self.text(of:))
             case "body":
-                Self.collect(Self.children(of: section), in: [], into: &subscriptions)
+                subscriptions += Self.subscriptions(in: section, allowingLocalFiles: allowingLocalFiles)
             default:
                 break
             }
@@ -90,30 +127,48 @@ public struct OPMLDocument: Sendable, Equatable {
         self.init(title: title, subscriptions: subscriptions)
     }
 
-    /// The first error libxml2 reports while parsing.
-    private final class FirstError {
+    /// What went wrong while libxml2 parsed: its first error, and whether entities were declared.
+    private final class ParseProblems {
         var line: Int?
+        var code: Int32?
         var reason: String?
+        var declaresEntities = false
     }
 
-    /// Adds the subscriptions of `outlines`, which are inside the folders `path`; an outline
-    /// without a name groups its outlines into the folder around it.
-    private static func collect(_ outlines: [xmlNodePtr], in path: [String], into subscriptions: inout [Subscription]) {
-        for outline in outlines where name(of: outline) == "outline" {
+    /// The subscriptions of the outlines in `body`, in document order. An outline without a name
+    /// groups its outlines into the folder around it. Walked with a stack of its own, not by
+    /// recursion: the nesting a file may have is libxml2's to bound, and the thread's stack is small.
+    private static func subscriptions(in body: xmlNodePtr, allowingLocalFiles: Bool) -> [Subscription] {
+        var subscriptions: [Subscription] = []
+        // Each level's next sibling to read, and the folders it is in.
+        var levels: [(next: xmlNodePtr?, path: [String])] = [(body.pointee.children, [])]
+        while let level = levels.popLast() {
+            guard let outline = level.next else { continue }
+            levels.append((outline.pointee.next, level.path))
+            guard outline.pointee.type == XML_ELEMENT_NODE, name(of: outline) == "outline" else { continue }
             let label = attribute("title", of: outline) ?? attribute("text", of: outline)
-            if let address = attribute("xmlUrl", of: outline) ?? attribute("xmlurl", of: outline), let url = webAddress(address) {
-                let site = (attribute("htmlUrl", of: outline) ?? attribute("htmlurl", of: outline)).flatMap(webAddress)
-                subscriptions.append(Subscription(url: url, title: label, siteURL: site, folderPath: path))
+            if let address = attribute("xmlUrl", of: outline) ?? attribute("xmlurl", of: outline),
+               let url = feedAddress(address, allowingLocalFiles: allowingLocalFiles) {
+                let site = (attribute("htmlUrl", of: outline) ?? attribute("htmlurl", of: outline))
+                    .flatMap { feedAddress($0, allowingLocalFiles: allowingLocalFiles) }
+                subscriptions.append(Subscription(url: url, title: label, siteURL: site, folderPath: level.path))
             } else {
-                collect(children(of: outline), in: path + (label.map { [$0] } ?? []), into: &subscriptions)
+                let folder = level.path.count < maxFolderDepth ? label : nil
+                levels.append((outline.pointee.children, folder.map { level.path + [$0] } ?? level.path))
             }
         }
+        return subscriptions
     }
 
-    /// An absolute http(s) or file address; other schemes and relative text are not feeds.
-    private static func webAddress(_ text: String) -> URL? {
+    /// A feed's absolute http(s) address, or a `file:` one when local files are allowed.
+    private static func feedAddress(_ text: String, allowingLocalFiles: Bool) -> URL? {
+        webAddress(text, schemes: allowingLocalFiles ? ["http", "https", "file"] : ["http", "https"])
+    }
+
+    /// An absolute address in one of `schemes`; other schemes and relative text are not feeds.
+    private static func webAddress(_ text: String, schemes: Set<String>) -> URL? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), schemes.contains(scheme) else {
             return nil
         }
         return url
@@ -198,7 +253,9 @@ public struct OPMLDocument: Sendable, Equatable {
         for folder in folders {
             let name = escaped(folder)
             lines.append(indent + #"<outline text="\#(name)" title="\#(name)">"#)
-            lines += outlines(inFolder[folder, default: []], depth: depth + 1, indent: indent + "  ")
+            // Indented no deeper than files are read, so a deep tree's file stays linear in size.
+            let inner = depth < maxFolderDepth ? indent + "  " : indent
+            lines += outlines(inFolder[folder, default: []], depth: depth + 1, indent: inner)
             lines.append(indent + "</outline>")
         }
         return lines
@@ -234,6 +291,9 @@ extension OPMLDocument.ReadError: ReasonedError {
         switch self {
         case let .malformed(line, reason): ErrorReason(.opmlMalformed, [.line: String(line), .technical: reason])
         case let .notOPML(root): ErrorReason(.notOPML, [.technical: "<\(root)>"])
+        case .declaresEntities: ErrorReason(.opmlDeclaresEntities)
+        case .tooDeep: ErrorReason(.opmlTooDeep)
+        case let .tooLarge(bytes): ErrorReason(.opmlTooLarge, [.bytes: String(bytes)])
         }
     }
 }

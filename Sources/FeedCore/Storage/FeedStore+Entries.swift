@@ -56,22 +56,41 @@ extension FeedStore {
     }
 
     /// Marks one entry read, or unread with `isRead: false`.
+    ///
+    /// - Throws: `EntryMarksNotSaved`, with the marks the database keeps, when the change was not saved.
     public func markRead(entryID: Int64, isRead: Bool = true) async throws {
-        try await writing { db in
+        try await savingMarks(of: entryID) { db in
             try db.execute(sql: "UPDATE entries SET isRead = ? WHERE id = ?", arguments: [isRead, entryID])
-            if db.changesCount == 0 {
-                throw FeedStoreError.entryNotFound(id: entryID)
-            }
         }
     }
 
     /// Stars an entry, or unstars it with `isStarred: false`.
+    ///
+    /// - Throws: `EntryMarksNotSaved`, with the marks the database keeps, when the change was not saved.
     public func setStarred(entryID: Int64, isStarred: Bool = true) async throws {
-        try await writing { db in
+        try await savingMarks(of: entryID) { db in
             try db.execute(sql: "UPDATE entries SET isStarred = ? WHERE id = ?", arguments: [isStarred, entryID])
-            if db.changesCount == 0 {
-                throw FeedStoreError.entryNotFound(id: entryID)
+        }
+    }
+
+    /// Runs `update` on one entry's row; when it fails, reads back what the database kept, so
+    /// the window can show that rather than the change it showed at once.
+    private func savingMarks(of entryID: Int64, _ update: @Sendable @escaping (Database) throws -> Void) async throws {
+        do {
+            try await writing { db in
+                try update(db)
+                if db.changesCount == 0 {
+                    throw FeedStoreError.entryNotFound(id: entryID)
+                }
             }
+        } catch let error as FeedStoreError where error == .entryNotFound(id: entryID) {
+            throw error
+        } catch {
+            let kept = try? await reading { db in
+                try Row.fetchOne(db, sql: "SELECT isRead, isStarred FROM entries WHERE id = ?", arguments: [entryID])
+                    .map { EntryMarksNotSaved.Marks(isRead: $0["isRead"], isStarred: $0["isStarred"]) }
+            }
+            throw EntryMarksNotSaved(kept: kept ?? nil, cause: error)
         }
     }
 
@@ -118,4 +137,32 @@ extension FeedStore {
             return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
         }
     }
+}
+
+/// A change to an entry's read or starred mark that was not saved, with what the database keeps.
+public struct EntryMarksNotSaved: ReasonedError, CustomStringConvertible {
+    /// An entry's marks as stored.
+    public struct Marks: Sendable, Equatable {
+        public var isRead: Bool
+        public var isStarred: Bool
+    }
+
+    /// The marks the database keeps; nil when the entry is gone or could not be read either.
+    public let kept: Marks?
+    /// Why the change was not saved.
+    public let cause: any Error
+
+    /// `entry` as the database keeps it: with the kept marks, or unchanged when they are unknown.
+    public func keptState(of entry: StoredEntry) -> StoredEntry {
+        guard let kept else { return entry }
+        var stored = entry
+        stored.isRead = kept.isRead
+        stored.isStarred = kept.isStarred
+        return stored
+    }
+
+    /// Why the change was not saved, as a code and its values.
+    public var reason: ErrorReason { ErrorReason(cause) }
+
+    public var description: String { "\(cause)" }
 }

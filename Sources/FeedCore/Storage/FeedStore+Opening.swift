@@ -30,11 +30,12 @@ extension FeedStore {
     /// Opens the store at `url`, healing what can be healed, and never writing to a damaged file.
     ///
     /// A database that fails the cheap page check (`DatabaseFileCheck`), that a previous run
-    /// found damaged, or that SQLite cannot open is renamed aside with the time in its name, a
+    /// found damaged, or that SQLite calls damaged is renamed aside with the time in its name, a
     /// new one is made, and the subscriptions are read back from the old file (opened read-only
     /// and immutable) or else from the OPML copy kept beside it. A folder that cannot be written
     /// or made leaves the reader running on a store in memory. Throws only when not even a store
-    /// in memory can be made. `started` is the page check begun earlier for the same file, if any.
+    /// in memory can be made, or with `FeedStoreError.busy` when another program held the database
+    /// longer than `busyTimeout`. `started` is the page check begun earlier for the same file, if any.
     public static func openHealing(at url: URL, now: Date = Date(),
                                    started: DatabaseFileCheck.Started? = nil) async throws -> (store: FeedStore, notice: StorageNotice?) {
         let folder = url.deletingLastPathComponent()
@@ -69,6 +70,11 @@ extension FeedStore {
                     await store.saveSubscriptionsCopy()
                 }
                 return (store, nil)
+            } catch let error as DatabaseError where !damages(error) {
+                // Only damage sets a database aside: one another program keeps busy is whole,
+                // and one that cannot be written is read as a folder that cannot be.
+                if let refusal = FeedStoreError(refusal: error), case .busy = refusal { throw refusal }
+                return try await readOnlyCopy(of: path, details: "\(path): \(reason(error))")
             } catch {
                 problem = reason(error)
             }
@@ -112,7 +118,8 @@ extension FeedStore {
            let document = try? database.read({ db in try subscriptionsDocument(in: db) }), !document.subscriptions.isEmpty {
             return (document.subscriptions, .damagedDatabase)
         }
-        if let data = try? Data(contentsOf: copy), let document = try? OPMLDocument(data: data), !document.subscriptions.isEmpty {
+        if let data = try? Data(contentsOf: copy), let document = try? OPMLDocument(data: data, allowingLocalFiles: true),
+           !document.subscriptions.isEmpty {
             return (document.subscriptions, .subscriptionsCopy)
         }
         return ([], nil)

@@ -220,7 +220,7 @@ extension FeedStore {
     /// cannot be written leaves the database as it is: the copy is only the last resort.
     public func saveSubscriptionsCopy() async {
         guard let url = subscriptionsCopyURL, let document = try? await subscriptionsDocument() else { return }
-        if let existing = try? Data(contentsOf: url), (try? OPMLDocument(data: existing)) == document { return }
+        if let existing = try? Data(contentsOf: url), (try? OPMLDocument(data: existing, allowingLocalFiles: true)) == document { return }
         try? document.data().write(to: url, options: .atomic)
     }
 

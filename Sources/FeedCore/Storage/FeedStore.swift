@@ -29,7 +29,12 @@ public final class FeedStore: Sendable {
 
     /// Opens (creating if needed) the store at `path`, in WAL mode so reads do not wait for writes.
     public convenience init(path: String) throws {
-        try self.init(database: DatabasePool(path: path, configuration: FeedStore.configuration),
+        try self.init(path: path, busyTimeout: FeedStore.busyTimeout)
+    }
+
+    /// Opens the store at `path`, waiting at most `busyTimeout` for another program's lock.
+    convenience init(path: String, busyTimeout: TimeInterval) throws {
+        try self.init(database: DatabasePool(path: path, configuration: FeedStore.configuration(busyTimeout: busyTimeout)),
                       subscriptionsCopyURL: FeedStore.subscriptionsCopyURL(forDatabaseAt: path))
     }
 
@@ -53,18 +58,30 @@ public final class FeedStore: Sendable {
     }
 
     /// Writes unless the database was found damaged; SQLite finding it damaged now refuses every
-    /// later write and leaves the note the next start acts on.
+    /// later write and leaves the note the next start acts on. A write that found the database
+    /// busy even after waiting (`busyTimeout`) is tried once more: it was rolled back whole.
     func writing<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         if let reason = damageFound { throw FeedStoreError.damaged(reason) }
-        return try await guardingDamage { try await self.database.write(body) }
+        return try await retryingBusy { try await self.guardingDamage { try await self.database.write(body) } }
     }
 
     /// Like `writing`, outside a transaction: for statements SQLite runs only there, such as VACUUM.
     func writingWithoutTransaction<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         if let reason = damageFound { throw FeedStoreError.damaged(reason) }
-        return try await guardingDamage { try await self.database.writeWithoutTransaction(body) }
+        return try await retryingBusy { try await self.guardingDamage { try await self.database.writeWithoutTransaction(body) } }
     }
 
+    private func retryingBusy<T>(_ operation: () async throws -> T) async throws -> T {
+        do {
+            return try await operation()
+        } catch FeedStoreError.busy {
+            return try await operation()
+        }
+    }
+
+    /// Runs `operation`, turning SQLite's errors a person can act on into `FeedStoreError`s:
+    /// damage (which also refuses every later write), a database busy too long, a full disk, a
+    /// file that cannot be written. Only damage ever sets a database aside.
     private func guardingDamage<T>(_ operation: () async throws -> T) async throws -> T {
         do {
             return try await operation()
@@ -78,6 +95,8 @@ public final class FeedStore: Sendable {
                 try? Data(reason.utf8).write(to: FeedStore.damageNoteURL(forDatabaseAt: database.path))
             }
             throw FeedStoreError.damaged(reason)
+        } catch let error as DatabaseError {
+            throw FeedStoreError(refusal: error) ?? error
         }
     }
 
@@ -86,9 +105,17 @@ public final class FeedStore: Sendable {
         [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode.primaryResultCode)
     }
 
+    /// How long a statement waits for another connection or program to release the database
+    /// before it gives up as busy: longer than any write the reader makes takes.
+    static let busyTimeout: TimeInterval = 10
+
     /// Every connection has the SQL functions the search index's triggers and the search call.
-    static var configuration: Configuration {
+    static var configuration: Configuration { configuration(busyTimeout: busyTimeout) }
+
+    /// The configuration, waiting at most `busyTimeout` for a lock another connection holds.
+    static func configuration(busyTimeout: TimeInterval) -> Configuration {
         var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
             db.add(function: FeedStore.plainTextFunction)
             try FeedStore.addSearchRanking(to: db)

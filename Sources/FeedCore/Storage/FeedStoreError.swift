@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// Why a store operation was refused.
 public enum FeedStoreError: Error, Sendable, Hashable {
@@ -14,6 +15,25 @@ public enum FeedStoreError: Error, Sendable, Hashable {
     case folderInsideItself
     /// SQLite found the database file damaged; nothing more is written to it.
     case damaged(String)
+    /// Another program or connection held the database longer than `FeedStore.busyTimeout`.
+    case busy(String)
+    /// The disk holding the database is full.
+    case diskFull(String)
+    /// The database file or its folder cannot be written to.
+    case readOnly(String)
+}
+
+extension FeedStoreError {
+    /// The refusal `error` is, when it is one of busy, full or read-only; nil for other errors.
+    init?(refusal error: DatabaseError) {
+        let reason = "\(error.resultCode): \(error.message ?? "")"
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: self = .busy(reason)
+        case .SQLITE_FULL: self = .diskFull(reason)
+        case .SQLITE_READONLY: self = .readOnly(reason)
+        default: return nil
+        }
+    }
 }
 
 extension FeedStoreError: CustomStringConvertible, LocalizedError {
@@ -26,6 +46,9 @@ extension FeedStoreError: CustomStringConvertible, LocalizedError {
         case let .folderExists(name): "A folder named \(name) exists already"
         case .folderInsideItself: "A folder cannot be moved into itself or a folder below it"
         case let .damaged(reason): "The database file is damaged (\(reason))"
+        case let .busy(reason): "The database was busy for too long (\(reason))"
+        case let .diskFull(reason): "The disk is full (\(reason))"
+        case let .readOnly(reason): "The database cannot be written to (\(reason))"
         }
     }
 
@@ -43,6 +66,9 @@ extension FeedStoreError: ReasonedError {
         case let .folderExists(name): ErrorReason(.folderExists, [.name: name])
         case .folderInsideItself: ErrorReason(.folderInsideItself)
         case let .damaged(reason): ErrorReason(.databaseDamaged, [.technical: reason])
+        case let .busy(reason): ErrorReason(.databaseBusy, [.technical: reason])
+        case let .diskFull(reason): ErrorReason(.diskFull, [.technical: reason])
+        case let .readOnly(reason): ErrorReason(.databaseReadOnly, [.technical: reason])
         }
     }
 }

@@ -70,6 +70,13 @@ extension ErrorReason {
             tr("The file is broken at line %d, so nothing was imported.").filling(count: Int(self[.line] ?? "") ?? 1)
         case .notOPML:
             tr("The file is not a subscription list (OPML), so nothing was imported.")
+        case .opmlDeclaresEntities:
+            // TRANSLATORS: an XML entity declaration (<!ENTITY …>), which can make a small file expand without bound.
+            tr("The file declares XML entities, which a subscription list never needs, so nothing was imported.")
+        case .opmlTooDeep:
+            tr("The file nests its outlines too deeply to be a subscription list, so nothing was imported.")
+        case .opmlTooLarge:
+            tr("The file is far too large to be a subscription list, so nothing was imported.")
         case .feedNotFound:
             tr("The feed is no longer in your subscriptions.")
         case .entryNotFound:
@@ -81,10 +88,26 @@ extension ErrorReason {
             tr("A folder cannot be moved into itself or into a folder inside it.")
         case .databaseDamaged:
             tr("The feed database is damaged.")
+        case .databaseBusy:
+            tr("Another program kept the feed database busy for too long; try again later.")
+        case .diskFull:
+            tr("The disk is full.")
+        case .databaseReadOnly:
+            tr("The feed database cannot be written to.")
         case .storageFailed:
             tr("The feed database could not be used.")
         case .unrecorded:
             tr("The reason is no longer known; it will be shown again after the next refresh.")
+        }
+    }
+
+    /// Why the feed database refused a change, when it is a refusal a person can act on (busy,
+    /// full, read-only, damaged); nil for other errors.
+    static func storeRefusal(_ error: any Error) -> String? {
+        let reason = ErrorReason(error)
+        switch reason.code {
+        case .databaseBusy, .diskFull, .databaseReadOnly, .databaseDamaged: return reason.sentence
+        default: return nil
         }
     }
 

@@ -236,7 +236,7 @@ final class MainWindow {
             banner.show(tr("The feed database is damaged, so nothing more is saved to it. Restart Feed Reader to repair it; your subscriptions will be recovered."),
                         details: reason)
         } else {
-            banner.show(failure, details: ErrorReason(error).technicalSummary)
+            banner.show(SubscriptionsFailure.sentences(failure, ErrorReason.storeRefusal(error)), details: ErrorReason(error).technicalSummary)
         }
     }
 
@@ -476,6 +476,10 @@ final class MainWindow {
             do {
                 try await save(library.store)
             } catch {
+                if let notSaved = error as? EntryMarksNotSaved {
+                    self?.entryList.update(notSaved.keptState(of: changed))
+                    self?.article.update(notSaved.keptState(of: changed))
+                }
                 self?.showStoreError(failure, error)
             }
             await self?.reloadSidebar()
@@ -712,18 +716,10 @@ final class MainWindow {
 
     /// Subscribes to the feeds of an OPML file, showing the fetching of the new ones as it goes.
     func importSubscriptions(from file: URL) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            banner.show(Self.fileFailure(tr("The file %@ could not be read."), file, error, writing: false),
-                        details: ErrorReason(error).technicalSummary)
-            return
-        }
         importBar.showProgress(done: 0, total: 0)
         Task { @MainActor [weak self, library] in
             do {
-                let report = try await library.importSubscriptions(from: data) { [weak self] done, total in
+                let report = try await library.importSubscriptions(fromFile: LocalFile(file)) { [weak self] done, total in
                     await self?.importProgressed(done: done, total: total)
                 }
                 guard let self else { return }
@@ -734,9 +730,12 @@ final class MainWindow {
             } catch let error as OPMLDocument.ReadError {
                 self?.importBar.hide()
                 self?.banner.show(error.reason.sentence, details: error.reason.technicalSummary)
+            } catch let error as FeedStoreError {
+                self?.importBar.hide()
+                self?.showStoreError(SubscriptionsFailure.importing(LocalFile(file), error), error)
             } catch {
                 self?.importBar.hide()
-                self?.showStoreError(tr("The subscriptions could not be imported."), error)
+                self?.banner.show(SubscriptionsFailure.importing(LocalFile(file), error), details: ErrorReason(error).technicalSummary)
             }
         }
     }
@@ -747,23 +746,14 @@ final class MainWindow {
         if done == 0 { await reloadSidebar() }
     }
 
-    /// `headline` with the file's path, then why, when the system said why in a way a person can act on.
-    static func fileFailure(_ headline: String, _ file: URL, _ error: any Error, writing: Bool) -> String {
-        let text = headline.filling(file.path)
-        return FileProblem(error, writing: writing).map { "\(text) \($0.sentence)" } ?? text
-    }
-
     /// Writes the subscriptions with their folders to an OPML file.
     func exportSubscriptions(to file: URL) {
         Task { @MainActor [weak self, library] in
             do {
-                let data = try await library.exportSubscriptions()
-                try data.write(to: file, options: .atomic)
-                let count = try await library.store.feeds().count
+                let count = try await library.exportSubscriptions(to: LocalFile(file))
                 self?.importBar.showMessage(ImportBar.exported(count, to: file))
             } catch {
-                self?.banner.show(Self.fileFailure(tr("The subscriptions could not be exported to %@."), file, error, writing: true),
-                                  details: ErrorReason(error).technicalSummary)
+                self?.banner.show(SubscriptionsFailure.exporting(LocalFile(file), error), details: ErrorReason(error).technicalSummary)
             }
         }
     }

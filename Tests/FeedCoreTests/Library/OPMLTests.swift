@@ -105,7 +105,6 @@ struct OPMLTests {
     @Test(arguments: [
         ("<opml version=\"2.0\">\n<body>\n<outline text=\"a\" xmlUrl=\"https://a.example/\">\n</body></opml>", 4),
         ("<?xml version=\"1.0\"?>\n<opml>\n<body>\n\n<outline text=\"a & b\" xmlUrl=\"https://a.example/\"/>\n</body></opml>", 5),
-        ("", 1),
     ])
     func aBrokenFileSaysWhichLine(xml: String, line: Int) {
         #expect {

@@ -96,7 +96,7 @@ enum TextDecoding {
 
     /// Labels iconv does not take as written, or that browsers (and so feed authors) read as a
     /// superset of what they name.
-    private static let aliases: [String: String] = [
+    static let aliases: [String: String] = [
         "iso-8859-1": "WINDOWS-1252", "iso8859-1": "WINDOWS-1252", "latin1": "WINDOWS-1252",
         "latin-1": "WINDOWS-1252", "l1": "WINDOWS-1252", "x-cp1252": "WINDOWS-1252",
         "iso-8859-9": "WINDOWS-1254", "latin5": "WINDOWS-1254", "iso-8859-11": "WINDOWS-874",

@@ -17,6 +17,16 @@ enum XMLInput {
         return (document, warnings + fixes.map(\.rawValue))
     }
 
+    /// The document as UTF-8 when it names no encoding, has no byte order mark and is not
+    /// UTF-8 (a Latin-1 OPML file, say), guessed as undeclared feeds are; otherwise unchanged,
+    /// for libxml2 to read as it declares. Nothing is mended: a broken file stays broken.
+    static func guessingUndeclaredEncoding(_ data: Data) -> Data {
+        guard sniffedEncoding([UInt8](data.prefix(4))) == nil, declaredEncoding(in: data) == nil, !UTF8Repair.isValid(data) else {
+            return data
+        }
+        return EncodingGuess.bestReading(of: data).utf8
+    }
+
     // MARK: - Encoding
 
     /// The encoding the bytes themselves show: a byte order mark, or the first characters of an
