@@ -29,7 +29,7 @@ final class ImportHostileWindowTests: XCTestCase {
                 return app.window.banner.message != nil
             })
             XCTAssertEqual(app.window.banner.message,
-                           "\(huge.path): The file is far too large to be a subscription list, so nothing was imported.")
+                           "\u{2068}\(huge.path)\u{2069}: The file is far too large to be a subscription list, so nothing was imported.")
             XCTAssertLessThan(longestTurn, 0.5, "the main loop kept turning: \(longestTurn) s")
             XCTAssertEqual(app.window.sidebar.feedIDs.count, 1, "nothing was imported")
         }

@@ -22,8 +22,8 @@ final class SubscriptionsFailureTests: XCTestCase {
             XCTAssertEqual(SubscriptionsFailure.importing(file, error), message)
         }
         XCTAssertEqual(SubscriptionsFailure.exporting(file, FeedStoreError.diskFull("13")),
-                       "The subscriptions could not be exported to /tmp/list.opml. The disk is full.")
+                       "The subscriptions could not be exported to \u{2068}/tmp/list.opml\u{2069}. The disk is full.")
         XCTAssertEqual(SubscriptionsFailure.exporting(file, SubscriptionFile.Failure.system(ENOSPC)),
-                       "The subscriptions could not be exported to /tmp/list.opml. The disk is full.")
+                       "The subscriptions could not be exported to \u{2068}/tmp/list.opml\u{2069}. The disk is full.")
     }
 }

@@ -87,7 +87,8 @@ extension ErrorReason {
         case .folderInsideItself:
             tr("A folder cannot be moved into itself or into a folder inside it.")
         case .databaseDamaged:
-            tr("The feed database is damaged.")
+            // TRANSLATORS: "Feed Reader" is the app's name: write it as you translated "Feed Reader" for the window title.
+            tr("The feed database is damaged; restart Feed Reader to repair it.")
         case .databaseBusy:
             tr("Another program kept the feed database busy for too long; try again later.")
         case .diskFull:
