@@ -54,6 +54,11 @@ extension FeedStore {
         try await folders(where: "accountId = ?", arguments: [accountID])
     }
 
+    /// The feeds, local or of any account, whose address is `address`.
+    public func feedsWithAddress(_ address: String) async throws -> [Int64] {
+        try await reading { db in try Int64.fetchAll(db, sql: "SELECT id FROM feeds WHERE url = ? ORDER BY id", arguments: [address]) }
+    }
+
     /// The server's id of a feed of an account, with the account; nil for a local feed.
     public func remoteFeed(id: Int64) async throws -> (accountID: Int64, remoteID: RemoteID)? {
         try await reading { db in

@@ -104,7 +104,7 @@ final class TinyTinyRSSClient: Sendable {
                 url = next
             case 401, 403:
                 throw SyncError(.wrongCredentials, "HTTP \(hop.status)")
-            case 404, 405:
+            case 404, 405, 501:
                 throw SyncError(.notThisKindOfServer, "HTTP \(hop.status) at \(url.absoluteString)")
             case 500..<600:
                 throw SyncError(.serverError, "HTTP \(hop.status)")
