@@ -16,6 +16,11 @@ struct CommandLineOption: Sendable {
         case file(placeholder: String, @Sendable (String) async -> Int32)
         /// An option whose value is a local file, named by its bytes even when they are not UTF-8.
         case localFile(placeholder: String, @Sendable (LocalFile) async -> Int32)
+        /// An option whose value goes with another one's, such as `--user` with `--add-account`;
+        /// alone it does nothing.
+        case qualifier(placeholder: String)
+        /// An option with a value that also reads the values of the `qualifiers` given with it.
+        case qualified(placeholder: String, qualifiers: [String], @Sendable (String, [String: String]) async -> Int32)
     }
 
     /// The long name: `--name`.
@@ -43,7 +48,7 @@ struct CommandLineOption: Sendable {
                               command: .localFile(placeholder: tr("FILE")) {
                                   await SubscriptionsCommand.exporting($0).run()
                               }),
-        ]
+        ] + AccountsCommand.options
     }
 }
 
@@ -70,8 +75,11 @@ final class CommandLineOptions {
             switch option.command {
             case .plain:
                 entry.arg = G_OPTION_ARG_NONE
-            case let .file(placeholder, _), let .localFile(placeholder, _):
+            case let .file(placeholder, _), let .localFile(placeholder, _), let .qualified(placeholder, _, _):
                 entry.arg = G_OPTION_ARG_FILENAME
+                entry.arg_description = UnsafePointer(keep(placeholder))
+            case let .qualifier(placeholder):
+                entry.arg = G_OPTION_ARG_STRING
                 entry.arg_description = UnsafePointer(keep(placeholder))
             }
             return entry
@@ -108,6 +116,17 @@ final class CommandLineOptions {
                 // String(cString:) would replace bytes that are not UTF-8, naming another file.
                 let file = LocalFile(fileSystemPath: g_variant_get_bytestring(value))
                 return Self.runToEnd { await command(file) }
+            case .qualifier:
+                continue
+            case let .qualified(_, qualifiers, command):
+                let text = String(cString: g_variant_get_bytestring(value))
+                var values: [String: String] = [:]
+                for name in qualifiers {
+                    guard let qualifier = g_variant_dict_lookup_value(dictionary, name, nil) else { continue }
+                    defer { g_variant_unref(qualifier) }
+                    values[name] = String(cString: g_variant_get_string(qualifier, nil))
+                }
+                return Self.runToEnd { [values] in await command(text, values) }
             }
         }
         startingWindow()

@@ -17,7 +17,7 @@ enum SubscriptionsCommand {
         do {
             let (store, notice) = try await FeedStore.openHealing(at: databaseURL)
             if let notice {
-                Self.say("feed-reader: " + MainWindow.storageMessage(notice), to: .standardError)
+                CommandOutput.say("feed-reader: " + MainWindow.storageMessage(notice), to: .standardError)
                 // The library is only in memory: an import would be lost at exit.
                 if case .importing = self, notice.keepsNoChanges { return 1 }
             }
@@ -25,7 +25,7 @@ enum SubscriptionsCommand {
         } catch {
             // TRANSLATORS: %@ is the database file's path.
             let failure = tr("The feed database at %@ could not be opened.").filling(databaseURL.path)
-            return Self.fail(SubscriptionsFailure.sentences(failure, ErrorReason.storeRefusal(error)))
+            return CommandOutput.fail(SubscriptionsFailure.sentences(failure, ErrorReason.storeRefusal(error)))
         }
         switch self {
         case let .importing(file):
@@ -33,10 +33,10 @@ enum SubscriptionsCommand {
         case let .exporting(file):
             do {
                 let count = try await library.exportSubscriptions(to: file)
-                Self.say(ImportBar.exported(count, to: URL(fileURLWithPath: file.displayPath)))
+                CommandOutput.say(ImportBar.exported(count, to: URL(fileURLWithPath: file.displayPath)))
                 return 0
             } catch {
-                return Self.fail(SubscriptionsFailure.exporting(file, error))
+                return CommandOutput.fail(SubscriptionsFailure.exporting(file, error))
             }
         }
     }
@@ -46,26 +46,15 @@ enum SubscriptionsCommand {
         do {
             let report = try await library.importSubscriptions(fromFile: file) { done, total in
                 guard total > 0 else { return }
-                say(await ImportBar.progress(done: done, total: total), to: .standardError)
+                CommandOutput.say(await ImportBar.progress(done: done, total: total), to: .standardError)
             }
-            say(ImportBar.summary(of: report))
+            CommandOutput.say(ImportBar.summary(of: report))
             return 0
         } catch {
-            return fail(SubscriptionsFailure.importing(file, error))
+            return CommandOutput.fail(SubscriptionsFailure.importing(file, error))
         }
     }
 
-    /// Writes `text` without the window's bidi isolates: a terminal lays out no paragraphs, and a
-    /// path copied from it, or read by a script, must be the path alone.
-    private static func say(_ text: String, to handle: FileHandle = .standardOutput) {
-        let plain = text.replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "")
-        handle.write(Data((plain + "\n").utf8))
-    }
-
-    private static func fail(_ message: String) -> Int32 {
-        say("feed-reader: " + message, to: .standardError)
-        return 1
-    }
 }
 
 extension StorageNotice {

@@ -70,6 +70,9 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case databaseBusy = "store.busy"
     case diskFull = "store.disk-full"
     case databaseReadOnly = "store.read-only"
+    case accountExists = "store.account-exists"
+    case accountNotFound = "store.account-not-found"
+    case folderNotInAccount = "store.folder-not-in-account"
     case storageFailed = "store.failed"
     /// An error text written before errors had codes (or by a newer version): kept, never shown.
     case unrecorded = "unrecorded"

@@ -58,8 +58,9 @@ final class HTTPTransfer: @unchecked Sendable {
     private let receiver: Receiver
     private let cancelled = Atomic(false)
 
-    /// Prepares a GET of `url` with `headers`, keeping at most `limit` body bytes and giving up after `timeout`.
-    init(url: URL, headers: [(String, String)], userAgent: String, limit: Int, timeout: Duration) {
+    /// Prepares a GET of `url` with `headers` (a POST of `body` when given), keeping at most
+    /// `limit` body bytes and giving up after `timeout`.
+    init(url: URL, headers: [(String, String)], userAgent: String, limit: Int, timeout: Duration, body: Data? = nil) {
         _ = Self.globalInit
         // Both fail only when memory runs out, which nothing here could recover from.
         easy = curl_easy_init()!
@@ -78,6 +79,12 @@ final class HTTPTransfer: @unchecked Sendable {
         ccurl_setopt_long(easy, CURLOPT_TIMEOUT_MS, milliseconds)
         // Refuses at the headers a Content-Length over the cap: a compressed body that large is too.
         ccurl_setopt_size(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limit))
+        if let body {
+            // curl copies the body, so it need not outlive this call.
+            ccurl_setopt_size(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            var bytes = [UInt8](body) + [0]
+            ccurl_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, &bytes)
+        }
         let context = Unmanaged.passUnretained(receiver).toOpaque()
         ccurl_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { buffer, size, count, context in
             Unmanaged<Receiver>.fromOpaque(context!).takeUnretainedValue()

@@ -21,6 +21,12 @@ public enum FeedStoreError: Error, Sendable, Hashable {
     case diskFull(String)
     /// The database file or its folder cannot be written to.
     case readOnly(String)
+    /// This user on this server (and service) is an account already.
+    case accountExists(user: String, server: URL)
+    /// No account has this identifier.
+    case accountNotFound(id: Int64)
+    /// The folder is not one of the account's categories.
+    case folderNotInAccount(id: Int64)
 }
 
 extension FeedStoreError {
@@ -49,6 +55,9 @@ extension FeedStoreError: CustomStringConvertible, LocalizedError {
         case let .busy(reason): "The database was busy for too long (\(reason))"
         case let .diskFull(reason): "The disk is full (\(reason))"
         case let .readOnly(reason): "The database cannot be written to (\(reason))"
+        case let .accountExists(user, server): "\(user) on \(server.absoluteString) is an account already"
+        case let .accountNotFound(id): "No account with id \(id)"
+        case let .folderNotInAccount(id): "Folder \(id) is not a category of the account"
         }
     }
 
@@ -69,6 +78,9 @@ extension FeedStoreError: ReasonedError {
         case let .busy(reason): ErrorReason(.databaseBusy, [.technical: reason])
         case let .diskFull(reason): ErrorReason(.diskFull, [.technical: reason])
         case let .readOnly(reason): ErrorReason(.databaseReadOnly, [.technical: reason])
+        case let .accountExists(user, server): ErrorReason(.accountExists, [.name: user, .url: server.absoluteString])
+        case let .accountNotFound(id): ErrorReason(.accountNotFound, [.id: String(id)])
+        case let .folderNotInAccount(id): ErrorReason(.folderNotInAccount, [.id: String(id)])
         }
     }
 }

@@ -95,6 +95,12 @@ extension ErrorReason {
             tr("The disk is full.")
         case .databaseReadOnly:
             tr("The feed database cannot be written to.")
+        case .accountExists:
+            tr("This account has been added already.")
+        case .accountNotFound:
+            tr("There is no such account.")
+        case .folderNotInAccount:
+            tr("This folder does not belong to the account.")
         case .storageFailed:
             tr("The feed database could not be used.")
         case .unrecorded:
