@@ -53,8 +53,9 @@ final class HTTPTransfer: @unchecked Sendable {
     private let receiver: Receiver
     private let cancelled = Atomic(false)
 
-    /// Prepares a GET of `url` with `headers`, keeping at most `limit` body bytes and giving up after `timeout`.
-    init(url: URL, headers: [(String, String)], userAgent: String, limit: Int, timeout: Duration) {
+    /// Prepares a GET of `url` with `headers`, or a POST of `body` when given, keeping at most `limit`
+    /// body bytes and giving up after `timeout`.
+    init(url: URL, headers: [(String, String)], userAgent: String, limit: Int, timeout: Duration, body: Data? = nil) {
         _ = Self.globalInit
         // Both fail only when memory runs out, which nothing here could recover from.
         easy = curl_easy_init()!
@@ -62,6 +63,16 @@ final class HTTPTransfer: @unchecked Sendable {
         receiver = Receiver(limit: limit)
         for (name, value) in headers + [("Accept-Encoding", Self.acceptedEncodings)] {
             headerList = curl_slist_append(headerList, "\(name): \(value)")
+        }
+        if let body {
+            // Without a value curl drops the header: a larger POST would otherwise wait up to a
+            // second for a 100 Continue that PHP's built-in server and many others never send.
+            headerList = curl_slist_append(headerList, "Expect:")
+            ccurl_setopt_size(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            // Copied by curl, so it need not outlive this initializer; the terminator is not sent but
+            // gives an empty body a valid address.
+            var bytes = [UInt8](body) + [0]
+            bytes.withUnsafeMutableBytes { _ = ccurl_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
         }
         let milliseconds = max(1, Int(timeout.timeInterval * 1000))
         ccurl_setopt_string(easy, CURLOPT_URL, url.absoluteString)
