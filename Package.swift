@@ -27,12 +27,14 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // Sync accounts' passwords go to the Secret Service (GNOME Keyring, KWallet) through libsecret.
+        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         // WebKitGTK's headers and library for FeedReaderTests, which look into the article's web
         // view; the app itself loads the library when it first shows an article.
         .systemLibrary(name: "CWebKit", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
         .target(
             name: "FeedCore",
-            dependencies: ["CCurl", "CZlib", "CLibXML2", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CCurl", "CZlib", "CLibXML2", "CSecret", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "FeedReader",

@@ -13,6 +13,11 @@ struct CommandLineOption: Sendable {
         case plain(@Sendable () async -> Int32)
         /// An option whose value is a file name (or address), shown as `placeholder` by `--help`.
         case file(placeholder: String, @Sendable (String) async -> Int32)
+        /// An option whose value goes with another one's, such as `--user` with `--add-account`;
+        /// alone it does nothing.
+        case qualifier(placeholder: String)
+        /// An option with a value that also reads the values of the `qualifiers` given with it.
+        case qualified(placeholder: String, qualifiers: [String], @Sendable (String, [String: String]) async -> Int32)
     }
 
     /// The long name: `--name`.
@@ -40,7 +45,7 @@ struct CommandLineOption: Sendable {
                               command: .file(placeholder: tr("FILE")) {
                                   await SubscriptionsCommand.exporting(URL(fileURLWithPath: $0)).run()
                               }),
-        ]
+        ] + AccountsCommand.options
     }
 }
 
@@ -67,8 +72,11 @@ final class CommandLineOptions {
             switch option.command {
             case .plain:
                 entry.arg = G_OPTION_ARG_NONE
-            case let .file(placeholder, _):
+            case let .file(placeholder, _), let .qualified(placeholder, _, _):
                 entry.arg = G_OPTION_ARG_FILENAME
+                entry.arg_description = UnsafePointer(keep(placeholder))
+            case let .qualifier(placeholder):
+                entry.arg = G_OPTION_ARG_STRING
                 entry.arg_description = UnsafePointer(keep(placeholder))
             }
             return entry
@@ -101,6 +109,17 @@ final class CommandLineOptions {
             case let .file(_, command):
                 let file = String(cString: g_variant_get_bytestring(value))
                 return Self.runToEnd { await command(file) }
+            case .qualifier:
+                continue
+            case let .qualified(_, qualifiers, command):
+                let text = String(cString: g_variant_get_bytestring(value))
+                var values: [String: String] = [:]
+                for name in qualifiers {
+                    guard let qualifier = g_variant_dict_lookup_value(dictionary, name, nil) else { continue }
+                    defer { g_variant_unref(qualifier) }
+                    values[name] = String(cString: g_variant_get_string(qualifier, nil))
+                }
+                return Self.runToEnd { [values] in await command(text, values) }
             }
         }
         startingWindow()

@@ -53,8 +53,8 @@ final class HTTPTransfer: @unchecked Sendable {
     private let receiver: Receiver
     private let cancelled = Atomic(false)
 
-    /// Prepares a GET of `url` with `headers`, or a POST of `body` when given, keeping at most `limit`
-    /// body bytes and giving up after `timeout`.
+    /// Prepares a GET of `url` with `headers` (a POST of `body` when given), keeping at most
+    /// `limit` body bytes and giving up after `timeout`.
     init(url: URL, headers: [(String, String)], userAgent: String, limit: Int, timeout: Duration, body: Data? = nil) {
         _ = Self.globalInit
         // Both fail only when memory runs out, which nothing here could recover from.
@@ -64,15 +64,10 @@ final class HTTPTransfer: @unchecked Sendable {
         for (name, value) in headers + [("Accept-Encoding", Self.acceptedEncodings)] {
             headerList = curl_slist_append(headerList, "\(name): \(value)")
         }
-        if let body {
+        if body != nil {
             // Without a value curl drops the header: a larger POST would otherwise wait up to a
             // second for a 100 Continue that PHP's built-in server and many others never send.
             headerList = curl_slist_append(headerList, "Expect:")
-            ccurl_setopt_size(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
-            // Copied by curl, so it need not outlive this initializer; the terminator is not sent but
-            // gives an empty body a valid address.
-            var bytes = [UInt8](body) + [0]
-            bytes.withUnsafeMutableBytes { _ = ccurl_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
         }
         let milliseconds = max(1, Int(timeout.timeInterval * 1000))
         ccurl_setopt_string(easy, CURLOPT_URL, url.absoluteString)
@@ -84,6 +79,12 @@ final class HTTPTransfer: @unchecked Sendable {
         ccurl_setopt_long(easy, CURLOPT_TIMEOUT_MS, milliseconds)
         // Refuses at the headers a Content-Length over the cap: a compressed body that large is too.
         ccurl_setopt_size(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limit))
+        if let body {
+            // curl copies the body, so it need not outlive this call.
+            ccurl_setopt_size(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            var bytes = [UInt8](body) + [0]
+            ccurl_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, &bytes)
+        }
         let context = Unmanaged.passUnretained(receiver).toOpaque()
         ccurl_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { buffer, size, count, context in
             Unmanaged<Receiver>.fromOpaque(context!).takeUnretainedValue()

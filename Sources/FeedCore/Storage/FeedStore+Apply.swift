@@ -52,7 +52,7 @@ extension FeedStore {
         }
         if let newURL = result.permanentRedirect {
             try db.execute(
-                sql: "UPDATE feeds SET url = ? WHERE id = ? AND NOT EXISTS (SELECT 1 FROM feeds WHERE url = ?)",
+                sql: "UPDATE feeds SET url = ? WHERE id = ? AND NOT EXISTS (SELECT 1 FROM feeds WHERE url = ? AND accountId IS NULL)",
                 arguments: [newURL, feedID, newURL]
             )
         }

@@ -55,27 +55,31 @@ extension FeedStore {
         }
     }
 
-    /// Marks one entry read, or unread with `isRead: false`.
+    /// Marks one entry read, or unread with `isRead: false`; for a synced entry the change is
+    /// queued for its server in the same transaction.
     public func markRead(entryID: Int64, isRead: Bool = true) async throws {
-        try await writing { db in
-            try db.execute(sql: "UPDATE entries SET isRead = ? WHERE id = ?", arguments: [isRead, entryID])
-            if db.changesCount == 0 {
-                throw FeedStoreError.entryNotFound(id: entryID)
-            }
-        }
+        try await setFlag("isRead", to: isRead, entryID: entryID, queueing: isRead ? .read : .unread)
     }
 
-    /// Stars an entry, or unstars it with `isStarred: false`.
+    /// Stars an entry, or unstars it with `isStarred: false`; queued for a synced entry's server.
     public func setStarred(entryID: Int64, isStarred: Bool = true) async throws {
+        try await setFlag("isStarred", to: isStarred, entryID: entryID, queueing: isStarred ? .star : .unstar)
+    }
+
+    private func setFlag(_ column: String, to value: Bool, entryID: Int64, queueing action: QueuedChange.Action) async throws {
         try await writing { db in
-            try db.execute(sql: "UPDATE entries SET isStarred = ? WHERE id = ?", arguments: [isStarred, entryID])
-            if db.changesCount == 0 {
+            guard let current = try Bool.fetchOne(db, sql: "SELECT \(column) FROM entries WHERE id = ?", arguments: [entryID]) else {
                 throw FeedStoreError.entryNotFound(id: entryID)
             }
+            // Unchanged: nothing for a server to hear either.
+            guard current != value else { return }
+            try db.execute(sql: "UPDATE entries SET \(column) = ? WHERE id = ?", arguments: [value, entryID])
+            try FeedStore.queueArticleState(action, entryIDs: [entryID], db: db)
         }
     }
 
     /// Marks every entry read, or only one feed's; returns the entries that changed, for an undo.
+    /// A synced feed's server, or every account's for all entries, is asked to do the same.
     @discardableResult
     public func markAllRead(feedID: Int64? = nil) async throws -> [Int64] {
         try await writing { db in
@@ -83,11 +87,22 @@ extension FeedStore {
             let arguments: StatementArguments = feedID.map { [$0] } ?? []
             let ids = try Int64.fetchAll(db, sql: "SELECT id FROM entries WHERE isRead = 0" + filter, arguments: arguments)
             try db.execute(sql: "UPDATE entries SET isRead = 1 WHERE isRead = 0" + filter, arguments: arguments)
+            if let feedID {
+                if let row = try Row.fetchOne(db, sql: "SELECT accountId, remoteId FROM feeds WHERE id = ? AND accountId IS NOT NULL",
+                                              arguments: [feedID]) {
+                    try FeedStore.queue(.catchupFeed, accountID: row["accountId"], remoteID: row["remoteId"], db: db)
+                }
+            } else {
+                for accountID in try Int64.fetchAll(db, sql: "SELECT id FROM accounts ORDER BY id") {
+                    try FeedStore.queue(.catchupAccount, accountID: accountID, remoteID: nil, db: db)
+                }
+            }
             return ids
         }
     }
 
-    /// Sets the read state of many entries at once (an undone "mark all read"); unknown ids are skipped.
+    /// Sets the read state of many entries at once (an undone "mark all read"); unknown ids are
+    /// skipped. The synced ones' servers are told, one queued change per entry.
     public func setRead(_ isRead: Bool, entryIDs: [Int64]) async throws {
         try await writing { db in
             // In slices, well under SQLite's limit on bound parameters.
@@ -97,6 +112,7 @@ extension FeedStore {
                 try db.execute(sql: "UPDATE entries SET isRead = ? WHERE id IN (\(marks))",
                                arguments: StatementArguments([isRead]) + StatementArguments(slice))
             }
+            try FeedStore.queueArticleState(isRead ? .read : .unread, entryIDs: entryIDs, db: db)
         }
     }
 

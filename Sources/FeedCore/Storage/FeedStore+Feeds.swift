@@ -14,7 +14,7 @@ extension FeedStore {
     @discardableResult
     public func addFeed(url: URL) async throws -> StoredFeed {
         let feed = try await writing { db in
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM feeds WHERE url = ?", arguments: [url]) == true {
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM feeds WHERE url = ? AND accountId IS NULL", arguments: [url]) == true {
                 throw FeedStoreError.alreadySubscribed(url)
             }
             let position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM feeds") ?? 0
@@ -36,14 +36,15 @@ extension FeedStore {
         await saveSubscriptionsCopy()
     }
 
-    /// All subscribed feeds in list order, each with its unread count.
+    /// The reader's own subscriptions in list order, each with its unread count; an account's
+    /// feeds are its own (`feeds(accountID:)`).
     public func feeds() async throws -> [StoredFeed] {
         try await reading { db in
-            try StoredFeed.fetchAll(db, sql: FeedStore.feedsWithUnreadCounts + " ORDER BY position, id")
+            try StoredFeed.fetchAll(db, sql: FeedStore.feedsWithUnreadCounts + " WHERE accountId IS NULL ORDER BY position, id")
         }
     }
 
-    /// Whether there is any subscription, without counting any feed's unread entries.
+    /// Whether there is any subscription, an account's included, without counting any feed's unread entries.
     public func hasFeeds() async throws -> Bool {
         try await reading { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM feeds)") ?? false }
     }

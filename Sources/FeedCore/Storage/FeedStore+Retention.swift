@@ -20,14 +20,15 @@ public struct Retention: Sendable, Hashable {
 
 extension FeedStore {
     /// Removes the entries `retention` lets go at `now`: older than its days both by date and in the
-    /// store, and neither unread nor starred unless it says so. Each removed entry is remembered so
+    /// store, and neither unread nor starred unless it says so; a synced entry unread or starred
+    /// is always kept, as its server still has it so. Each removed entry is remembered so
     /// that a feed still listing it does not bring it back. Returns how many were removed.
     @discardableResult
     public func expireEntries(_ retention: Retention, at now: Date = Date()) async throws -> Int {
         guard let days = retention.days else { return 0 }
         let cutoff = now - TimeInterval(days) * 86400
         let condition = "MAX(insertedAt, sortDate) < ?" + (retention.keepsUnread ? " AND isRead = 1" : "")
-            + (retention.keepsStarred ? " AND isStarred = 0" : "")
+            + (retention.keepsStarred ? " AND isStarred = 0" : "") + " AND (remoteId IS NULL OR (isRead = 1 AND isStarred = 0))"
         return try await writing { db in
             try db.execute(sql: "INSERT OR IGNORE INTO expiredEntries (feedId, entryId) SELECT feedId, entryId FROM entries WHERE \(condition)",
                            arguments: [cutoff])

@@ -120,6 +120,71 @@ extension FeedStore {
                 CREATE INDEX folders_by_parent ON folders (parentId, name);
                 """)
         }
+        migrator.registerMigration("v12-accounts") { db in
+            // Accounts on sync servers (their passwords live in the secret store). Their categories
+            // are folders, their feeds feeds and their articles entries, each with the server's id.
+            try db.create(table: "accounts") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("service", .text).notNull()
+                table.column("server", .text).notNull()
+                table.column("user", .text).notNull()
+                table.column("position", .integer).notNull()
+                table.column("lastSync", .datetime)
+                table.column("lastErrorCode", .text)
+                table.column("lastErrorDetail", .text)
+                table.column("cursor", .text)
+            }
+            try db.alter(table: "folders") { table in
+                table.add(column: "accountId", .integer).references("accounts", onDelete: .cascade)
+                table.add(column: "remoteId", .text)
+            }
+            try db.create(index: "folders_by_remote_id", on: "folders", columns: ["accountId", "remoteId"], unique: true,
+                          condition: Column("accountId") != nil)
+            // An address is unique among the local subscriptions and within each account, not across
+            // them: the table is made again without its unique url, keeping every feed's id.
+            try db.create(table: "newFeeds") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("url", .text).notNull()
+                table.column("title", .text)
+                table.column("link", .text)
+                table.column("iconURL", .text)
+                table.column("etag", .text)
+                table.column("lastModified", .text)
+                table.column("lastFetched", .datetime)
+                table.column("lastError", .text)
+                table.column("position", .integer).notNull()
+                table.column("lastWarnings", .text)
+                table.column("folderId", .integer).references("folders", onDelete: .setNull)
+                table.column("nextFetch", .datetime)
+                table.column("lastAttempt", .datetime)
+                table.column("accountId", .integer).references("accounts", onDelete: .cascade)
+                table.column("remoteId", .text)
+            }
+            try db.execute(sql: """
+                INSERT INTO newFeeds (id, url, title, link, iconURL, etag, lastModified, lastFetched, lastError, position,
+                                      lastWarnings, folderId, nextFetch, lastAttempt)
+                SELECT id, url, title, link, iconURL, etag, lastModified, lastFetched, lastError, position,
+                       lastWarnings, folderId, nextFetch, lastAttempt FROM feeds;
+                DROP TABLE feeds;
+                ALTER TABLE newFeeds RENAME TO feeds;
+                CREATE UNIQUE INDEX feeds_local_by_url ON feeds (url) WHERE accountId IS NULL;
+                CREATE UNIQUE INDEX feeds_by_remote_id ON feeds (accountId, remoteId) WHERE accountId IS NOT NULL;
+                """)
+            // Synced entries keep the server's article id in entryId too; this finds them by it.
+            try db.alter(table: "entries") { table in table.add(column: "remoteId", .text) }
+            try db.create(index: "entries_by_remote_id", on: "entries", columns: ["remoteId"], condition: Column("remoteId") != nil)
+            // Changes made here that the server has yet to make, oldest first. A read or star change
+            // replaces an earlier one of the same article, so only the latest is sent.
+            try db.create(table: "syncQueue") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("accountId", .integer).notNull().references("accounts", onDelete: .cascade)
+                table.column("action", .text).notNull()
+                table.column("remoteId", .text)
+                table.column("argument", .text)
+                table.column("queuedAt", .datetime).notNull()
+            }
+            try db.create(index: "syncQueue_by_item", on: "syncQueue", columns: ["accountId", "remoteId", "action"])
+        }
         return migrator
     }()
 }

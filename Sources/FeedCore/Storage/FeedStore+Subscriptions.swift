@@ -6,8 +6,10 @@ import GRDB
 public struct StoredFolder: Sendable, Hashable, Identifiable, FetchableRecord {
     public var id: Int64
     public var name: String
-    /// The folder it is in, or nil at the top of the list.
+    /// The folder it is in, or nil at the top of the list (or of its account).
     public var parentID: Int64?
+    /// The sync account whose category this is, or nil for a folder of this reader's own.
+    public var accountID: Int64?
     /// The folder's place among its siblings.
     public var position: Int
     public var unreadCount: Int
@@ -16,6 +18,7 @@ public struct StoredFolder: Sendable, Hashable, Identifiable, FetchableRecord {
         id = row["id"]
         name = row["name"]
         parentID = row["parentId"]
+        accountID = row["accountId"]
         position = row["position"]
         unreadCount = row["unreadCount"] ?? 0
     }
@@ -43,9 +46,15 @@ public struct SubscriptionsImport: Sendable, Equatable {
 }
 
 extension FeedStore {
-    /// Every folder, parents before their children and siblings in order, each counting the
-    /// unread entries of the feeds in it and in the folders below it.
+    /// Every folder of the reader's own, parents before their children and siblings in order, each
+    /// counting the unread entries of the feeds in it and in the folders below it; an account's
+    /// categories are its own (`folders(accountID:)`).
     public func folders() async throws -> [StoredFolder] {
+        try await folders(where: "accountId IS NULL")
+    }
+
+    /// The folders matching `condition`, in tree order, with their unread counts.
+    func folders(where condition: String, arguments: StatementArguments = []) async throws -> [StoredFolder] {
         try await reading { db in
             let folders = try StoredFolder.fetchAll(db, sql: """
                 WITH RECURSIVE below(root, id) AS (
@@ -53,8 +62,8 @@ extension FeedStore {
                 unread(feedId, count) AS (SELECT feedId, COUNT(*) FROM entries WHERE isRead = 0 GROUP BY feedId)
                 SELECT folders.*, (SELECT COALESCE(SUM(unread.count), 0) FROM below JOIN feeds ON feeds.folderId = below.id
                                    JOIN unread ON unread.feedId = feeds.id WHERE below.root = folders.id) AS unreadCount
-                FROM folders ORDER BY position, id
-                """)
+                FROM folders WHERE \(condition) ORDER BY position, id
+                """, arguments: arguments)
             return FeedStore.treeOrder(folders, parent: \.parentID, id: \.id)
         }
     }
@@ -164,7 +173,7 @@ extension FeedStore {
             var result = SubscriptionsImport()
             var position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM feeds") ?? 0
             for subscription in subscriptions {
-                if try Bool.fetchOne(db, sql: "SELECT 1 FROM feeds WHERE url = ?", arguments: [subscription.url]) == true {
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM feeds WHERE url = ? AND accountId IS NULL", arguments: [subscription.url]) == true {
                     result.duplicates += 1
                     continue
                 }
@@ -192,19 +201,21 @@ extension FeedStore {
     static func subscriptionsDocument(in db: Database) throws -> OPMLDocument {
         let hasFolders = try db.tableExists("folders")
         let nests = try hasFolders && db.columns(in: "folders").contains { $0.name == "parentId" }
+        // Accounts' feeds and categories are the servers' to keep, not this list's.
+        let local = try db.columns(in: "feeds").contains { $0.name == "accountId" } ? " WHERE accountId IS NULL" : ""
         var paths: [Int64: [String]] = [:]
         // Where each folder is in the tree, so the file lists feeds by their folders in order.
         var order: [Int64: Int] = [:]
         if hasFolders {
-            let rows = try Row.fetchAll(db, sql: "SELECT id, name, \(nests ? "parentId" : "NULL AS parentId") FROM folders ORDER BY position, id")
+            let rows = try Row.fetchAll(db, sql: "SELECT id, name, \(nests ? "parentId" : "NULL AS parentId") FROM folders\(local) ORDER BY position, id")
             let folders = rows.map { (id: $0["id"] as Int64, name: $0["name"] as String? ?? "", parentID: $0["parentId"] as Int64?) }
             for (index, folder) in treeOrder(folders, parent: \.parentID, id: \.id).enumerated() {
                 paths[folder.id] = (folder.parentID.flatMap { paths[$0] } ?? []) + [folder.name]
                 order[folder.id] = index
             }
         }
-        let rows = try Row.fetchAll(db, sql: hasFolders ? "SELECT url, title, link, folderId FROM feeds ORDER BY position, id"
-                                                        : "SELECT url, title, link, NULL AS folderId FROM feeds ORDER BY position, id")
+        let rows = try Row.fetchAll(db, sql: hasFolders ? "SELECT url, title, link, folderId FROM feeds\(local) ORDER BY position, id"
+                                                        : "SELECT url, title, link, NULL AS folderId FROM feeds\(local) ORDER BY position, id")
         let sorted = rows.enumerated().sorted { first, second in
             let (a, b) = ((first.element["folderId"] as Int64?).flatMap { order[$0] } ?? -1, (second.element["folderId"] as Int64?).flatMap { order[$0] } ?? -1)
             return a == b ? first.offset < second.offset : a < b
@@ -233,6 +244,6 @@ extension FeedStore {
     }
 
     private static func existingFolder(named name: String, in parentID: Int64?, db: Database) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT id FROM folders WHERE parentId IS ? AND name = ? ORDER BY id", arguments: [parentID, name])
+        try Int64.fetchOne(db, sql: "SELECT id FROM folders WHERE parentId IS ? AND name = ? AND accountId IS NULL ORDER BY id", arguments: [parentID, name])
     }
 }

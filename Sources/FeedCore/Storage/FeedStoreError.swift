@@ -14,6 +14,12 @@ public enum FeedStoreError: Error, Sendable, Hashable {
     case folderInsideItself
     /// SQLite found the database file damaged; nothing more is written to it.
     case damaged(String)
+    /// This user on this server (and service) is an account already.
+    case accountExists(user: String, server: URL)
+    /// No account has this identifier.
+    case accountNotFound(id: Int64)
+    /// The folder is not one of the account's categories.
+    case folderNotInAccount(id: Int64)
 }
 
 extension FeedStoreError: CustomStringConvertible, LocalizedError {
@@ -26,6 +32,9 @@ extension FeedStoreError: CustomStringConvertible, LocalizedError {
         case let .folderExists(name): "A folder named \(name) exists already"
         case .folderInsideItself: "A folder cannot be moved into itself or a folder below it"
         case let .damaged(reason): "The database file is damaged (\(reason))"
+        case let .accountExists(user, server): "\(user) on \(server.absoluteString) is an account already"
+        case let .accountNotFound(id): "No account with id \(id)"
+        case let .folderNotInAccount(id): "Folder \(id) is not a category of the account"
         }
     }
 

@@ -31,6 +31,8 @@ public struct StoredFeed: Sendable, Hashable, Identifiable {
     public var position: Int
     /// How many of its entries are unread.
     public var unreadCount: Int
+    /// The sync account the feed belongs to, or nil for a subscription of this reader's own.
+    public var accountID: Int64? = nil
 
     /// A conditional request for the feed's next refresh.
     public var request: FeedRequest {
@@ -58,6 +60,7 @@ extension StoredFeed: FetchableRecord {
         folderID = row["folderId"]
         position = row["position"]
         unreadCount = row["unreadCount"] ?? 0
+        accountID = row["accountId"]
     }
 }
 

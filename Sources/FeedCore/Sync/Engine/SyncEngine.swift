@@ -1,0 +1,259 @@
+import Foundation
+import Synchronization
+
+/// Syncs accounts with their servers for every service: owns the queue of changes made here,
+/// the merge rules and storage; a `SyncService` only speaks its server's API.
+///
+/// A sync sends the queue first, in batches, then pulls the categories and feeds, the new
+/// articles page by page and the read and starred state. Each step is stored in its own
+/// transaction, so a server failing mid-sync leaves nothing half-stored and the next sync picks
+/// up where it stopped; a change queued meanwhile is never overwritten by the older server state.
+public final class SyncEngine: Sendable {
+    public let store: FeedStore
+    public let secrets: any SecretStore
+    private let serviceTypes: [SyncServiceKind: any SyncService.Type]
+    /// Each account's service, kept so its session lasts from one sync to the next.
+    private let services = Mutex<[Int64: any SyncService]>([:])
+    /// The sync running for each account: a second request waits for it rather than running beside it.
+    private let running = Mutex<[Int64: Task<SyncReport, any Error>]>([:])
+
+    /// The services this reader can add accounts of.
+    public static let knownServices: [any SyncService.Type] = [TinyTinyRSSService.self]
+
+    public init(store: FeedStore, secrets: any SecretStore = LibsecretStore(), services: [any SyncService.Type] = SyncEngine.knownServices) {
+        self.store = store
+        self.secrets = secrets
+        serviceTypes = Dictionary(services.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Whether `kind` names a service this engine can add accounts of.
+    public func knows(_ kind: SyncServiceKind) -> Bool { serviceTypes[kind] != nil }
+
+    /// What accounts of `kind` can do, or nil for an unknown kind.
+    public func capabilities(of kind: SyncServiceKind) -> SyncCapabilities? { serviceTypes[kind]?.capabilities }
+
+    /// Logs in once to check the address and credentials, keeps the password in the secret
+    /// store, then adds the account. On any failure nothing is added, here or in the secret store.
+    public func addAccount(kind: SyncServiceKind, server: URL, user: String, password: String) async throws(SyncFailure) -> SyncAccount {
+        guard let type = serviceTypes[kind] else { throw .unknownService(kind) }
+        do {
+            if try await store.accounts().contains(where: { $0.kind == kind && $0.server == server && $0.user == user }) {
+                throw SyncFailure.accountExists
+            }
+        } catch let failure as SyncFailure {
+            throw failure
+        } catch {
+            throw .storage("\(error)")
+        }
+        let service = type.init(credentials: SyncCredentials(server: server, user: user, password: password))
+        do {
+            try await service.logIn()
+        } catch {
+            throw .server(error)
+        }
+        let key = SecretKey(kind: kind, server: server, user: user)
+        do {
+            try await secrets.save(password, for: key)
+        } catch {
+            throw .secrets(error)
+        }
+        do {
+            let account = try await store.addAccount(kind: kind, server: server, user: user)
+            services.withLock { $0[account.id] = service }
+            return account
+        } catch {
+            try? await secrets.remove(for: key)
+            if case FeedStoreError.accountExists = error { throw .accountExists }
+            throw .storage("\(error)")
+        }
+    }
+
+    /// Forgets an account here: its folders, feeds, entries, queued changes and password. The
+    /// server is not told.
+    public func removeAccount(id: Int64) async throws(SyncFailure) {
+        let account: SyncAccount
+        do {
+            guard let found = try await store.account(id: id) else { throw SyncFailure.notFound }
+            account = found
+            try await store.removeAccount(id: id)
+        } catch let failure as SyncFailure {
+            throw failure
+        } catch {
+            throw .storage("\(error)")
+        }
+        services.withLock { $0[id] = nil }
+        do {
+            try await secrets.remove(for: account.secretKey)
+        } catch {
+            throw .secrets(error)
+        }
+    }
+
+    /// Syncs one account; a sync of it already running is waited for instead of starting another.
+    /// The outcome is recorded on the account (`lastSync`, `lastError`).
+    @discardableResult
+    public func sync(accountID: Int64) async throws(SyncFailure) -> SyncReport {
+        let task = running.withLock { running in
+            if let task = running[accountID] { return task }
+            let task = Task { try await self.runSync(accountID: accountID) }
+            running[accountID] = task
+            return task
+        }
+        defer { running.withLock { $0[accountID] = nil } }
+        do {
+            return try await task.value
+        } catch let failure as SyncFailure {
+            throw failure
+        } catch {
+            throw .storage("\(error)")
+        }
+    }
+
+    private func runSync(accountID: Int64) async throws(SyncFailure) -> SyncReport {
+        let account: SyncAccount
+        do {
+            guard let found = try await store.account(id: accountID) else { throw SyncFailure.notFound }
+            account = found
+        } catch let failure as SyncFailure {
+            throw failure
+        } catch {
+            throw .storage("\(error)")
+        }
+        let service = try await service(for: account)
+        do {
+            let report = try await pull(account, with: service)
+            try? await store.recordSync(accountID: accountID, at: Date(), error: nil)
+            return report
+        } catch {
+            if case let .server(serverError) = error {
+                try? await store.recordSync(accountID: accountID, at: Date(), error: serverError)
+            }
+            throw error
+        }
+    }
+
+    /// The account's kept service, or a new one with the password from the secret store.
+    private func service(for account: SyncAccount) async throws(SyncFailure) -> any SyncService {
+        if let service = services.withLock({ $0[account.id] }) { return service }
+        guard let type = serviceTypes[account.kind] else { throw .unknownService(account.kind) }
+        let password: String?
+        do {
+            password = try await secrets.secret(for: account.secretKey)
+        } catch {
+            throw .secrets(error)
+        }
+        guard let password else { throw .noPassword }
+        let service = type.init(credentials: SyncCredentials(server: account.server, user: account.user, password: password))
+        services.withLock { $0[account.id] = service }
+        return service
+    }
+
+    /// Sends the queue, then pulls subscriptions, articles and state.
+    private func pull(_ account: SyncAccount, with service: any SyncService) async throws(SyncFailure) -> SyncReport {
+        var report = SyncReport()
+        try await sendQueue(of: account.id, with: service, into: &report)
+        do {
+            let subscriptions = try await service.subscriptions()
+            try await storing { try await self.store.applySubscriptions(subscriptions, accountID: account.id) }
+            var cursor = account.cursor
+            while true {
+                let page = try await service.articles(since: cursor)
+                let articles = page.articles
+                let next = page.isLast ? page.nextCursor ?? cursor : nil
+                report.newEntries += try await storing {
+                    try await self.store.storeArticles(articles, accountID: account.id, cursor: next)
+                }
+                cursor = page.nextCursor ?? cursor
+                if page.isLast { break }
+            }
+            let unread = try await service.unreadArticleIDs()
+            let starred = try await service.starredArticleIDs()
+            report.changedStates = try await storing {
+                try await self.store.applyArticleState(unread: unread, starred: starred, accountID: account.id)
+            }
+        } catch let error as SyncError {
+            throw .server(error)
+        } catch let failure as SyncFailure {
+            throw failure
+        } catch {
+            throw .storage("\(error)")
+        }
+        return report
+    }
+
+    /// Sends the account's queued changes oldest first, read and star changes of consecutive
+    /// entries together up to the service's batch limit, forgetting each once the server made it.
+    private func sendQueue(of accountID: Int64, with service: any SyncService, into report: inout SyncReport) async throws(SyncFailure) {
+        let queued = try await storing { try await self.store.queuedChanges(accountID: accountID) }
+        for batch in Self.batches(queued, limit: service.capabilities.articleBatchLimit) {
+            guard let change = Self.change(for: batch) else { continue }
+            do {
+                try await service.send(change)
+            } catch where error.code == .subscriptionRefused {
+                if case let .subscribe(url, _) = change {
+                    report.refusedSubscriptions.append(.init(url: url.absoluteString, reason: error.detail))
+                }
+            } catch {
+                throw .server(error)
+            }
+            let ids = batch.map(\.id)
+            try await storing { try await self.store.removeQueuedChanges(ids: ids) }
+            report.sentChanges += batch.count
+        }
+    }
+
+    /// `queued` cut into what goes in one request each: runs of the same read or star change
+    /// up to `limit` entries, every other change alone.
+    static func batches(_ queued: [QueuedChange], limit: Int) -> [[QueuedChange]] {
+        var batches: [[QueuedChange]] = []
+        for change in queued {
+            let batchable: Set<QueuedChange.Action> = [.read, .unread, .star, .unstar]
+            if batchable.contains(change.action), let last = batches.last?.last, last.action == change.action,
+               batches[batches.count - 1].count < max(1, limit) {
+                batches[batches.count - 1].append(change)
+            } else {
+                batches.append([change])
+            }
+        }
+        return batches
+    }
+
+    /// The change a batch asks the server for; nil for a row that lost what it needs.
+    static func change(for batch: [QueuedChange]) -> SyncChange? {
+        guard let first = batch.first else { return nil }
+        let ids = batch.compactMap(\.remoteID)
+        switch first.action {
+        case .read: return .setRead(true, articleIDs: ids)
+        case .unread: return .setRead(false, articleIDs: ids)
+        case .star: return .setStarred(true, articleIDs: ids)
+        case .unstar: return .setStarred(false, articleIDs: ids)
+        case .subscribe:
+            guard let url = first.argument.flatMap(URL.init(string:)) else { return nil }
+            return .subscribe(url: url, categoryID: first.remoteID)
+        case .unsubscribe:
+            return first.remoteID.map { .unsubscribe(feedID: $0) }
+        case .move:
+            return first.remoteID.map { .move(feedID: $0, categoryID: first.argument) }
+        case .catchupFeed:
+            return first.remoteID.map { .markAllRead(.feed($0)) }
+        case .catchupCategory:
+            return first.remoteID.map { .markAllRead(.category($0)) }
+        case .catchupAccount:
+            return .markAllRead(.account)
+        }
+    }
+
+    /// Runs a store operation, turning its error into `.storage`.
+    private func storing<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws(SyncFailure) -> T {
+        do {
+            return try await operation()
+        } catch {
+            throw .storage("\(error)")
+        }
+    }
+}
+
+extension SyncAccount {
+    /// Where the account's password is in the secret store.
+    public var secretKey: SecretKey { SecretKey(kind: kind, server: server, user: user) }
+}

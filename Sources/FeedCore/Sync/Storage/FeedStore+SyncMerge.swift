@@ -1,0 +1,147 @@
+import Foundation
+import GRDB
+
+/// What storing one pull of an account changed here.
+public struct SyncMergeSummary: Sendable, Hashable {
+    public var newEntries = 0
+    /// Entries whose read or starred state the server changed.
+    public var changedStates = 0
+
+    public init(newEntries: Int = 0, changedStates: Int = 0) {
+        self.newEntries = newEntries
+        self.changedStates = changedStates
+    }
+}
+
+extension FeedStore {
+    /// Makes the account's folders and feeds those of the server, in one transaction: categories
+    /// become folders, feeds go into theirs, and what the server no longer has goes here too (a
+    /// feed with its entries). A feed queued to be unsubscribed is not brought back, and a feed
+    /// queued to move stays where it was put here until the server has moved it.
+    func applySubscriptions(_ subscriptions: RemoteSubscriptions, accountID: Int64) async throws {
+        try await writing { db in
+            let pending = try Row.fetchAll(db, sql: "SELECT action, remoteId FROM syncQueue WHERE accountId = ? AND action IN ('unsubscribe', 'move')",
+                                           arguments: [accountID])
+            let unsubscribing = Set(pending.filter { $0["action"] == "unsubscribe" }.map { $0["remoteId"] as RemoteID })
+            let moving = Set(pending.filter { $0["action"] == "move" }.map { $0["remoteId"] as RemoteID })
+
+            var folderIDs: [RemoteID: Int64] = [:]
+            for (position, category) in subscriptions.categories.enumerated() {
+                try db.execute(sql: """
+                    INSERT INTO folders (accountId, remoteId, name, position) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (accountId, remoteId) WHERE accountId IS NOT NULL DO UPDATE SET name = excluded.name, position = excluded.position
+                    """, arguments: [accountID, category.id, category.title, position])
+                folderIDs[category.id] = try Int64.fetchOne(db, sql: "SELECT id FROM folders WHERE accountId = ? AND remoteId = ?",
+                                                            arguments: [accountID, category.id])
+            }
+            let keptFolders = Array(folderIDs.values)
+            try db.execute(sql: "DELETE FROM folders WHERE accountId = ? AND id NOT IN (\(Self.marks(keptFolders.count)))",
+                           arguments: StatementArguments([accountID]) + StatementArguments(keptFolders))
+
+            var keptFeeds: [RemoteID] = []
+            for (position, feed) in subscriptions.feeds.enumerated() where !unsubscribing.contains(feed.id) {
+                keptFeeds.append(feed.id)
+                let folderID = feed.categoryID.flatMap { folderIDs[$0] }
+                try db.execute(sql: """
+                    INSERT INTO feeds (accountId, remoteId, url, title, link, folderId, position) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                    ON CONFLICT (accountId, remoteId) WHERE accountId IS NOT NULL DO UPDATE SET
+                        url = excluded.url, title = excluded.title, link = COALESCE(excluded.link, link), position = excluded.position,
+                        folderId = CASE WHEN ?8 THEN folderId ELSE excluded.folderId END
+                    """, arguments: [accountID, feed.id, feed.url.absoluteString, feed.title, feed.link?.absoluteString, folderID, position,
+                                     moving.contains(feed.id)])
+            }
+            try db.execute(sql: "DELETE FROM feeds WHERE accountId = ? AND remoteId NOT IN (\(Self.marks(keptFeeds.count)))",
+                           arguments: StatementArguments([accountID]) + StatementArguments(keptFeeds))
+        }
+    }
+
+    /// Stores one page of new articles in one transaction, skipping any stored already and those
+    /// of feeds the account does not have here; with `cursor`, the account's next sync starts there.
+    /// A stored entry's state is the server's unless a change of it waits in the queue.
+    func storeArticles(_ articles: [RemoteArticle], accountID: Int64, cursor: SyncCursor?) async throws -> Int {
+        try await writing { db in
+            let feedIDs = Dictionary(
+                try Row.fetchAll(db, sql: "SELECT remoteId, id FROM feeds WHERE accountId = ?", arguments: [accountID])
+                    .map { ($0["remoteId"] as RemoteID, $0["id"] as Int64) },
+                uniquingKeysWith: { first, _ in first })
+            let insert = try db.cachedStatement(sql: """
+                INSERT INTO entries (feedId, entryId, remoteId, title, link, author, published, updated, summary, content,
+                                     enclosures, isRead, isStarred, insertedAt, sortDate)
+                SELECT ?1, ?2, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,
+                       COALESCE((SELECT action = 'read' FROM syncQueue WHERE accountId = ?15 AND remoteId = ?2 AND action IN ('read', 'unread')), ?11),
+                       COALESCE((SELECT action = 'star' FROM syncQueue WHERE accountId = ?15 AND remoteId = ?2 AND action IN ('star', 'unstar')), ?12),
+                       ?13, ?14
+                WHERE NOT EXISTS (SELECT 1 FROM expiredEntries WHERE feedId = ?1 AND entryId = ?2)
+                ON CONFLICT (feedId, entryId) DO NOTHING
+                """)
+            let encoder = JSONEncoder()
+            let now = Date()
+            var stored = 0
+            for article in articles {
+                guard let feedID = feedIDs[article.feedID] else { continue }
+                let enclosures = article.enclosures.isEmpty ? nil : try encoder.encode(article.enclosures)
+                let summary = article.content.map { String(HTMLText.plainText(fromHTML: $0).prefix(Self.syncedSummaryLength)) }
+                let date = article.published ?? article.updated
+                try insert.execute(arguments: [
+                    feedID, article.id, article.title, article.link?.absoluteString, article.author,
+                    FeedStore.storageValue(article.published), FeedStore.storageValue(article.updated), summary, article.content, enclosures,
+                    article.isRead, article.isStarred, FeedStore.storageValue(now), FeedStore.storageValue(date ?? now), accountID,
+                ])
+                stored += db.changesCount
+            }
+            if let cursor {
+                try db.execute(sql: "UPDATE accounts SET cursor = ? WHERE id = ?", arguments: [cursor, accountID])
+            }
+            return stored
+        }
+    }
+
+    /// Gives the account's stored entries the server's read and starred state, in one transaction:
+    /// read unless in `unread`, starred if in `starred`. An entry with a change of that state
+    /// waiting in the queue (its own, or a "mark all as read" covering it) keeps the state given here.
+    func applyArticleState(unread: Set<RemoteID>, starred: Set<RemoteID>, accountID: Int64) async throws -> Int {
+        try await writing { db in
+            try db.execute(sql: """
+                CREATE TEMP TABLE IF NOT EXISTS syncUnread (remoteId TEXT PRIMARY KEY) WITHOUT ROWID;
+                CREATE TEMP TABLE IF NOT EXISTS syncStarred (remoteId TEXT PRIMARY KEY) WITHOUT ROWID;
+                DELETE FROM syncUnread; DELETE FROM syncStarred;
+                """)
+            let addUnread = try db.cachedStatement(sql: "INSERT OR IGNORE INTO syncUnread (remoteId) VALUES (?)")
+            for id in unread { try addUnread.execute(arguments: [id]) }
+            let addStarred = try db.cachedStatement(sql: "INSERT OR IGNORE INTO syncStarred (remoteId) VALUES (?)")
+            for id in starred { try addStarred.execute(arguments: [id]) }
+            // The account's feeds whose entries a queued "mark all as read" covers.
+            let caughtUp = """
+                SELECT feeds.id FROM feeds LEFT JOIN folders ON folders.id = feeds.folderId
+                JOIN syncQueue ON syncQueue.accountId = feeds.accountId
+                WHERE feeds.accountId = ?1 AND (syncQueue.action = 'catchupAccount'
+                    OR (syncQueue.action = 'catchupFeed' AND syncQueue.remoteId = feeds.remoteId)
+                    OR (syncQueue.action = 'catchupCategory' AND syncQueue.remoteId = folders.remoteId))
+                """
+            try db.execute(sql: """
+                UPDATE entries SET isRead = remoteId NOT IN (SELECT remoteId FROM syncUnread)
+                WHERE feedId IN (SELECT id FROM feeds WHERE accountId = ?1) AND remoteId IS NOT NULL
+                  AND isRead != (remoteId NOT IN (SELECT remoteId FROM syncUnread))
+                  AND NOT EXISTS (SELECT 1 FROM syncQueue WHERE accountId = ?1 AND remoteId = entries.remoteId AND action IN ('read', 'unread'))
+                  AND feedId NOT IN (\(caughtUp))
+                """, arguments: [accountID])
+            var changed = db.changesCount
+            try db.execute(sql: """
+                UPDATE entries SET isStarred = remoteId IN (SELECT remoteId FROM syncStarred)
+                WHERE feedId IN (SELECT id FROM feeds WHERE accountId = ?1) AND remoteId IS NOT NULL
+                  AND isStarred != (remoteId IN (SELECT remoteId FROM syncStarred))
+                  AND NOT EXISTS (SELECT 1 FROM syncQueue WHERE accountId = ?1 AND remoteId = entries.remoteId AND action IN ('star', 'unstar'))
+                """, arguments: [accountID])
+            changed += db.changesCount
+            try db.execute(sql: "DELETE FROM syncUnread; DELETE FROM syncStarred")
+            return changed
+        }
+    }
+
+    /// How much of a synced article's text the entry list's summary keeps.
+    static let syncedSummaryLength = 400
+
+    private static func marks(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ",")
+    }
+}

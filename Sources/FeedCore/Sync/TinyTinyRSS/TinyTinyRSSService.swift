@@ -1,0 +1,160 @@
+import Foundation
+
+/// Tiny Tiny RSS's JSON API (API level 15 and later).
+///
+/// Measured facts it relies on: the session is bound to the User-Agent it logged in with, so it
+/// always sends the same one; `article_ids` must be a comma-separated string; `getHeadlines`
+/// gives at most 200 headlines, paged with `skip`; article ids grow, so `since_id` finds new ones.
+public struct TinyTinyRSSService: SyncService {
+    public static let kind = SyncServiceKind(rawValue: "tt-rss")
+
+    /// tt-rss's API cannot move a feed to another category.
+    public static let capabilities = SyncCapabilities(canSubscribe: true, canUnsubscribe: true, canMoveFeeds: false,
+                                                      articleBatchLimit: 500, articlePageLimit: headlineLimit)
+
+    /// The most headlines `getHeadlines` returns at once.
+    static let headlineLimit = 200
+
+    let credentials: SyncCredentials
+    let client: TinyTinyRSSClient
+
+    public init(credentials: SyncCredentials) {
+        self.credentials = credentials
+        client = TinyTinyRSSClient(credentials: credentials)
+    }
+
+    public func logIn() async throws(SyncError) {
+        try await client.logIn()
+    }
+
+    public func subscriptions() async throws(SyncError) -> RemoteSubscriptions {
+        let categories: [TinyTinyRSSCategory] = try await client.call("getCategories", ["include_empty": true])
+        // -3 lists every feed, each with its category; 0 is "Uncategorized", not a folder here.
+        let feeds: [TinyTinyRSSFeed] = try await client.call("getFeeds", ["cat_id": -3])
+        return RemoteSubscriptions(
+            categories: categories.filter { (Int($0.id.value) ?? 0) > 0 }.map { RemoteCategory(id: $0.id.value, title: $0.title) },
+            feeds: feeds.filter { (Int($0.id.value) ?? 0) > 0 }.compactMap { feed in
+                guard let url = URL(string: feed.feed_url) else { return nil }
+                let category = feed.cat_id.flatMap { (Int($0.value) ?? 0) > 0 ? $0.value : nil }
+                return RemoteFeed(id: feed.id.value, url: url, title: feed.title, categoryID: category)
+            })
+    }
+
+    /// Pages through the headlines newer than the cursor's article id, newest first, with `skip`:
+    /// articles arriving meanwhile only push older ones onto a later page, never past it.
+    public func articles(since cursor: SyncCursor?) async throws(SyncError) -> ArticlePage {
+        let position = ArticlesCursor(cursor)
+        var parameters: [String: any Sendable] = [
+            "feed_id": -4, "view_mode": "all_articles", "show_content": true, "include_attachments": true,
+            "limit": Self.headlineLimit, "skip": position.skip,
+        ]
+        if position.sinceID > 0 { parameters["since_id"] = position.sinceID }
+        let headlines: [TinyTinyRSSHeadline] = try await client.call("getHeadlines", parameters)
+        let articles = headlines.map(Self.article)
+        let highest = articles.compactMap { Int64($0.id) }.max().map { max($0, position.highest) } ?? position.highest
+        let isLast = headlines.count < Self.headlineLimit
+        let next = isLast ? ArticlesCursor(sinceID: highest, skip: 0, highest: highest)
+                          : ArticlesCursor(sinceID: position.sinceID, skip: position.skip + headlines.count, highest: highest)
+        return ArticlePage(articles: articles, nextCursor: next.text, isLast: isLast)
+    }
+
+    public func unreadArticleIDs() async throws(SyncError) -> Set<RemoteID> {
+        try await headlineIDs(feedID: -4, viewMode: "unread")
+    }
+
+    public func starredArticleIDs() async throws(SyncError) -> Set<RemoteID> {
+        try await headlineIDs(feedID: -1, viewMode: "all_articles")
+    }
+
+    public func send(_ change: SyncChange) async throws(SyncError) {
+        switch change {
+        case let .setRead(isRead, ids):
+            try await updateArticles(ids, field: 2, mode: isRead ? 0 : 1)
+        case let .setStarred(isStarred, ids):
+            try await updateArticles(ids, field: 0, mode: isStarred ? 1 : 0)
+        case let .subscribe(url, category):
+            var parameters: [String: any Sendable] = ["feed_url": url.absoluteString]
+            if let category, let id = Int(category) { parameters["category_id"] = id }
+            let reply: TinyTinyRSSSubscription = try await client.call("subscribeToFeed", parameters)
+            // 0: subscribed already, 1: subscribed; the others say why it was refused.
+            guard reply.status.code <= 1 else {
+                throw SyncError(.subscriptionRefused, "code \(reply.status.code)" + (reply.status.message.map { ": \($0)" } ?? ""))
+            }
+        case let .unsubscribe(feedID):
+            do {
+                let _: TinyTinyRSSIgnored = try await client.call("unsubscribeFeed", ["feed_id": Int(feedID) ?? 0])
+            } catch where error.detail == "FEED_NOT_FOUND" {
+                // Gone already, by another client or an earlier try whose answer was lost.
+            }
+        case .move:
+            throw SyncError(.serverError, "tt-rss cannot move feeds")
+        case let .markAllRead(scope):
+            let (feedID, isCategory): (Int, Bool) = switch scope {
+            case let .feed(id): (Int(id) ?? 0, false)
+            case let .category(id): (Int(id) ?? 0, true)
+            case .account: (-4, false)
+            }
+            let _: TinyTinyRSSIgnored = try await client.call("catchupFeed", ["feed_id": feedID, "is_cat": isCategory])
+        }
+    }
+
+    private func updateArticles(_ ids: [RemoteID], field: Int, mode: Int) async throws(SyncError) {
+        guard !ids.isEmpty else { return }
+        let _: TinyTinyRSSIgnored = try await client.call("updateArticle", [
+            "article_ids": ids.joined(separator: ","), "field": field, "mode": mode,
+        ])
+    }
+
+    /// The ids of every headline of a feed in a view mode, page after page.
+    private func headlineIDs(feedID: Int, viewMode: String) async throws(SyncError) -> Set<RemoteID> {
+        var ids = Set<RemoteID>()
+        var skip = 0
+        while true {
+            let page: [TinyTinyRSSHeadlineID] = try await client.call("getHeadlines", [
+                "feed_id": feedID, "view_mode": viewMode, "limit": Self.headlineLimit, "skip": skip,
+                "show_content": false, "show_excerpt": false,
+            ])
+            ids.formUnion(page.map(\.id.value))
+            guard page.count == Self.headlineLimit else { return ids }
+            skip += page.count
+        }
+    }
+
+    private static func article(_ headline: TinyTinyRSSHeadline) -> RemoteArticle {
+        let date = headline.updated.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        return RemoteArticle(
+            id: headline.id.value, feedID: headline.feed_id.value, title: headline.title,
+            link: headline.link.flatMap(URL.init(string:)), author: headline.author.flatMap { $0.isEmpty ? nil : $0 },
+            published: date, updated: nil, content: headline.content,
+            enclosures: (headline.attachments ?? []).compactMap { attachment in
+                attachment.content_url.flatMap(URL.init(string:)).map { Enclosure(url: $0, type: attachment.content_type) }
+            },
+            isRead: !headline.unread, isStarred: headline.marked)
+    }
+}
+
+/// Where `articles(since:)` is: the article id the pages are newer than, how many headlines
+/// were read, and the highest id seen, which becomes the next sync's cursor.
+struct ArticlesCursor {
+    var sinceID: Int64
+    var skip: Int
+    var highest: Int64
+
+    init(sinceID: Int64, skip: Int, highest: Int64) {
+        self.sinceID = sinceID
+        self.skip = skip
+        self.highest = highest
+    }
+
+    /// Reads "since,skip,highest" or a stored cursor's lone id; nil or anything else starts over.
+    init(_ text: String?) {
+        let numbers = (text ?? "").split(separator: ",").compactMap { Int64($0) }
+        switch numbers.count {
+        case 1: self.init(sinceID: numbers[0], skip: 0, highest: numbers[0])
+        case 3: self.init(sinceID: numbers[0], skip: Int(numbers[1]), highest: numbers[2])
+        default: self.init(sinceID: 0, skip: 0, highest: 0)
+        }
+    }
+
+    var text: String { skip == 0 && sinceID == highest ? String(highest) : "\(sinceID),\(skip),\(highest)" }
+}

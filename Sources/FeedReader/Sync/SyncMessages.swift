@@ -1,0 +1,65 @@
+import FeedCore
+
+extension SyncServiceKind {
+    /// The service's product name, as people know it (not translated).
+    var displayName: String {
+        self == TinyTinyRSSService.kind ? "Tiny Tiny RSS" : rawValue
+    }
+}
+
+extension SyncFailure {
+    /// Why it failed, in the user's language, for an account of `kind`.
+    func message(for kind: SyncServiceKind) -> String {
+        switch self {
+        case let .server(error): error.message(for: kind)
+        case let .secrets(error): error.message
+        case .noPassword: tr("The keyring holds no password for this account. Remove the account and add it again.")
+        case let .unknownService(unknown):
+            // TRANSLATORS: %@ is the service named on the command line.
+            tr("Unknown service %@.").replacingOccurrences(of: "%@", with: isolated(unknown.rawValue)) + " "
+                // TRANSLATORS: %@ lists the services that can be named, such as "tt-rss".
+                + tr("Known services: %@.").replacingOccurrences(of: "%@", with: SyncEngine.knownServices.map { $0.kind.rawValue }.joined(separator: ", "))
+        case .unsupported: tr("The server cannot do this.")
+        case .accountExists: tr("This account has been added already.")
+        case .notFound: tr("There is no such account.")
+        case .storage: tr("The feed database could not be changed.")
+        }
+    }
+}
+
+extension SyncError {
+    /// Why the server failed, in the user's language, for an account of `kind`.
+    func message(for kind: SyncServiceKind) -> String {
+        switch code {
+        case .wrongCredentials: tr("The server did not accept the user name or password.")
+        case .apiDisabled where kind == TinyTinyRSSService.kind:
+            tr("API access is switched off for this user. Switch on “Enable API” in the Preferences of Tiny Tiny RSS, then try again.")
+        case .apiDisabled: tr("API access is switched off for this user. Switch it on in the server’s settings, then try again.")
+        case .notThisKindOfServer:
+            // TRANSLATORS: %@ is the service's name, such as "Tiny Tiny RSS".
+            tr("No %@ server answers at this address.").replacingOccurrences(of: "%@", with: kind.displayName)
+        case .tls: tr("No secure connection could be made to the server: its certificate or encryption was refused.")
+        case .unreachable: tr("The server could not be reached. Check the address and the network connection.")
+        case .timeout: tr("The server did not answer in time.")
+        case .badResponse: tr("The server’s answer could not be understood.")
+        case .serverError: tr("The server reported an error.")
+        case .subscriptionRefused: tr("The server refused to subscribe to the feed.")
+        }
+    }
+}
+
+extension SecretStoreError {
+    /// Why the password could not be kept or read, in the user's language.
+    var message: String {
+        switch code {
+        case .unavailable: tr("No Secret Service (such as GNOME Keyring or KWallet) is running to keep the password safe.")
+        case .locked: tr("The keyring is locked.")
+        case .failed: tr("The keyring could not be used.")
+        }
+    }
+}
+
+/// `text` as an isolate, so a name or address in another script direction keeps the sentence in order.
+func isolated(_ text: String) -> String {
+    "\u{2068}\(text)\u{2069}"
+}
