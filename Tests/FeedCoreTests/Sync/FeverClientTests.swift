@@ -138,8 +138,11 @@ extension FreshRSSTests {
             }
             try await client.logIn()
             await #expect(throws: WebAPIError.notTheService) {
-                try await FeverClient(endpoint: server.base.appending(path: "api/"), user: user, password: password).logIn()
+                try await FeverClient(endpoint: server.feedsBase, user: user, password: password).logIn()
             }
+            let base = FeverClient(endpoint: server.base, user: user, password: password)
+            try await base.logIn()
+            #expect(await base.endpoint == server.feverEndpoint)
             await #expect(throws: WebAPIError.notTheService) {
                 try await FeverClient(endpoint: server.greaderEndpoint, user: user, password: password).logIn()
             }

@@ -224,7 +224,7 @@ extension FreshRSSTests {
             let client = client()
             let feed = try await subscribe(client, "moving", count: 1, folder: "Before")
 
-            try await client.move(feed, to: "After", from: "Before")
+            try await client.move(feed, to: "After", from: ["Before"])
             #expect(try await client.subscriptions().first { $0.id == feed }?.folders.map(\.name) == ["After"])
 
             try await client.unsubscribe(feed)
@@ -266,9 +266,13 @@ extension FreshRSSTests {
 
         @Test func failuresAreTold() async throws {
             await #expect(throws: WebAPIError.unauthorized) { try await client(password: "wrong").logIn() }
-            // FreshRSS's web pages, not its API.
-            let web = GoogleReaderClient(endpoint: server.base, user: user, password: password)
+            // A web server that is no sync server, at its root and beneath.
+            let web = GoogleReaderClient(endpoint: server.feedsBase, user: user, password: password)
             await #expect(throws: WebAPIError.notTheService) { try await web.logIn() }
+            // FreshRSS's base address: its API is found beneath.
+            let base = GoogleReaderClient(endpoint: server.base, user: user, password: password)
+            try await base.logIn()
+            #expect(await base.endpoint == server.greaderEndpoint)
             let closed = GoogleReaderClient(endpoint: URL(string: "http://127.0.0.1:1/api/greader.php")!, user: user, password: password)
             await #expect(throws: WebAPIError.cannotConnect("127.0.0.1")) { try await closed.logIn() }
 

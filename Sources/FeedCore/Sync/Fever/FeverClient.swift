@@ -1,43 +1,44 @@
 import Foundation
 
 /// A group of the Fever API, which is a folder here.
-public struct FeverGroup: Hashable, Sendable {
-    public var id: Int64
-    public var title: String
-    public var feedIDs: [Int64]
+struct FeverGroup: Hashable, Sendable {
+    var id: Int64
+    var title: String
+    var feedIDs: [Int64]
 }
 
 /// A feed of the Fever API.
-public struct FeverFeed: Hashable, Sendable {
-    public var id: Int64
-    public var title: String
-    public var url: URL?
-    public var siteURL: URL?
+struct FeverFeed: Hashable, Sendable {
+    var id: Int64
+    var title: String
+    var url: URL?
+    var siteURL: URL?
 }
 
 /// An item of the Fever API.
-public struct FeverItem: Hashable, Sendable {
-    public var id: Int64
-    public var feedID: Int64
-    public var title: String
-    public var author: String?
-    public var html: String
-    public var url: URL?
-    public var isRead: Bool
-    public var isSaved: Bool
-    public var created: Date?
+struct FeverItem: Hashable, Sendable {
+    var id: Int64
+    var feedID: Int64
+    var title: String
+    var author: String?
+    var html: String
+    var url: URL?
+    var isRead: Bool
+    var isSaved: Bool
+    var created: Date?
 }
 
 /// A client of the Fever API as FreshRSS, Miniflux and tt-rss's plugin serve it: every call is a
 /// POST of `api_key` = md5("user:password") to `endpoint?api&…`, and the answer says in `auth`
 /// whether the key was accepted. Fever has no call to subscribe, unsubscribe or move a feed.
-public actor FeverClient {
-    public let endpoint: URL
+actor FeverClient {
+    /// Where the API is; a FreshRSS base address is replaced by its API's at the first login.
+    private(set) var endpoint: URL
     private let apiKey: String
     private let connection: WebAPIConnection
 
     /// The most items one `items` call returns; the protocol has no parameter for more.
-    public static let itemsPerCall = 50
+    static let itemsPerCall = 50
 
     init(endpoint: URL, user: String, password: String, connection: WebAPIConnection) {
         self.endpoint = endpoint
@@ -45,17 +46,29 @@ public actor FeverClient {
         self.connection = connection
     }
 
-    public init(endpoint: URL, user: String, password: String) {
+    init(endpoint: URL, user: String, password: String) {
         self.init(endpoint: endpoint, user: user, password: password, connection: WebAPIConnection())
     }
 
-    /// Checks the key: the API's version and whether it was accepted.
-    public func logIn() async throws(WebAPIError) {
-        _ = try await call([])
+    /// Checks the key: the API's version and whether it was accepted. When nothing answers as
+    /// Fever at the endpoint but FreshRSS's Fever API does beneath it, that becomes the endpoint.
+    func logIn() async throws(WebAPIError) {
+        do {
+            _ = try await call([])
+        } catch .notTheService where endpoint.lastPathComponent != "fever.php" {
+            let base = endpoint
+            endpoint = base.appending(path: "api/fever.php")
+            do {
+                _ = try await call([])
+            } catch {
+                endpoint = base
+                throw error
+            }
+        }
     }
 
     /// The groups with the ids of their feeds.
-    public func groups() async throws(WebAPIError) -> [FeverGroup] {
+    func groups() async throws(WebAPIError) -> [FeverGroup] {
         let wire: FeverGroupsWire = try Self.decoded(try await call(["groups"]))
         let members = Self.feedIDs(wire.feeds_groups ?? [])
         return try (wire.groups ?? []).map { group throws(WebAPIError) in
@@ -65,7 +78,7 @@ public actor FeverClient {
     }
 
     /// Every feed.
-    public func feeds() async throws(WebAPIError) -> [FeverFeed] {
+    func feeds() async throws(WebAPIError) -> [FeverFeed] {
         let wire: FeverFeedsWire = try Self.decoded(try await call(["feeds"]))
         return try (wire.feeds ?? []).map { feed throws(WebAPIError) in
             guard let id = feed.id.int64 else { throw .malformedAnswer }
@@ -75,17 +88,17 @@ public actor FeverClient {
     }
 
     /// Up to 50 items with ids above `sinceID`, oldest first.
-    public func items(since sinceID: Int64) async throws(WebAPIError) -> [FeverItem] {
+    func items(since sinceID: Int64) async throws(WebAPIError) -> [FeverItem] {
         try await items(["since_id": String(sinceID)])
     }
 
     /// Up to 50 items with ids below `maxID`, newest first.
-    public func items(before maxID: Int64) async throws(WebAPIError) -> [FeverItem] {
+    func items(before maxID: Int64) async throws(WebAPIError) -> [FeverItem] {
         try await items(["max_id": String(maxID)])
     }
 
     /// The items `ids`, 50 per call.
-    public func items(_ ids: [Int64]) async throws(WebAPIError) -> [FeverItem] {
+    func items(_ ids: [Int64]) async throws(WebAPIError) -> [FeverItem] {
         var items: [FeverItem] = []
         for batch in ids.chunked(Self.itemsPerCall) {
             items += try await self.items(["with_ids": batch.map(String.init).joined(separator: ",")])
@@ -94,17 +107,17 @@ public actor FeverClient {
     }
 
     /// The ids of every unread item.
-    public func unreadItemIDs() async throws(WebAPIError) -> [Int64] {
+    func unreadItemIDs() async throws(WebAPIError) -> [Int64] {
         try Self.idList(try await call(["unread_item_ids"]), key: "unread_item_ids")
     }
 
     /// The ids of every saved (starred) item.
-    public func savedItemIDs() async throws(WebAPIError) -> [Int64] {
+    func savedItemIDs() async throws(WebAPIError) -> [Int64] {
         try Self.idList(try await call(["saved_item_ids"]), key: "saved_item_ids")
     }
 
     /// What `mark` can set on an item.
-    public enum ItemState: String, Sendable {
+    enum ItemState: String, Sendable {
         case read, saved, unsaved
         /// Not in the Fever protocol, which cannot mark an item unread; FreshRSS, Miniflux and
         /// tt-rss's plugin accept it.
@@ -112,17 +125,17 @@ public actor FeverClient {
     }
 
     /// Sets `state` on the item `id`.
-    public func mark(item id: Int64, as state: ItemState) async throws(WebAPIError) {
+    func mark(item id: Int64, as state: ItemState) async throws(WebAPIError) {
         _ = try await call([], form: [("mark", "item"), ("as", state.rawValue), ("id", String(id))])
     }
 
     /// Marks the items of the feed `id` that the server fetched up to `before` as read.
-    public func markFeedRead(_ id: Int64, before: Date) async throws(WebAPIError) {
+    func markFeedRead(_ id: Int64, before: Date) async throws(WebAPIError) {
         try await markRead("feed", id: id, before: before)
     }
 
     /// Marks the items of the group `id` (0 is every feed) that the server fetched up to `before` as read.
-    public func markGroupRead(_ id: Int64, before: Date) async throws(WebAPIError) {
+    func markGroupRead(_ id: Int64, before: Date) async throws(WebAPIError) {
         try await markRead("group", id: id, before: before)
     }
 

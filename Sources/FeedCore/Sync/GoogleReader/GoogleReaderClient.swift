@@ -6,8 +6,9 @@ import Foundation
 ///
 /// `endpoint` is the address under which `accounts/ClientLogin` and `reader/api/0/` live:
 /// `BASE/api/greader.php` for FreshRSS, `https://www.inoreader.com` for Inoreader.
-public actor GoogleReaderClient {
-    public let endpoint: URL
+actor GoogleReaderClient {
+    /// Where the API is; a FreshRSS base address is replaced by its API's at the first login.
+    private(set) var endpoint: URL
     private let user: String
     private let password: String
     private let connection: WebAPIConnection
@@ -28,15 +29,26 @@ public actor GoogleReaderClient {
         self.batchSize = batchSize
     }
 
-    public init(endpoint: URL, user: String, password: String) {
+    init(endpoint: URL, user: String, password: String) {
         self.init(endpoint: endpoint, user: user, password: password, connection: WebAPIConnection())
     }
 
     // MARK: - Session
 
-    /// Logs in with ClientLogin, which checks the user name and password.
-    public func logIn() async throws(WebAPIError) {
-        let hop = try await connection.send(url(["accounts", "ClientLogin"]), form: [("Email", user), ("Passwd", password)])
+    /// Logs in with ClientLogin, which checks the user name and password. When nothing answers
+    /// as this API at the endpoint but FreshRSS's API does beneath it, that becomes the endpoint.
+    func logIn() async throws(WebAPIError) {
+        do {
+            try await logIn(at: endpoint)
+        } catch .notTheService where endpoint.lastPathComponent != "greader.php" {
+            let freshRSS = endpoint.appending(path: "api/greader.php")
+            try await logIn(at: freshRSS)
+            endpoint = freshRSS
+        }
+    }
+
+    private func logIn(at endpoint: URL) async throws(WebAPIError) {
+        let hop = try await connection.send(endpoint.appending(path: "accounts/ClientLogin"), form: [("Email", user), ("Passwd", password)])
         switch hop.status {
         case 200:
             // Lines of KEY=value; Auth is the session token (SID and LSID are Google's leftovers).
@@ -60,7 +72,7 @@ public actor GoogleReaderClient {
     }
 
     /// The user's subscriptions with the folders they are filed under.
-    public func subscriptions() async throws(WebAPIError) -> [GoogleReaderSubscription] {
+    func subscriptions() async throws(WebAPIError) -> [GoogleReaderSubscription] {
         let wire: GoogleReaderSubscriptionListWire = try decoded(try await call(["subscription", "list"], query: [("output", "json")]))
         return wire.subscriptions.map { subscription in
             let folders = (subscription.categories ?? []).compactMap { category -> GoogleReaderFolder? in
@@ -79,7 +91,7 @@ public actor GoogleReaderClient {
     ///
     /// `type` (`folder` or `tag`) is an extension of FreshRSS and Inoreader; without it a label counts
     /// as a folder. Folders holding no feed are left out by FreshRSS.
-    public func labels() async throws(WebAPIError) -> [(folder: GoogleReaderFolder, isFolder: Bool)] {
+    func labels() async throws(WebAPIError) -> [(folder: GoogleReaderFolder, isFolder: Bool)] {
         let wire: GoogleReaderTagListWire = try decoded(try await call(["tag", "list"], query: [("output", "json")]))
         return wire.tags.compactMap { tag in
             guard let name = GoogleReaderStream.labelName(tag.id) else { return nil }
@@ -91,7 +103,7 @@ public actor GoogleReaderClient {
 
     /// The ids of `stream`'s items, newest first: all of them, those without the state `excluding`,
     /// those with the state `including`, or only those the server first saw after `newerThan`.
-    public func itemIDs(stream: String, excluding: String? = nil, including: String? = nil, newerThan: Date? = nil) async throws(WebAPIError) -> [GoogleReaderItemID] {
+    func itemIDs(stream: String, excluding: String? = nil, including: String? = nil, newerThan: Date? = nil) async throws(WebAPIError) -> [GoogleReaderItemID] {
         var all: [GoogleReaderItemID] = []
         var seen = Set<GoogleReaderItemID>()
         var continuation: String?
@@ -134,7 +146,7 @@ public actor GoogleReaderClient {
     }
 
     /// The contents of the items `ids`, in batches; ids the server no longer has are left out.
-    public func items(_ ids: [GoogleReaderItemID]) async throws(WebAPIError) -> [GoogleReaderItem] {
+    func items(_ ids: [GoogleReaderItemID]) async throws(WebAPIError) -> [GoogleReaderItem] {
         var items: [GoogleReaderItem] = []
         items.reserveCapacity(ids.count)
         for batch in ids.chunked(batchSize) {
@@ -173,7 +185,7 @@ public actor GoogleReaderClient {
     // MARK: - Changes
 
     /// Adds the state or label `adding` to the items `ids` and takes `removing` off, in batches.
-    public func editTag(_ ids: [GoogleReaderItemID], adding: String? = nil, removing: String? = nil) async throws(WebAPIError) {
+    func editTag(_ ids: [GoogleReaderItemID], adding: String? = nil, removing: String? = nil) async throws(WebAPIError) {
         for batch in ids.chunked(batchSize) {
             var form = batch.map { ("i", $0.longForm) }
             if let adding { form.append(("a", adding)) }
@@ -187,13 +199,13 @@ public actor GoogleReaderClient {
     ///
     /// `ts` is in microseconds: a value in seconds marks nothing, and none means "now" in whole
     /// seconds on FreshRSS, which leaves the items fetched this second unread.
-    public func markAllAsRead(stream: String, seenUpTo: Date) async throws(WebAPIError) {
+    func markAllAsRead(stream: String, seenUpTo: Date) async throws(WebAPIError) {
         let microseconds = Int64((seenUpTo.timeIntervalSince1970 * 1_000_000).rounded(.down))
         try expectOK(try await call(["mark-all-as-read"], form: [("s", stream), ("ts", String(microseconds))]))
     }
 
     /// Subscribes to the feed at `url`, filed under `folder` when given, and returns its stream id.
-    public func subscribe(to url: URL, folder: String?) async throws(WebAPIError) -> String {
+    func subscribe(to url: URL, folder: String?) async throws(WebAPIError) -> String {
         // quickadd, unlike subscription/edit, says why a feed cannot be added.
         let body = try await call(["subscription", "quickadd"], form: [("quickadd", url.absoluteString)])
         let answer: GoogleReaderQuickAddWire = try decoded(body)
@@ -201,20 +213,21 @@ public actor GoogleReaderClient {
             throw .refused(answer.error ?? "")
         }
         if let folder {
-            try await move(streamID, to: folder, from: nil)
+            try await move(streamID, to: folder, from: [])
         }
         return streamID
     }
 
-    /// Files the subscription `streamID` under the folder `to` instead of `from`.
-    public func move(_ streamID: String, to folder: String, from previous: String?) async throws(WebAPIError) {
-        var form = [("ac", "edit"), ("s", streamID), ("a", GoogleReaderStream.label(folder))]
-        if let previous, previous != folder { form.append(("r", GoogleReaderStream.label(previous))) }
+    /// Files the subscription `streamID` under the folder `to` (none for nil) instead of `from`.
+    func move(_ streamID: String, to folder: String?, from previous: [String]) async throws(WebAPIError) {
+        var form = [("ac", "edit"), ("s", streamID)]
+        if let folder { form.append(("a", GoogleReaderStream.label(folder))) }
+        form += previous.filter { $0 != folder }.map { ("r", GoogleReaderStream.label($0)) }
         try expectOK(try await call(["subscription", "edit"], form: form))
     }
 
     /// Unsubscribes from the subscription `streamID`; FreshRSS deletes its items, starred ones too.
-    public func unsubscribe(_ streamID: String) async throws(WebAPIError) {
+    func unsubscribe(_ streamID: String) async throws(WebAPIError) {
         try expectOK(try await call(["subscription", "edit"], form: [("ac", "unsubscribe"), ("s", streamID)]))
     }
 

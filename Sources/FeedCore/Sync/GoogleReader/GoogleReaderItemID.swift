@@ -4,17 +4,17 @@
 /// for ids past 2^63), while item contents give the long form, `tag:google.com,2005:reader/item/`
 /// and 16 lower-case hex digits. Requests take either; the long form is always sent, since
 /// FreshRSS reads a short hex id made only of digits as decimal.
-public struct GoogleReaderItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var value: UInt64
+struct GoogleReaderItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    var value: UInt64
 
-    public init(_ value: UInt64) {
+    init(_ value: UInt64) {
         self.value = value
     }
 
     static let longFormPrefix = "tag:google.com,2005:reader/item/"
 
     /// Reads the decimal, the long and the bare 16-digit hex form; nil for anything else.
-    public init?(_ text: some StringProtocol) {
+    init?(_ text: some StringProtocol) {
         if text.hasPrefix(Self.longFormPrefix) {
             let hex = text.dropFirst(Self.longFormPrefix.count)
             guard !hex.isEmpty, hex.count <= 16, let value = UInt64(hex, radix: 16) else { return nil }
@@ -31,12 +31,12 @@ public struct GoogleReaderItemID: Hashable, Comparable, Sendable, CustomStringCo
     }
 
     /// `tag:google.com,2005:reader/item/` and 16 zero-padded lower-case hex digits.
-    public var longForm: String {
+    var longForm: String {
         let hex = String(value, radix: 16)
         return Self.longFormPrefix + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    public var description: String { String(value) }
+    var description: String { String(value) }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.value < rhs.value }
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.value < rhs.value }
 }

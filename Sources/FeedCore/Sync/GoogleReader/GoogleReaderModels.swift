@@ -1,20 +1,20 @@
 import Foundation
 
 /// A stream id of the Google Reader API: a feed (`feed/…`), a label (`user/…/label/…`) or a state.
-public enum GoogleReaderStream {
+enum GoogleReaderStream {
     /// Every item of every subscription.
-    public static let readingList = "user/-/state/com.google/reading-list"
-    public static let read = "user/-/state/com.google/read"
-    public static let starred = "user/-/state/com.google/starred"
+    static let readingList = "user/-/state/com.google/reading-list"
+    static let read = "user/-/state/com.google/read"
+    static let starred = "user/-/state/com.google/starred"
 
     /// The label stream of `name`; categories (folders) and item labels share this namespace.
-    public static func label(_ name: String) -> String {
+    static func label(_ name: String) -> String {
         "user/-/label/\(name)"
     }
 
     /// The label's name in a label stream id, whatever its user part (`-` or Inoreader's numeric
     /// user id); nil for any other stream.
-    public static func labelName(_ streamID: String) -> String? {
+    static func labelName(_ streamID: String) -> String? {
         userStreamSuffix(streamID, kind: "label")
     }
 
@@ -31,38 +31,38 @@ public enum GoogleReaderStream {
 }
 
 /// A folder: a label that at least one subscription is filed under.
-public struct GoogleReaderFolder: Hashable, Sendable {
+struct GoogleReaderFolder: Hashable, Sendable {
     /// The label's stream id as the server spells it.
-    public var id: String
-    public var name: String
+    var id: String
+    var name: String
 }
 
 /// One subscription of `subscription/list`.
-public struct GoogleReaderSubscription: Hashable, Sendable {
+struct GoogleReaderSubscription: Hashable, Sendable {
     /// The feed's stream id (`feed/3` on FreshRSS, `feed/http://…` on Google and Inoreader).
-    public var id: String
-    public var title: String
+    var id: String
+    var title: String
     /// The feed's own address; some services give only the stream id, which then holds it.
-    public var url: URL?
-    public var siteURL: URL?
+    var url: URL?
+    var siteURL: URL?
     /// The folders it is filed under; FreshRSS files every feed under exactly one.
-    public var folders: [GoogleReaderFolder]
+    var folders: [GoogleReaderFolder]
 }
 
 /// One item of `stream/items/contents`.
-public struct GoogleReaderItem: Hashable, Sendable {
-    public var id: GoogleReaderItemID
+struct GoogleReaderItem: Hashable, Sendable {
+    var id: GoogleReaderItemID
     /// The stream id of the subscription it came from.
-    public var feedID: String
-    public var title: String
-    public var url: URL?
-    public var author: String?
-    public var published: Date?
+    var feedID: String
+    var title: String
+    var url: URL?
+    var author: String?
+    var published: Date?
     /// When the server first saw the item, which is what `ot` and `mark-all-as-read`'s `ts` compare with.
-    public var crawled: Date?
-    public var html: String
-    public var isRead: Bool
-    public var isStarred: Bool
+    var crawled: Date?
+    var html: String
+    var isRead: Bool
+    var isStarred: Bool
 }
 
 // MARK: - Wire forms

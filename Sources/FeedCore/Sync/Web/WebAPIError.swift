@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a request to a sync service's web API failed, sorted by what the person can do about it.
-public enum WebAPIError: Error, Sendable, Hashable {
+enum WebAPIError: Error, Sendable, Hashable {
     /// The server refused the user name or password.
     case unauthorized
     /// The server has its API switched off (FreshRSS: Settings, Authentication, "Allow API access").
@@ -30,4 +30,35 @@ public enum WebAPIError: Error, Sendable, Hashable {
     case refused(String)
     /// The task was cancelled.
     case cancelled
+}
+
+extension WebAPIError {
+    /// The sync layer's error for this failure, which the app words in the user's language.
+    var syncError: SyncError {
+        switch self {
+        case .unauthorized: SyncError(.wrongCredentials)
+        case .apiDisabled: SyncError(.apiDisabled)
+        case .notTheService: SyncError(.notThisKindOfServer)
+        case let .cannotFindHost(host): SyncError(.unreachable, "host \(host) not found")
+        case let .cannotConnect(host): SyncError(.unreachable, "could not connect to \(host)")
+        case let .connectionLost(host): SyncError(.unreachable, "the connection to \(host) was lost")
+        case let .secureConnectionFailed(host): SyncError(.tls, "the secure connection to \(host) failed")
+        case let .network(reason): SyncError(.unreachable, reason)
+        case .timedOut: SyncError(.timeout)
+        case let .tooLarge(limit): SyncError(.badResponse, "the answer is larger than \(ByteCount.text(limit))")
+        case let .httpStatus(status): SyncError(.serverError, "HTTP \(status)")
+        case .malformedAnswer: SyncError(.badResponse)
+        case let .refused(reason): SyncError(.subscriptionRefused, reason)
+        case .cancelled: SyncError(.unreachable, "cancelled")
+        }
+    }
+}
+
+/// Runs a client call, turning its failure into the sync layer's error.
+func syncing<Value>(_ call: () async throws(WebAPIError) -> Value) async throws(SyncError) -> Value {
+    do {
+        return try await call()
+    } catch {
+        throw error.syncError
+    }
 }
