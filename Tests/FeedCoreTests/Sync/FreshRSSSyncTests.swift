@@ -13,6 +13,7 @@ extension FreshRSSTests {
         let password = "api-pass-sync"
         let reader: GoogleReaderClient
         let store: FeedStore
+        let secrets = LibsecretStore()
         let engine: SyncEngine
 
         init() async throws {
@@ -26,7 +27,6 @@ extension FreshRSSTests {
             reader = GoogleReaderClient(endpoint: server.greaderEndpoint, user: user, password: password)
             let path = FileManager.default.temporaryDirectory.appending(path: "sync-\(user).sqlite").path
             store = try FeedStore(path: path)
-            let secrets = LibsecretStore()
             let probe = SecretKey(kind: SyncServiceKind(rawValue: "probe"), server: server.base, user: user)
             do {
                 try await secrets.save("probe", for: probe)
@@ -74,6 +74,9 @@ extension FreshRSSTests {
             #expect(Set(feeds.compactMap(\.title)) == ["Feed news", "Feed loose"])
             #expect(feeds.first { $0.title == "Feed news" }?.folderID == news.id)
             #expect(Set(try await store.entries().compactMap(\.title)) == ["news-1", "news-2", "loose-1"])
+
+            // The next run of the app: a new service, which finds the API beneath the base address again.
+            let engine = SyncEngine(store: store, secrets: secrets)
 
             // Changed on the server by another client.
             let ids = try await reader.itemIDs(stream: GoogleReaderStream.readingList)

@@ -34,6 +34,8 @@ struct FeverItem: Hashable, Sendable {
 actor FeverClient {
     /// Where the API is; a FreshRSS base address is replaced by its API's at the first login.
     private(set) var endpoint: URL
+    /// Whether a login found the API at `endpoint`, which every other call waits for.
+    private var endpointFound = false
     private let apiKey: String
     private let connection: WebAPIConnection
 
@@ -54,17 +56,18 @@ actor FeverClient {
     /// Fever at the endpoint but FreshRSS's Fever API does beneath it, that becomes the endpoint.
     func logIn() async throws(WebAPIError) {
         do {
-            _ = try await call([])
+            _ = try await request([])
         } catch .notTheService where endpoint.lastPathComponent != "fever.php" {
             let base = endpoint
             endpoint = base.appending(path: "api/fever.php")
             do {
-                _ = try await call([])
+                _ = try await request([])
             } catch {
                 endpoint = base
                 throw error
             }
         }
+        endpointFound = true
     }
 
     /// The groups with the ids of their feeds.
@@ -159,8 +162,16 @@ actor FeverClient {
         }
     }
 
-    /// POSTs the key (and `form`) to `endpoint?api&flags…` and checks `auth`.
+    /// `request`, after a first login has found where the API is.
     private func call(_ flags: [String], form: [(String, String)] = []) async throws(WebAPIError) -> Data {
+        if !endpointFound {
+            try await logIn()
+        }
+        return try await request(flags, form: form)
+    }
+
+    /// POSTs the key (and `form`) to `endpoint?api&flags…` and checks `auth`.
+    private func request(_ flags: [String], form: [(String, String)] = []) async throws(WebAPIError) -> Data {
         var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)!
         components.percentEncodedQuery = (["api"] + flags).joined(separator: "&")
         // The key goes in the body: FreshRSS ignores one in the query.

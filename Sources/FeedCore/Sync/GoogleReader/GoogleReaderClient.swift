@@ -236,15 +236,16 @@ actor GoogleReaderClient {
     /// Sends a request under `reader/api/0/`: a GET with `query`, or a POST of `form` with the action
     /// token. A 401 logs in again and fetches a new action token, once.
     private func call(_ path: [String], query: [(String, String)] = [], form: [(String, String)]? = nil) async throws(WebAPIError) -> Data {
-        var target = url(["reader", "api", "0"] + path)
-        if !query.isEmpty {
-            var components = URLComponents(url: target, resolvingAgainstBaseURL: false)!
-            components.percentEncodedQuery = WebAPIConnection.formEncoded(query)
-            target = components.url!
-        }
         for attempt in 0..<2 {
             if authToken == nil {
                 try await logIn()
+            }
+            // After logging in, which may have found the API beneath a FreshRSS base address.
+            var target = url(["reader", "api", "0"] + path)
+            if !query.isEmpty {
+                var components = URLComponents(url: target, resolvingAgainstBaseURL: false)!
+                components.percentEncodedQuery = WebAPIConnection.formEncoded(query)
+                target = components.url!
             }
             let headers = [("Authorization", "GoogleLogin auth=\(authToken ?? "")")]
             var fields = form
