@@ -39,7 +39,7 @@ extension FreshRSSTests {
 
         /// A feed of items named `name`-1 (oldest) … `name`-`count`, subscribed on the server in `folder`.
         func subscribe(_ name: String, count: Int, folder: String? = nil) async throws {
-            try await reader.subscribe(to: writeFeed(name, count: count), folder: folder)
+            _ = try await reader.subscribe(to: writeFeed(name, count: count), folder: folder)
         }
 
         @discardableResult

@@ -87,18 +87,6 @@ actor GoogleReaderClient {
         }
     }
 
-    /// The user's labels from `tag/list`: folders and item labels share `user/…/label/`.
-    ///
-    /// `type` (`folder` or `tag`) is an extension of FreshRSS and Inoreader; without it a label counts
-    /// as a folder. Folders holding no feed are left out by FreshRSS.
-    func labels() async throws(WebAPIError) -> [(folder: GoogleReaderFolder, isFolder: Bool)] {
-        let wire: GoogleReaderTagListWire = try decoded(try await call(["tag", "list"], query: [("output", "json")]))
-        return wire.tags.compactMap { tag in
-            guard let name = GoogleReaderStream.labelName(tag.id) else { return nil }
-            return (GoogleReaderFolder(id: tag.id, name: name), tag.type.map { $0 == "folder" } ?? true)
-        }
-    }
-
     // MARK: - Items
 
     /// The ids of `stream`'s items, newest first: all of them, those without the state `excluding`,

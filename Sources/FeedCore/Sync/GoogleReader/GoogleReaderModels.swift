@@ -102,15 +102,6 @@ struct GoogleReaderSubscriptionListWire: Decodable {
     var subscriptions: [Subscription]
 }
 
-struct GoogleReaderTagListWire: Decodable {
-    struct Tag: Decodable {
-        var id: String
-        var type: String?
-    }
-
-    var tags: [Tag]
-}
-
 struct GoogleReaderQuickAddWire: Decodable {
     var numResults: Int?
     var streamId: String?
