@@ -45,7 +45,8 @@ public final class FreshRSSServer: Sendable {
         guard status == 0 else {
             try? FileManager.default.removeItem(at: state)
             if status == 77 {
-                throw Unavailable(description: errors.trimmingCharacters(in: .whitespacesAndNewlines))
+                let reason = errors.trimmingCharacters(in: .whitespacesAndNewlines)
+                throw Unavailable(description: reason.replacingOccurrences(of: "freshrss-server: skipped: ", with: ""))
             }
             throw Failure(description: "freshrss-server start failed (\(status)): \(errors)")
         }
