@@ -12,9 +12,9 @@ struct QueuedChange: Sendable, Hashable {
     var id: Int64
     var action: Action
     /// The article, feed or category acted on (the category to subscribe into).
-    var remoteID: RemoteID?
+    var remoteID: RemoteID? = nil
     /// The address to subscribe to; the category to move into.
-    var argument: String?
+    var argument: String? = nil
 }
 
 extension FeedStore {

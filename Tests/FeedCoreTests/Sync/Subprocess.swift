@@ -1,0 +1,46 @@
+import Foundation
+
+/// A child program run with posix_spawn and reaped with waitpid on the calling thread: Foundation's
+/// Process leaves children of these tests unreaped under the keyring's session (its SIGCHLD
+/// source never fires there), so its waitUntilExit never returns.
+struct Subprocess {
+    let pid: pid_t
+    private let outputFile: URL
+    private let errorFile: URL
+
+    /// Starts `path` with `arguments` and `environment`, `input` on its standard input.
+    init(_ path: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment, input: String = "") throws {
+        let folder = FileManager.default.temporaryDirectory
+        let name = UUID().uuidString
+        outputFile = folder.appendingPathComponent("subprocess-\(name).out")
+        errorFile = folder.appendingPathComponent("subprocess-\(name).err")
+        let inputFile = folder.appendingPathComponent("subprocess-\(name).in")
+        try Data(input.utf8).write(to: inputFile)
+        defer { try? FileManager.default.removeItem(at: inputFile) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, inputFile.path, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, path, &actions, nil, argv, envp)
+        guard status == 0 else { throw CocoaError(.executableLoad, userInfo: [NSFilePathErrorKey: path]) }
+        pid = child
+    }
+
+    /// Waits for the end: the exit status (128 + the signal for a killed child), standard output and error.
+    func wait() -> (status: Int32, output: String, errors: String) {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        defer {
+            try? FileManager.default.removeItem(at: outputFile)
+            try? FileManager.default.removeItem(at: errorFile)
+        }
+        return (exit, (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "", (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+import Testing
+@testable import FeedCore
+
+/// The sync queue and merge rules in the store, with what a server sends given by hand: these
+/// are the rules every service shares (the tt-rss tests run them against the real server).
+@Suite("Sync queue and merge rules")
+struct SyncStorageTests {
+    /// A store with one account holding one feed in one category, with articles 1 to `count` unread.
+    func store(count: Int = 5) async throws -> (FeedStore, SyncAccount, Int64) {
+        let store = try FeedStore.inMemory()
+        let account = try await store.addAccount(kind: TinyTinyRSSService.kind, server: URL(string: "https://rss.example/")!, user: "ann")
+        try await store.applySubscriptions(RemoteSubscriptions(
+            categories: [RemoteCategory(id: "7", title: "News")],
+            feeds: [RemoteFeed(id: "3", url: URL(string: "https://site.example/feed")!, title: "Site", categoryID: "7")]),
+            accountID: account.id)
+        let articles = (1...count).map { index in
+            RemoteArticle(id: "\(index)", feedID: "3", title: "Article \(index)", link: nil, author: nil,
+                          published: Date(timeIntervalSince1970: 1_700_000_000 + Double(index)), updated: nil,
+                          content: "<p>Text \(index)</p>", isRead: false, isStarred: false)
+        }
+        _ = try await store.storeArticles(articles, accountID: account.id, cursor: "\(count)")
+        let feedID = try #require(try await store.feeds(accountID: account.id).first?.id)
+        return (store, account, feedID)
+    }
+
+    func entryID(_ remoteID: String, in store: FeedStore) async throws -> Int64 {
+        try #require(try await store.entries(EntryQuery(limit: 1_000)).first { $0.entryID == remoteID }?.id)
+    }
+
+    func queue(_ store: FeedStore, _ account: SyncAccount) async throws -> [String] {
+        try await store.queuedChanges(accountID: account.id).map { "\($0.action.rawValue) \($0.remoteID ?? "-")" }
+    }
+
+    @Test func aChangeHereIsQueuedAndOnlyTheLatestOfAnArticleIsKept() async throws {
+        let (store, account, _) = try await store()
+        let first = try await entryID("1", in: store)
+        try await store.markRead(entryID: first)
+        try await store.markRead(entryID: first, isRead: false)
+        try await store.markRead(entryID: first)
+        try await store.setStarred(entryID: first)
+        // Unchanged state: nothing for the server to hear.
+        try await store.markRead(entryID: first)
+        #expect(try await queue(store, account) == ["read 1", "star 1"])
+    }
+
+    @Test func aQueuedChangeIsNotOverwrittenByTheServersOlderState() async throws {
+        let (store, account, feedID) = try await store()
+        try await store.markRead(entryID: try await entryID("1", in: store))
+        try await store.setStarred(entryID: try await entryID("2", in: store))
+        // The server still has 1 unread and 2 unstarred, and marked 3 and 4 read and 4 starred.
+        let changed = try await store.applyArticleState(unread: ["1", "2", "5"], starred: ["4"], accountID: account.id)
+        #expect(changed == 3)
+        let entries = Dictionary(uniqueKeysWithValues: try await store.entries(EntryQuery(feedID: feedID)).map { ($0.entryID, $0) })
+        #expect(entries["1"]?.isRead == true && entries["2"]?.isStarred == true)
+        #expect(entries["3"]?.isRead == true && entries["4"]?.isStarred == true && entries["5"]?.isRead == false)
+
+        // A queued "mark all as read" keeps the feed's entries read until the server has made it.
+        try await store.markAllRead(feedID: feedID)
+        #expect(try await queue(store, account).last == "catchupFeed 3")
+        _ = try await store.applyArticleState(unread: ["1", "2", "3", "4", "5"], starred: [], accountID: account.id)
+        #expect(try await store.entryCount(feedID: feedID, unreadOnly: true) == 0)
+    }
+
+    @Test func anArticleStoredAgainKeepsItsQueuedStateAndIsNotDuplicated() async throws {
+        let (store, account, feedID) = try await store()
+        try await store.markRead(entryID: try await entryID("2", in: store))
+        let again = RemoteArticle(id: "2", feedID: "3", title: "Article 2", link: nil, author: nil, published: nil, updated: nil,
+                                  content: "changed", isRead: false, isStarred: false)
+        #expect(try await store.storeArticles([again], accountID: account.id, cursor: nil) == 0)
+        #expect(try await store.entryCount(feedID: feedID) == 5)
+        #expect(try await store.entry(id: try await entryID("2", in: store))?.isRead == true)
+        #expect(try await store.account(id: account.id)?.cursor == "5", "no cursor given, none changed")
+    }
+
+    @Test func subscriptionsFollowTheServerButNotOverAQueuedUnsubscription() async throws {
+        let (store, account, feedID) = try await store()
+        let other = RemoteFeed(id: "4", url: URL(string: "https://other.example/feed")!, title: "Other", categoryID: nil)
+        try await store.applySubscriptions(RemoteSubscriptions(
+            categories: [RemoteCategory(id: "7", title: "Renamed"), RemoteCategory(id: "8", title: "Tech")],
+            feeds: [RemoteFeed(id: "3", url: URL(string: "https://site.example/feed")!, title: "Site", categoryID: "8"), other]),
+            accountID: account.id)
+        let folders = try await store.folders(accountID: account.id)
+        #expect(folders.map(\.name) == ["Renamed", "Tech"])
+        let feeds = try await store.feeds(accountID: account.id)
+        #expect(feeds.map(\.title) == ["Site", "Other"])
+        #expect(feeds.first?.folderID == folders.last?.id)
+        #expect(feeds.first?.id == feedID, "the feed and its entries stay")
+        #expect(try await store.entryCount(feedID: feedID) == 5)
+
+        _ = try await store.unsubscribeSynced(feedID: feeds[1].id)
+        try await store.applySubscriptions(RemoteSubscriptions(categories: [], feeds: [other]), accountID: account.id)
+        #expect(try await store.feeds(accountID: account.id).isEmpty, "3 left the server; 4 is being unsubscribed")
+        #expect(try await store.folders(accountID: account.id).isEmpty)
+        #expect(try await store.entryCount() == 0)
+    }
+
+    @Test func retentionKeepsWhatTheServerHasUnreadOrStarred() async throws {
+        let (store, account, _) = try await store()
+        try await store.markRead(entryID: try await entryID("1", in: store))
+        try await store.markRead(entryID: try await entryID("2", in: store))
+        try await store.setStarred(entryID: try await entryID("2", in: store))
+        _ = account
+        let removed = try await store.expireEntries(Retention(days: 1, keepsUnread: false, keepsStarred: false), at: Date() + 10 * 86400)
+        #expect(removed == 1)
+        #expect(Set(try await store.entries(EntryQuery(limit: 100)).map(\.entryID)) == ["2", "3", "4", "5"])
+    }
+
+    @Test func anAccountsFeedsAreNotTheReadersOwnSubscriptions() async throws {
+        let (store, account, _) = try await store()
+        let local = try await store.addFeed(url: URL(string: "https://site.example/feed")!)
+        #expect(try await store.feeds().map(\.id) == [local.id], "the same address may be a local subscription too")
+        #expect(try await store.subscriptionsDocument().subscriptions.map(\.url) == [local.url])
+        #expect(try await store.feedsWithAddress("https://site.example/feed").count == 2)
+        try await store.removeAccount(id: account.id)
+        #expect(try await store.entryCount() == 0)
+        #expect(try await store.feeds().map(\.id) == [local.id])
+    }
+
+    @Test func readAndStarChangesAreBatchedInOrderUpToTheLimit() {
+        let rows: [QueuedChange] = [
+            .init(id: 1, action: .read, remoteID: "1"), .init(id: 2, action: .read, remoteID: "2"), .init(id: 3, action: .read, remoteID: "3"),
+            .init(id: 4, action: .catchupAccount), .init(id: 5, action: .unread, remoteID: "4"), .init(id: 6, action: .read, remoteID: "5"),
+        ]
+        let batches = SyncEngine.batches(rows, limit: 2).map { $0.map(\.id) }
+        #expect(batches == [[1, 2], [3], [4], [5], [6]])
+        #expect(SyncEngine.change(for: Array(rows[0..<2])) == .setRead(true, articleIDs: ["1", "2"]))
+        #expect(SyncEngine.change(for: [rows[3]]) == .markAllRead(.account))
+    }
+}
