@@ -69,6 +69,11 @@ final class HTTPTransfer: @unchecked Sendable {
         for (name, value) in headers + [("Accept-Encoding", Self.acceptedEncodings)] {
             headerList = curl_slist_append(headerList, "\(name): \(value)")
         }
+        if body != nil {
+            // Without a value curl drops the header: a larger POST would otherwise wait up to a
+            // second for a 100 Continue that PHP's built-in server and many others never send.
+            headerList = curl_slist_append(headerList, "Expect:")
+        }
         let milliseconds = max(1, Int(timeout.timeInterval * 1000))
         ccurl_setopt_string(easy, CURLOPT_URL, url.absoluteString)
         ccurl_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")

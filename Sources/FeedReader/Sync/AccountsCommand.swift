@@ -13,7 +13,7 @@ enum AccountsCommand {
                               command: .qualified(placeholder: tr("URL"), qualifiers: ["service", "user"]) { server, values in
                                   await addAccount(server: server, service: values["service"], user: values["user"])
                               }),
-            CommandLineOption(name: "service", summary: tr("The service of the account to add: tt-rss"),
+            CommandLineOption(name: "service", summary: tr("The service of the account to add: tt-rss, greader (Google Reader API) or fever"),
                               // TRANSLATORS: the value of --service in `feed-reader --help`; keep it in capitals.
                               command: .qualifier(placeholder: tr("SERVICE"))),
             CommandLineOption(name: "user", summary: tr("The user name of the account to add"),

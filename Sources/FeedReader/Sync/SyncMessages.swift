@@ -3,7 +3,12 @@ import FeedCore
 extension SyncServiceKind {
     /// The service's product name, as people know it (not translated).
     var displayName: String {
-        self == TinyTinyRSSService.kind ? "Tiny Tiny RSS" : rawValue
+        switch self {
+        case TinyTinyRSSService.kind: "Tiny Tiny RSS"
+        case GoogleReaderService.kind: "Google Reader API"
+        case FeverService.kind: "Fever API"
+        default: rawValue
+        }
     }
 }
 

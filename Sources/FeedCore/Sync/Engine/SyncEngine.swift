@@ -18,7 +18,7 @@ public final class SyncEngine: Sendable {
     private let running = Mutex<[Int64: Task<SyncReport, any Error>]>([:])
 
     /// The services this reader can add accounts of.
-    public static let knownServices: [any SyncService.Type] = [TinyTinyRSSService.self]
+    public static let knownServices: [any SyncService.Type] = [TinyTinyRSSService.self, GoogleReaderService.self, FeverService.self]
 
     public init(store: FeedStore, secrets: any SecretStore = LibsecretStore(), services: [any SyncService.Type] = SyncEngine.knownServices) {
         self.store = store

@@ -1,0 +1,150 @@
+import Foundation
+
+/// A stream id of the Google Reader API: a feed (`feed/…`), a label (`user/…/label/…`) or a state.
+enum GoogleReaderStream {
+    /// Every item of every subscription.
+    static let readingList = "user/-/state/com.google/reading-list"
+    static let read = "user/-/state/com.google/read"
+    static let starred = "user/-/state/com.google/starred"
+
+    /// The label stream of `name`; categories (folders) and item labels share this namespace.
+    static func label(_ name: String) -> String {
+        "user/-/label/\(name)"
+    }
+
+    /// The label's name in a label stream id, whatever its user part (`-` or Inoreader's numeric
+    /// user id); nil for any other stream.
+    static func labelName(_ streamID: String) -> String? {
+        userStreamSuffix(streamID, kind: "label")
+    }
+
+    /// Whether `streamID` is the state `state` (`read`, `starred`) of any user part.
+    static func isState(_ streamID: String, _ state: String) -> Bool {
+        userStreamSuffix(streamID, kind: "state") == "com.google/\(state)"
+    }
+
+    private static func userStreamSuffix(_ streamID: String, kind: String) -> String? {
+        let parts = streamID.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "user", parts[2] == kind, !parts[3].isEmpty else { return nil }
+        return String(parts[3])
+    }
+}
+
+/// A folder: a label that at least one subscription is filed under.
+struct GoogleReaderFolder: Hashable, Sendable {
+    /// The label's stream id as the server spells it.
+    var id: String
+    var name: String
+}
+
+/// One subscription of `subscription/list`.
+struct GoogleReaderSubscription: Hashable, Sendable {
+    /// The feed's stream id (`feed/3` on FreshRSS, `feed/http://…` on Google and Inoreader).
+    var id: String
+    var title: String
+    /// The feed's own address; some services give only the stream id, which then holds it.
+    var url: URL?
+    var siteURL: URL?
+    /// The folders it is filed under; FreshRSS files every feed under exactly one.
+    var folders: [GoogleReaderFolder]
+}
+
+/// One item of `stream/items/contents`.
+struct GoogleReaderItem: Hashable, Sendable {
+    var id: GoogleReaderItemID
+    /// The stream id of the subscription it came from.
+    var feedID: String
+    var title: String
+    var url: URL?
+    var author: String?
+    var published: Date?
+    /// When the server first saw the item, which is what `ot` and `mark-all-as-read`'s `ts` compare with.
+    var crawled: Date?
+    var html: String
+    var isRead: Bool
+    var isStarred: Bool
+}
+
+// MARK: - Wire forms
+
+/// A JSON value that one server sends as a number and another as a string (times, ids).
+struct LenientNumber: Decodable, Hashable {
+    var text: String
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let string = try? container.decode(String.self) {
+            text = string
+        } else if let integer = try? container.decode(Int64.self) {
+            text = String(integer)
+        } else {
+            text = String(try container.decode(Double.self))
+        }
+    }
+
+    var int64: Int64? { Int64(text) ?? Double(text).flatMap { $0.isFinite ? Int64(exactly: $0.rounded()) : nil } }
+}
+
+struct GoogleReaderSubscriptionListWire: Decodable {
+    struct Category: Decodable {
+        var id: String
+        var label: String?
+    }
+
+    struct Subscription: Decodable {
+        var id: String
+        var title: String?
+        var categories: [Category]?
+        var url: String?
+        var htmlUrl: String?
+    }
+
+    var subscriptions: [Subscription]
+}
+
+struct GoogleReaderQuickAddWire: Decodable {
+    var numResults: Int?
+    var streamId: String?
+    var error: String?
+}
+
+struct GoogleReaderItemRefsWire: Decodable {
+    struct Ref: Decodable {
+        var id: LenientNumber
+    }
+
+    var itemRefs: [Ref]?
+    var continuation: LenientNumber?
+}
+
+struct GoogleReaderItemsWire: Decodable {
+    struct Link: Decodable {
+        var href: String?
+    }
+
+    struct Content: Decodable {
+        var content: String?
+    }
+
+    struct Origin: Decodable {
+        var streamId: String?
+    }
+
+    struct Item: Decodable {
+        var id: String
+        var title: String?
+        var published: LenientNumber?
+        var crawlTimeMsec: LenientNumber?
+        var timestampUsec: LenientNumber?
+        var canonical: [Link]?
+        var alternate: [Link]?
+        var author: String?
+        var categories: [String]?
+        var origin: Origin?
+        var summary: Content?
+        var content: Content?
+    }
+
+    var items: [Item]
+    var continuation: LenientNumber?
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// The Google Reader API as a sync service: FreshRSS (BASE/api/greader.php, or its base address),
+/// Miniflux, Inoreader, The Old Reader, BazQux.
+///
+/// Folders are the labels subscriptions are filed under (`user/-/label/NAME` is a category's id);
+/// articles are found by listing item ids oldest first, newer than the last sync's newest, and
+/// their contents fetched in batches; ids here are the decimal item ids.
+public struct GoogleReaderService: SyncService {
+    public static let kind = SyncServiceKind(rawValue: "greader")
+
+    public static let capabilities = SyncCapabilities(canSubscribe: true, canUnsubscribe: true, canMoveFeeds: true,
+                                                      articleBatchLimit: 250, articlePageLimit: 250)
+
+    let client: GoogleReaderClient
+    private let pending = PendingItems()
+
+    public init(credentials: SyncCredentials) {
+        client = GoogleReaderClient(endpoint: credentials.server, user: credentials.user, password: credentials.password)
+    }
+
+    public func logIn() async throws(SyncError) {
+        try await syncing { () async throws(WebAPIError) in try await client.logIn() }
+    }
+
+    public func subscriptions() async throws(SyncError) -> RemoteSubscriptions {
+        let subscriptions = try await syncing { () async throws(WebAPIError) in try await client.subscriptions() }
+        var categories: [RemoteCategory] = []
+        for folder in subscriptions.flatMap(\.folders) where !categories.contains(where: { $0.id == folder.id }) {
+            categories.append(RemoteCategory(id: folder.id, title: folder.name))
+        }
+        return RemoteSubscriptions(categories: categories, feeds: subscriptions.compactMap { subscription in
+            subscription.url.map { RemoteFeed(id: subscription.id, url: $0, title: subscription.title, link: subscription.siteURL,
+                                              categoryID: subscription.folders.first?.id) }
+        })
+    }
+
+    /// The cursor is the crawl time, in microseconds, of the newest article stored. The first page
+    /// lists the ids of everything the server fetched since (in whole seconds, as `ot` takes them),
+    /// oldest first; each page then brings the contents of one batch of them.
+    public func articles(since cursor: SyncCursor?) async throws(SyncError) -> ArticlePage {
+        let newest = cursor.flatMap(Int64.init) ?? 0
+        var ids = await pending.take(after: cursor)
+        if ids == nil {
+            let since = newest > 0 ? Date(timeIntervalSince1970: Double(newest / 1_000_000)) : nil
+            ids = try await syncing { () async throws(WebAPIError) in
+                try await client.itemIDs(stream: GoogleReaderStream.readingList, newerThan: since).reversed()
+            }
+        }
+        let all = ids ?? []
+        let batch = Array(all.prefix(Self.capabilities.articlePageLimit))
+        let items = try await syncing { () async throws(WebAPIError) in try await client.items(batch) }
+        let crawled = items.compactMap { $0.crawled.map { Int64(($0.timeIntervalSince1970 * 1_000_000).rounded()) } }
+        let next = String(max(newest, crawled.max() ?? newest))
+        let rest = Array(all.dropFirst(batch.count))
+        if !rest.isEmpty {
+            await pending.keep(rest, for: next)
+        }
+        return ArticlePage(articles: items.map(Self.article), nextCursor: next, isLast: rest.isEmpty)
+    }
+
+    public func unreadArticleIDs() async throws(SyncError) -> Set<RemoteID> {
+        try await syncing { () async throws(WebAPIError) in
+            Set(try await client.itemIDs(stream: GoogleReaderStream.readingList, excluding: GoogleReaderStream.read).map(\.description))
+        }
+    }
+
+    public func starredArticleIDs() async throws(SyncError) -> Set<RemoteID> {
+        try await syncing { () async throws(WebAPIError) in
+            Set(try await client.itemIDs(stream: GoogleReaderStream.starred).map(\.description))
+        }
+    }
+
+    public func send(_ change: SyncChange) async throws(SyncError) {
+        try await syncing { () async throws(WebAPIError) in
+            switch change {
+            case let .setRead(isRead, ids):
+                try await client.editTag(Self.itemIDs(ids), adding: isRead ? GoogleReaderStream.read : nil,
+                                         removing: isRead ? nil : GoogleReaderStream.read)
+            case let .setStarred(isStarred, ids):
+                try await client.editTag(Self.itemIDs(ids), adding: isStarred ? GoogleReaderStream.starred : nil,
+                                         removing: isStarred ? nil : GoogleReaderStream.starred)
+            case let .subscribe(url, category):
+                _ = try await client.subscribe(to: url, folder: category.flatMap(GoogleReaderStream.labelName))
+            case let .unsubscribe(feedID):
+                try await client.unsubscribe(feedID)
+            case let .move(feedID, category):
+                // A subscription may carry several labels (Inoreader); moving takes off all the others.
+                let current = try await client.subscriptions().first { $0.id == feedID }?.folders.map(\.name) ?? []
+                let target = category.flatMap(GoogleReaderStream.labelName)
+                try await client.move(feedID, to: target, from: current.filter { $0 != target })
+            case let .markAllRead(scope):
+                let stream = switch scope {
+                case let .feed(id): id
+                case let .category(id): id
+                case .account: GoogleReaderStream.readingList
+                }
+                try await client.markAllAsRead(stream: stream, seenUpTo: Date())
+            }
+        }
+    }
+
+    private static func itemIDs(_ ids: [RemoteID]) -> [GoogleReaderItemID] {
+        ids.compactMap(GoogleReaderItemID.init)
+    }
+
+    private static func article(_ item: GoogleReaderItem) -> RemoteArticle {
+        RemoteArticle(id: item.id.description, feedID: item.feedID, title: item.title, link: item.url, author: item.author,
+                      published: item.published, updated: nil, content: item.html, isRead: item.isRead, isStarred: item.isStarred)
+    }
+}
+
+/// The ids listed for a sync that later pages fetch, kept under the cursor the last page returned.
+private actor PendingItems {
+    private var cursor: SyncCursor?
+    private var ids: [GoogleReaderItemID] = []
+
+    func keep(_ ids: [GoogleReaderItemID], for cursor: SyncCursor) {
+        self.cursor = cursor
+        self.ids = ids
+    }
+
+    /// The ids kept for `cursor`, once; nil when there are none, so they are listed anew.
+    func take(after cursor: SyncCursor?) -> [GoogleReaderItemID]? {
+        guard let cursor, cursor == self.cursor else { return nil }
+        self.cursor = nil
+        defer { ids = [] }
+        return ids
+    }
+}

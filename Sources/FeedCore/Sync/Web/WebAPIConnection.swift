@@ -1,0 +1,62 @@
+import Foundation
+
+/// Sends a sync service's API requests over the project's libcurl layer, with one User-Agent, a
+/// size cap and a deadline, and turns transport failures into `WebAPIError`s.
+struct WebAPIConnection: Sendable {
+    var userAgent: String
+    /// The largest answer read; a full state list of a large account is a few MB.
+    var maxBodySize: Int
+    var timeout: Duration
+
+    init(userAgent: String = "feed-reader/1.0 (FeedCore)", maxBodySize: Int = 64 << 20, timeout: Duration = .seconds(60)) {
+        self.userAgent = userAgent
+        self.maxBodySize = maxBodySize
+        self.timeout = timeout
+    }
+
+    /// GETs `url`, or POSTs `form` as application/x-www-form-urlencoded when given.
+    func send(_ url: URL, headers: [(String, String)] = [], form: [(String, String)]? = nil) async throws(WebAPIError) -> HTTPHop {
+        var headers = headers
+        var body: Data?
+        if let form {
+            headers.append(("Content-Type", "application/x-www-form-urlencoded"))
+            body = Data(Self.formEncoded(form).utf8)
+        }
+        let result = await HTTPTransfer(url: url, headers: headers, userAgent: userAgent, limit: maxBodySize, timeout: timeout, body: body).perform()
+        switch result {
+        case let .success(hop):
+            return hop
+        case let .failure(failure):
+            throw error(for: failure, host: url.host ?? url.absoluteString)
+        }
+    }
+
+    /// Fields encoded as an HTML form does, repeated names kept in order (Google Reader's `i=`).
+    static func formEncoded(_ fields: [(String, String)]) -> String {
+        fields.map { "\(formEscaped($0.0))=\(formEscaped($0.1))" }.joined(separator: "&")
+    }
+
+    /// Everything but unreserved characters percent-encoded, so `+`, `&`, `=` and `/` in values survive.
+    static func formEscaped(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    private func error(for failure: HTTPHopFailure, host: String) -> WebAPIError {
+        switch failure {
+        case .tooLarge: .tooLarge(limit: maxBodySize)
+        case .timedOut: .timedOut
+        case .cancelled: .cancelled
+        case .unsupportedEncoding, .corruptEncoding: .malformedAnswer
+        case let .network(network):
+            switch network {
+            case .cannotFindHost: .cannotFindHost(host)
+            case .cannotConnect: .cannotConnect(host)
+            case .connectionLost: .connectionLost(host)
+            case .secureConnectionFailed: .secureConnectionFailed(host)
+            case let .other(reason): .network(reason)
+            }
+        }
+    }
+}
