@@ -61,7 +61,7 @@ final class EntryFilterBar {
 
     /// Sets the toggles' texts in the current language.
     func retranslate() {
-        Widgets.name(unreadButton, tr("Show Only Unread Entries"))
+        Widgets.name(unreadButton, tr("Show only unread entries"))
         Widgets.name(searchButton, tr("Search"))
         // GTK 4.8 has the property but not yet its setter.
         var placeholder = GValue()
