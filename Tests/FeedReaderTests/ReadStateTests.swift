@@ -54,6 +54,8 @@ final class ReadStateTests: XCTestCase {
         try withReader(serving: plainFeed(entries: 2), entries: 2) { app in
             let toasts = app.window.toasts
             toasts.timeout = 1
+            // A toast under the pointer stays until the pointer leaves it: keep the pointer on the sidebar.
+            RealInput.move(windowTitle: app.title, to: app.point(in: app.window.sidebar.widget, x: 40, y: 40))
             g_action_group_activate_action(cast(app.window.window), "mark-all-read", nil)
             XCTAssertTrue(GtkTestEnvironment.iterate { toasts.message != nil })
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 5) { toasts.message == nil && toastButton(labelled: "_Undo", in: app.window) == nil })
