@@ -150,8 +150,7 @@ final class BackgroundRefreshTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.backgroundRefresh.nextWake != nil })
             app.window.preferences.runsInBackground = true
             gtk_window_close(cast(window))
-            GtkTestEnvironment.iterate(for: 0.2)
-            XCTAssertEqual(gtk_widget_get_visible(window), 0, "hidden, not destroyed")
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_visible(window) == 0 && !app.isDestroyed }, "hidden, not destroyed")
             let turn = try XCTUnwrap(app.window.backgroundRefresh.nextWake)
             feed.publish(4)
             clock.advance(to: turn)

@@ -323,7 +323,7 @@ final class ReaderFixture {
         guard !isClosed else { return }
         isClosed = true
         if !isDestroyed { gtk_window_destroy(cast(window.window)) }
-        GtkTestEnvironment.iterate(for: 0.1)
+        GtkTestEnvironment.iterate { self.isDestroyed }
         g_object_unref(cast(application))
     }
 }
