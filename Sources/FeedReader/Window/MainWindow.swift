@@ -111,7 +111,7 @@ final class MainWindow {
         gtk_box_append(cast(layout.articleContent), article.widget)
         adw_header_bar_pack_end(layout.articleHeader, article.openButton)
         adw_header_bar_pack_end(layout.articleHeader, article.starButton)
-        panes = PaneLeaflet(outer: layout.outerLeaflet, inner: layout.innerLeaflet, feeds: layout.sidebarPane,
+        panes = PaneLeaflet(frame: layout.leafletFrame, outer: layout.outerLeaflet, inner: layout.innerLeaflet, feeds: layout.sidebarPane,
                             entries: layout.listPane, article: layout.articlePane)
         adw_application_window_set_content(cast(window), layout.widget)
         // The window holds the layout now.

@@ -12,8 +12,11 @@ final class PaneLeaflet {
         case feeds, entries, article
     }
 
-    /// The natural widths that set the first fold: the three panes side by side need
-    /// `sidebar + list + article` pixels (about 1000) before the sidebar folds away.
+    /// Below this width of the panes, in pixels, the sidebar folds away.
+    static let sidebarFoldWidth: Int32 = 1000
+
+    /// The widths the panes are given side by side before the article takes the rest, whatever
+    /// the feeds' titles or the language.
     enum NaturalWidth {
         static let sidebar: Int32 = 280
         static let list: Int32 = 360
@@ -37,7 +40,8 @@ final class PaneLeaflet {
     /// Called when the panes shown change: a fold, or another pane shown while folded.
     var onChange: (() -> Void)?
 
-    init(outer: OpaquePointer, inner: OpaquePointer,
+    /// `frame` holds the outer leaflet and reports its width.
+    init(frame: UnsafeMutablePointer<GtkWidget>, outer: OpaquePointer, inner: OpaquePointer,
          feeds: UnsafeMutablePointer<GtkWidget>, entries: UnsafeMutablePointer<GtkWidget>,
          article: UnsafeMutablePointer<GtkWidget>) {
         self.outer = outer
@@ -47,6 +51,11 @@ final class PaneLeaflet {
         Self.pinNaturalWidth(of: feeds, to: NaturalWidth.sidebar, minimum: Self.sidebarMinimumWidth)
         Self.pinNaturalWidth(of: entries, to: NaturalWidth.list, minimum: Self.paneMinimumWidth)
         Self.pinNaturalWidth(of: article, to: NaturalWidth.article, minimum: Self.paneMinimumWidth)
+        // libadwaita 1.2 has no breakpoints, and a leaflet folding on its panes' natural widths
+        // measures the whole sidebar on every change: the frame's width decides instead.
+        adw_leaflet_set_can_unfold(outer, 0)
+        g_object_set_data(cast(frame), Self.ownerKey, Unmanaged.passUnretained(self).toOpaque())
+        gtk_widget_set_layout_manager(frame, gtk_custom_layout_new(nil, Self.measureFrame, Self.allocateFrame))
         apply()
         for leaflet in [outer, inner] {
             Signal.connectIgnoringArgument(cast(leaflet), "notify::folded") { [weak self] in
@@ -118,6 +127,37 @@ final class PaneLeaflet {
         } else if page == .feeds {
             page = .entries
         }
+    }
+
+    /// Lets the sidebar unfold when the panes are at least ``sidebarFoldWidth`` wide. Not while GTK
+    /// allocates: a leaflet that folds or unfolds asks for a new layout.
+    private func widthChanged(_ width: Int32) {
+        let canUnfold = width >= Self.sidebarFoldWidth
+        guard canUnfold != (adw_leaflet_get_can_unfold(outer) != 0) else { return }
+        MainThread.after(0) { [weak self] in
+            guard let self else { return }
+            adw_leaflet_set_can_unfold(self.outer, canUnfold.gboolean)
+        }
+    }
+
+    private static let ownerKey = "feed-reader-pane-leaflet"
+
+    private static let measureFrame: GtkCustomMeasureFunc = { widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
+        var childMinimum: Int32 = 0, childNatural: Int32 = 0
+        if let widget, let child = gtk_widget_get_first_child(widget) {
+            gtk_widget_measure(child, orientation, forSize, &childMinimum, &childNatural, nil, nil)
+        }
+        minimum?.pointee = childMinimum
+        natural?.pointee = childNatural
+        minimumBaseline?.pointee = -1
+        naturalBaseline?.pointee = -1
+    }
+
+    private static let allocateFrame: GtkCustomAllocateFunc = { widget, width, height, baseline in
+        guard let widget, let child = gtk_widget_get_first_child(widget) else { return }
+        gtk_widget_allocate(child, width, height, baseline, nil)
+        guard let owner = g_object_get_data(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), ownerKey) else { return }
+        onMainActor(passing: owner) { Unmanaged<PaneLeaflet>.fromOpaque($0).takeUnretainedValue().widthChanged(width) }
     }
 
     /// Gives `pane` the natural width `width` whatever it shows, so that where the leaflets fold

@@ -9,6 +9,7 @@ struct WindowLayout {
     static let resource = AppResources.basePath + "views/window.ui"
 
     let toastOverlay: OpaquePointer
+    let leafletFrame: UnsafeMutablePointer<GtkWidget>
     let outerLeaflet: OpaquePointer
     let innerLeaflet: OpaquePointer
     let sidebarPane: UnsafeMutablePointer<GtkWidget>
@@ -49,6 +50,7 @@ struct WindowLayout {
         toastOverlay = opaque("toast_overlay")
         // The builder's reference goes with it: the window holds the layout from here on.
         g_object_ref_sink(cast(toastOverlay))
+        leafletFrame = object("leaflet_frame")
         outerLeaflet = opaque("outer_leaflet")
         innerLeaflet = opaque("inner_leaflet")
         sidebarPane = object("sidebar_pane")
