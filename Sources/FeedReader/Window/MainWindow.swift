@@ -132,7 +132,7 @@ final class MainWindow {
         entryList.onError = { [weak self] message, error in self?.live?.showStoreError(message, error) }
         let startNotices = [settings.recoveryNote.map { _ in Self.settingsResetMessage(keptAt: settings.setAsidePath) },
                             storageNotice.map(Self.storageMessage)].compactMap { $0 }
-        if !startNotices.isEmpty { banner.showStartNotice(startNotices.joined(separator: "\n"), details: storageNotice?.details) }
+        if !startNotices.isEmpty { banner.show(startNotices.joined(separator: "\n"), details: storageNotice?.details) }
         sidebar.onSelect = { [weak self] selection in self?.select(selection) }
         sidebar.onMoveFeed = { [weak self] feedID, folderID in self?.moveFeed(feedID, toFolder: folderID) }
         sidebar.onMoveFolder = { [weak self] folderID, parentID in self?.moveFolder(folderID, into: parentID) }

@@ -38,9 +38,4 @@ final class Toasts {
         message = text
         adw_toast_overlay_add_toast(overlay, toast)
     }
-
-    /// Takes the toast up away.
-    func dismiss() {
-        if let current { adw_toast_dismiss(current) }
-    }
 }
