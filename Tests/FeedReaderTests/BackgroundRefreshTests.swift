@@ -69,7 +69,7 @@ final class BackgroundRefreshTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { refresher.nextWake.map { $0 > turn + 30 * 60 } ?? false },
                           "the next turn is an interval on")
 
-            app.window.filterBar.select(.starred)
+            app.window.sidebar.select(.starred)
             notifications.invoke("default", on: shown.id)
             XCTAssertTrue(GtkTestEnvironment.iterate { list.filter == .unread && app.window.sidebar.selection == .all },
                           "a click shows the new entries: filter \(list.filter)")
@@ -150,8 +150,7 @@ final class BackgroundRefreshTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.backgroundRefresh.nextWake != nil })
             app.window.preferences.runsInBackground = true
             gtk_window_close(cast(window))
-            GtkTestEnvironment.iterate(for: 0.2)
-            XCTAssertEqual(gtk_widget_get_visible(window), 0, "hidden, not destroyed")
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_visible(window) == 0 && !app.isDestroyed }, "hidden, not destroyed")
             let turn = try XCTUnwrap(app.window.backgroundRefresh.nextWake)
             feed.publish(4)
             clock.advance(to: turn)

@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import FeedCore
 import Foundation
@@ -66,8 +67,13 @@ final class FeedReaderWindowTests: XCTestCase {
             let list = app.window.entryList
             feed.failing = true
             list.header.beginRefreshing()
-            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.banner.message != nil })
-            XCTAssertTrue(app.window.banner.message?.contains("500") ?? false, app.window.banner.message ?? "")
+            let toasts = app.window.toasts
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { toasts.message != nil })
+            let message = toasts.message ?? ""
+            XCTAssertTrue(message.hasPrefix("“\u{2068}Served\u{2069}” could not be refreshed: ") && message.contains("500"),
+                          "the toast names the feed and says why: \(message)")
+            XCTAssertNil(app.window.banner.message, "no banner stays over the list for it")
+            XCTAssertNotNil(toastButton(labelled: "_Retry", in: app.window), "with a Retry button")
             XCTAssertTrue(GtkTestEnvironment.iterate { list.header.state == .idle })
             XCTAssertEqual(list.order.count, 5, "the cached entries stay visible")
             let feedID = try XCTUnwrap(app.window.sidebar.feedIDs.first)
@@ -281,7 +287,9 @@ final class ReaderFixture {
 
         // A fresh id each time: an application's D-Bus objects outlive its window in this process.
         let id = "io.github.refreshgtk.FeedReaderTests.Run" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
-        application = gtk_application_new(id, G_APPLICATION_NON_UNIQUE)
+        // As the app: the window's resources registered first, libadwaita started by its application.
+        XCTAssertTrue(AppResources.register(), "feed-reader.gresource is missing beside the tests: run meson-helpers/compile-resources")
+        application = UnsafeMutableRawPointer(adw_application_new(id, G_APPLICATION_NON_UNIQUE)!).assumingMemoryBound(to: GtkApplication.self)
         var error: UnsafeMutablePointer<GError>?
         if g_application_register(cast(application), nil, &error) == 0 {
             defer { g_clear_error(&error) }
@@ -334,7 +342,7 @@ final class ReaderFixture {
         guard !isClosed else { return }
         isClosed = true
         if !isDestroyed { gtk_window_destroy(cast(window.window)) }
-        GtkTestEnvironment.iterate(for: 0.1)
+        GtkTestEnvironment.iterate { self.isDestroyed }
         g_object_unref(cast(application))
     }
 }

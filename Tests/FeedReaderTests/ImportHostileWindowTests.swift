@@ -49,14 +49,14 @@ final class ImportHostileWindowTests: XCTestCase {
         try onMain {
             let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
             defer { app.close() }
-            XCTAssertFalse(app.window.layout.isNarrow)
+            XCTAssertFalse(app.window.panes.isSidebarFolded)
 
             app.window.importSubscriptions(from: deep)
 
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 30) { app.window.importBar.message?.hasPrefix("250 subscriptions were imported.") ?? false },
                           app.window.importBar.message ?? "no message")
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.sidebar.feedIDs.count == 251 })
-            XCTAssertFalse(app.window.layout.isNarrow, "the folders' indentation did not push the window into its narrow layout")
+            XCTAssertFalse(app.window.panes.isSidebarFolded, "the folders' indentation did not push the window into its narrow layout")
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "import-deep-folders") })
         }
     }

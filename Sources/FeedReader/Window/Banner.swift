@@ -1,8 +1,9 @@
 import CGtk
 import RefreshGtk
 
-/// A dismissable bar above the entries for what went wrong, while the cached entries stay visible:
-/// a sentence for people, and the technical details behind an expander for those who ask.
+/// A dismissable bar above the entries for what the user must act on (storage or settings trouble
+/// found at start, a damaged database), until dismissed: a sentence for people, and the technical
+/// details behind an expander for those who ask. Short notices are toasts (Toasts).
 @MainActor
 final class Banner {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -33,12 +34,8 @@ final class Banner {
         retranslate()
     }
 
-    /// The shown sentence, made in the current language.
-    private var text: (() -> String)?
-
-    /// Sets the bar's texts in the current language.
+    /// Sets the bar's own texts in the current language.
     func retranslate() {
-        if let text { gtk_label_set_text(cast(label), text()) }
         Widgets.name(closeButton, tr("Dismiss"))
         Widgets.nameDetails(expander: detailsExpander, label: detailsLabel)
         cgtk_accessible_set_label(cast(box), tr("Problem"))
@@ -53,27 +50,10 @@ final class Banner {
         message != nil && gtk_widget_get_visible(detailsExpander) != 0 ? String(cString: gtk_label_get_text(cast(detailsLabel))) : nil
     }
 
-    /// Whether the bar tells what happened at start (a database repaired, settings reset), which
-    /// stays until dismissed rather than going with the next refresh.
-    private var isStartNotice = false
-
-    /// Shows what happened at start until the person dismisses it.
-    func showStartNotice(_ text: String, details: String?) {
-        show(text, details: details)
-        isStartNotice = true
-    }
-
     /// Shows `text`, a sentence in the person's language, with `details` (error codes, paths)
     /// folded away under "Details".
     func show(_ text: String, details: String? = nil) {
-        show({ text }, details: details)
-    }
-
-    /// Shows the sentence `text` makes, and makes it again in the new language at a language switch.
-    func show(_ text: @escaping () -> String, details: String? = nil) {
-        isStartNotice = false
-        self.text = text
-        gtk_label_set_text(cast(label), text())
+        gtk_label_set_text(cast(label), text)
         // Selectable (so it can be copied) once it has a text: an empty focusable label would be
         // a nameless stop for a screen reader.
         gtk_label_set_selectable(cast(label), 1)
@@ -87,9 +67,4 @@ final class Banner {
     func expandDetails() { gtk_expander_set_expanded(cast(detailsExpander), 1) }
 
     func hide() { gtk_revealer_set_reveal_child(cast(widget), 0) }
-
-    /// Hides a problem that a new attempt may solve, keeping a start notice.
-    func hideProblem() {
-        if !isStartNotice { hide() }
-    }
 }
