@@ -176,7 +176,8 @@ public final class FeedLibrary: Sendable {
     public enum SubscribeError: Error, Equatable, CustomStringConvertible {
         case invalidAddress(String)
         case alreadySubscribed
-        case fetchFailed(String)
+        /// The address could not be fetched, or what came back is not a feed.
+        case fetchFailed(FetchError)
         /// The address is a web page that neither links to a feed nor has one at the usual paths.
         case noFeedFound
         case storage(String)
@@ -185,7 +186,7 @@ public final class FeedLibrary: Sendable {
             switch self {
             case let .invalidAddress(text): "“\(text)” is not a web address"
             case .alreadySubscribed: "You are already subscribed to this feed"
-            case let .fetchFailed(reason): reason
+            case let .fetchFailed(error): error.description
             case .noFeedFound: "No feed was found at this address"
             case let .storage(reason): "Could not save the subscription: \(reason)"
             }
@@ -216,7 +217,7 @@ public final class FeedLibrary: Sendable {
             throw .storage("\(error)")
         }
         let result = await fetcher.fetch(FeedRequest(url: url))
-        if let error = result.error { throw .fetchFailed(error.description) }
+        if let error = result.error { throw .fetchFailed(error) }
         do {
             let feed = try await store.addFeed(url: url)
             try await store.apply(result, toFeed: feed.id, at: now(), policy: policy)

@@ -36,6 +36,31 @@ extension FeedStore {
         await saveSubscriptionsCopy()
     }
 
+    /// Gives a feed the title a person chose, kept over the titles its fetches bring; nil gives
+    /// it back its own, from its next fetch on.
+    public func renameFeed(_ id: Int64, to title: String?) async throws {
+        try await updateFeed(id, sql: "UPDATE feeds SET title = COALESCE(?1, title), titleIsCustom = ?2 WHERE id = ?3",
+                             arguments: [title, title != nil, id])
+        await saveSubscriptionsCopy()
+    }
+
+    /// Moves a feed to another address, keeping its entries, title, folder and place; the next
+    /// refresh fetches it from there, unconditionally and at once.
+    ///
+    /// - Throws: `FeedStoreError.alreadySubscribed` when another feed has that address.
+    public func changeAddress(ofFeed id: Int64, to url: URL) async throws {
+        try await writing { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM feeds WHERE url = ? AND id != ?", arguments: [url, id]) == true {
+                throw FeedStoreError.alreadySubscribed(url)
+            }
+            try db.execute(sql: """
+                UPDATE feeds SET url = ?, etag = NULL, lastModified = NULL, nextFetch = NULL, lastError = NULL WHERE id = ?
+                """, arguments: [url, id])
+            if db.changesCount == 0 { throw FeedStoreError.feedNotFound(id: id) }
+        }
+        await saveSubscriptionsCopy()
+    }
+
     /// All subscribed feeds in list order, each with its unread count.
     public func feeds() async throws -> [StoredFeed] {
         try await reading { db in

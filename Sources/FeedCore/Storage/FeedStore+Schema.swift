@@ -120,6 +120,10 @@ extension FeedStore {
                 CREATE INDEX folders_by_parent ON folders (parentId, name);
                 """)
         }
+        migrator.registerMigration("v12-custom-titles") { db in
+            // A title a person gave a feed is kept over the titles its fetches bring.
+            try db.alter(table: "feeds") { table in table.add(column: "titleIsCustom", .boolean).notNull().defaults(to: false) }
+        }
         return migrator
     }()
 }

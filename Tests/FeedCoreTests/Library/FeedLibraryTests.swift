@@ -37,7 +37,7 @@ struct FeedLibraryTests {
         let server = try TestHTTPServer { _ in .status(404) }
         defer { server.stop() }
         let library = FeedLibrary(store: try FeedStore.inMemory())
-        await #expect(throws: FeedLibrary.SubscribeError.fetchFailed("Server returned 404 Not Found")) {
+        await #expect(throws: FeedLibrary.SubscribeError.fetchFailed(.httpStatus(404))) {
             try await library.subscribe(to: server.url("/missing.xml").absoluteString)
         }
         #expect(try await library.store.feeds().isEmpty)
