@@ -121,12 +121,12 @@ final class LocalizationTests: XCTestCase {
             RefreshLocalization.setLanguage("ru")
             XCTAssertTrue(header.accessibleText.hasPrefix("Потяните вниз"), header.accessibleText)
             RefreshLocalization.setLanguage("en")
-            XCTAssertEqual(header.accessibleText, "Pull down to refresh, Last update: No record")
+            XCTAssertEqual(header.accessibleText, "Pull down to refresh, Last update: Never")
             XCTAssertEqual(RefreshLocalization.language, "en")
             RefreshLocalization.setLanguage("ar")
             RefreshLocalization.setLanguage(nil)
             XCTAssertNil(RefreshLocalization.language)
-            XCTAssertEqual(header.accessibleText, "Pull down to refresh, Last update: No record",
+            XCTAssertEqual(header.accessibleText, "Pull down to refresh, Last update: Never",
                            "the tests run with LANG=C.UTF-8 and no LANGUAGE: the system language is English")
             XCTAssertEqual(gtk_widget_get_default_direction(), GTK_TEXT_DIR_LTR)
         }
@@ -172,7 +172,7 @@ final class LocalizationTests: XCTestCase {
             var notifications = 0
             let token = RefreshLocalization.addObserver { notifications += 1 }
             defer { RefreshLocalization.removeObserver(token) }
-            XCTAssertEqual(header.accessibleText, "Pull down to refresh, Last update: No record")
+            XCTAssertEqual(header.accessibleText, "Pull down to refresh, Last update: Never")
 
             // No main-loop iteration between the switch and the checks.
             RefreshLocalization.setLanguage("de")
