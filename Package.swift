@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // WebKitGTK's headers and library for FeedReaderTests, which look into the article's web
         // view; the app itself loads the library when it first shows an article.
+        // libadwaita for the reader's window, dialogs and style; the refresh library stays GTK-only.
+        .systemLibrary(name: "CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         .systemLibrary(name: "CWebKit", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
         .target(
             name: "FeedCore",
@@ -37,7 +39,7 @@ let package = Package(
         .executableTarget(
             name: "FeedReader",
             // Not CWebKit: the article view loads WebKitGTK when it first shows an article (Article/WebKit.swift).
-            dependencies: [cGtk, refreshCore, refreshGtk, "FeedCore"]
+            dependencies: [cGtk, "CAdw", refreshCore, refreshGtk, "FeedCore"]
         ),
         .executableTarget(
             name: "RefreshGallery",
@@ -77,7 +79,7 @@ let package = Package(
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "TestSupport", "CZlib"], exclude: ["Corpus"]),
         .testTarget(
             name: "FeedReaderTests",
-            dependencies: ["FeedReader", "FeedCore", refreshCore, refreshGtk, cGtk, "CWebKit", "TestSupport"]
+            dependencies: ["FeedReader", "FeedCore", refreshCore, refreshGtk, cGtk, "CAdw", "CWebKit", "TestSupport"]
         ),
     ]
 )

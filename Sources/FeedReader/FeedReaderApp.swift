@@ -1,9 +1,10 @@
+import CAdw
 import CGtk
 import FeedCore
 import Foundation
 import RefreshGtk
 
-/// The GtkApplication: one main window over the user's feed library.
+/// The AdwApplication: one main window over the user's feed library.
 @MainActor
 final class FeedReaderApp {
     static let applicationID = "io.github.refreshgtk.FeedReader"
@@ -17,7 +18,11 @@ final class FeedReaderApp {
     private var databaseCheck: DatabaseFileCheck.Started?
 
     init() {
-        application = gtk_application_new(Self.applicationID, G_APPLICATION_DEFAULT_FLAGS)
+        // Before GTK starts: AdwApplication loads the style sheet from the bundle at startup.
+        AppResources.register()
+        // AdwApplication initialises libadwaita at startup.
+        application = UnsafeMutableRawPointer(adw_application_new(Self.applicationID, G_APPLICATION_DEFAULT_FLAGS)!)
+            .assumingMemoryBound(to: GtkApplication.self)
         g_set_application_name(tr("Feed Reader"))
         options = CommandLineOptions(CommandLineOption.all, application: cast(application)) { [unowned self] in
             self.databaseCheck = DatabaseFileCheck.Started(path: FeedStore.databaseURL().path)
@@ -38,8 +43,11 @@ final class FeedReaderApp {
             gtk_window_present(cast(window.window))
             return
         }
-        Widgets.installStyle()
         LanguageMenu.applySaved(from: .standard)
+        if let failure = AppResources.failure {
+            showStartupError(AppResources.missingMessage, details: failure)
+            return
+        }
         // Kept running while the store opens off the main thread; the window comes when it is ready.
         g_application_hold(cast(application))
         Task { @MainActor [application] in
@@ -52,22 +60,27 @@ final class FeedReaderApp {
                 self.window = window
                 window.present()
             } catch {
-                self.showStartupError(error)
+                self.showDatabaseError(error)
             }
         }
     }
 
     /// Not even a store in memory could be made: say so rather than crash or start empty.
-    private func showStartupError(_ error: Error) {
-        let window = gtk_application_window_new(application)!
-        gtk_window_set_title(cast(window), tr("Feed Reader"))
+    private func showDatabaseError(_ error: Error) {
         let path = FeedStore.databaseURL().path
         // TRANSLATORS: %@ is the database file's path.
         let text = tr("The feed database at %@ could not be opened.").replacingOccurrences(of: "%@", with: path)
+        showStartupError(text, details: "\(error)")
+    }
+
+    /// A window that says why the reader cannot start, with the details for a developer.
+    private func showStartupError(_ text: String, details: String) {
+        let window = gtk_application_window_new(application)!
+        gtk_window_set_title(cast(window), tr("Feed Reader"))
         let heading = Widgets.label(text, classes: ["title-3"], xalign: 0.5)
         gtk_label_set_wrap(cast(heading), 1)
         let (details, detailsLabel) = Widgets.detailsExpander()
-        gtk_label_set_text(cast(detailsLabel), "\(error)")
+        gtk_label_set_text(cast(detailsLabel), details)
         let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [heading, details])
         Widgets.setMargins(box, horizontal: 32, vertical: 32)
         gtk_window_set_child(cast(window), box)

@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import FeedCore
 import Foundation
@@ -263,7 +264,9 @@ final class ReaderFixture {
 
         // A fresh id each time: an application's D-Bus objects outlive its window in this process.
         let id = "io.github.refreshgtk.FeedReaderTests.Run" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
-        application = gtk_application_new(id, G_APPLICATION_NON_UNIQUE)
+        // As the app: the window's resources registered first, libadwaita started by its application.
+        XCTAssertTrue(AppResources.register(), "feed-reader.gresource is missing beside the tests: run meson-helpers/compile-resources")
+        application = UnsafeMutableRawPointer(adw_application_new(id, G_APPLICATION_NON_UNIQUE)!).assumingMemoryBound(to: GtkApplication.self)
         var error: UnsafeMutablePointer<GError>?
         if g_application_register(cast(application), nil, &error) == 0 {
             defer { g_clear_error(&error) }

@@ -79,22 +79,4 @@ enum Widgets {
         }
         gtk_popover_popup(cast(popover))
     }
-
-    /// Installs the app's style sheet once.
-    static func installStyle() {
-        let provider = gtk_css_provider_new()!
-        let css = """
-        .entry-title { font-weight: normal; }
-        .entry-title.unread { font-weight: bold; }
-        .entry-summary { opacity: 0.7; }
-        .refresh-banner { background-color: alpha(@error_color, 0.15); padding: 6px 12px; }
-        .import-bar { background-color: alpha(currentColor, 0.06); padding: 6px 12px; }
-        .unread-count { opacity: 0.6; font-feature-settings: "tnum"; }
-        .entry-star { color: @warning_color; }
-        """
-        gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(gdk_display_get_default(), cast(provider),
-                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(cast(provider))
-    }
 }

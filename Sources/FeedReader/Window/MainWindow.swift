@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import FeedCore
 import Foundation
@@ -22,6 +23,9 @@ final class MainWindow {
     let toast = UndoToast()
     let preferences: Preferences
     let layout: PaneLayout
+    /// The header bar and the panes below it.
+    private let chrome: UnsafeMutablePointer<GtkWidget>
+    private var headerBar: UnsafeMutablePointer<GtkWidget>?
     /// Leads back to the pane before while one pane shows at a time.
     private(set) var backButton: UnsafeMutablePointer<GtkWidget>?
     /// Refreshes feeds at their turns while the window (shown or hidden) lives.
@@ -68,7 +72,7 @@ final class MainWindow {
         entryList = EntryListView(library: library)
         banner = Banner()
         ColorScheme.follow()
-        let window = gtk_application_window_new(application)!
+        let window = adw_application_window_new(application)!
         self.window = window
         openLink = { link in gtk_show_uri(cast(window), link.absoluteString, guint32(GDK_CURRENT_TIME)) }
         gtk_window_set_title(cast(window), tr("Feed Reader"))
@@ -82,11 +86,14 @@ final class MainWindow {
         layout = PaneLayout(feeds: sidebar.widget, entries: content, article: article.widget,
                             sidebarWidth: Int32(settings.integer(forKey: Key.sidebarWidth, in: Key.group) ?? 290),
                             listWidth: Int32(settings.integer(forKey: Key.listWidth, in: Key.group) ?? 400))
-        gtk_window_set_titlebar(cast(window), makeHeaderBar())
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(cast(overlay), layout.widget)
         gtk_overlay_add_overlay(cast(overlay), toast.widget)
-        gtk_window_set_child(cast(window), overlay)
+        gtk_widget_set_vexpand(overlay, 1)
+        // An AdwApplicationWindow has no title bar slot: the header bar is the content's first child.
+        chrome = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [overlay])
+        adw_application_window_set_content(cast(window), chrome)
+        setHeaderBar()
 
         entryList.header.refreshingAction = { [weak self] in self?.refreshSelection() }
         entryList.onOpen = { [weak self] entry in self?.open(entry) }
@@ -772,6 +779,14 @@ final class MainWindow {
 
     // MARK: - Chrome
 
+    /// Puts a header bar in the current language over the panes, replacing the one before.
+    private func setHeaderBar() {
+        if let headerBar { gtk_box_remove(cast(chrome), headerBar) }
+        let bar = makeHeaderBar()
+        gtk_box_prepend(cast(chrome), bar)
+        headerBar = bar
+    }
+
     private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
         let bar = gtk_header_bar_new()!
         // GTK draws go-previous mirrored in right-to-left languages.
@@ -934,7 +949,7 @@ final class MainWindow {
         settings.setString(code, forKey: LanguageMenu.settingsKey, in: LanguageMenu.settingsGroup)
         RefreshLocalization.setLanguage(code.isEmpty ? nil : code)
         gtk_window_set_title(cast(window), tr("Feed Reader"))
-        gtk_window_set_titlebar(cast(window), makeHeaderBar())
+        setHeaderBar()
         sidebar.show(feeds, folders: folders, starred: starredCount, selecting: sidebar.selection)
         sidebar.retranslate()
         layout.retranslate()

@@ -228,6 +228,35 @@ public enum Signal {
         return connect(instance, name, handler, signature: SignalSignature([.int, .double, .double], returns: .void),
                        trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
+
+    /// `gboolean (*)(GObject*, guint, guint, GdkModifierType, gpointer)`: a key controller's
+    /// key-pressed, with the key value, the hardware key code and the modifiers held.
+    @discardableResult
+    public static func connectKeyPressed(_ instance: gpointer, _ name: String,
+                                         _ handler: @escaping @MainActor (UInt32, UInt32, GdkModifierType) -> Bool) -> HandlerID {
+        typealias Handler = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
+        let trampoline: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, keycode, state, data in
+            let body: Handler = Signal.handler(data)
+            return onMainActor { body(keyval, keycode, state) }.gboolean
+        }
+        return connect(instance, name, handler, signature: SignalSignature([.uint, .uint, .uint], returns: .boolean),
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `gboolean (*)(GObject*, const GValue*, double, double, gpointer)`: a drop target's drop,
+    /// with the value dropped and where.
+    @discardableResult
+    public static func connectDrop(_ instance: gpointer, _ name: String,
+                                   _ handler: @escaping @MainActor (UnsafePointer<GValue>, Double, Double) -> Bool) -> HandlerID {
+        typealias Handler = @MainActor (UnsafePointer<GValue>, Double, Double) -> Bool
+        let trampoline: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = { _, value, x, y, data in
+            guard let value else { return 0 }
+            let body: Handler = Signal.handler(data)
+            return onMainActor(passing: value) { body($0, x, y) }.gboolean
+        }
+        return connect(instance, name, handler, signature: SignalSignature([.pointer, .double, .double], returns: .boolean),
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
 }
 
 /// How a trampoline passes one value of a signal, or its return value.
