@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import FeedCore
 import Foundation
@@ -76,7 +77,7 @@ final class PaneLayoutTests: XCTestCase {
                           "Enter on a feed lists its entries: \(Self.shownPanes(window)) \(window.sidebar.selection)")
 
             GtkTestEnvironment.withAnimations(false) {
-                cgtk_settings_set_boolean("gtk-application-prefer-dark-theme", 1)
+                adw_style_manager_set_color_scheme(adw_style_manager_get_default(), ADW_COLOR_SCHEME_FORCE_DARK)
                 GtkTestEnvironment.iterate(for: 0.3)
                 saveRender(window.window, name: "layout-narrow-list-dark")
                 Self.resize(app, width: 1240)
@@ -84,7 +85,7 @@ final class PaneLayoutTests: XCTestCase {
                               "wide again, the three panes: \(Self.shownPanes(window))")
                 GtkTestEnvironment.iterate(for: 0.3)
                 saveRender(window.window, name: "layout-wide-dark")
-                cgtk_settings_set_boolean("gtk-application-prefer-dark-theme", ColorScheme.prefersDark.gboolean)
+                app.window.preferences.applyStyle()
             }
             XCTAssertFalse(Self.isShown(window.backButton))
         }

@@ -64,14 +64,15 @@ final class MainWindow {
             fetchesRecoveredFeeds = false
         }
         self.application = application
-        preferences = Preferences(settings: settings)
+        let preferences = Preferences(settings: settings)
+        self.preferences = preferences
         backgroundRefresh = BackgroundRefresh(library: library, network: network)
         icons = FeedIcons(directory: FeedIcons.cacheDirectory(), store: library.store, userAgent: library.fetcher.configuration.userAgent,
                           now: library.now)
         sidebar.icons = FeedIconTextures(icons: icons)
         entryList = EntryListView(library: library)
         banner = Banner()
-        ColorScheme.follow()
+        preferences.applyStyle()
         let window = adw_application_window_new(application)!
         self.window = window
         openLink = { link in gtk_show_uri(cast(window), link.absoluteString, guint32(GDK_CURRENT_TIME)) }
@@ -265,7 +266,7 @@ final class MainWindow {
 
     // MARK: - Refreshing
 
-    /// Fetches every feed of the selection; the header shows "Loading..." until the last is done.
+    /// Fetches every feed of the selection; the header shows "Loading…" until the last is done.
     /// When the header shows a background refresh, waits for that one instead.
     private func refreshSelection() {
         let selection = sidebar.selection
@@ -673,19 +674,22 @@ final class MainWindow {
         g_object_unref(cast(moveFolder))
         Widgets.addAction(to: window, "move-to-new-folder", withInt64: true) { [weak self] feedID in
             guard let self else { return }
-            NameDialog.present(over: self.window, title: tr("New Folder"), confirm: tr("_Create")) { [weak self] name in
+            NameDialog.present(over: self.window, title: tr("New Folder"), placeholder: tr("Folder name"),
+                              confirm: tr("_Create")) { [weak self] name in
                 self?.createFolder(named: name, moving: feedID)
             }
         }
         Widgets.addAction(to: window, "new-folder") { [weak self] _ in
             guard let self else { return }
-            NameDialog.present(over: self.window, title: tr("New Folder"), confirm: tr("_Create")) { [weak self] name in
+            NameDialog.present(over: self.window, title: tr("New Folder"), placeholder: tr("Folder name"),
+                              confirm: tr("_Create")) { [weak self] name in
                 self?.createFolder(named: name)
             }
         }
         Widgets.addAction(to: window, "rename-folder", withInt64: true) { [weak self] folderID in
             guard let self, let folder = self.folders.first(where: { $0.id == folderID }) else { return }
-            NameDialog.present(over: self.window, title: tr("Rename Folder"), text: folder.name, confirm: tr("_Rename")) { [weak self] name in
+            NameDialog.present(over: self.window, title: tr("Rename Folder"), text: folder.name,
+                              placeholder: tr("Folder name"), confirm: tr("_Rename")) { [weak self] name in
                 self?.renameFolder(folderID, to: name)
             }
         }
@@ -813,9 +817,6 @@ final class MainWindow {
         g_menu_append(menu, tr("_Export Subscriptions…"), "win.export-subscriptions")
         g_menu_append(menu, tr("_Preferences"), "win.preferences")
         g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.shortcuts")
-        let languages = LanguageMenu.model()
-        g_menu_append_submenu(menu, tr("_Language"), cast(languages))
-        g_object_unref(cast(languages))
         g_menu_append(menu, tr("_About Feed Reader"), "win.about")
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(button), "open-menu-symbolic")
@@ -839,11 +840,20 @@ final class MainWindow {
         }
         Widgets.addAction(to: window, "mark-all-read") { [weak self] _ in self?.markRead(feedID: nil) }
         addFolderActions()
+        FeedEditing.addActions(to: window, library: library, changed: { [weak self] _ in
+            Task { @MainActor [weak self] in
+                await self?.reloadSidebar()
+                self?.entryList.reload()
+            }
+        }, failed: { [weak self] message, error in self?.showStoreError(message, error) })
         Widgets.addAction(to: window, "import-subscriptions") { [weak self] _ in self?.chooseFileToImport() }
         Widgets.addAction(to: window, "export-subscriptions") { [weak self] _ in self?.chooseFileToExport() }
         Widgets.addAction(to: window, "mark-feed-read", withInt64: true) { [weak self] id in self?.markRead(feedID: id) }
         Widgets.addAction(to: window, "remove-feed", withInt64: true) { [weak self] id in self?.remove(feedID: id) }
-        Widgets.addAction(to: window, "about") { [weak self] _ in self?.showAbout() }
+        Widgets.addAction(to: window, "about") { [weak self] _ in
+            guard let self else { return }
+            AboutWindow.present(over: self.window)
+        }
         Widgets.addAction(to: window, "open-in-browser") { [weak self] _ in
             guard let entry = self?.entryList.selectedEntry else { return }
             self?.openInBrowser(entry)
@@ -871,7 +881,7 @@ final class MainWindow {
         }
         Widgets.addAction(to: window, "preferences") { [weak self] _ in
             guard let self else { return }
-            self.preferences.present(over: self.window)
+            PreferencesWindow.present(self.preferences, over: self.window)
         }
         Widgets.addAction(to: window, "next-entry") { [weak self] _ in self?.read { $0.entryList.selectAdjacent(1) } }
         Widgets.addAction(to: window, "previous-entry") { [weak self] _ in self?.read { $0.entryList.selectAdjacent(-1) } }
@@ -928,9 +938,10 @@ final class MainWindow {
         layout.show(.entries)
     }
 
-    /// A stateful action: the menu shows the current choice as a radio item.
+    /// The language choice as a stateful action, which Preferences activates with a language
+    /// code (empty: the system's).
     private func addLanguageAction() {
-        let saved = settings.string(forKey: LanguageMenu.settingsKey, in: LanguageMenu.settingsGroup) ?? ""
+        let saved = LanguageChoice.saved(in: settings)
         let type = g_variant_type_new("s")
         defer { g_variant_type_free(type) }
         let action = g_simple_action_new_stateful("language", type, g_variant_new_string(saved))!
@@ -946,7 +957,7 @@ final class MainWindow {
 
     /// Switches every visible text at once and remembers the choice.
     func switchLanguage(to code: String) {
-        settings.setString(code, forKey: LanguageMenu.settingsKey, in: LanguageMenu.settingsGroup)
+        settings.setString(code, forKey: LanguageChoice.settingsKey, in: LanguageChoice.settingsGroup)
         RefreshLocalization.setLanguage(code.isEmpty ? nil : code)
         gtk_window_set_title(cast(window), tr("Feed Reader"))
         setHeaderBar()
@@ -959,18 +970,6 @@ final class MainWindow {
         banner.retranslate()
         importBar.retranslate()
         toast.retranslate()
-    }
-
-    private func showAbout() {
-        let about = gtk_about_dialog_new()!
-        gtk_about_dialog_set_program_name(cast(about), tr("Feed Reader"))
-        gtk_about_dialog_set_logo_icon_name(cast(about), FeedReaderApp.applicationID)
-        gtk_about_dialog_set_version(cast(about), FeedReaderApp.version)
-        gtk_about_dialog_set_comments(cast(about), tr("Read your feeds; pull down to refresh."))
-        gtk_about_dialog_set_license_type(cast(about), GTK_LICENSE_MIT_X11)
-        gtk_window_set_transient_for(cast(about), cast(window))
-        gtk_window_set_modal(cast(about), 1)
-        gtk_window_present(cast(about))
     }
 
     private func saveSize() {
