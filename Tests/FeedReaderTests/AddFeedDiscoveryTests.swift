@@ -141,6 +141,26 @@ final class AddFeedDiscoveryTests: XCTestCase {
         }
     }
 
+    /// Ctrl+N in the window: the address has the keyboard from the start, and Enter adds.
+    func testTheDialogOpensReadyToTypeTheAddress() throws {
+        let server = try TestHTTPServer { _ in .ok(Self.rss("Typed")) }
+        defer { server.stop() }
+        try withReader(serving: Self.rss("First"), entries: 1) { app in
+            RealInput.key(windowTitle: app.title, "ctrl+n")
+            XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Add Feed").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+            let window = try XCTUnwrap(toplevel(titled: "Add Feed"))
+            let entry = try XCTUnwrap(descendant(of: window) { isWidget($0, a: gtk_entry_get_type()) })
+
+            RealInput.type(windowTitle: "Add Feed", server.url("/typed.xml").absoluteString)
+            XCTAssertTrue(GtkTestEnvironment.iterate { String(cString: gtk_editable_get_text(cast(entry))).hasSuffix("/typed.xml") },
+                          "the keys went to the address")
+            RealInput.key(windowTitle: "Add Feed", "Return")
+
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.sidebar.feedIDs.count == 2 }, "Enter added the feed")
+            XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Add Feed") == nil })
+        }
+    }
+
     func testEscapeClosesTheDialog() throws {
         try onMain {
             let parent = gtk_window_new()!

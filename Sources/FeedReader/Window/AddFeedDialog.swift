@@ -80,11 +80,13 @@ final class AddFeedDialog {
         gtk_scrolled_window_set_child(cast(candidateScroller), candidateList)
         gtk_widget_set_visible(candidateScroller, 0)
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [entry, prompt]),
-                                                                          candidateScroller, message])
+                                                                          message, candidateScroller])
         Widgets.setMargins(content, horizontal: 18, vertical: 18)
         adw_window_set_content(cast(window), Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [bar, content]))
         gtk_window_set_default_widget(cast(window), addButton)
         gtk_widget_set_sensitive(addButton, 0)
+        // Typing goes to the address from the start, not to the header bar's first button.
+        gtk_window_set_focus(cast(window), entry)
         let escape = gtk_shortcut_controller_new()!
         gtk_shortcut_controller_add_shortcut(cast(escape), gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"),
                                                                             gtk_named_action_new("window.close")))
