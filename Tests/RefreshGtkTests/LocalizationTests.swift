@@ -430,8 +430,9 @@ private func pulledHeaderGlyphs(name: String) -> HeaderGlyphs {
     defer { window.close() }
     var glyphs = HeaderGlyphs()
     RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120, release: false)
-    GtkTestEnvironment.iterate(for: 0.4)   // the arrow has turned
-    XCTAssertEqual(header.state, .pulling)
+    XCTAssertTrue(GtkTestEnvironment.iterate {
+        header.state == .pulling && !header.normalIndicator.isAnimating(header.indicatorModel, at: MainThread.now)
+    }, "pulling, the arrow finished turning")
     let pulledBy = Int(header.machine.offset.rounded())
     let pulling = RenderedImage(window: window.window, name: name)
     glyphs.arrowRuns = darkRuns(pulling, top: pulledBy - Int(header.extent), height: Int(header.extent))
