@@ -28,6 +28,11 @@ final class FeedReaderApp {
             self.databaseCheck = DatabaseFileCheck.Started(path: FeedStore.databaseURL().path)
         }
         Signal.connect(application, "activate") { [unowned self] in self.activate() }
+        // Ctrl+Q (Shortcuts) quits the application, whatever window is up.
+        let quit = g_simple_action_new("quit", nil)!
+        Signal.connectIgnoringArgument(cast(quit), "activate") { [application] in g_application_quit(cast(application)) }
+        g_action_map_add_action(cast(application), cast(quit))
+        g_object_unref(cast(quit))
     }
 
     /// Runs the command line's command, or the main loop until the last window closes; returns

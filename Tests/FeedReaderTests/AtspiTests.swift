@@ -27,14 +27,14 @@ final class AtspiTests: XCTestCase {
     func testEveryPaneOfANarrowWindowIsNamedAndBackWorksThroughAtspi() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
             let window = app.window
-            PaneLayoutTests.resize(app, width: 600)
-            XCTAssertTrue(GtkTestEnvironment.iterate { PaneLayoutTests.shownPanes(window) == [.entries] })
+            PaneLeafletTests.resize(app, width: 500)
+            XCTAssertTrue(GtkTestEnvironment.iterate { PaneLeafletTests.shownPanes(window) == [.entries] })
             RealInput.click(windowTitle: app.title, at: app.point(in: window.entryList.listView, x: 100, y: 20))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) {
-                PaneLayoutTests.shownPanes(window) == [.article] && window.article.isLoaded
+                PaneLeafletTests.shownPanes(window) == [.article] && window.article.isLoaded
             }, "a click on an entry showed its article")
 
-            let steps: [(pane: String, back: Bool, after: [PaneLayout.Pane])] = [
+            let steps: [(pane: String, back: Bool, after: [PaneLeaflet.Pane])] = [
                 ("article", true, [.entries]), ("entry list", true, [.feeds]), ("feed list", false, [.feeds]),
             ]
             for step in steps {
@@ -43,8 +43,8 @@ final class AtspiTests: XCTestCase {
                 let (status, output) = Self.runScript(arguments: arguments)
                 XCTAssertEqual(status, 0, output)
                 XCTAssertTrue(output.contains("every focusable or clickable element is named with the \(step.pane) shown"), output)
-                XCTAssertTrue(GtkTestEnvironment.iterate { PaneLayoutTests.shownPanes(window) == step.after },
-                              "after the \(step.pane): \(PaneLayoutTests.shownPanes(window))")
+                XCTAssertTrue(GtkTestEnvironment.iterate { PaneLeafletTests.shownPanes(window) == step.after },
+                              "after the \(step.pane): \(PaneLeafletTests.shownPanes(window))")
             }
         }
     }

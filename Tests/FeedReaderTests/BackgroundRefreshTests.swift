@@ -69,7 +69,7 @@ final class BackgroundRefreshTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { refresher.nextWake.map { $0 > turn + 30 * 60 } ?? false },
                           "the next turn is an interval on")
 
-            app.window.filterBar.select(.starred)
+            app.window.sidebar.select(.starred)
             notifications.invoke("default", on: shown.id)
             XCTAssertTrue(GtkTestEnvironment.iterate { list.filter == .unread && app.window.sidebar.selection == .all },
                           "a click shows the new entries: filter \(list.filter)")

@@ -28,7 +28,7 @@ final class DunstNotificationTests: XCTestCase {
             let refresher = app.window.backgroundRefresh
             XCTAssertTrue(GtkTestEnvironment.iterate { refresher.nextWake != nil })
             app.window.preferences.notifiesWhenFocused = true
-            app.window.filterBar.select(.starred)
+            app.window.sidebar.select(.starred)
             feed.publish(3)
 
             clock.advance(to: try XCTUnwrap(refresher.nextWake))

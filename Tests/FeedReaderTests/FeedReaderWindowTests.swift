@@ -67,8 +67,13 @@ final class FeedReaderWindowTests: XCTestCase {
             let list = app.window.entryList
             feed.failing = true
             list.header.beginRefreshing()
-            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.banner.message != nil })
-            XCTAssertTrue(app.window.banner.message?.contains("500") ?? false, app.window.banner.message ?? "")
+            let toasts = app.window.toasts
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { toasts.message != nil })
+            let message = toasts.message ?? ""
+            XCTAssertTrue(message.hasPrefix("“\u{2068}Served\u{2069}” could not be refreshed: ") && message.contains("500"),
+                          "the toast names the feed and says why: \(message)")
+            XCTAssertNil(app.window.banner.message, "no banner stays over the list for it")
+            XCTAssertNotNil(toastButton(labelled: "_Retry", in: app.window), "with a Retry button")
             XCTAssertTrue(GtkTestEnvironment.iterate { list.header.state == .idle })
             XCTAssertEqual(list.order.count, 5, "the cached entries stay visible")
             let feedID = try XCTUnwrap(app.window.sidebar.feedIDs.first)

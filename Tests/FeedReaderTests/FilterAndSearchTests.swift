@@ -6,9 +6,9 @@ import TestSupport
 import XCTest
 @testable import FeedReader
 
-/// All / Unread / Starred and the search bar, driven from the keyboard.
+/// All / Unread, Starred in the sidebar, and the search bar, driven from the keyboard.
 final class FilterAndSearchTests: XCTestCase {
-    func testCtrlNumbersSwitchBetweenAllUnreadAndStarred() throws {
+    func testCtrlNumbersSwitchBetweenAllAndUnreadAndStarredIsInTheSidebar() throws {
         try withReader(serving: plainFeed(entries: 4), entries: 4) { app in
             let list = app.window.entryList
             list.select(index: 0)
@@ -17,12 +17,19 @@ final class FilterAndSearchTests: XCTestCase {
             RealInput.key(windowTitle: app.title, "s")
             XCTAssertTrue(GtkTestEnvironment.iterate { app.starredInStore() == 1 })
 
+            let unread = app.window.filterBar.unreadButton
             RealInput.key(windowTitle: app.title, "ctrl+2")
             XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles == ["Entry 3", "Entry 4"] }, "unread: \(list.shownTitles)")
-            RealInput.key(windowTitle: app.title, "ctrl+3")
-            XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles == ["Entry 2"] }, "starred: \(list.shownTitles)")
+            XCTAssertEqual(gtk_toggle_button_get_active(cast(unread)), 1, "the header's Unread toggle shows the filter")
             RealInput.key(windowTitle: app.title, "ctrl+1")
             XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles.count == 4 }, "all: \(list.shownTitles)")
+            XCTAssertEqual(gtk_toggle_button_get_active(cast(unread)), 0)
+            RealInput.click(windowTitle: app.title, at: app.point(in: unread, x: 12, y: 12))
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles == ["Entry 3", "Entry 4"] }, "a click on the toggle: \(list.shownTitles)")
+            app.window.sidebar.select(.starred)
+            XCTAssertTrue(GtkTestEnvironment.iterate { PaneLeafletTests.listTitle(app.window) == "Starred" })
+            RealInput.click(windowTitle: app.title, at: app.point(in: unread, x: 12, y: 12))
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles == ["Entry 2"] }, "starred: \(list.shownTitles)")
         }
     }
 

@@ -323,7 +323,8 @@ final class FolderTests: XCTestCase {
 
     @MainActor
     static func mainMenuButton(of app: ReaderFixture) -> UnsafeMutablePointer<GtkWidget>? {
-        find(in: gtk_window_get_titlebar(cast(app.window.window))!) { g_type_check_instance_is_a(cast($0), gtk_menu_button_get_type()) != 0 }
+        // The sidebar's header bar holds the main menu.
+        find(in: app.window.layout.sidebarContent) { g_type_check_instance_is_a(cast($0), gtk_menu_button_get_type()) != 0 }
     }
 
     @MainActor

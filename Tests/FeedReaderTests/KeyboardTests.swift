@@ -66,14 +66,14 @@ final class KeyboardTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { opened.count == 2 }, "and so does o")
             XCTAssertEqual(opened, [URL(string: "https://example.org/1")!, URL(string: "https://example.org/1")!])
 
-            PaneLayoutTests.resize(app, width: 600)
-            XCTAssertTrue(GtkTestEnvironment.iterate { PaneLayoutTests.shownPanes(window) == [.article] },
-                          "narrow, the article of the entry clicked: \(PaneLayoutTests.shownPanes(window))")
+            PaneLeafletTests.resize(app, width: 500)
+            XCTAssertTrue(GtkTestEnvironment.iterate { PaneLeafletTests.shownPanes(window) == [.article] },
+                          "narrow, the article of the entry clicked: \(PaneLeafletTests.shownPanes(window))")
             RealInput.key(windowTitle: app.title, "alt+Left")
-            XCTAssertTrue(GtkTestEnvironment.iterate { PaneLayoutTests.shownPanes(window) == [.entries] })
+            XCTAssertTrue(GtkTestEnvironment.iterate { PaneLeafletTests.shownPanes(window) == [.entries] })
             RealInput.key(windowTitle: app.title, "Return")
-            XCTAssertTrue(GtkTestEnvironment.iterate { PaneLayoutTests.shownPanes(window) == [.article] },
-                          "narrow, Enter on an entry of the list shows its article: \(PaneLayoutTests.shownPanes(window))")
+            XCTAssertTrue(GtkTestEnvironment.iterate { PaneLeafletTests.shownPanes(window) == [.article] },
+                          "narrow, Enter on an entry of the list shows its article: \(PaneLeafletTests.shownPanes(window))")
             XCTAssertEqual(opened.count, 2, "without opening the browser")
             RealInput.key(windowTitle: app.title, "j")
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { window.article.entry?.title == "Entry 2" }, "j reads the next entry")
@@ -101,12 +101,14 @@ final class KeyboardTests: XCTestCase {
             }, "Ctrl+? opened the shortcuts window")
             let titles = Self.shortcutTitles(in: try XCTUnwrap(shortcuts))
             for title in ["Next entry", "Previous feed", "Star or unstar", "Search", "Quit", "New Folder", "Open folder",
-                          "Close folder", "Open in Browser",
-                          "Open in Browser (in a narrow window: show the article, then open it)"] {
+                          "Close folder", "Open in Browser", "Open the entry", "Show only unread entries"] {
                 XCTAssertTrue(titles.contains(title), "\(title) is listed: \(titles)")
             }
+            XCTAssertEqual(titles.first, "Keyboard Shortcuts", "General comes first")
+            let table = Shortcuts.table.flatMap(\.shortcuts).map(\.title)
+            XCTAssertEqual(Array(titles.prefix(table.count)), table, "the window lists the table the accelerators come from")
             saveRender(try XCTUnwrap(shortcuts), name: "shortcuts-window")
-            gtk_window_destroy(cast(shortcuts))
+            gtk_window_close(cast(shortcuts))
         }
     }
 

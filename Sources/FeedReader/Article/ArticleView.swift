@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import FeedCore
 import Foundation
@@ -34,10 +35,12 @@ final class ArticleView {
     let openButton: UnsafeMutablePointer<GtkWidget>
     let starButton: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
-    private let emptyLabel: UnsafeMutablePointer<GtkWidget>
+    /// What the pane says while no entry is selected.
+    private let emptyPage: OpaquePointer
     private let crashLabel: UnsafeMutablePointer<GtkWidget>
     private let reloadButton: UnsafeMutablePointer<GtkWidget>
-    /// The article's column: the toolbar, then the web view once there is one.
+    /// The article's column: the web view once there is one. Its star and open buttons go in
+    /// the pane's header bar.
     private let articleBox: UnsafeMutablePointer<GtkWidget>
     /// Made when the first article is shown, not with the window: making a WebKit view loads
     /// WebKit's engine and starts its network process, which the window's first frame waited
@@ -59,19 +62,12 @@ final class ArticleView {
 
     init() {
         openButton = gtk_button_new_from_icon_name("web-browser-symbolic")!
-        gtk_widget_add_css_class(openButton, "flat")
         gtk_actionable_set_action_name(cast(openButton), "win.open-in-browser")
         starButton = gtk_button_new_from_icon_name("non-starred-symbolic")!
-        gtk_widget_add_css_class(starButton, "flat")
         gtk_actionable_set_action_name(cast(starButton), "win.toggle-star")
-        let toolbar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [starButton, openButton])
-        gtk_widget_set_halign(toolbar, GTK_ALIGN_END)
-        Widgets.setMargins(toolbar, horizontal: 6, vertical: 4)
-        articleBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [toolbar])
+        articleBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
 
-        emptyLabel = Widgets.label("", classes: ["dim-label", "title-4"], xalign: 0.5)
-        gtk_widget_set_valign(emptyLabel, GTK_ALIGN_CENTER)
-        gtk_label_set_wrap(cast(emptyLabel), 1)
+        emptyPage = OpaquePointer(adw_status_page_new()!)
         crashLabel = Widgets.label("", classes: ["title-4"], xalign: 0.5)
         gtk_label_set_wrap(cast(crashLabel), 1)
         reloadButton = gtk_button_new_with_mnemonic("")!
@@ -82,11 +78,10 @@ final class ArticleView {
         Widgets.setMargins(crashed, horizontal: 24, vertical: 24)
 
         stack = gtk_stack_new()!
-        gtk_stack_add_named(cast(stack), emptyLabel, "empty")
+        gtk_stack_add_named(cast(stack), UnsafeMutablePointer(emptyPage), "empty")
         gtk_stack_add_named(cast(stack), articleBox, "article")
         gtk_stack_add_named(cast(stack), crashed, "crashed")
-        // Narrow enough that the three panes fit below PaneLayout.narrowWidth: the page reflows.
-        gtk_widget_set_size_request(stack, 240, -1)
+        gtk_widget_set_vexpand(stack, 1)
         widget = stack
         gtk_stack_set_visible_child_name(cast(stack), "empty")
 
@@ -126,7 +121,9 @@ final class ArticleView {
 
     /// Sets the pane's own texts in the current language.
     func retranslate() {
-        gtk_label_set_text(cast(emptyLabel), tr("Select an entry to read it"))
+        adw_status_page_set_title(emptyPage, tr("No Entry Selected"))
+        Widgets.nameScrolling(statusPage: emptyPage, tr("No Entry Selected"))
+        adw_status_page_set_description(emptyPage, tr("Select an entry to read it"))
         gtk_label_set_text(cast(crashLabel), tr("The article view stopped unexpectedly."))
         gtk_button_set_label(cast(reloadButton), tr("_Reload"))
         Widgets.name(openButton, tr("Open in Browser"))

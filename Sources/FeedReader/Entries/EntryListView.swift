@@ -54,6 +54,8 @@ final class EntryListView {
     var onSelect: ((StoredEntry?) -> Void)?
     /// Called after a click on the list, once the click has selected its entry.
     var onClick: (() -> Void)?
+    /// Called when the first page of a new selection, filter or search is shown.
+    var onFirstPageShown: (() -> Void)?
     /// Called when a load fails, with a sentence for people and the error for the details.
     var onError: ((String, any Error) -> Void)?
 
@@ -113,7 +115,7 @@ final class EntryListView {
         reload(scrollToTop: changed)
     }
 
-    /// Lists only the unread or starred entries, or all of them again.
+    /// Lists only the unread entries, or all of them again.
     func setFilter(_ filter: EntryFilter) {
         guard filter != self.filter else { return }
         self.filter = filter
@@ -134,7 +136,7 @@ final class EntryListView {
                                                   fields: .listing)
         }
         let query = EntryQuery(feedID: source.feedID, folderID: source.folderID, unreadOnly: filter == .unread,
-                               starredOnly: source == .starred || filter == .starred,
+                               starredOnly: source == .starred,
                                limit: Self.pageSize, olderThan: last?.cursor, fields: .listing)
         return try await library.store.entries(query)
     }
@@ -168,6 +170,7 @@ final class EntryListView {
                     self.footer.resetNoMoreData()
                     self.footer.endRefreshingWithNoMoreData()
                 }
+                self.onFirstPageShown?()
             } catch where Task.isCancelled {
                 // A newer load took its place.
             } catch {

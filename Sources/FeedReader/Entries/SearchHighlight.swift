@@ -2,7 +2,7 @@ import Foundation
 
 /// Which of the selected feeds' entries the list shows.
 enum EntryFilter: CaseIterable {
-    case all, unread, starred
+    case all, unread
 }
 
 /// Pango markup for a row's text with the words a search matched highlighted.

@@ -79,4 +79,11 @@ enum Widgets {
         }
         gtk_popover_popup(cast(popover))
     }
+
+    /// Names a status page's scrolling area, which screen readers reach, after the page's title:
+    /// libadwaita 1.2 leaves it unnamed.
+    static func nameScrolling(statusPage: OpaquePointer, _ title: String) {
+        guard let scrolling = gtk_widget_get_first_child(UnsafeMutablePointer(statusPage)) else { return }
+        cgtk_accessible_set_label(cast(scrolling), title)
+    }
 }

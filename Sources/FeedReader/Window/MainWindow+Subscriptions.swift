@@ -1,0 +1,272 @@
+import CGtk
+import FeedCore
+import Foundation
+import RefreshGtk
+
+/// Subscriptions: adding and removing feeds, folders, importing and exporting OPML. Nothing here
+/// touches reading: the sidebar and the list show what the store holds after each change.
+extension MainWindow {
+    func addSubscriptionActions() {
+        Widgets.addAction(to: window, "add-feed") { [weak self] _ in
+            guard let self else { return }
+            AddFeedDialog.present(over: self.window, library: self.library) { [weak self] feed in
+                Task { @MainActor [weak self] in
+                    await self?.live?.reloadFeeds(selecting: .feed(feed.id))
+                    self?.live?.select(.feed(feed.id))
+                }
+            }
+        }
+        addFolderActions()
+        FeedEditing.addActions(to: window, library: library, changed: { [weak self] _ in
+            Task { @MainActor [weak self] in
+                await self?.live?.reloadSidebar()
+                self?.live?.entryList.reload()
+            }
+        }, failed: { [weak self] message, error in self?.live?.showStoreError(message, error) })
+        Widgets.addAction(to: window, "import-subscriptions") { [weak self] _ in self?.chooseFileToImport() }
+        Widgets.addAction(to: window, "export-subscriptions") { [weak self] _ in self?.chooseFileToExport() }
+        Widgets.addAction(to: window, "remove-feed", withInt64: true) { [weak self] id in self?.remove(feedID: id) }
+    }
+
+    func remove(feedID: Int64) {
+        guard let feed = feeds.first(where: { $0.id == feedID }) else { return }
+        // TRANSLATORS: %@ is the feed's title.
+        let body = tr("“%@” and all its entries will be removed.").replacingOccurrences(of: "%@", with: FeedSidebar.title(of: feed))
+        ConfirmDialog.present(over: window, heading: tr("Remove Feed?"), body: body, confirm: tr("_Remove")) { [weak self] in
+            Task { @MainActor [weak self] in
+                guard let self = self?.live else { return }
+                do {
+                    try await self.library.store.removeFeed(id: feedID)
+                } catch {
+                    self.showStoreError(tr("The feed could not be removed."), error)
+                }
+                let selection = self.sidebar.selectedFeedID == feedID ? .all : self.sidebar.selection
+                await self.reloadFeeds(selecting: selection)
+                guard self.live != nil else { return }
+                self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
+            }
+        }
+    }
+
+
+    /// Puts a feed in a folder (nil: out of any) and shows it there, and in the folder's entries
+    /// when a folder is selected.
+    func moveFeed(_ feedID: Int64, toFolder folderID: Int64?) {
+        Task { @MainActor [weak self, library] in
+            do {
+                try await library.store.moveFeed(feedID, toFolder: folderID)
+            } catch {
+                self?.live?.showStoreError(tr("The feed could not be moved."), error)
+            }
+            guard let self = self?.live else { return }
+            await self.reloadSidebar()
+            guard self.live != nil else { return }
+            if self.sidebar.selection.folderID != nil { self.entryList.reload() }
+        }
+    }
+
+    /// Puts a folder, with all it holds, into another (nil: at the top of the list).
+    func moveFolder(_ folderID: Int64, into parentID: Int64?) {
+        Task { @MainActor [weak self, library] in
+            do {
+                try await library.store.moveFolder(folderID, into: parentID)
+            } catch FeedStoreError.folderExists(let name) {
+                self?.live?.toasts.show(tr("There is already a folder named “%@”.").replacingOccurrences(of: "%@", with: name))
+            } catch FeedStoreError.folderInsideItself {
+                self?.live?.toasts.show(tr("A folder cannot be moved into itself or into a folder inside it."))
+            } catch {
+                self?.live?.showStoreError(tr("The folder could not be moved."), error)
+            }
+            guard let self = self?.live else { return }
+            await self.reloadSidebar()
+            guard self.live != nil else { return }
+            if self.sidebar.selection.folderID != nil { self.entryList.reload() }
+        }
+    }
+
+    /// Makes a folder named `name` and moves `feedID` into it, when given.
+    func createFolder(named name: String, moving feedID: Int64? = nil) {
+        Task { @MainActor [weak self, library] in
+            do {
+                let folderID = try await library.store.createFolder(named: name)
+                if let feedID { try await library.store.moveFeed(feedID, toFolder: folderID) }
+            } catch {
+                self?.live?.showStoreError(tr("The folder could not be created."), error)
+            }
+            await self?.live?.reloadSidebar()
+        }
+    }
+
+    func renameFolder(_ folderID: Int64, to name: String) {
+        Task { @MainActor [weak self, library] in
+            do {
+                try await library.store.renameFolder(folderID, to: name)
+            } catch FeedStoreError.folderExists {
+                // TRANSLATORS: %@ is the name the person chose for a folder.
+                self?.live?.toasts.show(tr("There is already a folder named “%@”.").replacingOccurrences(of: "%@", with: name))
+            } catch {
+                self?.live?.showStoreError(tr("The folder could not be renamed."), error)
+            }
+            await self?.live?.reloadSidebar()
+        }
+    }
+
+    /// Deletes a folder; what it holds moves up into the folder it was in, feeds staying subscribed.
+    func deleteFolder(_ folderID: Int64) {
+        Task { @MainActor [weak self, library] in
+            do {
+                try await library.store.deleteFolder(folderID)
+            } catch {
+                self?.live?.showStoreError(tr("The folder could not be deleted."), error)
+            }
+            guard let self = self?.live else { return }
+            await self.reloadFeeds(selecting: self.sidebar.selection == .folder(folderID) ? .all : self.sidebar.selection)
+            guard self.live != nil else { return }
+            self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
+        }
+    }
+
+    /// What deleting `folder` does to what it holds, asked before it is done.
+    static func deletingSays(_ folder: StoredFolder) -> String {
+        let text = folder.parentID == nil
+            // TRANSLATORS: %@ is the name of the folder to be deleted, which is in no other folder.
+            ? tr("The feeds and folders in “%@” are kept: they move out of it, to the top of the list.")
+            // TRANSLATORS: %@ is the name of the folder to be deleted, which is in another folder.
+            : tr("The feeds and folders in “%@” are kept: they move out of it, into the folder it is in.")
+        return text.replacingOccurrences(of: "%@", with: folder.name)
+    }
+
+    private func addFolderActions() {
+        let pair = g_variant_type_new("(xx)")
+        defer { g_variant_type_free(pair) }
+        let move = g_simple_action_new("move-to-folder", pair)!
+        Signal.connectObjectOrNil(cast(move), "activate") { [weak self] parameter in
+            guard let parameter else { return }
+            let tuple = OpaquePointer(parameter)
+            let (feed, folder) = (g_variant_get_child_value(tuple, 0)!, g_variant_get_child_value(tuple, 1)!)
+            defer { g_variant_unref(feed); g_variant_unref(folder) }
+            let (feedID, folderID) = (Int64(g_variant_get_int64(feed)), Int64(g_variant_get_int64(folder)))
+            self?.moveFeed(feedID, toFolder: folderID == 0 ? nil : folderID)
+        }
+        g_action_map_add_action(cast(window), cast(move))
+        g_object_unref(cast(move))
+        let moveFolder = g_simple_action_new("move-folder", pair)!
+        Signal.connectObjectOrNil(cast(moveFolder), "activate") { [weak self] parameter in
+            guard let parameter else { return }
+            let tuple = OpaquePointer(parameter)
+            let (folder, parent) = (g_variant_get_child_value(tuple, 0)!, g_variant_get_child_value(tuple, 1)!)
+            defer { g_variant_unref(folder); g_variant_unref(parent) }
+            let (folderID, parentID) = (Int64(g_variant_get_int64(folder)), Int64(g_variant_get_int64(parent)))
+            self?.moveFolder(folderID, into: parentID == 0 ? nil : parentID)
+        }
+        g_action_map_add_action(cast(window), cast(moveFolder))
+        g_object_unref(cast(moveFolder))
+        Widgets.addAction(to: window, "move-to-new-folder", withInt64: true) { [weak self] feedID in
+            guard let self else { return }
+            NameDialog.present(over: self.window, title: tr("New Folder"), placeholder: tr("Folder name"),
+                               confirm: tr("_Create")) { [weak self] name in
+                self?.createFolder(named: name, moving: feedID)
+            }
+        }
+        Widgets.addAction(to: window, "new-folder") { [weak self] _ in
+            guard let self else { return }
+            NameDialog.present(over: self.window, title: tr("New Folder"), placeholder: tr("Folder name"),
+                               confirm: tr("_Create")) { [weak self] name in
+                self?.createFolder(named: name)
+            }
+        }
+        Widgets.addAction(to: window, "rename-folder", withInt64: true) { [weak self] folderID in
+            guard let self, let folder = self.folders.first(where: { $0.id == folderID }) else { return }
+            NameDialog.present(over: self.window, title: tr("Rename Folder"), text: folder.name,
+                               placeholder: tr("Folder name"), confirm: tr("_Rename")) { [weak self] name in
+                self?.renameFolder(folderID, to: name)
+            }
+        }
+        Widgets.addAction(to: window, "delete-folder", withInt64: true) { [weak self] folderID in
+            guard let self, let folder = self.folders.first(where: { $0.id == folderID }) else { return }
+            ConfirmDialog.present(over: self.window, heading: tr("Delete Folder?"), body: Self.deletingSays(folder),
+                                  confirm: tr("_Delete")) { [weak self] in
+                self?.deleteFolder(folderID)
+            }
+        }
+    }
+
+
+    /// Subscribes to the feeds of an OPML file, showing the fetching of the new ones as it goes.
+    func importSubscriptions(from file: URL) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            // TRANSLATORS: %@ is the path of the file to import.
+            toasts.show(tr("The file %@ could not be read.").replacingOccurrences(of: "%@", with: "\u{2068}\(file.path)\u{2069}"))
+            return
+        }
+        importBar.showProgress(done: 0, total: 0)
+        Task { @MainActor [weak self, library] in
+            do {
+                let report = try await library.importSubscriptions(from: data) { [weak self] done, total in
+                    await self?.live?.importProgressed(done: done, total: total)
+                }
+                guard let self = self?.live else { return }
+                self.importBar.showMessage(ImportBar.summary(of: report))
+                await self.reloadSidebar()
+                guard self.live != nil else { return }
+                self.entryList.reload()
+                self.updateIcons()
+            } catch let error as OPMLDocument.ReadError {
+                self?.live?.importBar.hide()
+                self?.live?.toasts.show(Self.importFailure(error))
+            } catch {
+                self?.live?.importBar.hide()
+                self?.live?.showStoreError(tr("The subscriptions could not be imported."), error)
+            }
+        }
+    }
+
+    /// The new feeds are in the list once their fetching starts; entries follow at the end.
+    private func importProgressed(done: Int, total: Int) async {
+        importBar.showProgress(done: done, total: total)
+        if done == 0 { await reloadSidebar() }
+    }
+
+    /// Why a file could not be imported, saying that nothing was.
+    static func importFailure(_ error: OPMLDocument.ReadError) -> String {
+        switch error {
+        case let .malformed(line, _):
+            // TRANSLATORS: %d is the line of the file where it stops being valid.
+            tr("The file is broken at line %d, so nothing was imported.").replacingOccurrences(of: "%d", with: "\(line)")
+        case .notOPML:
+            tr("The file is not a subscription list (OPML), so nothing was imported.")
+        }
+    }
+
+    /// Writes the subscriptions with their folders to an OPML file.
+    func exportSubscriptions(to file: URL) {
+        Task { @MainActor [weak self, library] in
+            do {
+                let data = try await library.exportSubscriptions()
+                try data.write(to: file, options: .atomic)
+                let count = try await library.store.feeds().count
+                self?.live?.importBar.showMessage(ImportBar.exported(count, to: file))
+            } catch {
+                // TRANSLATORS: %@ is the path of the file the subscriptions were to be written to.
+                self?.live?.toasts.show(tr("The subscriptions could not be exported to %@.")
+                    .replacingOccurrences(of: "%@", with: "\u{2068}\(file.path)\u{2069}"))
+            }
+        }
+    }
+
+    private func chooseFileToImport() {
+        FileChooser.present(over: window, title: tr("Import Subscriptions"), accept: tr("_Import"), saving: false) { [weak self] file in
+            self?.importSubscriptions(from: file)
+        }
+    }
+
+    private func chooseFileToExport() {
+        FileChooser.present(over: window, title: tr("Export Subscriptions"), accept: tr("_Export"), saving: true,
+                            suggestedName: "subscriptions.opml") { [weak self] file in
+            self?.exportSubscriptions(to: file)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import CAdw
+import CGtk
+import RefreshGtk
+
+/// Short notices at the foot of the window (AdwToastOverlay): what was just done, with a button
+/// to undo or retry it, and what went wrong, naming what it went wrong with.
+@MainActor
+final class Toasts {
+    private let overlay: OpaquePointer
+    /// The toast up now, as long as it is.
+    private var current: OpaquePointer?
+    /// The text of the toast up now; nil when none is.
+    private(set) var message: String?
+    /// How long a toast stays, in seconds.
+    var timeout: UInt32 = 5
+
+    init(overlay: OpaquePointer) {
+        self.overlay = overlay
+    }
+
+    /// Shows `text`, replacing any toast up, with a button labelled `button` (a mnemonic such as
+    /// "_Undo") that runs `action`.
+    func show(_ text: String, button: String? = nil, action: (@MainActor () -> Void)? = nil) {
+        let toast = adw_toast_new(text)!
+        adw_toast_set_timeout(toast, timeout)
+        // A newer notice replaces the one up rather than waiting for it to go.
+        adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
+        if let button, let action {
+            adw_toast_set_button_label(toast, button)
+            Signal.connect(cast(toast), "button-clicked") { action() }
+        }
+        Signal.connect(cast(toast), "dismissed") { [weak self] in
+            guard let self, self.current == toast else { return }
+            self.current = nil
+            self.message = nil
+        }
+        current = toast
+        message = text
+        adw_toast_overlay_add_toast(overlay, toast)
+    }
+
+    /// Takes the toast up away.
+    func dismiss() {
+        if let current { adw_toast_dismiss(current) }
+    }
+}

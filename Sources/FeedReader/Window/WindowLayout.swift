@@ -1,0 +1,82 @@
+import CAdw
+import CGtk
+import RefreshGtk
+
+/// The window's content as views/window.ui lays it out: the leaflets, the panes' header bars and
+/// their controls, by id. The panes' own widgets (sidebar, list, article) are added from Swift.
+@MainActor
+struct WindowLayout {
+    static let resource = AppResources.basePath + "views/window.ui"
+
+    let toastOverlay: OpaquePointer
+    let outerLeaflet: OpaquePointer
+    let innerLeaflet: OpaquePointer
+    let sidebarPane: UnsafeMutablePointer<GtkWidget>
+    let sidebarContent: UnsafeMutablePointer<GtkWidget>
+    let sidebarTitle: OpaquePointer
+    let addButton: UnsafeMutablePointer<GtkWidget>
+    let refreshButton: UnsafeMutablePointer<GtkWidget>
+    let refreshState: UnsafeMutablePointer<GtkWidget>
+    let refreshSpinner: UnsafeMutablePointer<GtkWidget>
+    let mainMenuButton: UnsafeMutablePointer<GtkWidget>
+    let listPane: UnsafeMutablePointer<GtkWidget>
+    let listContent: UnsafeMutablePointer<GtkWidget>
+    let listTitle: OpaquePointer
+    let listBackButton: UnsafeMutablePointer<GtkWidget>
+    let searchButton: UnsafeMutablePointer<GtkWidget>
+    let unreadButton: UnsafeMutablePointer<GtkWidget>
+    let searchBar: UnsafeMutablePointer<GtkWidget>
+    let searchEntry: UnsafeMutablePointer<GtkWidget>
+    let listStack: UnsafeMutablePointer<GtkWidget>
+    let entriesSlot: UnsafeMutablePointer<GtkWidget>
+    let listStatus: OpaquePointer
+    let listStatusButton: UnsafeMutablePointer<GtkWidget>
+    let articlePane: UnsafeMutablePointer<GtkWidget>
+    let articleContent: UnsafeMutablePointer<GtkWidget>
+    let articleHeader: OpaquePointer
+    let articleBackButton: UnsafeMutablePointer<GtkWidget>
+
+    /// The layout from the registered resource bundle (AppResources), which holds it.
+    init() {
+        let builder = gtk_builder_new_from_resource(Self.resource)!
+        defer { g_object_unref(cast(builder)) }
+        func object<T>(_ id: String) -> UnsafeMutablePointer<T> {
+            guard let object = gtk_builder_get_object(builder, id) else { preconditionFailure("\(Self.resource) has no \(id)") }
+            return UnsafeMutableRawPointer(object).assumingMemoryBound(to: T.self)
+        }
+        // libadwaita's final types are opaque to Swift.
+        func opaque(_ id: String) -> OpaquePointer { OpaquePointer(object(id) as UnsafeMutablePointer<GObject>) }
+        toastOverlay = opaque("toast_overlay")
+        // The builder's reference goes with it: the window holds the layout from here on.
+        g_object_ref_sink(cast(toastOverlay))
+        outerLeaflet = opaque("outer_leaflet")
+        innerLeaflet = opaque("inner_leaflet")
+        sidebarPane = object("sidebar_pane")
+        sidebarContent = object("sidebar_content")
+        sidebarTitle = opaque("sidebar_title")
+        addButton = object("add_button")
+        refreshButton = object("refresh_button")
+        refreshState = object("refresh_state")
+        refreshSpinner = object("refresh_spinner")
+        mainMenuButton = object("main_menu_button")
+        listPane = object("list_pane")
+        listContent = object("list_content")
+        listTitle = opaque("list_title")
+        listBackButton = object("list_back_button")
+        searchButton = object("search_button")
+        unreadButton = object("unread_button")
+        searchBar = object("search_bar")
+        searchEntry = object("search_entry")
+        listStack = object("list_stack")
+        entriesSlot = object("entries_slot")
+        listStatus = opaque("list_status")
+        listStatusButton = object("list_status_button")
+        articlePane = object("article_pane")
+        articleContent = object("article_content")
+        articleHeader = opaque("article_header")
+        articleBackButton = object("article_back_button")
+    }
+
+    /// The layout's top widget, for the window's content.
+    var widget: UnsafeMutablePointer<GtkWidget> { UnsafeMutablePointer(toastOverlay) }
+}

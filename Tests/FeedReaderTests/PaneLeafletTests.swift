@@ -1,0 +1,153 @@
+import CAdw
+import CGtk
+import FeedCore
+import Foundation
+@testable import RefreshGtk
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// Three panes side by side in a wide window, the list and the article without the sidebar in a
+/// middling one, one pane at a time with back buttons in a narrow one.
+final class PaneLeafletTests: XCTestCase {
+    func testTheWindowFoldsTheSidebarFirstThenTheListAndTheArticle() throws {
+        try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
+            let window = app.window
+            let cases: [(width: Int32, shown: [PaneLeaflet.Pane], listBack: Bool, articleBack: Bool)] = [
+                (1240, [.feeds, .entries, .article], false, false),
+                (1020, [.feeds, .entries, .article], false, false),
+                (960, [.entries, .article], true, false),
+                (640, [.entries, .article], true, false),
+                (560, [.entries], true, true),
+                (360, [.entries], true, true),
+            ]
+            // Without the leaflets' slides: the renders show where the panes end up.
+            GtkTestEnvironment.withAnimations(false) {
+                for (width, shown, listBack, articleBack) in cases {
+                    Self.resize(app, width: width)
+                    XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == shown },
+                                  "\(width) px: \(Self.shownPanes(window)), not \(shown)")
+                    // A pane's back button is there whenever the pane shows without the one before it.
+                    XCTAssertEqual(gtk_widget_get_visible(window.layout.listBackButton) != 0, listBack, "\(width) px: the list's back button")
+                    XCTAssertEqual(gtk_widget_get_visible(window.layout.articleBackButton) != 0, articleBack, "\(width) px: the article's back button")
+                    saveRender(window.window, name: "leaflet-\(width)")
+                }
+            }
+            var minimum: Int32 = 0
+            gtk_widget_measure(window.window, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+            XCTAssertLessThanOrEqual(minimum, 360, "a phone-sized window fits: the three panes no longer hold it at 936 px")
+        }
+    }
+
+    func testANarrowWindowShowsOnePaneAtATimeAndTheKeyboardMovesBetweenThem() throws {
+        try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
+            let window = app.window
+            Self.resize(app, width: 500)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries] },
+                          "narrow, the list alone: \(Self.shownPanes(window))")
+            XCTAssertTrue(Self.isShown(window.layout.listBackButton), "with a way back to the feeds")
+
+            RealInput.click(windowTitle: app.title, at: app.point(in: window.entryList.listView, x: 100, y: 20))
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.article] }, "a click on an entry shows its article")
+            XCTAssertTrue(Self.isShown(window.layout.articleBackButton), "with a way back to the list")
+            XCTAssertTrue(Self.isShown(window.article.starButton), "and the entry's star in the article's own header bar")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { window.article.entry?.title == "Entry 1" && window.article.isLoaded })
+            saveRender(window.window, name: "leaflet-narrow-article-light")
+
+            RealInput.key(windowTitle: app.title, "alt+Left")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries] }, "Alt+Left goes back to the list")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.focusIsIn(window.entryList.listView, of: window) }, "which has the focus")
+            XCTAssertEqual(window.entryList.selectedEntry?.title, "Entry 1", "the entry read stays selected")
+            RealInput.key(windowTitle: app.title, "j")
+            XCTAssertTrue(GtkTestEnvironment.iterate { window.entryList.selectedEntry?.title == "Entry 2" && Self.shownPanes(window) == [.article] },
+                          "j reads the next entry")
+
+            RealInput.click(windowTitle: app.title, at: app.point(in: window.layout.articleBackButton, x: 12, y: 12))
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries] }, "the back button leads to the list")
+            RealInput.click(windowTitle: app.title, at: app.point(in: window.layout.listBackButton, x: 12, y: 12))
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.feeds] }, "and on to the feeds")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.focusIsIn(window.sidebar.widget, of: window) })
+            saveRender(window.window, name: "leaflet-narrow-feeds-light")
+            RealInput.key(windowTitle: app.title, "Down")
+            RealInput.key(windowTitle: app.title, "Return")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries] && window.sidebar.selection == .starred },
+                          "Enter on a feed lists its entries: \(Self.shownPanes(window)) \(window.sidebar.selection)")
+            XCTAssertEqual(Self.listTitle(window), "Starred", "the list's header names what it lists")
+
+            let styles = adw_style_manager_get_default()
+            adw_style_manager_set_color_scheme(styles, ADW_COLOR_SCHEME_FORCE_DARK)
+            defer { adw_style_manager_set_color_scheme(styles, ADW_COLOR_SCHEME_DEFAULT) }
+            XCTAssertTrue(GtkTestEnvironment.iterate { adw_style_manager_get_dark(styles) != 0 })
+            saveRender(window.window, name: "leaflet-narrow-list-dark")
+            GtkTestEnvironment.withAnimations(false) {
+                Self.resize(app, width: 1240)
+                XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.feeds, .entries, .article] },
+                              "wide again, the three panes: \(Self.shownPanes(window))")
+                saveRender(window.window, name: "leaflet-wide-dark")
+            }
+            XCTAssertFalse(Self.isShown(window.layout.listBackButton))
+        }
+    }
+
+    func testInTheTwoPaneStepTheSidebarIsOneBackAwayAndAFeedLeadsBack() throws {
+        try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
+            let window = app.window
+            Self.resize(app, width: 800)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries, .article] }, "\(Self.shownPanes(window))")
+            RealInput.key(windowTitle: app.title, "j")
+            XCTAssertTrue(GtkTestEnvironment.iterate { window.article.entry?.title == "Entry 1" }, "the article beside the list")
+            XCTAssertEqual(Self.shownPanes(window), [.entries, .article], "and the list stays beside it")
+            RealInput.key(windowTitle: app.title, "alt+Left")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.feeds] }, "back to the feeds")
+            RealInput.key(windowTitle: app.title, "shift+j")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries, .article] },
+                          "the next feed shows its entries beside the article: \(Self.shownPanes(window))")
+        }
+    }
+
+    /// Resizes the window and waits until it has the new size, give or take its frame.
+    @MainActor
+    static func resize(_ app: ReaderFixture, width: Int32) {
+        let window = app.window.window
+        gtk_window_set_default_size(cast(window), width, 700)
+        XCTAssertTrue(GtkTestEnvironment.iterate { abs(gtk_widget_get_width(window) - width) <= 20 },
+                      "the window is \(width) px wide: \(gtk_widget_get_width(window))")
+    }
+
+    /// The panes a person sees: mapped, given some width and inside the window.
+    @MainActor
+    static func shownPanes(_ window: MainWindow) -> [PaneLeaflet.Pane] {
+        let widgets: [(PaneLeaflet.Pane, UnsafeMutablePointer<GtkWidget>)] = [
+            (.feeds, window.sidebar.widget), (.entries, window.layout.listContent), (.article, window.article.widget),
+        ]
+        return widgets.filter { pane, widget in
+            guard isShown(widget), gtk_widget_get_width(widget) > 0, gtk_widget_get_child_visible(widget) != 0 else { return false }
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(widget, window.window, &bounds) != 0 else { return false }
+            // A leaflet keeps a folded-away pane mapped while it slides: only one inside the window counts.
+            return bounds.origin.x + bounds.size.width > 1 && bounds.origin.x < Float(gtk_widget_get_width(window.window)) - 1
+        }.map(\.0)
+    }
+
+    @MainActor
+    static func listTitle(_ window: MainWindow) -> String {
+        String(cString: adw_window_title_get_title(window.layout.listTitle))
+    }
+
+    @MainActor
+    static func isShown(_ widget: UnsafeMutablePointer<GtkWidget>?) -> Bool {
+        guard let widget, gtk_widget_get_mapped(widget) != 0 else { return false }
+        var ancestor: UnsafeMutablePointer<GtkWidget>? = widget
+        while let current = ancestor {
+            if gtk_widget_get_child_visible(current) == 0 { return false }
+            ancestor = gtk_widget_get_parent(current)
+        }
+        return true
+    }
+
+    @MainActor
+    private static func focusIsIn(_ widget: UnsafeMutablePointer<GtkWidget>, of window: MainWindow) -> Bool {
+        guard let focus = gtk_root_get_focus(cast(window.window)) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
+}
