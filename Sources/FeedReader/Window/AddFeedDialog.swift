@@ -62,9 +62,10 @@ final class AddFeedDialog {
         // An address reads left to right in every language.
         gtk_widget_set_direction(entry, GTK_TEXT_DIR_LTR)
         cgtk_accessible_set_label(cast(entry), tr("Address"))
-        let prompt = Widgets.label(tr("Enter the address of a feed, or of a web page that has one."), classes: ["dim-label", "caption"])
+        let explanation = tr("Enter the address of a feed, or of a web page that has one.")
+        let prompt = Widgets.label(explanation, classes: ["dim-label", "caption"])
         gtk_label_set_wrap(cast(prompt), 1)
-        cgtk_accessible_set_description(cast(entry), tr("Enter the address of a feed, or of a web page that has one."))
+        cgtk_accessible_set_description(cast(entry), explanation)
         message = Widgets.label("", classes: ["error"])
         gtk_label_set_wrap(cast(message), 1)
         gtk_label_set_selectable(cast(message), 1)
