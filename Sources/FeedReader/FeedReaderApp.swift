@@ -49,7 +49,8 @@ final class FeedReaderApp {
             gtk_window_present(cast(window.window))
             return
         }
-        LanguageMenu.applySaved(from: .standard)
+        AppData.addBuildTreeIcons()
+        LanguageChoice.applySaved(from: .standard)
         if let failure = AppResources.failure {
             showStartupError(AppResources.missingMessage, details: failure)
             return

@@ -6,7 +6,8 @@ import TestSupport
 import XCTest
 @testable import FeedReader
 
-/// Pasting a web page's address into Add Feed: its feeds are found and offered.
+/// Pasting a web page's address into Add Feed: its feeds are found and offered; problems are
+/// said in words, and the dialog stays usable from the keyboard.
 final class AddFeedDiscoveryTests: XCTestCase {
     private static func rss(_ title: String) -> Data {
         Data("<rss version=\"2.0\"><channel><title>\(title)</title><item><title>x</title><guid>x</guid></item></channel></rss>".utf8)
@@ -59,8 +60,139 @@ final class AddFeedDiscoveryTests: XCTestCase {
             dialog.enter(server.url("/").absoluteString)
             dialog.add()
 
-            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { dialog.messageText == "No feed was found at this address." })
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { dialog.messageText == "No feed found at this address." })
             XCTAssertTrue(dialog.candidates.isEmpty)
         }
+    }
+
+    /// A page with a thousand feed links once grew the dialog past X11's 32767 px, and the app
+    /// died of BadAlloc: now a few are offered, in a list that scrolls inside a dialog that fits.
+    func testAPageWithAThousandFeedLinksOffersAFewInADialogThatFitsTheScreen() throws {
+        let links = (0..<1000).map { #"<link rel="alternate" type="application/rss+xml" title="Feed \#($0)" href="/feed-\#($0).xml">"# }
+        let server = try TestHTTPServer { request in
+            request.path == "/" ? .ok(Data("<html><head>\(links.joined(separator: "\n"))</head></html>".utf8)) : .ok(Self.rss("One"))
+        }
+        defer { server.stop() }
+        try onMain {
+            let parent = gtk_window_new()!
+            defer { gtk_window_destroy(cast(parent)) }
+            let dialog = AddFeedDialog.present(over: parent, library: FeedLibrary(store: try FeedStore.inMemory())) { _ in }
+            let window = try XCTUnwrap(toplevel(titled: "Add Feed"))
+            let list = try XCTUnwrap(descendant(of: window) { isWidget($0, a: gtk_list_box_get_type()) })
+            let scroller = try XCTUnwrap(gtk_widget_get_ancestor(list, gtk_scrolled_window_get_type()))
+
+            dialog.enter(server.url("/").absoluteString)
+            dialog.add()
+
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                dialog.candidates.count == FeedDiscovery.maxCandidates && gtk_widget_get_height(scroller) > 0
+            })
+            XCTAssertEqual(Self.rows(of: list), FeedDiscovery.maxCandidates)
+            XCTAssertLessThan(gtk_widget_get_height(window), 700, "the dialog fits a small screen")
+            let adjustment = gtk_scrolled_window_get_vadjustment(cast(scroller))
+            XCTAssertGreaterThan(gtk_adjustment_get_upper(adjustment), gtk_adjustment_get_page_size(adjustment),
+                                 "the rows that do not fit scroll into view")
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(window, name: "add-feed-many-candidates") })
+        }
+    }
+
+    func testAFailedAddSaysWhyAndGivesTheMarkedAddressBackToTheKeyboard() throws {
+        let server = try TestHTTPServer { _ in .status(404) }
+        defer { server.stop() }
+        try onMain {
+            let parent = gtk_window_new()!
+            defer { gtk_window_destroy(cast(parent)) }
+            let dialog = AddFeedDialog.present(over: parent, library: FeedLibrary(store: try FeedStore.inMemory())) { _ in }
+            let window = try XCTUnwrap(toplevel(titled: "Add Feed"))
+            let entry = try XCTUnwrap(descendant(of: window) { isWidget($0, a: gtk_entry_get_type()) })
+            XCTAssertNil(AccessibilityTests.labelMismatch(entry, "Address"), "the address field is named for screen readers")
+            XCTAssertEqual(gtk_widget_get_direction(entry), GTK_TEXT_DIR_LTR, "an address reads left to right in every language")
+            GtkTestEnvironment.iterate { gtk_window_is_active(cast(window)) != 0 }
+
+            RealInput.type(windowTitle: "Add Feed", server.url("/missing.xml").absoluteString)
+            XCTAssertTrue(GtkTestEnvironment.iterate { String(cString: gtk_editable_get_text(cast(entry))).hasSuffix("missing.xml") })
+            RealInput.key(windowTitle: "Add Feed", "Return")
+
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { dialog.messageText == "No feed found at this address." })
+            XCTAssertTrue(dialog.entryShowsError)
+            XCTAssertTrue(GtkTestEnvironment.iterate { dialog.entryHasFocus })
+            RealInput.key(windowTitle: "Add Feed", "BackSpace")
+            XCTAssertTrue(GtkTestEnvironment.iterate { String(cString: gtk_editable_get_text(cast(entry))).hasSuffix("missing.xm") },
+                          "typing goes on in the address at once")
+            XCTAssertFalse(dialog.entryShowsError, "the mark goes once the address changes")
+        }
+    }
+
+    func testAnAddressThatCannotBeReachedSaysSoWithTheSiteNamed() throws {
+        let closed = try TestHTTPServer { _ in .status(404) }
+        let address = closed.url("/feed.xml").absoluteString
+        closed.stop()
+        try onMain {
+            let parent = gtk_window_new()!
+            defer { gtk_window_destroy(cast(parent)) }
+            let dialog = AddFeedDialog.present(over: parent, library: FeedLibrary(store: try FeedStore.inMemory())) { _ in }
+
+            dialog.enter(address)
+            dialog.add()
+
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                dialog.messageText == "Could not reach \u{2068}127.0.0.1\u{2069} — check the address or your connection."
+            }, dialog.messageText)
+        }
+    }
+
+    /// Ctrl+N in the window: the address has the keyboard from the start, and Enter adds.
+    func testTheDialogOpensReadyToTypeTheAddress() throws {
+        let server = try TestHTTPServer { _ in .ok(Self.rss("Typed")) }
+        defer { server.stop() }
+        try withReader(serving: Self.rss("First"), entries: 1) { app in
+            RealInput.key(windowTitle: app.title, "ctrl+n")
+            XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Add Feed").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+            let window = try XCTUnwrap(toplevel(titled: "Add Feed"))
+            let entry = try XCTUnwrap(descendant(of: window) { isWidget($0, a: gtk_entry_get_type()) })
+
+            RealInput.type(windowTitle: "Add Feed", server.url("/typed.xml").absoluteString)
+            XCTAssertTrue(GtkTestEnvironment.iterate { String(cString: gtk_editable_get_text(cast(entry))).hasSuffix("/typed.xml") },
+                          "the keys went to the address")
+            RealInput.key(windowTitle: "Add Feed", "Return")
+
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.sidebar.feedIDs.count == 2 }, "Enter added the feed")
+            XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Add Feed") == nil })
+        }
+    }
+
+    func testEscapeClosesTheDialog() throws {
+        try onMain {
+            let parent = gtk_window_new()!
+            defer { gtk_window_destroy(cast(parent)) }
+            AddFeedDialog.present(over: parent, library: FeedLibrary(store: try FeedStore.inMemory())) { _ in }
+            XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Add Feed").map { gtk_window_is_active(cast($0)) != 0 } ?? false })
+
+            RealInput.key(windowTitle: "Add Feed", "Escape")
+
+            XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Add Feed") == nil })
+        }
+    }
+
+    func testProblemsAreSaidInAPersonsWords() {
+        let address = "https://news.example/feed.xml"
+        let cases: [(FeedLibrary.SubscribeError, String)] = [
+            (.fetchFailed(.httpStatus(404)), "No feed found at this address."),
+            (.fetchFailed(.httpStatus(503)), "\u{2068}news.example\u{2069} has a problem right now. Try again later."),
+            (.fetchFailed(.httpStatus(403)), "The site does not allow reading this address."),
+            (.fetchFailed(.timedOut(after: .seconds(15))), "Could not reach \u{2068}news.example\u{2069} — check the address or your connection."),
+            (.fetchFailed(.invalidFeed(.unsupportedFormat(found: "HTML"))), "The feed at this address could not be read."),
+            (.alreadySubscribed, "You are already subscribed to this feed."),
+        ]
+        for (error, words) in cases {
+            XCTAssertEqual(MainActor.assumeIsolated { AddFeedDialog.problem(error, address: address) }, words)
+        }
+    }
+
+    @MainActor
+    private static func rows(of list: UnsafeMutablePointer<GtkWidget>) -> Int {
+        var count = 0
+        while gtk_list_box_get_row_at_index(cast(list), Int32(count)) != nil { count += 1 }
+        return count
     }
 }

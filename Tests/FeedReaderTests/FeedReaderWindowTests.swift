@@ -169,11 +169,11 @@ final class FeedReaderWindowTests: XCTestCase {
             XCTAssertNotEqual(title, "Feed Reader")
             XCTAssertEqual(title, tr("Feed Reader"))
             XCTAssertFalse(header.accessibleText.hasPrefix("Pull down to refresh"), header.accessibleText)
-            XCTAssertNotEqual(app.window.entryList.footer.accessibleText, "Tap or pull up to load more")
+            XCTAssertNotEqual(app.window.entryList.footer.accessibleText, "Click or pull up to load more")
 
             let restarted = try app.restarted()
             defer { restarted.close() }
-            XCTAssertEqual(restarted.settings.string(forKey: LanguageMenu.settingsKey, in: LanguageMenu.settingsGroup), "de")
+            XCTAssertEqual(restarted.settings.string(forKey: LanguageChoice.settingsKey, in: LanguageChoice.settingsGroup), "de")
         }
     }
 

@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import FeedCore
 import Foundation
@@ -6,40 +7,41 @@ import TestSupport
 import XCTest
 @testable import FeedReader
 
-/// The preferences window: every choice of background refresh, notifications and retention,
-/// taking effect at once and kept in the settings file.
+/// The preferences window: the style, the language, background refresh, notifications and
+/// retention, each taking effect at once and kept in the settings file.
 final class PreferencesWindowTests: XCTestCase {
     func testChoicesTakeEffectAtOnceAndAreKept() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
-            gtk_widget_activate_action_variant(app.window.window, "win.preferences", nil)
-            var found: UnsafeMutablePointer<GtkWidget>?
-            XCTAssertTrue(GtkTestEnvironment.iterate {
-                found = toplevel(titled: "Preferences")
-                return found != nil
-            })
-            let window = try XCTUnwrap(found)
+            let window = try Self.open(app, titled: "Preferences")
             defer { gtk_window_destroy(cast(window)) }
-            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(window) != 0 })
+            XCTAssertTrue(isWidget(window, a: adw_preferences_window_get_type()))
             saveScreen(name: "preferences-window")
-            let dropDowns = Self.widgets(under: window, a: gtk_drop_down_get_type())
-            let switches = Self.widgets(under: window, a: gtk_switch_get_type())
-            XCTAssertEqual(dropDowns.count, 2)
-            XCTAssertEqual(switches.count, 6)
-            XCTAssertEqual(dropDowns.map { gtk_drop_down_get_selected(cast($0)) }, [2, 2], "every 30 minutes, for 3 months")
-            XCTAssertEqual(switches.map { gtk_switch_get_active(cast($0)) != 0 }, [true, true, false, false, true, true])
-            let (notify, whenFocused, background) = (switches[1], switches[2], switches[3])
-            let keepUnread = switches[4]
+            XCTAssertEqual(Self.rowTitles(in: window), [
+                "Style", "Language", "Mark entries read when shown", "Refresh in the background", "Notify about new entries",
+                "Notify even when the window is focused", "Run in the background", "Keep read entries",
+                "Keep unread entries however old", "Keep starred entries however old",
+            ])
+            let row = { (title: String) in try XCTUnwrap(Self.row(titled: title, in: window)) }
+            XCTAssertEqual(Self.choice(try row("Style")), "Follow System")
+            XCTAssertEqual(Self.choice(try row("Refresh in the background")), "Every 30 minutes")
+            XCTAssertEqual(Self.choice(try row("Keep read entries")), "For 3 months")
+            XCTAssertEqual(try ["Mark entries read when shown", "Notify about new entries", "Notify even when the window is focused",
+                                "Run in the background", "Keep unread entries however old", "Keep starred entries however old"]
+                .map { Self.isOn(try row($0)) }, [true, true, false, false, true, true])
 
-            gtk_drop_down_set_selected(cast(dropDowns[0]), 3)
+            adw_combo_row_set_selected(cast(try row("Refresh in the background")), 3)
             XCTAssertEqual(app.window.backgroundRefresh.minutes, 60, "the schedule follows at once")
-            gtk_drop_down_set_selected(cast(dropDowns[0]), 0)
+            adw_combo_row_set_selected(cast(try row("Refresh in the background")), 0)
             XCTAssertEqual(app.window.backgroundRefresh.minutes, 0)
             XCTAssertNil(app.window.backgroundRefresh.nextWake)
-            XCTAssertEqual(gtk_widget_is_sensitive(background), 0, "running in the background means nothing with refresh off")
-            gtk_switch_set_active(cast(notify), 0)
-            XCTAssertEqual(gtk_widget_is_sensitive(whenFocused), 0)
-            gtk_drop_down_set_selected(cast(dropDowns[1]), 5)
-            XCTAssertEqual(gtk_widget_is_sensitive(keepUnread), 0, "nothing is removed when entries are kept forever")
+            XCTAssertEqual(gtk_widget_is_sensitive(try row("Run in the background")), 0,
+                           "running in the background means nothing with refresh off")
+            Self.click(try row("Notify about new entries"), in: window)
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_is_sensitive(try! row("Notify even when the window is focused")) == 0 },
+                          "a click on the row turns notifications off, and what depends on them is greyed out")
+            adw_combo_row_set_selected(cast(try row("Keep read entries")), 5)
+            XCTAssertEqual(gtk_widget_is_sensitive(try row("Keep unread entries however old")), 0,
+                           "nothing is removed when entries are kept forever")
             saveScreen(name: "preferences-window-changed")
 
             app.settings.flush()
@@ -51,24 +53,63 @@ final class PreferencesWindowTests: XCTestCase {
         }
     }
 
-    func testThePreferencesReadInTheChosenLanguage() throws {
+    /// Follow System takes the desktop's light or dark style; Light and Dark hold whatever the
+    /// desktop says; the window's own background shows it.
+    func testTheStyleFollowsTheDesktopUnlessLightOrDarkIsChosen() throws {
+        try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
+            let desktop = g_settings_new("org.gnome.desktop.interface")!
+            let manager = adw_style_manager_get_default()
+            defer {
+                g_settings_reset(desktop, "color-scheme")
+                g_object_unref(desktop)
+                app.window.preferences.style = .followSystem
+            }
+            let window = try Self.open(app, titled: "Preferences")
+            defer { gtk_window_destroy(cast(window)) }
+            let style = try XCTUnwrap(Self.row(titled: "Style", in: window))
+            XCTAssertEqual(Self.choices(style), ["Follow System", "Light", "Dark"])
+            XCTAssertEqual(adw_style_manager_get_dark(manager), 0, "the desktop's default is light")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.backgroundIsDark(window) == false })
+
+            g_settings_set_string(desktop, "color-scheme", "prefer-dark")
+            XCTAssertTrue(GtkTestEnvironment.iterate { adw_style_manager_get_dark(manager) != 0 }, "following the desktop's dark style")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.backgroundIsDark(window) == true })
+            saveScreen(name: "preferences-window-dark")
+
+            adw_combo_row_set_selected(cast(style), 1)
+            XCTAssertTrue(GtkTestEnvironment.iterate { adw_style_manager_get_dark(manager) == 0 }, "Light holds over the desktop's dark")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.backgroundIsDark(window) == false })
+            g_settings_set_string(desktop, "color-scheme", "default")
+            adw_combo_row_set_selected(cast(style), 2)
+            XCTAssertTrue(GtkTestEnvironment.iterate { adw_style_manager_get_dark(manager) != 0 }, "Dark holds over the desktop's light")
+            XCTAssertEqual(Preferences(settings: SettingsStore(path: app.settings.path)).style, .dark, "and is kept")
+        }
+    }
+
+    /// The language moved from the main menu into Preferences: choosing one switches the whole
+    /// app at once, the preferences included, and is kept.
+    func testChoosingALanguageSwitchesTheAppAndThePreferencesAtOnce() throws {
         try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
             defer { app.window.switchLanguage(to: "") }
-            for (code, title, label) in [("de", "Einstellungen", "Im Hintergrund aktualisieren"), ("ar", "التفضيلات", "التحديث في الخلفية")] {
-                app.window.switchLanguage(to: code)
-                gtk_widget_activate_action_variant(app.window.window, "win.preferences", nil)
-                var found: UnsafeMutablePointer<GtkWidget>?
-                XCTAssertTrue(GtkTestEnvironment.iterate {
-                    found = toplevel(titled: title)
-                    return found.map { gtk_widget_get_mapped($0) != 0 } ?? false
-                }, "the window is titled \(title)")
-                let window = try XCTUnwrap(found)
-                XCTAssertNotNil(descendant(of: window) { widget in
-                    isWidget(widget, a: gtk_label_get_type()) && String(cString: gtk_label_get_label(cast(widget))) == label
-                }, "\(code): \(label)")
-                saveScreen(name: "preferences-window-\(code)")
-                gtk_window_destroy(cast(window))
+            let window = try Self.open(app, titled: "Preferences")
+            defer { gtk_window_destroy(cast(window)) }
+            let language = try XCTUnwrap(Self.row(titled: "Language", in: window))
+            XCTAssertEqual(Self.choice(language), "System Default")
+            let choices = Self.choices(language)
+            XCTAssertEqual(choices.first, "System Default")
+            XCTAssertTrue(choices.contains("Deutsch") && choices.contains("العربية"), "\(choices)")
+
+            for (name, title, label, appName) in [("Deutsch", "Einstellungen", "Im Hintergrund aktualisieren", "Feedreader"),
+                                                  ("العربية", "التفضيلات", "التحديث في الخلفية", "قارئ الموجزات")] {
+                let row = try XCTUnwrap(Self.row(titled: Self.rowTitles(in: window)[1], in: window))
+                adw_combo_row_set_selected(cast(row), guint(try XCTUnwrap(choices.firstIndex(of: name))))
+                XCTAssertTrue(GtkTestEnvironment.iterate { gtk_window_get_title(cast(window)).map { String(cString: $0) } == title },
+                              "the preferences read in \(name)")
+                XCTAssertTrue(GtkTestEnvironment.iterate { Self.row(titled: label, in: window) != nil }, "\(name): \(label)")
+                XCTAssertEqual(gtk_window_get_title(cast(app.window.window)).map { String(cString: $0) }, appName, "the main window follows")
+                saveScreen(name: "preferences-window-\(name)")
             }
+            XCTAssertEqual(Preferences(settings: SettingsStore(path: app.settings.path)).language, "ar")
         }
     }
 
@@ -81,12 +122,91 @@ final class PreferencesWindowTests: XCTestCase {
         }
     }
 
+    /// Opens the preferences with Ctrl+, and returns their window once it shows.
+    @MainActor
+    static func open(_ app: ReaderFixture, titled title: String) throws -> UnsafeMutablePointer<GtkWidget> {
+        RealInput.key(windowTitle: app.title, "ctrl+comma")
+        var found: UnsafeMutablePointer<GtkWidget>?
+        XCTAssertTrue(GtkTestEnvironment.iterate {
+            found = toplevel(titled: title)
+            return found.map { gtk_widget_get_mapped($0) != 0 } ?? false
+        }, "Ctrl+, opened the preferences")
+        return try XCTUnwrap(found)
+    }
+
+    /// The titles of the rows, top to bottom.
+    @MainActor
+    static func rowTitles(in window: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        widgets(under: window, a: adw_preferences_row_get_type()).map { String(cString: adw_preferences_row_get_title(cast($0))) }
+    }
+
+    /// The row titled `title`, if it shows.
+    @MainActor
+    static func row(titled title: String, in window: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        widgets(under: window, a: adw_preferences_row_get_type()).first { String(cString: adw_preferences_row_get_title(cast($0))) == title }
+    }
+
+    /// What a combo row offers, in order.
+    @MainActor
+    static func choices(_ row: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        let model = adw_combo_row_get_model(cast(row))!
+        return (0..<g_list_model_get_n_items(model)).map { String(cString: gtk_string_list_get_string(cast(model), $0)) }
+    }
+
+    /// The choice a combo row shows.
+    @MainActor
+    static func choice(_ row: UnsafeMutablePointer<GtkWidget>) -> String {
+        choices(row)[Int(adw_combo_row_get_selected(cast(row)))]
+    }
+
+    /// Whether a switch row's switch is on.
+    @MainActor
+    static func isOn(_ row: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        widgets(under: row, a: gtk_switch_get_type()).first.map { gtk_switch_get_active(cast($0)) != 0 } ?? false
+    }
+
+    /// Clicks in the middle of `row`, with the pointer.
+    @MainActor
+    static func click(_ row: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>) {
+        let title = String(cString: gtk_window_get_title(cast(window)))
+        RealInput.click(windowTitle: title, at: surfacePoint(of: row, in: window, x: Double(gtk_widget_get_width(row)) / 2,
+                                                             y: Double(gtk_widget_get_height(row)) / 2))
+    }
+
+    /// Whether the window's background, as rendered, is dark; nil before it renders.
+    @MainActor
+    static func backgroundIsDark(_ window: UnsafeMutablePointer<GtkWidget>) -> Bool? {
+        guard let (red, green, blue) = renderedPixel(window, x: 8, y: gtk_widget_get_height(window) - 8) else { return nil }
+        return (Int(red) + Int(green) + Int(blue)) / 3 < 128
+    }
+
+    /// The red, green and blue of the pixel at (x, y) of `window` as GTK renders it; nil before it renders.
+    @MainActor
+    static func renderedPixel(_ window: UnsafeMutablePointer<GtkWidget>, x: Int32, y: Int32) -> (UInt8, UInt8, UInt8)? {
+        let paintable = gtk_widget_paintable_new(window)!
+        defer { g_object_unref(cast(paintable)) }
+        let snapshot = gtk_snapshot_new()!
+        let (width, height) = (gtk_widget_get_width(window), gtk_widget_get_height(window))
+        guard width > x, height > y, y >= 0 else { return nil }
+        gdk_paintable_snapshot(paintable, cast(snapshot), Double(width), Double(height))
+        guard let node = gtk_snapshot_free_to_node(snapshot), let renderer = gtk_native_get_renderer(cast(window)),
+              let texture = gsk_renderer_render_texture(renderer, node, nil) else { return nil }
+        gsk_render_node_unref(node)
+        defer { g_object_unref(cast(texture)) }
+        let stride = Int(gdk_texture_get_width(texture)) * 4
+        var pixels = [UInt8](repeating: 0, count: stride * Int(gdk_texture_get_height(texture)))
+        pixels.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(stride)) }
+        // Cairo's ARGB32 in memory order on a little-endian machine: blue, green, red, alpha.
+        let offset = Int(y) * stride + Int(x) * 4
+        return (pixels[offset + 2], pixels[offset + 1], pixels[offset])
+    }
+
     /// Every widget of `type` under `root`, depth first.
     @MainActor
-    private static func widgets(under root: UnsafeMutablePointer<GtkWidget>, a type: GType) -> [UnsafeMutablePointer<GtkWidget>] {
+    static func widgets(under root: UnsafeMutablePointer<GtkWidget>, a type: GType) -> [UnsafeMutablePointer<GtkWidget>] {
         var found: [UnsafeMutablePointer<GtkWidget>] = []
         func visit(_ widget: UnsafeMutablePointer<GtkWidget>) {
-            if isWidget(widget, a: type) { found.append(widget) }
+            if isWidget(widget, a: type), gtk_widget_get_mapped(widget) != 0 { found.append(widget) }
             var child = gtk_widget_get_first_child(widget)
             while let current = child {
                 visit(current)

@@ -17,7 +17,7 @@ struct LastUpdatedCase: Sendable, CustomTestStringConvertible {
 struct LastUpdatedTextTests {
     static let cases: [LastUpdatedCase] = [
         LastUpdatedCase(name: "never refreshed",
-                        last: nil, now: "2024-03-05T12:00:00Z", line: "Last update: No record"),
+                        last: nil, now: "2024-03-05T12:00:00Z", line: "Last update: Never"),
         LastUpdatedCase(name: "earlier today",
                         last: "2024-03-05T09:07:00Z", now: "2024-03-05T18:00:00Z", line: "Last update: Today 09:07"),
         LastUpdatedCase(name: "just now, at midnight",
@@ -95,7 +95,7 @@ struct LastUpdatedTextTests {
 private func englishLine(_ kind: LastUpdatedText) -> String {
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     let time = switch kind {
-    case .noRecord: "No record"
+    case .noRecord: "Never"
     case let .today(hour, minute): "Today \(two(hour)):\(two(minute))"
     case let .thisYear(month, day, hour, minute): "\(two(month))-\(two(day)) \(two(hour)):\(two(minute))"
     case let .older(year, month, day, hour, minute): "\(year)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute))"

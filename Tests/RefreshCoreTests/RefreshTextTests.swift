@@ -8,17 +8,17 @@ struct RefreshTextTests {
     @Test("English source strings are MJRefresh's", arguments: [
         (RefreshText.headerIdle, "Pull down to refresh"),
         (.headerPulling, "Release to refresh"),
-        (.headerRefreshing, "Loading..."),
-        (.autoFooterIdle, "Tap or pull up to load more"),
-        (.autoFooterRefreshing, "Loading..."),
+        (.headerRefreshing, "Loading…"),
+        (.autoFooterIdle, "Click or pull up to load more"),
+        (.autoFooterRefreshing, "Loading…"),
         (.autoFooterNoMoreData, "No more data"),
         (.backFooterIdle, "Pull up to load more"),
         (.backFooterPulling, "Release to load more"),
-        (.backFooterRefreshing, "Loading..."),
+        (.backFooterRefreshing, "Loading…"),
         (.backFooterNoMoreData, "No more data"),
         (.headerLastTime, "Last update: "),
         (.headerDateToday, "Today"),
-        (.headerNoneLastDate, "No record"),
+        (.headerNoneLastDate, "Never"),
     ])
     func english(text: RefreshText, expected: String) {
         #expect(text.english == expected)
@@ -45,8 +45,8 @@ struct RefreshTextTests {
     @Test("the header shows the text of its state", arguments: [
         (RefreshState.idle, "Pull down to refresh"),
         (.pulling, "Release to refresh"),
-        (.refreshing, "Loading..."),
-        (.willRefresh, "Loading..."),
+        (.refreshing, "Loading…"),
+        (.willRefresh, "Loading…"),
         (.noMoreData, "Pull down to refresh"),
     ])
     func headerText(state: RefreshState, expected: String) {
@@ -62,6 +62,6 @@ struct RefreshTextTests {
             let text = RefreshText.header(driver.state).english
             if text != shown.last { shown.append(text) }
         }
-        #expect(shown == ["Pull down to refresh", "Release to refresh", "Loading...", "Pull down to refresh"])
+        #expect(shown == ["Pull down to refresh", "Release to refresh", "Loading…", "Pull down to refresh"])
     }
 }

@@ -105,7 +105,7 @@ final class AutoFooterTests: XCTestCase {
             footer.resetNoMoreData()
             GtkTestEnvironment.iterate(for: 0.05)
             XCTAssertEqual(footer.state, .idle)
-            XCTAssertEqual(footer.accessibleText, "Tap or pull up to load more")
+            XCTAssertEqual(footer.accessibleText, "Click or pull up to load more")
         }
     }
 

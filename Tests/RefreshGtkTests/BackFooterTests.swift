@@ -61,7 +61,7 @@ final class BackFooterTests: XCTestCase {
             let frame = try? XCTUnwrap(window.indicatorFrame(of: footer))
             XCTAssertEqual(frame?.y ?? 0, window.viewHeight - 44, accuracy: 0.5, "the footer shows right after the last row")
             XCTAssertEqual(frame?.height ?? 0, 44)
-            XCTAssertEqual(footer.accessibleText, "Loading...")
+            XCTAssertEqual(footer.accessibleText, "Loading…")
             let valueBefore = gtk_adjustment_get_value(window.adjustment(for: .bottom))
 
             window.append(20)

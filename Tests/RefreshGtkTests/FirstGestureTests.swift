@@ -41,7 +41,7 @@ private func assertFirstSwipe(firstFrameStall: Double, screenshots: String?,
         GtkTestEnvironment.iterate(for: 1)
         XCTAssertEqual(header.state, .pulling, "held while the fingers rest: states \(recorder.states)",
                        file: file, line: line)
-        XCTAssertEqual(header.accessibleText, "Release to refresh, Last update: No record", file: file, line: line)
+        XCTAssertEqual(header.accessibleText, "Release to refresh, Last update: Never", file: file, line: line)
         XCTAssertEqual(recorder.refreshes, 0, "no refresh before the fingers lift", file: file, line: line)
         if let screenshots { CompositorScreenshot.save(window.window, name: "\(screenshots)-held") }
 

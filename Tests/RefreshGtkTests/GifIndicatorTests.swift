@@ -122,7 +122,7 @@ final class GifIndicatorTests: XCTestCase {
                 XCTAssertEqual(Double(ball.lowerBound + ball.upperBound) / 2, window.viewWidth / 2, accuracy: 2,
                                "centred")
             }
-            XCTAssertEqual(header.accessibleText, "Loading...", "hidden texts are still read out")
+            XCTAssertEqual(header.accessibleText, "Loading…", "hidden texts are still read out")
         }
     }
 

@@ -23,7 +23,7 @@ struct ShippedLanguage {
 /// Every shipped language: the tests fail if this table and po/refreshgtk/LINGUAS disagree.
 let shippedLanguages: [ShippedLanguage] = [
     ShippedLanguage(code: "ar", idle: "اسحب للأسفل للتحديث", pulling: "أفلِت للتحديث", refreshing: "جارٍ التحميل…",
-                    never: "آخر تحديث: لا يوجد", today: "آخر تحديث: اليوم 09:07",
+                    never: "آخر تحديث: لم يحدث بعد", today: "آخر تحديث: اليوم 09:07",
                     thisYear: "آخر تحديث: 05/02 09:07", older: "آخر تحديث: 23/11/2023 16:45", isRightToLeft: true),
     ShippedLanguage(code: "de", idle: "Zum Aktualisieren nach unten ziehen", pulling: "Zum Aktualisieren loslassen",
                     refreshing: "Wird geladen …", never: "Zuletzt aktualisiert: nie",
@@ -43,10 +43,10 @@ let shippedLanguages: [ShippedLanguage] = [
                     today: "Ultimo aggiornamento: oggi alle 09:07", thisYear: "Ultimo aggiornamento: 05/02 09:07",
                     older: "Ultimo aggiornamento: 23/11/2023 16:45"),
     ShippedLanguage(code: "ja", idle: "下に引いて更新", pulling: "離して更新", refreshing: "読み込み中…",
-                    never: "最終更新: 記録なし", today: "最終更新: 今日 09:07",
+                    never: "最終更新: なし", today: "最終更新: 今日 09:07",
                     thisYear: "最終更新: 2月5日 09:07", older: "最終更新: 2023年11月23日 16:45"),
     ShippedLanguage(code: "ko", idle: "아래로 당겨서 새로 고침", pulling: "놓으면 새로 고침", refreshing: "불러오는 중…",
-                    never: "마지막 업데이트: 기록 없음", today: "마지막 업데이트: 오늘 09:07",
+                    never: "마지막 업데이트: 없음", today: "마지막 업데이트: 오늘 09:07",
                     thisYear: "마지막 업데이트: 2월 5일 09:07", older: "마지막 업데이트: 2023년 11월 23일 16:45"),
     ShippedLanguage(code: "pt_BR", idle: "Puxe para baixo para atualizar", pulling: "Solte para atualizar",
                     refreshing: "Carregando…", never: "Última atualização: nunca",
@@ -61,10 +61,10 @@ let shippedLanguages: [ShippedLanguage] = [
                     today: "Останнє оновлення: сьогодні о 09:07", thisYear: "Останнє оновлення: 05.02 09:07",
                     older: "Останнє оновлення: 23.11.2023 16:45"),
     ShippedLanguage(code: "zh_CN", idle: "下拉刷新", pulling: "松开立即刷新", refreshing: "正在加载…",
-                    never: "最后更新：无记录", today: "最后更新：今天 09:07",
+                    never: "最后更新：从未", today: "最后更新：今天 09:07",
                     thisYear: "最后更新：2月5日 09:07", older: "最后更新：2023年11月23日 16:45"),
     ShippedLanguage(code: "zh_TW", idle: "下拉以重新整理", pulling: "放開以重新整理", refreshing: "正在載入…",
-                    never: "最後更新：無紀錄", today: "最後更新：今天 09:07",
+                    never: "最後更新：從未", today: "最後更新：今天 09:07",
                     thisYear: "最後更新：2月5日 09:07", older: "最後更新：2023年11月23日 16:45"),
 ]
 
@@ -121,12 +121,12 @@ final class LocalizationTests: XCTestCase {
             RefreshLocalization.setLanguage("ru")
             XCTAssertTrue(header.accessibleText.hasPrefix("Потяните вниз"), header.accessibleText)
             RefreshLocalization.setLanguage("en")
-            XCTAssertEqual(header.accessibleText, "Pull down to refresh, Last update: No record")
+            XCTAssertEqual(header.accessibleText, "Pull down to refresh, Last update: Never")
             XCTAssertEqual(RefreshLocalization.language, "en")
             RefreshLocalization.setLanguage("ar")
             RefreshLocalization.setLanguage(nil)
             XCTAssertNil(RefreshLocalization.language)
-            XCTAssertEqual(header.accessibleText, "Pull down to refresh, Last update: No record",
+            XCTAssertEqual(header.accessibleText, "Pull down to refresh, Last update: Never",
                            "the tests run with LANG=C.UTF-8 and no LANGUAGE: the system language is English")
             XCTAssertEqual(gtk_widget_get_default_direction(), GTK_TEXT_DIR_LTR)
         }
@@ -172,7 +172,7 @@ final class LocalizationTests: XCTestCase {
             var notifications = 0
             let token = RefreshLocalization.addObserver { notifications += 1 }
             defer { RefreshLocalization.removeObserver(token) }
-            XCTAssertEqual(header.accessibleText, "Pull down to refresh, Last update: No record")
+            XCTAssertEqual(header.accessibleText, "Pull down to refresh, Last update: Never")
 
             // No main-loop iteration between the switch and the checks.
             RefreshLocalization.setLanguage("de")
@@ -183,13 +183,13 @@ final class LocalizationTests: XCTestCase {
             XCTAssertEqual(notifications, 1, "custom indicators are told once")
 
             RefreshLocalization.setLanguage("ar")
-            XCTAssertEqual(header.accessibleText, "اسحب للأسفل للتحديث, آخر تحديث: لا يوجد")
+            XCTAssertEqual(header.accessibleText, "اسحب للأسفل للتحديث, آخر تحديث: لم يحدث بعد")
             XCTAssertEqual(gtk_widget_get_default_direction(), GTK_TEXT_DIR_RTL)
             XCTAssertEqual(gtk_widget_get_direction(header.indicatorWidget), GTK_TEXT_DIR_RTL)
-            assertAccessibleLabel(of: header, is: "اسحب للأسفل للتحديث, آخر تحديث: لا يوجد")
+            assertAccessibleLabel(of: header, is: "اسحب للأسفل للتحديث, آخر تحديث: لم يحدث بعد")
 
             RefreshLocalization.setLanguage("ja")
-            XCTAssertEqual(header.accessibleText, "下に引いて更新, 最終更新: 記録なし")
+            XCTAssertEqual(header.accessibleText, "下に引いて更新, 最終更新: なし")
             XCTAssertEqual(gtk_widget_get_direction(header.indicatorWidget), GTK_TEXT_DIR_LTR)
             XCTAssertEqual(notifications, 3)
 
@@ -459,8 +459,9 @@ private func pulledHeaderGlyphs(name: String) -> HeaderGlyphs {
     defer { window.close() }
     var glyphs = HeaderGlyphs()
     RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120, release: false)
-    GtkTestEnvironment.iterate(for: 0.4)   // the arrow has turned
-    XCTAssertEqual(header.state, .pulling)
+    XCTAssertTrue(GtkTestEnvironment.iterate {
+        header.state == .pulling && !header.normalIndicator.isAnimating(header.indicatorModel, at: MainThread.now)
+    }, "pulling, the arrow finished turning")
     let pulledBy = Int(header.machine.offset.rounded())
     let pulling = RenderedImage(window: window.window, name: name)
     glyphs.arrowRuns = darkRuns(pulling, top: pulledBy - Int(header.extent), height: Int(header.extent))

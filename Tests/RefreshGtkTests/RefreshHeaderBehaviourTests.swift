@@ -71,7 +71,7 @@ final class RefreshHeaderBehaviourTests: XCTestCase {
             defer { window.close() }
             assertAccessibleLabel(header, startsWith: "Pull down to refresh")
             header.beginRefreshing()
-            assertAccessibleLabel(header, startsWith: "Loading...")
+            assertAccessibleLabel(header, startsWith: "Loading…")
             header.endRefreshing()
             GtkTestEnvironment.iterate { header.state == .idle }
             assertAccessibleLabel(header, startsWith: "Pull down to refresh, Last update: Today")

@@ -81,7 +81,8 @@ final class TrailerTests: XCTestCase {
             XCTAssertEqual(frame?.width ?? 0, 60)
             XCTAssertEqual(frame?.height ?? 0, window.viewHeight, "as tall as the view")
             let loading = RenderedImage(window: window.window, name: "trailer-loading")
-            XCTAssertGreaterThan(loading.darkPixels(x: width - 60, y: 0, width: 60, height: height), 300,
+            // The text is GNOME's regular body type since the header's look changed (MJRefresh's bold 14 pt gave over 300).
+            XCTAssertGreaterThan(loading.darkPixels(x: width - 60, y: 0, width: 60, height: height), 150,
                                  "the spinner and the text show in the held column")
         }
     }

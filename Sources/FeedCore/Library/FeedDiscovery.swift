@@ -23,13 +23,20 @@ public enum FeedDiscovery {
     /// Where sites without alternate links usually keep their feed, tried in this order.
     public static let conventionalPaths = ["/feed", "/rss", "/atom.xml", "/index.xml"]
 
+    /// The most feeds a page may offer: a real site links a handful, and a page is not allowed
+    /// to fill the Add Feed dialog with thousands.
+    public static let maxCandidates = 50
+
     /// The feeds `html` links to with `<link rel="alternate">` (RSS, Atom, JSON Feed), in page
-    /// order without repeats, resolved against the page's `<base href>` or else `pageURL`.
+    /// order without repeats, resolved against the page's `<base href>` or else `pageURL`; the
+    /// first `maxCandidates` of them.
     public static func alternateLinks(inHTML html: Data, pageURL: URL) -> [FeedCandidate] {
         let text = String(decoding: html.prefix(1 << 20), as: UTF8.self)
         var base = pageURL
         var candidates: [FeedCandidate] = []
+        var seen: Set<URL> = []
         for tag in tags(in: text) {
+            guard candidates.count < maxCandidates else { break }
             switch tag.name {
             case "base":
                 if let href = tag.attributes["href"], let url = URL(string: href, relativeTo: pageURL)?.absoluteURL { base = url }
@@ -41,7 +48,7 @@ public enum FeedDiscovery {
                 guard rel.contains("alternate"), feedTypes.contains(type), let href = tag.attributes["href"],
                       let url = URL(string: href.trimmingCharacters(in: .whitespaces), relativeTo: base)?.absoluteURL,
                       ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                      !candidates.contains(where: { $0.url == url })
+                      seen.insert(url).inserted
                 else { continue }
                 candidates.append(FeedCandidate(url: url, title: tag.attributes["title"].flatMap { $0.isEmpty ? nil : $0 }))
             default:

@@ -184,6 +184,7 @@ public final class FeedLibrary: Sendable {
     public enum SubscribeError: Error, Equatable, CustomStringConvertible, ReasonedError {
         case invalidAddress(String)
         case alreadySubscribed
+        /// The address could not be fetched, or what came back is not a feed.
         case fetchFailed(FetchError)
         /// The address is a web page that neither links to a feed nor has one at the usual paths.
         case noFeedFound

@@ -59,7 +59,7 @@ extension FeedStore {
         switch result.outcome {
         case let .fetched(parsed, validators):
             try db.cachedStatement(sql: """
-                UPDATE feeds SET title = COALESCE(?, title), link = COALESCE(?, link), iconURL = COALESCE(?, iconURL),
+                UPDATE feeds SET title = CASE WHEN titleIsCustom THEN title ELSE COALESCE(?, title) END, link = COALESCE(?, link), iconURL = COALESCE(?, iconURL),
                     etag = ?, lastModified = ?, lastFetched = ?, lastErrorCode = NULL, lastErrorDetails = NULL, lastWarnings = ?
                 WHERE id = ?
                 """).execute(arguments: [

@@ -36,6 +36,33 @@ extension FeedStore {
         await saveSubscriptionsCopy()
     }
 
+    /// Gives a feed the title a person chose, kept over the titles its fetches bring; nil gives
+    /// it back its own, from its next fetch on.
+    public func renameFeed(_ id: Int64, to title: String?) async throws {
+        try await updateFeed(id, sql: "UPDATE feeds SET title = COALESCE(?1, title), titleIsCustom = ?2 WHERE id = ?3",
+                             arguments: [title, title != nil, id])
+        await saveSubscriptionsCopy()
+    }
+
+    /// Moves a feed to another address, keeping its entries, title, folder and place; the next
+    /// refresh fetches it from there, unconditionally and at once.
+    ///
+    /// - Throws: `FeedStoreError.alreadySubscribed` when another feed has that address.
+    public func changeAddress(ofFeed id: Int64, to url: URL) async throws {
+        try await writing { db in
+            // Addresses are unique among the reader's own subscriptions; an account's feeds are the server's to move.
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM feeds WHERE url = ? AND id != ? AND accountId IS NULL", arguments: [url, id]) == true {
+                throw FeedStoreError.alreadySubscribed(url)
+            }
+            try db.execute(sql: """
+                UPDATE feeds SET url = ?, etag = NULL, lastModified = NULL, nextFetch = NULL, lastErrorCode = NULL, lastErrorDetails = NULL
+                WHERE id = ? AND accountId IS NULL
+                """, arguments: [url, id])
+            if db.changesCount == 0 { throw FeedStoreError.feedNotFound(id: id) }
+        }
+        await saveSubscriptionsCopy()
+    }
+
     /// The reader's own subscriptions in list order, each with its unread count; an account's
     /// feeds are its own (`feeds(accountID:)`).
     public func feeds() async throws -> [StoredFeed] {

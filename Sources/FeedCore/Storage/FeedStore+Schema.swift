@@ -201,6 +201,10 @@ extension FeedStore {
             }
             try db.create(index: "syncQueue_by_item", on: "syncQueue", columns: ["accountId", "remoteId", "action"])
         }
+        migrator.registerMigration("v14-custom-titles") { db in
+            // A title a person gave a feed is kept over the titles its fetches bring.
+            try db.alter(table: "feeds") { table in table.add(column: "titleIsCustom", .boolean).notNull().defaults(to: false) }
+        }
         return migrator
     }()
 }

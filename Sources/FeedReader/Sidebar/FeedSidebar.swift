@@ -584,6 +584,8 @@ final class FeedSidebar {
             add(tr("New Folder…"), "win.move-to-new-folder", g_variant_new_int64(gint64(feedID)), to: move)
             g_menu_append_submenu(menu, tr("Move to Folder"), cast(move))
             g_object_unref(cast(move))
+            add(tr("Rename Feed…"), "win.rename-feed", g_variant_new_int64(gint64(feedID)), to: menu)
+            add(tr("Edit Address…"), "win.edit-feed-address", g_variant_new_int64(gint64(feedID)), to: menu)
             add(tr("Remove Feed…"), "win.remove-feed", g_variant_new_int64(gint64(feedID)), to: menu)
         case let .folder(folderID):
             add(tr("Rename Folder…"), "win.rename-folder", g_variant_new_int64(gint64(folderID)), to: menu)

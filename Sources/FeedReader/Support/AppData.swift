@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import RefreshGtk
 
@@ -8,4 +9,15 @@ enum AppData {
                                               installedPath: "share/feed-reader")
 
     static var sampleFeeds: URL { directory.appendingPathComponent("sample-feeds") }
+
+    /// The source tree's icons, which only an install puts where the icon theme looks.
+    static var buildTreeIcons: URL { directory.appendingPathComponent("icons") }
+
+    /// Lets the icon theme find the app's own icon when it runs from a build tree; an installed
+    /// app's icons are in the theme's hicolor folder already.
+    @MainActor
+    static func addBuildTreeIcons() {
+        guard FileManager.default.fileExists(atPath: buildTreeIcons.appendingPathComponent("hicolor").path) else { return }
+        gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(gdk_display_get_default()), buildTreeIcons.path)
+    }
 }

@@ -1,9 +1,10 @@
+import CAdw
 import CGtk
 import FeedCore
 import RefreshGtk
 
 /// Asks for a feed's address, or a web page's, fetches it once, and subscribes; a page that
-/// offers several feeds lists them to choose from; errors stay in the dialog.
+/// offers several feeds lists them to choose from; problems stay in the dialog, in words.
 @MainActor
 final class AddFeedDialog {
     private let window: UnsafeMutablePointer<GtkWidget>
@@ -12,6 +13,8 @@ final class AddFeedDialog {
     private let spinner: UnsafeMutablePointer<GtkWidget>
     private let addButton: UnsafeMutablePointer<GtkWidget>
     private let candidateList: UnsafeMutablePointer<GtkWidget>
+    /// Scrolls the candidates, so however many a page offers the dialog keeps its size.
+    private let candidateScroller: UnsafeMutablePointer<GtkWidget>
     /// The feeds the page offered, in the list's order; empty until a page offers several.
     private(set) var candidates: [FeedCandidate] = []
     private let library: FeedLibrary
@@ -31,42 +34,64 @@ final class AddFeedDialog {
     private init(parent: UnsafeMutablePointer<GtkWidget>, library: FeedLibrary, onAdded: @escaping (StoredFeed) -> Void) {
         self.library = library
         self.onAdded = onAdded
-        window = gtk_window_new()
+        window = adw_window_new()
         gtk_window_set_title(cast(window), tr("Add Feed"))
         gtk_window_set_modal(cast(window), 1)
         gtk_window_set_transient_for(cast(window), cast(parent))
-        gtk_window_set_default_size(cast(window), 420, -1)
+        gtk_window_set_default_size(cast(window), 460, -1)
+        gtk_window_set_resizable(cast(window), 0)
         gtk_window_set_destroy_with_parent(cast(window), 1)
 
-        let bar = gtk_header_bar_new()!
-        gtk_header_bar_set_show_title_buttons(cast(bar), 0)
+        let bar = adw_header_bar_new()!
+        adw_header_bar_set_show_start_title_buttons(cast(bar), 0)
+        adw_header_bar_set_show_end_title_buttons(cast(bar), 0)
         let cancel = gtk_button_new_with_mnemonic(tr("_Cancel"))!
         addButton = gtk_button_new_with_mnemonic(tr("_Add"))!
         gtk_widget_add_css_class(addButton, "suggested-action")
-        gtk_header_bar_pack_start(cast(bar), cancel)
-        gtk_header_bar_pack_end(cast(bar), addButton)
-        gtk_window_set_titlebar(cast(window), bar)
+        spinner = gtk_spinner_new()
+        gtk_widget_set_visible(spinner, 0)
+        cgtk_accessible_set_label(cast(spinner), tr("Looking for feeds"))
+        adw_header_bar_pack_start(cast(bar), cancel)
+        adw_header_bar_pack_end(cast(bar), addButton)
+        adw_header_bar_pack_end(cast(bar), spinner)
 
         entry = gtk_entry_new()
         gtk_entry_set_placeholder_text(cast(entry), "https://example.org/feed.xml")
         gtk_entry_set_activates_default(cast(entry), 1)
         gtk_entry_set_input_purpose(cast(entry), GTK_INPUT_PURPOSE_URL)
-        let prompt = Widgets.label(tr("Enter the address of a feed, or of a web page that has one."), classes: ["dim-label"])
+        // An address reads left to right in every language.
+        gtk_widget_set_direction(entry, GTK_TEXT_DIR_LTR)
+        cgtk_accessible_set_label(cast(entry), tr("Address"))
+        let explanation = tr("Enter the address of a feed, or of a web page that has one.")
+        let prompt = Widgets.label(explanation, classes: ["dim-label", "caption"])
         gtk_label_set_wrap(cast(prompt), 1)
+        cgtk_accessible_set_description(cast(entry), explanation)
         message = Widgets.label("", classes: ["error"])
         gtk_label_set_wrap(cast(message), 1)
         gtk_label_set_selectable(cast(message), 1)
-        spinner = gtk_spinner_new()
+        gtk_widget_set_visible(message, 0)
         candidateList = gtk_list_box_new()
         gtk_list_box_set_selection_mode(cast(candidateList), GTK_SELECTION_SINGLE)
         gtk_widget_add_css_class(candidateList, "boxed-list")
-        gtk_widget_set_visible(candidateList, 0)
         cgtk_accessible_set_label(cast(candidateList), tr("Feeds on this page"))
-        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [prompt, entry, candidateList, message, spinner])
+        candidateScroller = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(cast(candidateScroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(cast(candidateScroller), 1)
+        gtk_scrolled_window_set_max_content_height(cast(candidateScroller), 320)
+        gtk_scrolled_window_set_child(cast(candidateScroller), candidateList)
+        gtk_widget_set_visible(candidateScroller, 0)
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [entry, prompt]),
+                                                                          message, candidateScroller])
         Widgets.setMargins(content, horizontal: 18, vertical: 18)
-        gtk_window_set_child(cast(window), content)
+        adw_window_set_content(cast(window), Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [bar, content]))
         gtk_window_set_default_widget(cast(window), addButton)
         gtk_widget_set_sensitive(addButton, 0)
+        // Typing goes to the address from the start, not to the header bar's first button.
+        gtk_window_set_focus(cast(window), entry)
+        let escape = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(cast(escape), gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"),
+                                                                            gtk_named_action_new("window.close")))
+        gtk_widget_add_controller(window, cast(escape))
 
         Signal.connect(cast(cancel), "clicked") { [weak self] in self?.close() }
         Signal.connect(cast(addButton), "clicked") { [weak self] in self?.add() }
@@ -87,11 +112,28 @@ final class AddFeedDialog {
         gtk_list_box_select_row(cast(candidateList), gtk_list_box_get_row_at_index(cast(candidateList), Int32(index)))
     }
 
+    /// Whether the address field has the keyboard focus.
+    var entryHasFocus: Bool {
+        guard let focus = gtk_root_get_focus(cast(window)) else { return false }
+        return focus == entry || gtk_widget_is_ancestor(focus, entry) != 0
+    }
+
+    /// Whether the address field is marked as the one in error.
+    var entryShowsError: Bool { gtk_widget_has_css_class(entry, "error") != 0 }
+
     private func validate() {
         let valid = FeedLibrary.feedURL(from: text) != nil
         gtk_widget_set_sensitive(addButton, valid.gboolean)
-        gtk_label_set_text(cast(message), "")
+        gtk_widget_remove_css_class(entry, "error")
+        say(nil)
         showCandidates([])
+    }
+
+    /// Shows `text` under the address, or nothing; an empty message takes no room.
+    private func say(_ text: String?, isProblem: Bool = false) {
+        gtk_label_set_text(cast(message), text ?? "")
+        gtk_widget_set_visible(message, (text != nil).gboolean)
+        if isProblem { gtk_widget_add_css_class(message, "error") } else { gtk_widget_remove_css_class(message, "error") }
     }
 
     /// Subscribes to the feed chosen from the page's list; otherwise finds the feeds for the
@@ -105,7 +147,7 @@ final class AddFeedDialog {
         guard FeedLibrary.feedURL(from: address) != nil else { return }
         setBusy(true)
         Task { @MainActor [weak self, library] in
-            do {
+            do throws(FeedLibrary.SubscribeError) {
                 let found = try await library.findFeeds(for: address)
                 guard let self else { return }
                 if found.count == 1 {
@@ -113,11 +155,10 @@ final class AddFeedDialog {
                 } else {
                     self.setBusy(false)
                     self.showCandidates(found)
-                    gtk_label_set_text(cast(self.message), tr("This page offers several feeds. Choose one to add."))
-                    gtk_widget_remove_css_class(self.message, "error")
+                    self.say(tr("This page offers several feeds. Choose one to add."))
                 }
             } catch {
-                self?.fail(error)
+                self?.fail(error, address: address)
             }
         }
     }
@@ -125,20 +166,23 @@ final class AddFeedDialog {
     private func subscribe(to address: String) {
         setBusy(true)
         Task { @MainActor [weak self, library] in
-            do {
+            do throws(FeedLibrary.SubscribeError) {
                 let feed = try await library.subscribe(to: address)
                 self?.onAdded(feed)
                 self?.close()
             } catch {
-                self?.fail(error)
+                self?.fail(error, address: address)
             }
         }
     }
 
-    private func fail(_ error: any Error) {
+    /// Says what went wrong and gives the address back to the keyboard, marked, to be corrected
+    /// where the cursor is (not selected whole, which the next key would replace).
+    private func fail(_ error: FeedLibrary.SubscribeError, address: String) {
         setBusy(false)
-        gtk_widget_add_css_class(message, "error")
-        gtk_label_set_text(cast(message), ErrorReason(error).sentence)
+        say(Self.problem(error, address: address), isProblem: true)
+        gtk_widget_add_css_class(entry, "error")
+        gtk_entry_grab_focus_without_selecting(cast(entry))
     }
 
     private func showCandidates(_ found: [FeedCandidate]) {
@@ -152,15 +196,16 @@ final class AddFeedDialog {
             Widgets.setMargins(row, horizontal: 10, vertical: 6)
             gtk_list_box_append(cast(candidateList), row)
         }
-        gtk_widget_set_visible(candidateList, (!found.isEmpty).gboolean)
+        gtk_widget_set_visible(candidateScroller, (!found.isEmpty).gboolean)
         if !found.isEmpty { choose(0) }
     }
 
     private func setBusy(_ busy: Bool) {
         gtk_widget_set_sensitive(entry, (!busy).gboolean)
         gtk_widget_set_sensitive(addButton, (!busy).gboolean)
+        gtk_widget_set_visible(spinner, busy.gboolean)
         gtk_spinner_set_spinning(cast(spinner), busy.gboolean)
-        if busy { gtk_label_set_text(cast(message), "") }
+        if busy { say(nil) }
     }
 
     private func close() { gtk_window_destroy(cast(window)) }

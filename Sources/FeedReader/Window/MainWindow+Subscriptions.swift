@@ -17,6 +17,12 @@ extension MainWindow {
             }
         }
         addFolderActions()
+        FeedEditing.addActions(to: window, library: library, changed: { [weak self] _ in
+            Task { @MainActor [weak self] in
+                await self?.live?.reloadSidebar()
+                self?.live?.entryList.reload()
+            }
+        }, failed: { [weak self] message, error in self?.live?.showStoreError(message, error) })
         Widgets.addAction(to: window, "import-subscriptions") { [weak self] _ in self?.chooseFileToImport() }
         Widgets.addAction(to: window, "export-subscriptions") { [weak self] _ in self?.chooseFileToExport() }
         Widgets.addAction(to: window, "remove-feed", withInt64: true) { [weak self] id in self?.remove(feedID: id) }
@@ -157,19 +163,22 @@ extension MainWindow {
         g_object_unref(cast(moveFolder))
         Widgets.addAction(to: window, "move-to-new-folder", withInt64: true) { [weak self] feedID in
             guard let self else { return }
-            NameDialog.present(over: self.window, title: tr("New Folder"), confirm: tr("_Create")) { [weak self] name in
+            NameDialog.present(over: self.window, title: tr("New Folder"), placeholder: tr("Folder name"),
+                               confirm: tr("_Create")) { [weak self] name in
                 self?.createFolder(named: name, moving: feedID)
             }
         }
         Widgets.addAction(to: window, "new-folder") { [weak self] _ in
             guard let self else { return }
-            NameDialog.present(over: self.window, title: tr("New Folder"), confirm: tr("_Create")) { [weak self] name in
+            NameDialog.present(over: self.window, title: tr("New Folder"), placeholder: tr("Folder name"),
+                               confirm: tr("_Create")) { [weak self] name in
                 self?.createFolder(named: name)
             }
         }
         Widgets.addAction(to: window, "rename-folder", withInt64: true) { [weak self] folderID in
             guard let self, let folder = self.folders.first(where: { $0.id == folderID }) else { return }
-            NameDialog.present(over: self.window, title: tr("Rename Folder"), text: folder.name, confirm: tr("_Rename")) { [weak self] name in
+            NameDialog.present(over: self.window, title: tr("Rename Folder"), text: folder.name,
+                               placeholder: tr("Folder name"), confirm: tr("_Rename")) { [weak self] name in
                 self?.renameFolder(folderID, to: name)
             }
         }

@@ -84,14 +84,15 @@ final class MainWindow {
             fetchesRecoveredFeeds = false
         }
         self.application = application
-        preferences = Preferences(settings: settings)
+        let preferences = Preferences(settings: settings)
+        self.preferences = preferences
         backgroundRefresh = BackgroundRefresh(library: library, network: network)
         icons = FeedIcons(directory: FeedIcons.cacheDirectory(), store: library.store, userAgent: library.fetcher.configuration.userAgent,
                           now: library.now)
         sidebar.icons = FeedIconTextures(icons: icons)
         entryList = EntryListView(library: library)
         banner = Banner()
-        ColorScheme.follow()
+        preferences.applyStyle()
         layout = WindowLayout()
         filterBar = EntryFilterBar(layout: layout)
         toasts = Toasts(overlay: layout.toastOverlay)
@@ -315,7 +316,7 @@ final class MainWindow {
         Widgets.name(layout.refreshButton, running ? tr("Refreshing…") : tr("Refresh"))
     }
 
-    /// The main menu: the reader's own actions, the language, then Preferences, Keyboard
+    /// The main menu: the reader's own actions, then Preferences (with the language), Keyboard
     /// Shortcuts and About, as GNOME's primary menus are.
     private func setMainMenu() {
         let menu = g_menu_new()!
@@ -325,16 +326,12 @@ final class MainWindow {
         g_menu_append(actions, tr("_Import Subscriptions…"), "win.import-subscriptions")
         g_menu_append(actions, tr("_Export Subscriptions…"), "win.export-subscriptions")
         g_menu_append_section(menu, nil, cast(actions))
-        let language = g_menu_new()!
-        let languages = LanguageMenu.model()
-        g_menu_append_submenu(language, tr("_Language"), cast(languages))
-        g_menu_append_section(menu, nil, cast(language))
         let app = g_menu_new()!
         g_menu_append(app, tr("_Preferences"), "win.preferences")
         g_menu_append(app, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
         g_menu_append(app, tr("_About Feed Reader"), "win.about")
         g_menu_append_section(menu, nil, cast(app))
-        for part in [actions, languages, language, app] { g_object_unref(cast(part)) }
+        for part in [actions, app] { g_object_unref(cast(part)) }
         gtk_menu_button_set_menu_model(cast(layout.mainMenuButton), cast(menu))
         g_object_unref(cast(menu))
     }
@@ -358,7 +355,10 @@ final class MainWindow {
         Widgets.addAction(to: window, "refresh") { [weak self] _ in self?.beginRefresh() }
         addSubscriptionActions()
         addReadingActions()
-        Widgets.addAction(to: window, "about") { [weak self] _ in self?.showAbout() }
+        Widgets.addAction(to: window, "about") { [weak self] _ in
+            guard let self else { return }
+            AboutWindow.present(over: self.window)
+        }
         Widgets.addAction(to: window, "entry-menu") { [weak self] _ in
             guard let self else { return }
             // The menu of the row with the keyboard's focus: a feed's or folder's in the sidebar, else the entry's.
@@ -370,7 +370,7 @@ final class MainWindow {
         }
         Widgets.addAction(to: window, "preferences") { [weak self] _ in
             guard let self else { return }
-            self.preferences.present(over: self.window)
+            PreferencesWindow.present(self.preferences, over: self.window)
         }
         let showNew = g_simple_action_new(NewEntriesNotification.action, nil)!
         Signal.connectIgnoringArgument(cast(showNew), "activate") { [weak self] in self?.showNewEntries() }
@@ -382,9 +382,10 @@ final class MainWindow {
         Shortcuts.installAccelerators(in: application)
     }
 
-    /// A stateful action: the menu shows the current choice as a radio item.
+    /// The language choice as a stateful action, which Preferences activates with a language
+    /// code (empty: the system's).
     private func addLanguageAction() {
-        let saved = settings.string(forKey: LanguageMenu.settingsKey, in: LanguageMenu.settingsGroup) ?? ""
+        let saved = LanguageChoice.saved(in: settings)
         let type = g_variant_type_new("s")
         defer { g_variant_type_free(type) }
         let action = g_simple_action_new_stateful("language", type, g_variant_new_string(saved))!
@@ -400,7 +401,7 @@ final class MainWindow {
 
     /// Switches every visible text at once and remembers the choice.
     func switchLanguage(to code: String) {
-        settings.setString(code, forKey: LanguageMenu.settingsKey, in: LanguageMenu.settingsGroup)
+        settings.setString(code, forKey: LanguageChoice.settingsKey, in: LanguageChoice.settingsGroup)
         RefreshLocalization.setLanguage(code.isEmpty ? nil : code)
         gtk_window_set_title(cast(window), tr("Feed Reader"))
         setMainMenu()
@@ -414,18 +415,6 @@ final class MainWindow {
         banner.retranslate()
         importBar.retranslate()
         retranslateChrome()
-    }
-
-    private func showAbout() {
-        let about = gtk_about_dialog_new()!
-        gtk_about_dialog_set_program_name(cast(about), tr("Feed Reader"))
-        gtk_about_dialog_set_logo_icon_name(cast(about), FeedReaderApp.applicationID)
-        gtk_about_dialog_set_version(cast(about), FeedReaderApp.version)
-        gtk_about_dialog_set_comments(cast(about), tr("Read your feeds; pull down to refresh."))
-        gtk_about_dialog_set_license_type(cast(about), GTK_LICENSE_MIT_X11)
-        gtk_window_set_transient_for(cast(about), cast(window))
-        gtk_window_set_modal(cast(about), 1)
-        gtk_window_present(cast(about))
     }
 
     /// A click on the notification: the window comes up showing the unread entries of all feeds.

@@ -1,47 +1,53 @@
+import CAdw
 import CGtk
 import Foundation
 import RefreshGtk
 
-/// Asks for a name, such as a new folder's; the button is enabled once something is typed.
+/// Asks for a name, such as a new folder's, or an address: a message dialog holding a named
+/// entry; its button is enabled once what is typed is valid, and Enter chooses it.
 @MainActor
 enum NameDialog {
-    /// Shows the dialog over `parent` with `text` typed in; `onName` gets the trimmed name.
+    /// The dialog's answers, as AdwMessageDialog names its responses.
+    enum Response {
+        static let cancel = "cancel"
+        static let accept = "accept"
+    }
+
+    /// Shows the dialog over `parent` with `text` typed in and `placeholder` shown while it is
+    /// empty; `onName` gets the trimmed name once `isValid` accepts it (any text by default). An
+    /// address (`isAddress`) reads left to right in every language. Returns the dialog.
     @discardableResult
-    static func present(over parent: UnsafeMutablePointer<GtkWidget>, title: String, text: String = "", confirm: String,
+    static func present(over parent: UnsafeMutablePointer<GtkWidget>, title: String, text: String = "", placeholder: String,
+                        confirm: String, isAddress: Bool = false, isValid: @escaping (String) -> Bool = { !$0.isEmpty },
                         onName: @escaping @MainActor (String) -> Void) -> UnsafeMutablePointer<GtkWidget> {
-        let window = gtk_window_new()!
-        gtk_window_set_modal(cast(window), 1)
-        gtk_window_set_transient_for(cast(window), cast(parent))
-        gtk_window_set_resizable(cast(window), 0)
-        gtk_window_set_destroy_with_parent(cast(window), 1)
-        gtk_window_set_title(cast(window), title)
-        let bar = gtk_header_bar_new()!
-        gtk_header_bar_set_show_title_buttons(cast(bar), 0)
-        let cancel = gtk_button_new_with_mnemonic(tr("_Cancel"))!
-        let accept = gtk_button_new_with_mnemonic(confirm)!
-        gtk_widget_add_css_class(accept, "suggested-action")
-        gtk_header_bar_pack_start(cast(bar), cancel)
-        gtk_header_bar_pack_end(cast(bar), accept)
-        gtk_window_set_titlebar(cast(window), bar)
+        let dialog = adw_message_dialog_new(cast(parent), title, nil)!
+        gtk_window_set_title(cast(dialog), title)
         let entry = gtk_entry_new()!
         gtk_editable_set_text(cast(entry), text)
+        gtk_entry_set_placeholder_text(cast(entry), placeholder)
         gtk_entry_set_activates_default(cast(entry), 1)
-        cgtk_accessible_set_label(cast(entry), title)
-        Widgets.setMargins(entry, horizontal: 18, vertical: 18)
-        gtk_widget_set_size_request(entry, 320, -1)
-        gtk_window_set_child(cast(window), entry)
-        gtk_window_set_default_widget(cast(window), accept)
-        func name() -> String { String(cString: gtk_editable_get_text(cast(entry))).trimmingCharacters(in: .whitespacesAndNewlines) }
-        gtk_widget_set_sensitive(accept, (!name().isEmpty).gboolean)
-        Signal.connect(cast(entry), "changed") { gtk_widget_set_sensitive(accept, (!name().isEmpty).gboolean) }
-        Signal.connect(cast(cancel), "clicked") { gtk_window_destroy(cast(window)) }
-        Signal.connect(cast(accept), "clicked") {
-            let chosen = name()
-            guard !chosen.isEmpty else { return }
-            gtk_window_destroy(cast(window))
-            onName(chosen)
+        cgtk_accessible_set_label(cast(entry), placeholder)
+        if isAddress {
+            gtk_entry_set_input_purpose(cast(entry), GTK_INPUT_PURPOSE_URL)
+            gtk_widget_set_direction(entry, GTK_TEXT_DIR_LTR)
         }
-        gtk_window_present(cast(window))
-        return window
+        adw_message_dialog_set_extra_child(cast(dialog), entry)
+        adw_message_dialog_add_response(cast(dialog), Response.cancel, tr("_Cancel"))
+        adw_message_dialog_add_response(cast(dialog), Response.accept, confirm)
+        adw_message_dialog_set_response_appearance(cast(dialog), Response.accept, ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(cast(dialog), Response.accept)
+        adw_message_dialog_set_close_response(cast(dialog), Response.cancel)
+        func name() -> String { String(cString: gtk_editable_get_text(cast(entry))).trimmingCharacters(in: .whitespacesAndNewlines) }
+        let updateButton = { adw_message_dialog_set_response_enabled(cast(dialog), Response.accept, isValid(name()).gboolean) }
+        updateButton()
+        Signal.connect(cast(entry), "changed") { updateButton() }
+        Signal.connectObjectOrNil(cast(dialog), "response") { response in
+            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == Response.accept else { return }
+            let chosen = name()
+            if isValid(chosen) { onName(chosen) }
+        }
+        gtk_window_set_focus(cast(dialog), entry)
+        gtk_window_present(cast(dialog))
+        return dialog
     }
 }

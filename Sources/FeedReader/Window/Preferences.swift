@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import FeedCore
 import RefreshGtk
@@ -14,6 +15,31 @@ final class Preferences {
         static let runInBackground = "run-in-background"
         static let storage = "Storage"
         static let keepDays = "keep-days", keepUnread = "keep-unread", keepStarred = "keep-starred"
+        static let appearance = "Appearance", style = "style"
+    }
+
+    /// The app's style: the desktop's light or dark, or one of them whatever the desktop says.
+    enum Style: Int, CaseIterable {
+        case followSystem = 0, light, dark
+
+        /// How libadwaita's style manager is told: following the system means light unless the
+        /// desktop prefers dark, as GNOME's own apps do.
+        var colorScheme: AdwColorScheme {
+            switch self {
+            case .followSystem: ADW_COLOR_SCHEME_PREFER_LIGHT
+            case .light: ADW_COLOR_SCHEME_FORCE_LIGHT
+            case .dark: ADW_COLOR_SCHEME_FORCE_DARK
+            }
+        }
+
+        /// "Follow System", "Light", "Dark": the style as the preferences offer it.
+        var text: String {
+            switch self {
+            case .followSystem: tr("Follow System")
+            case .light: tr("Light")
+            case .dark: tr("Dark")
+            }
+        }
     }
 
     /// The background refresh intervals offered, in minutes; 0 is off.
@@ -58,6 +84,24 @@ final class Preferences {
         set { setFlag(newValue, Key.runInBackground, in: Key.updates) }
     }
 
+    /// The app's style (the system's unless changed); setting it restyles every window at once.
+    var style: Style {
+        get { settings.integer(forKey: Key.style, in: Key.appearance).flatMap(Style.init(rawValue:)) ?? .followSystem }
+        set {
+            setInteger(newValue.rawValue, Key.style, in: Key.appearance)
+            applyStyle()
+        }
+    }
+
+    /// Tells libadwaita the chosen style; it follows the desktop's dark, light and high-contrast
+    /// settings (through the settings portal, or GNOME's own settings) for the rest.
+    func applyStyle() {
+        adw_style_manager_set_color_scheme(adw_style_manager_get_default(), style.colorScheme)
+    }
+
+    /// The chosen language's code; empty for the system's. The window's `win.language` action changes it.
+    var language: String { LanguageChoice.saved(in: settings) }
+
     /// Days entries are kept; 0 keeps them forever (90 unless changed).
     var keepDays: Int {
         get { settings.integer(forKey: Key.keepDays, in: Key.storage).flatMap { Self.keepChoices.contains($0) ? $0 : nil } ?? 90 }
@@ -94,68 +138,6 @@ final class Preferences {
         onChange?()
     }
 
-    /// Opens the preferences window over `parent`; returns it.
-    @discardableResult
-    func present(over parent: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-        let window = gtk_window_new()!
-        gtk_window_set_modal(cast(window), 1)
-        gtk_window_set_transient_for(cast(window), cast(parent))
-        gtk_window_set_destroy_with_parent(cast(window), 1)
-        gtk_window_set_title(cast(window), tr("Preferences"))
-        gtk_window_set_default_size(cast(window), 520, -1)
-
-        let markRead = toggleRow(tr("Mark entries read when shown"), isOn: marksReadWhenShown) { [weak self] in self?.marksReadWhenShown = $0 }
-        let interval = choiceRow(tr("Refresh in the background"), choices: Self.refreshChoices.map(Self.refreshText),
-                                 selected: Self.refreshChoices.firstIndex(of: refreshMinutes) ?? 2) { [weak self] index in
-            self?.refreshMinutes = Self.refreshChoices[index]
-        }
-        let notify = toggleRow(tr("Notify about new entries"), isOn: notifiesNewEntries) { [weak self] in self?.notifiesNewEntries = $0 }
-        let whenFocused = toggleRow(tr("Notify while the window is in use"), isOn: notifiesWhenFocused) { [weak self] in
-            self?.notifiesWhenFocused = $0
-        }
-        let background = toggleRow(tr("Run in the background"), subtitle: tr("Closing the window keeps refreshing and notifying"),
-                                   isOn: runsInBackground) { [weak self] in self?.runsInBackground = $0 }
-        let keep = choiceRow(tr("Keep read entries"), choices: Self.keepChoices.map(Self.keepText),
-                             selected: Self.keepChoices.firstIndex(of: keepDays) ?? 2) { [weak self] index in
-            self?.keepDays = Self.keepChoices[index]
-        }
-        let keepUnread = toggleRow(tr("Keep unread entries however old"), isOn: keepsUnread) { [weak self] in self?.keepsUnread = $0 }
-        let keepStarred = toggleRow(tr("Keep starred entries however old"), isOn: keepsStarred) { [weak self] in self?.keepsStarred = $0 }
-
-        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [
-            Self.section(tr("Reading"), [markRead]),
-            Self.section(tr("Updates"), [interval, notify, whenFocused, background]),
-            Self.section(tr("Storage"), [keep, keepUnread, keepStarred]),
-        ])
-        Widgets.setMargins(content, horizontal: 24, vertical: 24)
-        let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(cast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_propagate_natural_height(cast(scrolled), 1)
-        gtk_scrolled_window_set_child(cast(scrolled), content)
-        gtk_window_set_child(cast(window), scrolled)
-        // Options that do nothing in the current state are greyed out, not hidden, so they can be found.
-        let updateSensitivity = { [weak self] in
-            guard let self else { return }
-            gtk_widget_set_sensitive(whenFocused, self.notifiesNewEntries.gboolean)
-            gtk_widget_set_sensitive(background, (self.refreshMinutes > 0).gboolean)
-            gtk_widget_set_sensitive(keepUnread, (self.keepDays > 0).gboolean)
-            gtk_widget_set_sensitive(keepStarred, (self.keepDays > 0).gboolean)
-        }
-        updateSensitivity()
-        let previous = onChange
-        onChange = {
-            previous?()
-            updateSensitivity()
-        }
-        Signal.connect(cast(window), "destroy") { [weak self] in self?.onChange = previous }
-        let close = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_add_shortcut(cast(close), gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"),
-                                                                           gtk_named_action_new("window.close")))
-        gtk_widget_add_controller(window, cast(close))
-        gtk_window_present(cast(window))
-        return window
-    }
-
     /// "Every 30 minutes", "Off": the offered intervals.
     static func refreshText(_ minutes: Int) -> String {
         switch minutes {
@@ -177,51 +159,5 @@ final class Preferences {
         case 365: tr("For a year")
         default: tr("Forever")
         }
-    }
-
-    /// A heading over a framed list of rows.
-    private static func section(_ title: String, _ rows: [UnsafeMutablePointer<GtkWidget>]) -> UnsafeMutablePointer<GtkWidget> {
-        let list = gtk_list_box_new()!
-        gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_NONE)
-        gtk_widget_add_css_class(list, "rich-list")
-        for row in rows { gtk_list_box_append(cast(list), row) }
-        let frame = gtk_frame_new(nil)!
-        gtk_frame_set_child(cast(frame), list)
-        let heading = Widgets.label(title, classes: ["heading"])
-        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [heading, frame])
-    }
-
-    /// A row with a title, an optional explanation below it, and `control` at its end.
-    private static func row(_ title: String, subtitle: String?, control: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-        let titles = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [Widgets.label(title)])
-        if let subtitle {
-            let explanation = Widgets.label(subtitle, classes: ["dim-label", "caption"])
-            gtk_label_set_wrap(cast(explanation), 1)
-            gtk_box_append(cast(titles), explanation)
-        }
-        gtk_widget_set_hexpand(titles, 1)
-        gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(control, GTK_ALIGN_CENTER)
-        cgtk_accessible_set_label(cast(control), title)
-        return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [titles, control])
-    }
-
-    private func toggleRow(_ title: String, subtitle: String? = nil, isOn: Bool,
-                           _ changed: @escaping @MainActor (Bool) -> Void) -> UnsafeMutablePointer<GtkWidget> {
-        let toggle = gtk_switch_new()!
-        gtk_switch_set_active(cast(toggle), isOn.gboolean)
-        Signal.connectIgnoringArgument(cast(toggle), "notify::active") { changed(gtk_switch_get_active(cast(toggle)) != 0) }
-        return Self.row(title, subtitle: subtitle, control: toggle)
-    }
-
-    private func choiceRow(_ title: String, choices: [String], selected: Int,
-                           _ changed: @escaping @MainActor (Int) -> Void) -> UnsafeMutablePointer<GtkWidget> {
-        let dropDown = withCStringArray(choices) { gtk_drop_down_new_from_strings($0) }!
-        gtk_drop_down_set_selected(cast(dropDown), guint(selected))
-        Signal.connectIgnoringArgument(cast(dropDown), "notify::selected") {
-            let index = Int(gtk_drop_down_get_selected(cast(dropDown)))
-            if index < choices.count { changed(index) }
-        }
-        return Self.row(title, subtitle: nil, control: dropDown)
     }
 }

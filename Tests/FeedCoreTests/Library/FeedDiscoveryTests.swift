@@ -27,6 +27,16 @@ struct FeedDiscoveryTests {
         ])
     }
 
+    @Test func aPageWithThousandsOfLinksOffersTheFirstFewOnceEach() {
+        let links = (0..<3000).map { #"<link rel="alternate" type="application/rss+xml" title="Feed \#($0 % 1000)" href="/feed-\#($0 % 1000).xml">"# }
+        let html = "<html><head>\(links.joined(separator: "\n"))</head></html>"
+
+        let candidates = FeedDiscovery.alternateLinks(inHTML: Data(html.utf8), pageURL: URL(string: "https://many.example/")!)
+
+        #expect(candidates.count == FeedDiscovery.maxCandidates)
+        #expect(candidates.map(\.url) == (0..<FeedDiscovery.maxCandidates).map { URL(string: "https://many.example/feed-\($0).xml")! })
+    }
+
     @Test func aBaseElementChangesWhereRelativeLinksPoint() {
         let html = #"<head><base href="https://cdn.example/site/"><link rel="alternate" type="application/atom+xml" href="atom.xml"></head>"#
 

@@ -28,9 +28,9 @@ public enum RefreshText: String, Sendable, CaseIterable {
         // TRANSLATORS: the header's text once pulled far enough: letting go starts a refresh.
         case .headerPulling: N_("Release to refresh")
         // TRANSLATORS: shown while refreshing or loading more; GNOME style writes "…" (U+2026).
-        case .headerRefreshing, .autoFooterRefreshing, .backFooterRefreshing: N_("Loading...")
+        case .headerRefreshing, .autoFooterRefreshing, .backFooterRefreshing: N_("Loading…")
         // TRANSLATORS: the footer at the end of a list; a click or a pull up loads older items.
-        case .autoFooterIdle: N_("Tap or pull up to load more")
+        case .autoFooterIdle: N_("Click or pull up to load more")
         // TRANSLATORS: the footer once everything is loaded.
         case .autoFooterNoMoreData, .backFooterNoMoreData: N_("No more data")
         // TRANSLATORS: the footer's text while it can be pulled up.
@@ -45,8 +45,8 @@ public enum RefreshText: String, Sendable, CaseIterable {
         // "Last update: Today 14:02". Write it as it reads there (lower case in many languages).
         case .headerDateToday: N_("Today")
         // TRANSLATORS: in the last-updated line when the list was never refreshed, as in
-        // "Last update: No record". Write it as it reads there.
-        case .headerNoneLastDate: N_("No record")
+        // "Last update: Never". Write it as it reads there.
+        case .headerNoneLastDate: N_("Never")
         // TRANSLATORS: a side panel's text while it can be swiped open to show more.
         case .trailerIdle: N_("Slide to see more")
         // TRANSLATORS: a side panel's text once swiped far enough: letting go shows more.

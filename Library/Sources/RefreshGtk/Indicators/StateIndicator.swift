@@ -3,13 +3,22 @@ import RefreshCore
 
 /// Draws the state text and the last-updated line, each in half the height (MJRefresh's State
 /// variants); a lone text takes the whole height. On a side edge the title runs one character
-/// per line.
+/// per line. The type is GNOME's: the state in regular body text, the last update as a dim
+/// caption below it.
 @MainActor
 public final class StateIndicator: RefreshIndicator {
     /// Hides the state text.
     public var titleHidden = false
-    /// Text size in points (MJRefresh: bold 14).
-    public var fontSize = 14.0
+    /// The state text's size in points (GNOME's body text; MJRefresh: 14); the last-updated
+    /// caption is ``captionScale`` of it.
+    public var fontSize = 11.0
+    /// Whether the state text is bold, as MJRefresh draws it; GNOME's body text is regular.
+    public var isBold = false
+
+    /// The caption's size against the state text's (Adwaita's `.caption`).
+    static let captionScale = 0.82
+    /// The caption's opacity (Adwaita's `.dim-label`).
+    static let captionAlpha = 0.55
 
     /// The layouts of the texts last drawn: laid out again only when a text, the size or the
     /// widget's Pango context (its font, direction or settings) changes. While the arrow turns the
@@ -19,6 +28,7 @@ public final class StateIndicator: RefreshIndicator {
     private struct LayoutKey: Hashable {
         let text: String
         let points: Double
+        let bold: Bool
         /// The widget's Pango context, held by the layout, and its serial, which changes with it.
         let context: OpaquePointer
         let serial: guint
@@ -43,21 +53,22 @@ public final class StateIndicator: RefreshIndicator {
         guard model.edge.isVertical else {
             return drawVertical(context, text: titleHidden ? "" : model.title)
         }
-        let lines = [titleHidden ? nil : (model.title, 1.0), model.subtitle.map { ($0, 0.7) }]
-            .compactMap { $0 }.filter { !$0.0.isEmpty }
+        let title = (text: model.title, points: fontSize, bold: isBold, alpha: 1.0)
+        let caption = model.subtitle.map { (text: $0, points: fontSize * Self.captionScale, bold: false, alpha: Self.captionAlpha) }
+        let lines = [titleHidden ? nil : title, caption].compactMap { $0 }.filter { !$0.text.isEmpty }
         let slot = context.height / Double(max(lines.count, 1))
         var widest = 0.0
         var drawn: [LayoutKey: ObjectRef<OpaquePointer>] = [:]
         defer { layouts = drawn }
         for (index, line) in lines.enumerated() {
-            let layout = layout(line.0, context, keepingIn: &drawn)
+            let layout = layout(line.text, points: line.points, bold: line.bold, context, keepingIn: &drawn)
             var width: Int32 = 0, height: Int32 = 0
             pango_layout_get_pixel_size(layout, &width, &height)
             widest = max(widest, Double(width))
             let x = ((context.width - Double(width)) / 2).rounded()
             let y = (slot * Double(index) + (slot - Double(height)) / 2).rounded()
             cairo_move_to(context.cairo, x, y)
-            context.setForeground(alpha: line.1)
+            context.setForeground(alpha: line.alpha)
             pango_cairo_show_layout(context.cairo, layout)
         }
         return widest
@@ -68,7 +79,7 @@ public final class StateIndicator: RefreshIndicator {
         let stacked = text.map(String.init).joined(separator: "\n")
         var drawn: [LayoutKey: ObjectRef<OpaquePointer>] = [:]
         defer { layouts = drawn }
-        let layout = layout(stacked, context, keepingIn: &drawn)
+        let layout = layout(stacked, points: fontSize, bold: isBold, context, keepingIn: &drawn)
         pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         var width: Int32 = 0, height: Int32 = 0
         pango_layout_get_pixel_size(layout, &width, &height)
@@ -79,13 +90,13 @@ public final class StateIndicator: RefreshIndicator {
         return Double(height)
     }
 
-    /// The layout of `text` in the widget's font at ``fontSize``: the one drawn last time when
+    /// The layout of `text` in the widget's font at `points`: the one drawn last time when
     /// nothing it depends on changed, else a new one. It is kept in `kept` for the next drawing.
-    private func layout(_ text: String, _ context: IndicatorDrawContext,
+    private func layout(_ text: String, points: Double, bold: Bool, _ context: IndicatorDrawContext,
                         keepingIn kept: inout [LayoutKey: ObjectRef<OpaquePointer>]) -> OpaquePointer {
         let pango = gtk_widget_get_pango_context(context.widget)!
-        let key = LayoutKey(text: text, points: fontSize, context: pango, serial: pango_context_get_serial(pango))
-        let layout = layouts[key] ?? context.layout(text, points: fontSize)
+        let key = LayoutKey(text: text, points: points, bold: bold, context: pango, serial: pango_context_get_serial(pango))
+        let layout = layouts[key] ?? context.layout(text, points: points, bold: bold)
         kept[key] = layout
         return layout.pointer
     }

@@ -16,11 +16,11 @@ enum LastUpdatedLine {
         let kind = LastUpdatedText(date: date, now: formatter.clock(), timeZone: formatter.timeZone)
         let time = timeText(kind, date: date, timeZone: formatter.timeZone)
         if let prefix = RefreshLocalization.overrideText(.headerLastTime) { return prefix + time }
-        // TRANSLATORS: the header's second line; %s is when the list was last refreshed, as in "Last update: Today 14:02", "Last update: 03-05 14:02" or "Last update: No record".
+        // TRANSLATORS: the header's second line; %s is when the list was last refreshed, as in "Last update: Today 14:02", "Last update: 03-05 14:02" or "Last update: Never".
         return substituting(time, into: RefreshLocalization.translate(N_("Last update: %s")))
     }
 
-    /// The time part: "No record", "Today" with the time, or a date and time.
+    /// The time part: "Never", "Today" and the time, or a date and time.
     static func timeText(_ kind: LastUpdatedText, date: Date?, timeZone: TimeZone) -> String {
         guard let date else { return RefreshLocalization.text(.headerNoneLastDate) }
         switch kind {

@@ -1,9 +1,9 @@
 import CGtk
 import RefreshGtk
 
-/// The language choice in the main menu: the system's, or any language the app ships.
+/// The language the app speaks: the system's, or any language it ships, chosen in Preferences.
 @MainActor
-enum LanguageMenu {
+enum LanguageChoice {
     /// Each language in its own name, so a person can find theirs whatever is showing.
     static let autonyms: [String: String] = [
         "ar": "العربية", "de": "Deutsch", "en": "English", "es": "Español", "fr": "Français",
@@ -15,22 +15,22 @@ enum LanguageMenu {
     static let settingsGroup = "Preferences"
     static let settingsKey = "language"
 
-    /// The submenu: "System Default", then English and every language with a catalog.
-    static func model() -> OpaquePointer {
-        let menu = g_menu_new()!
+    /// What can be chosen, in order: "System Default" (the empty code), then English and every
+    /// language with a catalog, each named in itself.
+    static var choices: [(label: String, code: String)] {
         let codes = ["en"] + RefreshLocalization.availableLanguages.filter { $0 != "en" }
-        for (label, code) in [(tr("System Default"), "")] + codes.map({ (autonyms[$0] ?? $0, $0) }) {
-            let item = g_menu_item_new(label, nil)!
-            g_menu_item_set_action_and_target_value(item, "win.language", g_variant_new_string(code))
-            g_menu_append_item(menu, item)
-            g_object_unref(cast(item))
-        }
-        return menu
+        return [(tr("System Default"), "")] + codes.map { (autonyms[$0] ?? $0, $0) }
+    }
+
+    /// The saved choice; empty for the system's language.
+    static func saved(in settings: SettingsStore) -> String {
+        settings.string(forKey: settingsKey, in: settingsGroup) ?? ""
     }
 
     /// Applies the saved choice, before any window shows a text.
     static func applySaved(from settings: SettingsStore) {
-        guard let code = settings.string(forKey: settingsKey, in: settingsGroup), !code.isEmpty else { return }
+        let code = saved(in: settings)
+        guard !code.isEmpty else { return }
         RefreshLocalization.setLanguage(code)
     }
 }

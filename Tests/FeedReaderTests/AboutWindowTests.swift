@@ -1,0 +1,76 @@
+import CAdw
+import CGtk
+import Foundation
+@testable import RefreshGtk
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// The About window: the app's own icon from a build tree, its addresses, and the release notes
+/// of the metainfo the app ships.
+final class AboutWindowTests: XCTestCase {
+    func testTheAppIconIsFoundWhenRunFromTheBuildTree() throws {
+        try onMain {
+            let theme = gtk_icon_theme_get_for_display(gdk_display_get_default())
+            AppData.addBuildTreeIcons()
+
+            XCTAssertNotEqual(gtk_icon_theme_has_icon(theme, FeedReaderApp.applicationID), 0)
+            let icon = try XCTUnwrap(gtk_icon_theme_lookup_icon(theme, FeedReaderApp.applicationID, nil, 128, 1, GTK_TEXT_DIR_NONE,
+                                                                GtkIconLookupFlags(0)))
+            defer { g_object_unref(cast(icon)) }
+            let file = try XCTUnwrap(gtk_icon_paintable_get_file(icon))
+            defer { g_object_unref(cast(file)) }
+            let path = try XCTUnwrap(g_file_get_path(file))
+            defer { g_free(path) }
+            XCTAssertTrue(String(cString: path).hasSuffix("data/icons/hicolor/scalable/apps/\(FeedReaderApp.applicationID).svg"),
+                          String(cString: path))
+        }
+    }
+
+    func testTheShippedMetainfoGivesTheAddressesAndTheNewestReleasesNotes() throws {
+        let metainfo = try XCTUnwrap(onMain { Metainfo.shipped }, "the build tree's data has the metainfo")
+
+        XCTAssertEqual(metainfo.homepage, "https://github.com/refreshgtk/feed-reader")
+        XCTAssertEqual(metainfo.issueTracker, "https://github.com/refreshgtk/feed-reader/issues")
+        XCTAssertEqual(metainfo.developer, "RefreshGtk developers")
+        XCTAssertEqual(metainfo.release?.version, FeedReaderApp.version)
+        XCTAssertTrue(metainfo.release?.notes.hasPrefix("<p>The first release of Feed Reader.</p><ul><li>Pull to refresh") == true,
+                      metainfo.release?.notes ?? "no notes")
+    }
+
+    func testOnlyTheNewestReleaseIsShownWithItsMarkupKeptAndItsTextEscaped() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <component><releases>
+              <release version="2.0" date="2027-01-01"><description>
+                <p>Faster &amp; <em>calmer</em> refresh</p>
+                <ul><li>Folders &lt;nested&gt;</li></ul>
+              </description></release>
+              <release version="1.0" date="2026-01-01"><description><p>Old</p></description></release>
+            </releases></component>
+            """
+
+        let metainfo = try XCTUnwrap(Metainfo.read(text))
+
+        XCTAssertEqual(metainfo.release?.version, "2.0")
+        XCTAssertEqual(metainfo.release?.notes, "<p>Faster &amp; <em>calmer</em> refresh</p><ul><li>Folders &lt;nested&gt;</li></ul>")
+        XCTAssertNil(Metainfo.read("<component><releases>"), "a cut-off file gives nothing rather than half")
+    }
+
+    func testTheWindowShowsTheVersionAddressesAndReleaseNotes() throws {
+        try onMain {
+            let parent = gtk_window_new()!
+            defer { gtk_window_destroy(cast(parent)) }
+            let about = AboutWindow.present(over: parent)
+            defer { gtk_window_destroy(cast(about)) }
+
+            XCTAssertEqual(String(cString: adw_about_window_get_version(cast(about))), FeedReaderApp.version)
+            XCTAssertEqual(String(cString: adw_about_window_get_application_icon(cast(about))), FeedReaderApp.applicationID)
+            XCTAssertEqual(String(cString: adw_about_window_get_website(cast(about))), "https://github.com/refreshgtk/feed-reader")
+            XCTAssertEqual(String(cString: adw_about_window_get_issue_url(cast(about))), "https://github.com/refreshgtk/feed-reader/issues")
+            XCTAssertEqual(adw_about_window_get_release_notes_version(cast(about)).map { String(cString: $0) }, FeedReaderApp.version)
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(about) != 0 })
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(about, name: "about") })
+        }
+    }
+}
