@@ -12,6 +12,8 @@ final class DataDirectoryTests: XCTestCase {
         for folder in ["data/gallery", ".build/x86_64-unknown-linux-gnu/debug/locale", "prefix/bin", "prefix/share/locale"] {
             try FileManager.default.createDirectory(at: tree.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
+        // Installed in /usr/bin, a program has glibc's `locale` program beside it: a file, not its catalogs.
+        try Data("#!/bin/sh\n".utf8).write(to: tree.appendingPathComponent("prefix/bin/locale"))
         let built = tree.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug/refresh-gallery")
         let installed = tree.appendingPathComponent("prefix/bin/refresh-gallery")
         let cases: [(environment: [String: String], executable: URL, buildTreePath: String, expected: String)] = [

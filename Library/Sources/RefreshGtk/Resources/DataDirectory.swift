@@ -24,7 +24,11 @@ public enum DataDirectory {
         // A SwiftPM build runs from <tree>/.build/<triple>/<configuration>/.
         for _ in 0..<4 where folder.path != "/" {
             let candidate = folder.appendingPathComponent(buildTreePath, isDirectory: true)
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            // A folder, not any file: installed as /usr/bin/program, `locale` beside it is glibc's program.
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), isFolder.boolValue {
+                return candidate
+            }
             folder.deleteLastPathComponent()
         }
         return programFolder.deletingLastPathComponent().appendingPathComponent(installedPath, isDirectory: true)
