@@ -95,20 +95,6 @@ actor FeverClient {
         try await items(["since_id": String(sinceID)])
     }
 
-    /// Up to 50 items with ids below `maxID`, newest first.
-    func items(before maxID: Int64) async throws(WebAPIError) -> [FeverItem] {
-        try await items(["max_id": String(maxID)])
-    }
-
-    /// The items `ids`, 50 per call.
-    func items(_ ids: [Int64]) async throws(WebAPIError) -> [FeverItem] {
-        var items: [FeverItem] = []
-        for batch in ids.chunked(Self.itemsPerCall) {
-            items += try await self.items(["with_ids": batch.map(String.init).joined(separator: ",")])
-        }
-        return items
-    }
-
     /// The ids of every unread item.
     func unreadItemIDs() async throws(WebAPIError) -> [Int64] {
         try Self.idList(try await call(["unread_item_ids"]), key: "unread_item_ids")
