@@ -10,7 +10,7 @@ public final class StateIndicator: RefreshIndicator {
     /// Hides the state text.
     public var titleHidden = false
     /// The state text's size in points (GNOME's body text; MJRefresh: 14); the last-updated
-    /// caption is ``captionScale`` of it.
+    /// caption is drawn at 0.82 of it, as Adwaita's caption style is.
     public var fontSize = 11.0
     /// Whether the state text is bold, as MJRefresh draws it; GNOME's body text is regular.
     public var isBold = false
