@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import RefreshGtk
+import XCTest
 
 /// GTK set up once per test process, and the main-loop pumping every GTK test needs.
 ///
@@ -52,6 +53,18 @@ public enum GtkTestEnvironment {
             guard Date() < end else { return false }
             _ = g_main_context_iteration(nil, 0)
             usleep(1000)
+        }
+        return true
+    }
+
+    /// Runs the main loop until `condition` holds. When `timeout` seconds pass first, the test
+    /// fails where this was called, saying what it waited for; returns whether the condition held.
+    @discardableResult
+    public static func wait(until condition: () -> Bool, timeout: Double = 5, _ what: @autoclosure () -> String,
+                            file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        guard iterate(timeout: timeout, until: condition) else {
+            XCTFail("Waited \(timeout) s in vain for \(what())", file: file, line: line)
+            return false
         }
         return true
     }
