@@ -9,11 +9,6 @@ public enum IconImage {
     /// The most pixels an icon may decode to, every frame of an animation counted.
     public static let maxPixels = 4096 * 4096
 
-    /// Whether `data` starts as an image format icons come in.
-    static func isImage(_ data: Data) -> Bool {
-        format(of: data) != nil
-    }
-
     /// Whether `data` is an icon of a known format whose header says it decodes to no more than
     /// `maxSide` pixels a side and `maxPixels` in all. SVG, drawn at the size shown, has no size
     /// to check.
@@ -35,6 +30,7 @@ public enum IconImage {
         case png, ico, gif, jpeg, bmp, webp, svg
     }
 
+    /// The image format `data` starts as, if it is one icons come in.
     static func format(of data: Data) -> Format? {
         let signatures: [([UInt8], Format)] = [
             ([0x89, 0x50, 0x4E, 0x47], .png), ([0x00, 0x00, 0x01, 0x00], .ico), ([0x47, 0x49, 0x46, 0x38], .gif),
