@@ -69,6 +69,39 @@ public enum GtkTestEnvironment {
         return true
     }
 
+    /// Runs the main loop until `widget`'s window has drawn `count` frames from now on, so every
+    /// change made before is laid out and painted; fails the test if no frame comes.
+    @discardableResult
+    public static func waitForFrames(of widget: UnsafeMutablePointer<GtkWidget>, count: Int = 1, timeout: Double = 5,
+                                     file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        guard let native = gtk_widget_get_native(widget), let surface = gtk_native_get_surface(native),
+              let clock = gdk_surface_get_frame_clock(surface) else {
+            XCTFail("The widget is in no window that draws frames", file: file, line: line)
+            return false
+        }
+        let target = gdk_frame_clock_get_frame_counter(clock) + count
+        return wait(until: {
+            guard gdk_frame_clock_get_frame_counter(clock) < target else { return true }
+            // A window with nothing changing draws no frame: ask for one.
+            gtk_widget_queue_draw(widget)
+            return false
+        }, timeout: timeout, "\(count) frame(s) of the window", file: file, line: line)
+    }
+
+    /// Waits until the display server has handed over every event it made before now (one
+    /// round trip), then runs the main loop until none is left to handle.
+    public static func settleInput() {
+        gdk_display_sync(gdk_display_get_default())
+        runPending()
+    }
+
+    /// Runs the main loop until it has nothing ready to run, as after a window is destroyed, for
+    /// at most `timeout` seconds (a running animation always has its next frame to run).
+    public static func runPending(timeout: Double = 1) {
+        let end = Date().addingTimeInterval(timeout)
+        while g_main_context_pending(nil) != 0, Date() < end { _ = g_main_context_iteration(nil, 0) }
+    }
+
     /// Sets gtk-enable-animations for the duration of `body`.
     public static func withAnimations<T>(_ enabled: Bool, _ body: () throws -> T) rethrows -> T {
         cgtk_settings_set_boolean("gtk-enable-animations", enabled.gboolean)

@@ -53,7 +53,7 @@ public final class VirtualInput {
             return self.acknowledged >= self.sent
         }
         precondition(done && refused.isEmpty, "virtual-input did not take \(refused.isEmpty ? commands : refused)")
-        GtkTestEnvironment.iterate(for: 0.05)
+        GtkTestEnvironment.settleInput()
     }
 
     /// The command that moves the pointer to `point` in the output layout; relative moves start there.
