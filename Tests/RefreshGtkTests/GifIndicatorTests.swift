@@ -49,16 +49,18 @@ final class GifIndicatorTests: XCTestCase {
             defer { window.close() }
             XCTAssertEqual(header.extent, 60)
             window.drag(pulling: .top, by: 22, steps: 4, release: false)
-            GtkTestEnvironment.waitForFrames(of: window.window)
+            GtkTestEnvironment.wait(until: { shownFrame(header) == Int((10 * header.pullingPercent).rounded(.down)) },
+                                    "the image following the pull")
             let early = shownFrame(header)
             let earlyInk = inkInImageArea(window, header, name: "gif-header-idle-early")
             XCTAssertEqual(header.state, .idle)
-            XCTAssertEqual(early, Int((10 * header.pullingPercent).rounded(.down)))
+            let earlyPercent = header.pullingPercent
             RealInput.move(dy: 28)
-            GtkTestEnvironment.waitForFrames(of: window.window)
+            GtkTestEnvironment.wait(until: {
+                header.pullingPercent > earlyPercent && shownFrame(header) == Int((10 * header.pullingPercent).rounded(.down))
+            }, "the image following the longer pull")
             XCTAssertEqual(header.state, .idle)
             let later = shownFrame(header)
-            XCTAssertEqual(later, Int((10 * header.pullingPercent).rounded(.down)))
             XCTAssertGreaterThan(later ?? 0, early ?? 10, "a longer pull shows a later image")
             XCTAssertGreaterThan(inkInImageArea(window, header, name: "gif-header-idle-later"), earlyInk + 200,
                                  "the ball drawn is bigger")

@@ -89,10 +89,17 @@ public enum GtkTestEnvironment {
     }
 
     /// Waits until the display server has handed over every event it made before now (one
-    /// round trip), then runs the main loop until none is left to handle.
-    public static func settleInput() {
+    /// round trip) and the windows have handled them: GTK gives widgets pointer motion, and the
+    /// events queued after it, when a window's frame begins, so each window shown draws one.
+    public static func settleInput(file: StaticString = #filePath, line: UInt = #line) {
         gdk_display_sync(gdk_display_get_default())
         runPending()
+        let toplevels = gtk_window_get_toplevels()!
+        for index in 0..<g_list_model_get_n_items(toplevels) {
+            let window = UnsafeMutablePointer<GtkWidget>(OpaquePointer(g_list_model_get_item(toplevels, index)!))
+            g_object_unref(window)
+            if gtk_widget_get_mapped(window) != 0 { waitForFrames(of: window, file: file, line: line) }
+        }
     }
 
     /// Runs the main loop until it has nothing ready to run, as after a window is destroyed, for
