@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "FeedCoreFuzz", dependencies: ["FeedCore"], path: "Tests/FeedCoreFuzz", exclude: ["lsan-suppressions.txt"]),
         .target(
             name: "TestSupport",
-            dependencies: [cGtk, refreshGtk, "GtkInspection"],
+            dependencies: [cGtk, refreshGtk, "GtkInspection", "CZlib"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "RefreshCoreTests", dependencies: [refreshCore]),

@@ -17,5 +17,9 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let document = Data(bytes: bytes + 1, count: count - 1)
     _ = try? FeedParser().parse(document, url: URL(string: "https://fuzz.example/feed"), charset: charset)
     _ = try? OPMLDocument(data: document)
+    // The same bytes as a feed's icon, whose header is read before anything decodes it, and as
+    // an entry's HTML, sanitized before it is shown.
+    _ = IconImage.isDecodable(document)
+    _ = HTMLSanitizer.sanitize(String(decoding: document, as: UTF8.self), base: URL(string: "https://fuzz.example/post/"))
     return 0
 }

@@ -20,7 +20,8 @@ final class AutoFooterTests: XCTestCase {
                 GtkTestEnvironment.iterate(for: 0.015)
             }
             cgtk_emit_by_name(cast(controller), "scroll-end")
-            GtkTestEnvironment.iterate(for: 0.4)
+            GtkTestEnvironment.wait(until: { window.rowCount == 240 && footer.state == .idle && footer.logic.animation == nil },
+                                    "the load's rows in the list and the footer at rest")
             XCTAssertEqual(loads.count, 2, "the gesture loaded once, not once per batch of appended rows")
             XCTAssertEqual(window.rowCount, 240)
             XCTAssertEqual(footer.state, .idle)
@@ -77,8 +78,7 @@ final class AutoFooterTests: XCTestCase {
                 gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + 40)
                 GtkTestEnvironment.iterate(for: 0.01)
             }
-            GtkTestEnvironment.iterate(for: 0.5)
-            XCTAssertLessThan(window.distanceFromEnd, 1, "the fling reached the new end")
+            GtkTestEnvironment.wait(until: { window.distanceFromEnd < 1 && footer.logic.animation == nil }, "the fling at the new end")
             XCTAssertEqual(loads.count, 1)
             cgtk_emit_by_name(cast(controller), "scroll-begin")
             window.touchpadScroll(dy: 0.5)
@@ -94,7 +94,7 @@ final class AutoFooterTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { footer.state == .noMoreData })
             XCTAssertEqual(footer.accessibleText, "No more data")
             window.scrollToEnd()
-            GtkTestEnvironment.iterate(for: 0.4)
+            GtkTestEnvironment.wait(until: { window.distanceFromEnd < 1 && footer.logic.animation == nil }, "the end of the list in view")
             let controller = window.scrollController
             cgtk_emit_by_name(cast(controller), "scroll-begin")
             for _ in 0..<10 { window.touchpadScroll(dy: 0.3) }
@@ -103,8 +103,7 @@ final class AutoFooterTests: XCTestCase {
             XCTAssertEqual(loads.count, 1)
             XCTAssertEqual(footer.state, .noMoreData)
             footer.resetNoMoreData()
-            GtkTestEnvironment.iterate(for: 0.05)
-            XCTAssertEqual(footer.state, .idle)
+            GtkTestEnvironment.wait(until: { footer.state == .idle }, "the footer idle again")
             XCTAssertEqual(footer.accessibleText, "Click or pull up to load more")
         }
     }

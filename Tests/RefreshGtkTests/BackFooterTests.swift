@@ -67,7 +67,7 @@ final class BackFooterTests: XCTestCase {
             window.append(20)
             footer.endRefreshing()
             XCTAssertTrue(GtkTestEnvironment.iterate { footer.state == .idle && footer.machine.animation == nil })
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             XCTAssertEqual(footer.machine.offset, 0)
             XCTAssertEqual(window.contentOrigin.y, 0)
             XCTAssertEqual(gtk_adjustment_get_value(window.adjustment(for: .bottom)), valueBefore + 44, accuracy: 0.5,
@@ -87,7 +87,7 @@ final class BackFooterTests: XCTestCase {
             window.present()
             XCTAssertEqual(gtk_widget_get_child_visible(footer.indicatorWidget), 0, "hidden at rest")
             RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 100), dy: -120, release: false)
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             XCTAssertEqual(footer.state, .pulling)
             var bounds = graphene_rect_t()
             XCTAssertNotEqual(gtk_widget_compute_bounds(footer.indicatorWidget, window.view.widget, &bounds), 0)
@@ -112,7 +112,7 @@ final class BackFooterTests: XCTestCase {
 
             window.scroll(to: .bottom)
             window.drag(pulling: .bottom, release: false)
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             XCTAssertGreaterThan(footer.machine.offset, footer.extent, "the list still follows the pull")
             XCTAssertGreaterThan(footer.pullingPercent, 1)
             XCTAssertEqual(footer.state, .noMoreData, "but it never says release to load")
@@ -136,7 +136,7 @@ final class BackFooterTests: XCTestCase {
             window.scroll(to: .bottom)
             let idle = RenderedImage(window: window.window, name: "back-footer-idle")
             window.drag(pulling: .bottom, release: false)
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             XCTAssertEqual(footer.state, .pulling)
             let pulledBy = Int(footer.machine.offset.rounded())
             let pulling = RenderedImage(window: window.window, name: "back-footer-pulling")
@@ -150,7 +150,7 @@ final class BackFooterTests: XCTestCase {
                                               height: pulledBy - 44), 0, "and nothing below them")
             RealInput.release()
             XCTAssertTrue(GtkTestEnvironment.iterate { footer.state == .refreshing && footer.machine.animation == nil })
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             let loading = RenderedImage(window: window.window, name: "back-footer-loading")
             XCTAssertLessThan(loading.differenceFrom(idle, shiftedBy: (0, -44), rows: 0..<height - 44,
                                                       columns: 0..<loading.width - 20), 0.01,

@@ -14,12 +14,12 @@ final class CoexistenceTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { pair.header.machine.animation == nil })
             pair.window.scroll(to: .bottom)
             pair.window.drag(pulling: .bottom, release: false)
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: pair.window.window)
             XCTAssertEqual(pair.footer.machine.offset, 0, "the list does not move up")
             XCTAssertEqual(pair.footer.state, .idle, "and the footer never says release to load")
             RealInput.release()
             XCTAssertEqual(pair.window.touchpadSwipe(pulling: .bottom), 0, "touchpad deltas are not claimed either")
-            GtkTestEnvironment.iterate(for: 0.3)
+            GtkTestEnvironment.waitForFrames(of: pair.window.window, count: 2)
             XCTAssertEqual(pair.footerLoads.refreshes, 0)
 
             pair.header.endRefreshing()
@@ -37,12 +37,12 @@ final class CoexistenceTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { pair.footer.state == .refreshing })
             pair.window.scroll(to: .top)
             pair.window.drag(pulling: .top, release: false)
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: pair.window.window)
             XCTAssertEqual(pair.header.machine.offset, 0)
             XCTAssertEqual(pair.header.state, .idle)
             RealInput.release()
             XCTAssertEqual(pair.window.touchpadSwipe(pulling: .top), 0)
-            GtkTestEnvironment.iterate(for: 0.3)
+            GtkTestEnvironment.waitForFrames(of: pair.window.window, count: 2)
             XCTAssertEqual(pair.headerRefreshes.refreshes, 0)
 
             pair.footer.endRefreshing()
@@ -72,7 +72,7 @@ final class CoexistenceTests: XCTestCase {
                           "the footer still comes into view")
             let nearEnd = window.pointNear(.bottom)
             RealInput.click(windowTitle: window.title, at: (nearEnd.x, nearEnd.y + 20))
-            GtkTestEnvironment.iterate(for: 0.3)
+            GtkTestEnvironment.waitForFrames(of: window.window, count: 2)
             XCTAssertEqual(loads.refreshes, 0, "but neither arriving nor a click loads")
             XCTAssertEqual(footer.state, .idle)
 
@@ -105,7 +105,7 @@ final class CoexistenceTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate {
                 pair.header.machine.animation == nil && pair.footer.machine.animation == nil
             })
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: pair.window.window)
             XCTAssertEqual(pair.header.machine.offset, 54)
             XCTAssertEqual(pair.window.indicatorFrame(of: pair.header)?.y ?? -1, 0, accuracy: 0.5)
             XCTAssertEqual(pair.window.indicatorFrame(of: pair.footer)?.y ?? -1, pair.window.viewHeight - pair.footer.machine.offset,
@@ -176,7 +176,7 @@ final class CoexistenceTests: XCTestCase {
                 XCTAssertFalse(component.indicator.isAnimating(component.indicatorModel, at: MainThread.now))
             }
             let first = RenderedImage(window: pair.window.window, name: "fast-cycles-a")
-            GtkTestEnvironment.iterate(for: 0.3)
+            GtkTestEnvironment.waitForFrames(of: pair.window.window, count: 5)
             let second = RenderedImage(window: pair.window.window, name: "fast-cycles-b")
             XCTAssertEqual(second.differenceFrom(first, shiftedBy: (0, 0), rows: 0..<first.height), 0,
                            "nothing on screen moves any more")
@@ -207,7 +207,7 @@ private final class HeaderAndFooter {
         let settled = GtkTestEnvironment.iterate {
             [self.header, self.footer].allSatisfy { !$0.isRefreshing && $0.offset == 0 && $0.logic.animation == nil }
         }
-        GtkTestEnvironment.iterate(for: 0.1)
+        GtkTestEnvironment.waitForFrames(of: window.window)
         return settled
     }
 }

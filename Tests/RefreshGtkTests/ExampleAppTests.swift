@@ -20,7 +20,7 @@ final class ExampleAppTests: XCTestCase {
             GtkTestEnvironment.parkPointer()
             gtk_window_present(cast(example.window))
             XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_height(example.list.listView) > 0 })
-            GtkTestEnvironment.iterate(for: 0.3)
+            GtkTestEnvironment.waitForFrames(of: example.window, count: 2)
             XCTAssertEqual(example.list.count, 30)
 
             let start = surfacePoint(of: example.list.listView, in: example.window, x: 150, y: 30)
@@ -39,7 +39,7 @@ final class ExampleAppTests: XCTestCase {
             let first = try XCTUnwrap(g_list_model_get_item(cast(example.list.model), 0))
             defer { g_object_unref(first) }
             XCTAssertEqual(String(cString: gtk_string_object_get_string(cast(first))), "New row 1")
-            GtkTestEnvironment.iterate(for: 0.3)
+            GtkTestEnvironment.waitForFrames(of: example.window, count: 2)
             let adjustment = gtk_scrolled_window_get_vadjustment(cast(example.list.scrolledWindow))
             XCTAssertEqual(gtk_adjustment_get_value(adjustment), 0, accuracy: 0.5, "the new row is the first one shown")
             _ = RenderedImage(window: example.window, name: "example-after-refresh")

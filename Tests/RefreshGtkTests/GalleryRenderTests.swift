@@ -70,7 +70,8 @@ final class GalleryRenderTests: XCTestCase {
             window.drag(pulling: .bottom)
             XCTAssertTrue(GtkTestEnvironment.iterate { page.loads == 1 && footer.isHidden })
             window.scroll(to: .bottom)
-            GtkTestEnvironment.iterate(for: 0.3)
+            GtkTestEnvironment.wait(until: { footer.logic.animation == nil }, "the footer at rest")
+            GtkTestEnvironment.waitForFrames(of: window.window)
             XCTAssertEqual(footer.footerMachine.offset, 0, "the footer gave its space back")
             XCTAssertEqual(window.contentOrigin.y, 0)
             XCTAssertEqual(gtk_widget_get_visible(footer.indicatorWidget), 0)
@@ -118,7 +119,7 @@ private func assertPullRenders(_ variant: GalleryVariant, file: StaticString, li
     let idle = RenderedImage(window: window.window, name: "gallery-\(variant.rawValue)-idle")
 
     window.drag(pulling: edge, release: false)
-    GtkTestEnvironment.iterate(for: 0.1)
+    GtkTestEnvironment.waitForFrames(of: window.window)
     XCTAssertEqual(component.state, .pulling, variant.title, file: file, line: line)
     let offset = component.offset.rounded(), extent = component.extent
     let (pulledRect, beyond): (Rect, Rect) = switch edge {
@@ -136,7 +137,7 @@ private func assertPullRenders(_ variant: GalleryVariant, file: StaticString, li
     RealInput.release()
     XCTAssertTrue(GtkTestEnvironment.iterate { component.state == .refreshing && component.logic.animation == nil },
                   variant.title, file: file, line: line)
-    GtkTestEnvironment.iterate(for: 0.1)
+    GtkTestEnvironment.waitForFrames(of: window.window)
     XCTAssertEqual(page.loads, 1, "\(variant.title): the page's load was asked for", file: file, line: line)
     let heldRect: Rect = switch edge {
     case .top: (0, 0, width, extent)
@@ -174,8 +175,9 @@ private func assertAutoFooterRenders(_ variant: GalleryVariant, file: StaticStri
               file: file, line: line)
 
     window.drag(pulling: .bottom)
-    XCTAssertTrue(GtkTestEnvironment.iterate { footer.state == .refreshing }, variant.title, file: file, line: line)
-    GtkTestEnvironment.iterate(for: 0.15)
+    XCTAssertTrue(GtkTestEnvironment.iterate { footer.state == .refreshing && footer.logic.animation == nil }, variant.title,
+                  file: file, line: line)
+    GtkTestEnvironment.waitForFrames(of: window.window)
     XCTAssertEqual(page.loads, 1, "\(variant.title): the page's load was asked for", file: file, line: line)
     assertFrame(window, footer, is: rect, variant.title, file: file, line: line)
     let loading = RenderedImage(window: window.window, name: "gallery-\(variant.rawValue)-loading")
@@ -200,7 +202,7 @@ func showFooterAtTheEnd(_ window: ContentWindow, _ footer: AutoFooter) {
     footer.automaticallyRefresh = false
     window.scroll(to: .bottom)
     GtkTestEnvironment.iterate { footer.footerMachine.offset == footer.extent && footer.logic.animation == nil }
-    GtkTestEnvironment.iterate(for: 0.1)
+    GtkTestEnvironment.waitForFrames(of: window.window)
     footer.automaticallyRefresh = true
 }
 

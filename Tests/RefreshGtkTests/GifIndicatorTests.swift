@@ -49,16 +49,18 @@ final class GifIndicatorTests: XCTestCase {
             defer { window.close() }
             XCTAssertEqual(header.extent, 60)
             window.drag(pulling: .top, by: 22, steps: 4, release: false)
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.wait(until: { shownFrame(header) == Int((10 * header.pullingPercent).rounded(.down)) },
+                                    "the image following the pull")
             let early = shownFrame(header)
             let earlyInk = inkInImageArea(window, header, name: "gif-header-idle-early")
             XCTAssertEqual(header.state, .idle)
-            XCTAssertEqual(early, Int((10 * header.pullingPercent).rounded(.down)))
+            let earlyPercent = header.pullingPercent
             RealInput.move(dy: 28)
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.wait(until: {
+                header.pullingPercent > earlyPercent && shownFrame(header) == Int((10 * header.pullingPercent).rounded(.down))
+            }, "the image following the longer pull")
             XCTAssertEqual(header.state, .idle)
             let later = shownFrame(header)
-            XCTAssertEqual(later, Int((10 * header.pullingPercent).rounded(.down)))
             XCTAssertGreaterThan(later ?? 0, early ?? 10, "a longer pull shows a later image")
             XCTAssertGreaterThan(inkInImageArea(window, header, name: "gif-header-idle-later"), earlyInk + 200,
                                  "the ball drawn is bigger")
@@ -71,7 +73,7 @@ final class GifIndicatorTests: XCTestCase {
             let (window, header, recorder) = makeGifHeaderWindow(endAfter: nil)
             defer { window.close() }
             window.drag(pulling: .top, release: false)
-            GtkTestEnvironment.iterate(for: 0.05)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             XCTAssertEqual(header.state, .pulling)
             XCTAssertTrue(header.indicator.isAnimating(header.indicatorModel, at: MainThread.now))
             XCTAssertEqual(Set(framesShown(header, for: 0.35)), [0, 1, 2], "three pulling images loop")
@@ -81,7 +83,9 @@ final class GifIndicatorTests: XCTestCase {
             let seen = framesShown(header, for: 0.85)
             XCTAssertEqual(Set(seen), Set(0..<8), "eight refreshing images in 0.8 s")
             let first = RenderedImage(window: window.window, name: "gif-header-refreshing-a")
-            GtkTestEnvironment.iterate(for: 0.2)
+            let firstShown = shownFrame(header)
+            GtkTestEnvironment.wait(until: { shownFrame(header) != firstShown }, "the next refreshing image")
+            GtkTestEnvironment.waitForFrames(of: window.window)
             let second = RenderedImage(window: window.window, name: "gif-header-refreshing-b")
             XCTAssertGreaterThan(first.differenceFrom(second, shiftedBy: (0, 0), rows: 0..<60), 0.001,
                                  "what is drawn changes as the images loop")
@@ -100,7 +104,7 @@ final class GifIndicatorTests: XCTestCase {
             defer { window.close() }
             header.beginRefreshing()
             XCTAssertTrue(GtkTestEnvironment.iterate { header.state == .refreshing && header.machine.animation == nil })
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             let withTexts = RenderedImage(window: window.window, name: "gif-header-with-texts")
             let clusters = inkClusters(withTexts, rows: 0..<60)
             XCTAssertGreaterThanOrEqual(clusters.count, 2, "the image, then the texts: \(clusters)")
@@ -114,7 +118,7 @@ final class GifIndicatorTests: XCTestCase {
 
             header.stateLabelHidden = true
             header.showsLastUpdated = false
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             let alone = RenderedImage(window: window.window, name: "gif-header-texts-hidden")
             let only = inkClusters(alone, rows: 0..<60)
             XCTAssertEqual(only.count, 1, "the image alone: \(only)")

@@ -71,7 +71,7 @@ private func assertCycles(_ content: ContentKind, of kind: ComponentKind, file: 
                               file: file, line: line)
                 XCTAssertEqual(recorder.states, [.pulling, .refreshing, .idle], context, file: file, line: line)
                 XCTAssertEqual(recorder.refreshes, 1, context, file: file, line: line)
-                GtkTestEnvironment.iterate(for: 0.05)
+                GtkTestEnvironment.waitForFrames(of: window.window)
                 XCTAssertEqual(window.contentOrigin.x, 0, context, file: file, line: line)
                 XCTAssertEqual(window.contentOrigin.y, 0, context, file: file, line: line)
             }

@@ -459,9 +459,11 @@ private func pulledHeaderGlyphs(name: String) -> HeaderGlyphs {
     defer { window.close() }
     var glyphs = HeaderGlyphs()
     RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120, release: false)
-    XCTAssertTrue(GtkTestEnvironment.iterate {
+    GtkTestEnvironment.wait(until: {
         header.state == .pulling && !header.normalIndicator.isAnimating(header.indicatorModel, at: MainThread.now)
-    }, "pulling, the arrow finished turning")
+    }, "the arrow turned")
+    GtkTestEnvironment.waitForFrames(of: window.window)
+    XCTAssertEqual(header.state, .pulling)
     let pulledBy = Int(header.machine.offset.rounded())
     let pulling = RenderedImage(window: window.window, name: name)
     glyphs.arrowRuns = darkRuns(pulling, top: pulledBy - Int(header.extent), height: Int(header.extent))
@@ -469,7 +471,7 @@ private func pulledHeaderGlyphs(name: String) -> HeaderGlyphs {
 
     RealInput.release()
     XCTAssertTrue(GtkTestEnvironment.iterate { header.state == .refreshing && header.machine.animation == nil })
-    GtkTestEnvironment.iterate(for: 0.1)
+    GtkTestEnvironment.waitForFrames(of: window.window)
     let refreshing = RenderedImage(window: window.window, name: name + "-refreshing")
     glyphs.spinnerRuns = darkRuns(refreshing, top: 0, height: Int(header.extent))
     glyphs.spinnerSide = glyphSide(glyphs.spinnerRuns)

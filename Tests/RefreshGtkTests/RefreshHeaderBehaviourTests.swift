@@ -55,7 +55,7 @@ final class RefreshHeaderBehaviourTests: XCTestCase {
             let before = formatted.value
             RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120,
                            release: false)
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             XCTAssertEqual(header.state, .pulling)
             XCTAssertGreaterThan(header.pullingPercent, 1)
             XCTAssertLessThanOrEqual(formatted.value - before, 2,

@@ -93,7 +93,7 @@ final class RefreshHeaderInputTests: XCTestCase {
             let (window, header, recorder) = makeWindow()
             defer { window.close() }
             gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(cast(window.scrolled)), 400)
-            GtkTestEnvironment.iterate(for: 0.2)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120)
             GtkTestEnvironment.iterate(for: 0.5)
             XCTAssertEqual(recorder.states, [])

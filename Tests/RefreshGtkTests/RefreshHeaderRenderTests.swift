@@ -12,7 +12,7 @@ final class RefreshHeaderRenderTests: XCTestCase {
             let idle = RenderedImage(window: window.window, name: "header-idle")
 
             RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120, release: false)
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             XCTAssertEqual(header.state, .pulling)
             let pulledBy = Int(header.machine.offset.rounded())
             XCTAssertGreaterThan(pulledBy, Int(header.extent))
@@ -23,7 +23,7 @@ final class RefreshHeaderRenderTests: XCTestCase {
 
             RealInput.release()
             XCTAssertTrue(GtkTestEnvironment.iterate { header.state == .refreshing && header.machine.animation == nil })
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             let refreshing = RenderedImage(window: window.window, name: "header-refreshing")
             assertContent(of: refreshing, isContentOf: idle, shiftedDownBy: 54)
             XCTAssertGreaterThan(refreshing.darkPixels(x: 0, y: 0, width: refreshing.width, height: 54), 150,
@@ -31,7 +31,7 @@ final class RefreshHeaderRenderTests: XCTestCase {
 
             header.endRefreshing()
             XCTAssertTrue(GtkTestEnvironment.iterate { header.machine.offset == 0 && header.machine.animation == nil })
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             let settled = RenderedImage(window: window.window, name: "header-settled")
             assertContent(of: settled, isContentOf: idle, shiftedDownBy: 0)
         }
@@ -47,7 +47,7 @@ final class RefreshHeaderRenderTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate {
                 header.state == .pulling && !header.normalIndicator.isAnimating(header.indicatorModel, at: MainThread.now)
             }, "the arrow finished turning")
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             let rendered = RenderedImage(window: window.window, name: "header-as-drawn")
             var bounds = graphene_rect_t()
             XCTAssertNotEqual(gtk_widget_compute_bounds(header.indicatorWidget, window.window, &bounds), 0)
@@ -93,14 +93,13 @@ final class RefreshHeaderRenderTests: XCTestCase {
             header.beginRefreshing()
             XCTAssertTrue(GtkTestEnvironment.iterate { header.state == .refreshing && header.machine.animation == nil })
             // The spinner turns: every frame snapshots the view again, the content unchanged.
-            GtkTestEnvironment.iterate(for: 0.3)
-            XCTAssertGreaterThan(window.view.contentPicture.reuses, 0, "a steady content is painted from its picture")
+            GtkTestEnvironment.wait(until: { window.view.contentPicture.reuses > 0 }, "a steady content painted from its picture")
             let before = RenderedImage(window: window.window, name: "picture-before-change")
             let firstRow = (x: 0, y: 54, width: Int(TestWindow.width), height: 40)
 
             let wide = String(repeating: "W", count: 30)
             withCStringArray([wide]) { gtk_string_list_splice(window.model, 0, 1, $0) }
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             let after = RenderedImage(window: window.window, name: "picture-after-change")
             XCTAssertGreaterThan(after.darkPixels(x: firstRow.x, y: firstRow.y, width: firstRow.width, height: firstRow.height),
                                  2 * before.darkPixels(x: firstRow.x, y: firstRow.y, width: firstRow.width, height: firstRow.height),
@@ -108,7 +107,7 @@ final class RefreshHeaderRenderTests: XCTestCase {
 
             header.endRefreshing()
             XCTAssertTrue(GtkTestEnvironment.iterate { header.machine.offset == 0 && header.machine.animation == nil })
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             let settled = RenderedImage(window: window.window, name: "picture-settled")
             XCTAssertEqual(settled.darkPixels(x: 0, y: 0, width: firstRow.width, height: 40),
                            after.darkPixels(x: firstRow.x, y: firstRow.y, width: firstRow.width, height: firstRow.height),
@@ -130,7 +129,7 @@ final class RefreshHeaderRenderTests: XCTestCase {
             let idle = RenderedImage(window: window.window, name: "listbox-idle")
 
             window.drag(pulling: .top, by: 120, release: false)
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             let pulledBy = Int(header.machine.offset.rounded())
             XCTAssertGreaterThan(pulledBy, Int(header.extent))
             let pulling = RenderedImage(window: window.window, name: "listbox-pulling")
@@ -143,7 +142,7 @@ final class RefreshHeaderRenderTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { header.state == .refreshing && header.machine.animation == nil })
             header.endRefreshing()
             XCTAssertTrue(GtkTestEnvironment.iterate { header.machine.offset == 0 && header.machine.animation == nil })
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             let settled = RenderedImage(window: window.window, name: "listbox-settled")
             assertContent(of: settled, isContentOf: idle, shiftedDownBy: 0)
             XCTAssertTrue(window.view.contentPicture.isHeld, "the frame that ends the pull paints the unchanged rows as one picture")
@@ -154,7 +153,7 @@ final class RefreshHeaderRenderTests: XCTestCase {
             XCTAssertNotEqual(gtk_widget_compute_bounds(cast(row), window.window, &bounds), 0)
             let rowArea = (x: 0, y: Int(bounds.origin.y), width: 300, height: Int(bounds.size.height))
             gtk_label_set_text(cast(gtk_list_box_row_get_child(row)), String(repeating: "W", count: 30))
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             let changed = RenderedImage(window: window.window, name: "listbox-row-changed")
             XCTAssertGreaterThan(changed.darkPixels(x: rowArea.x, y: rowArea.y, width: rowArea.width, height: rowArea.height),
                                  2 * settled.darkPixels(x: rowArea.x, y: rowArea.y, width: rowArea.width, height: rowArea.height),

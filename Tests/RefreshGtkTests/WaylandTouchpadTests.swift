@@ -76,7 +76,7 @@ final class WaylandTouchpadTests: XCTestCase {
             defer { window.close() }
             RealInput.swipe(at: window.pointNear(.top), steps: Array(repeating: (0, -8), count: 10)
                             + Array(repeating: (0, 8), count: 12), hold: 0.1)
-            GtkTestEnvironment.iterate(for: 0.5)
+            GtkTestEnvironment.wait(until: { page.component.offset == 0 && page.component.logic.animation == nil }, "the pull gone back")
             XCTAssertEqual(page.loads, 0)
             XCTAssertEqual(page.component.offset, 0)
         }
@@ -91,7 +91,7 @@ final class WaylandTouchpadTests: XCTestCase {
                 } else {
                     window.scroll(to: variant.edge)
                 }
-                GtkTestEnvironment.iterate(for: 0.1)
+                GtkTestEnvironment.waitForFrames(of: window.window)
                 window.realSwipe(pulling: variant.edge)
                 XCTAssertTrue(GtkTestEnvironment.iterate { page.loads == 1 }, "\(variant.title) loads")
                 XCTAssertTrue(GtkTestEnvironment.iterate { !page.component.isRefreshing && page.component.logic.animation == nil },

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import RefreshGtk
+import XCTest
 
 /// GTK set up once per test process, and the main-loop pumping every GTK test needs.
 ///
@@ -54,6 +55,58 @@ public enum GtkTestEnvironment {
             usleep(1000)
         }
         return true
+    }
+
+    /// Runs the main loop until `condition` holds. When `timeout` seconds pass first, the test
+    /// fails where this was called, saying what it waited for; returns whether the condition held.
+    @discardableResult
+    public static func wait(until condition: () -> Bool, timeout: Double = 5, _ what: @autoclosure () -> String,
+                            file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        guard iterate(timeout: timeout, until: condition) else {
+            XCTFail("Waited \(timeout) s in vain for \(what())", file: file, line: line)
+            return false
+        }
+        return true
+    }
+
+    /// Runs the main loop until `widget`'s window has drawn `count` frames from now on, so every
+    /// change made before is laid out and painted; fails the test if no frame comes.
+    @discardableResult
+    public static func waitForFrames(of widget: UnsafeMutablePointer<GtkWidget>, count: Int = 1, timeout: Double = 5,
+                                     file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        guard let native = gtk_widget_get_native(widget), let surface = gtk_native_get_surface(native),
+              let clock = gdk_surface_get_frame_clock(surface) else {
+            XCTFail("The widget is in no window that draws frames", file: file, line: line)
+            return false
+        }
+        let target = gdk_frame_clock_get_frame_counter(clock) + count
+        return wait(until: {
+            guard gdk_frame_clock_get_frame_counter(clock) < target else { return true }
+            // A window with nothing changing draws no frame: ask for one.
+            gtk_widget_queue_draw(widget)
+            return false
+        }, timeout: timeout, "\(count) frame(s) of the window", file: file, line: line)
+    }
+
+    /// Waits until the display server has handed over every event it made before now (one
+    /// round trip) and the windows have handled them: GTK gives widgets pointer motion, and the
+    /// events queued after it, when a window's frame begins, so each window shown draws one.
+    public static func settleInput(file: StaticString = #filePath, line: UInt = #line) {
+        gdk_display_sync(gdk_display_get_default())
+        runPending()
+        let toplevels = gtk_window_get_toplevels()!
+        for index in 0..<g_list_model_get_n_items(toplevels) {
+            let window = UnsafeMutablePointer<GtkWidget>(OpaquePointer(g_list_model_get_item(toplevels, index)!))
+            g_object_unref(window)
+            if gtk_widget_get_mapped(window) != 0 { waitForFrames(of: window, file: file, line: line) }
+        }
+    }
+
+    /// Runs the main loop until it has nothing ready to run, as after a window is destroyed, for
+    /// at most `timeout` seconds (a running animation always has its next frame to run).
+    public static func runPending(timeout: Double = 1) {
+        let end = Date().addingTimeInterval(timeout)
+        while g_main_context_pending(nil) != 0, Date() < end { _ = g_main_context_iteration(nil, 0) }
     }
 
     /// Sets gtk-enable-animations for the duration of `body`.

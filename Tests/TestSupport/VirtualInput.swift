@@ -53,6 +53,8 @@ public final class VirtualInput {
             return self.acknowledged >= self.sent
         }
         precondition(done && refused.isEmpty, "virtual-input did not take \(refused.isEmpty ? commands : refused)")
+        // Not settleInput: under Wayland the touchpad swipes' timing and the pull tests' layout
+        // counts were checked with this pause, and a frame per command changed both.
         GtkTestEnvironment.iterate(for: 0.05)
     }
 

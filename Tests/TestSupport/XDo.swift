@@ -14,8 +14,8 @@ public enum XDo {
         } catch {
             fatalError("xdotool could not start: \(error)")
         }
-        GtkTestEnvironment.iterate(timeout: 20) { !process.isRunning }
-        GtkTestEnvironment.iterate(for: 0.05)
+        GtkTestEnvironment.wait(until: { !process.isRunning }, timeout: 20, "xdotool \(arguments.joined(separator: " "))")
+        GtkTestEnvironment.settleInput()
     }
 
     /// The X window of a toplevel, found by its unique title.

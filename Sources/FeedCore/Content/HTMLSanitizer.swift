@@ -3,6 +3,10 @@ import Foundation
 /// Makes an entry's published HTML safe to show: only an allow-list of elements, attributes and
 /// URL schemes survives, and the result is well-formed, so it cannot close the page around it.
 ///
+/// It reads its input once: the work grows linearly with the input, however hostile the input
+/// is, as an element keeps at most `maxAttributes` attributes and at most `maxDepth` elements
+/// stay open.
+///
 /// Scripts, styles, frames, plugins and forms go with their content; other unknown elements
 /// lose their tags but keep their text. Event handlers, `style`, `class` and `id` attributes are
 /// dropped. Links keep only http, https and mailto; images also `data:` raster images. Relative
@@ -49,6 +53,14 @@ public enum HTMLSanitizer {
         "time": ["datetime"], "bdo": ["dir"], "details": ["open"],
     ]
 
+    /// How many attributes of one tag are read; later ones are dropped, as no allowed element
+    /// needs more than a few.
+    static let maxAttributes = 32
+
+    /// How many elements may be open inside one another; deeper start tags are dropped, their
+    /// text kept. WebKit's parser stops nesting at 512.
+    static let maxDepth = 256
+
     /// Attributes holding a URL, checked against the allowed schemes.
     static let urlAttributes: Set<String> = ["href", "src", "cite"]
 
@@ -78,6 +90,8 @@ private struct SanitizingWriter {
     var output: [UInt8] = []
     /// Allowed elements opened and not yet closed, innermost last.
     var open: [String] = []
+    /// How many of `open` have each name, so an end tag with none open is dropped without a search.
+    var openCounts: [String: Int] = [:]
     var index = 0
 
     init(bytes: [UInt8], base: URL?) {
@@ -141,7 +155,10 @@ private struct SanitizingWriter {
             return
         }
         guard HTMLSanitizer.allowedElements.contains(name) else { return }
+        let isVoid = MarkupEscaping.isVoidElement(name)
+        guard isVoid || open.count < HTMLSanitizer.maxDepth else { return }
         var attributes = ""
+        var hasSource = false
         let allowed = HTMLSanitizer.elementAttributes[name] ?? []
         for (key, value) in tag.attributes where HTMLSanitizer.globalAttributes.contains(key) || allowed.contains(key) {
             var kept = value
@@ -150,17 +167,23 @@ private struct SanitizingWriter {
                 kept = url
             }
             attributes += " \(key)=\"\(MarkupEscaping.escaped(kept))\""
+            if key == "src" { hasSource = true }
         }
-        if name == "img" && !attributes.contains(" src=\"") { return }
+        if name == "img" && !hasSource { return }
         write("<\(name)\(attributes)>")
-        if !MarkupEscaping.isVoidElement(name) { open.append(name) }
+        if !isVoid {
+            open.append(name)
+            openCounts[name, default: 0] += 1
+        }
     }
 
     /// Closes `name` and anything opened inside it; an end tag with no open element is dropped.
+    /// Each element closed is searched past once, so closing costs what opening did.
     private mutating func close(_ name: String) {
-        guard let position = open.lastIndex(of: name) else { return }
+        guard openCounts[name, default: 0] > 0, let position = open.lastIndex(of: name) else { return }
         for inner in open[position...].reversed() {
             write("</\(inner)>")
+            openCounts[inner, default: 0] -= 1
         }
         open.removeSubrange(position...)
     }
@@ -205,6 +228,7 @@ private struct SanitizingWriter {
         var position = start
         while position < bytes.count, !isTagBoundary(bytes[position]) { position += 1 }
         var tag = Tag(name: String(decoding: bytes[start..<position], as: UTF8.self).lowercased(), end: position)
+        var names = Set<String>()
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: ">") {
@@ -220,9 +244,9 @@ private struct SanitizingWriter {
             tag.selfClosing = false
             let nameStart = position
             while position < bytes.count, !isTagBoundary(bytes[position]), bytes[position] != UInt8(ascii: "=") { position += 1 }
-            let key = String(decoding: bytes[nameStart..<position], as: UTF8.self).lowercased()
+            let nameEnd = position
             while position < bytes.count, bytes[position].isASCIIWhitespace { position += 1 }
-            var value = ""
+            var valueRange: Range<Int>?
             if position < bytes.count, bytes[position] == UInt8(ascii: "=") {
                 position += 1
                 while position < bytes.count, bytes[position].isASCIIWhitespace { position += 1 }
@@ -237,10 +261,13 @@ private struct SanitizingWriter {
                     while position < bytes.count, !bytes[position].isASCIIWhitespace, bytes[position] != UInt8(ascii: ">") { position += 1 }
                     valueEnd = position
                 }
-                value = decodingEntities(String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self))
+                valueRange = valueStart..<valueEnd
             }
-            if !key.isEmpty, !tag.attributes.contains(where: { $0.0 == key }) {
-                tag.attributes.append((key, value))
+            // As in browsers, the first of attributes sharing a name counts.
+            guard nameStart < nameEnd, tag.attributes.count < HTMLSanitizer.maxAttributes else { continue }
+            let key = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self).lowercased()
+            if names.insert(key).inserted {
+                tag.attributes.append((key, valueRange.map { decodingEntities(String(decoding: bytes[$0], as: UTF8.self)) } ?? ""))
             }
         }
         tag.end = bytes.count

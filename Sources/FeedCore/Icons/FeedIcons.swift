@@ -20,8 +20,8 @@ public final class FeedIcons: Sendable {
     public static let recheckAfter: TimeInterval = 7 * 86400
     /// How long a feed without an icon waits before it is searched again.
     public static let retryAfter: TimeInterval = 86400
-    /// The largest icon accepted.
-    static let maxIconSize = 512 * 1024
+    /// The largest icon file accepted.
+    public static let maxIconSize = 512 * 1024
     private static let timeout: Duration = .seconds(15)
 
     /// Icons for `store`'s feeds, kept in `directory`.
@@ -54,7 +54,7 @@ public final class FeedIcons: Sendable {
     }
 
     /// Where `feed`'s icon is kept: a 64-bit FNV-1a hash of its address, in hex.
-    private func path(for feed: StoredFeed) -> URL {
+    func path(for feed: StoredFeed) -> URL {
         let hash = feed.url.absoluteString.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
         return directory.appendingPathComponent(String(hash, radix: 16) + ".icon")
     }
@@ -187,7 +187,9 @@ public final class FeedIcons: Sendable {
                 return .notModified
             case 200..<300:
                 if acceptsPage { return .page(hop.body, url) }
-                guard IconImage.isImage(hop.body) else { return .failed }
+                // A small file can declare a picture that takes gigabytes to decode: such an
+                // icon is refused here, before it is saved for the sidebar to decode.
+                guard IconImage.isDecodable(hop.body) else { return .failed }
                 return .image(hop.body, CacheValidators(etag: hop.headers["etag"], lastModified: hop.headers["last-modified"]))
             default:
                 return .failed
@@ -205,25 +207,8 @@ extension FeedIcons {
               let modified = attributes[.modificationDate] as? Date else { return .failed }
         let stamp = String(modified.timeIntervalSince1970)
         if validators.lastModified == stamp { return .notModified }
-        guard let data = try? Data(contentsOf: file), IconImage.isImage(data) else { return .failed }
+        guard let data = try? Data(contentsOf: file), IconImage.isDecodable(data) else { return .failed }
         return .image(data, CacheValidators(lastModified: stamp))
-    }
-}
-
-/// Recognises the image formats browsers show as icons by their first bytes.
-enum IconImage {
-    static func isImage(_ data: Data) -> Bool {
-        let signatures: [[UInt8]] = [
-            [0x89, 0x50, 0x4E, 0x47],  // PNG
-            [0x00, 0x00, 0x01, 0x00],  // ICO
-            [0x47, 0x49, 0x46, 0x38],  // GIF
-            [0xFF, 0xD8, 0xFF],  // JPEG
-            [0x42, 0x4D],  // BMP
-        ]
-        if signatures.contains(where: { data.starts(with: $0) }) { return true }
-        if data.count > 12, data.prefix(4) == Data("RIFF".utf8), data.dropFirst(8).prefix(4) == Data("WEBP".utf8) { return true }
-        let head = String(decoding: data.prefix(512), as: UTF8.self).lowercased()
-        return head.contains("<svg")
     }
 }
 

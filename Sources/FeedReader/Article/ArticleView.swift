@@ -56,6 +56,9 @@ final class ArticleView {
     /// Whether the page of the entry shown has finished loading.
     private(set) var isLoaded = false
     private var feedTitle: String?
+    /// Counts the entries shown (and clearings), so a body sanitized for an entry no longer
+    /// shown is dropped.
+    private var showings = 0
 
     /// Opens a link outside the app (the window applies its http/https/mailto policy).
     var onOpenLink: ((URL) -> Void)?
@@ -128,7 +131,7 @@ final class ArticleView {
         gtk_button_set_label(cast(reloadButton), tr("_Reload"))
         Widgets.name(openButton, tr("Open in Browser"))
         updateStar()
-        if let entry { show(entry, feedTitle: feedTitle) }
+        if let bodyHTML { present(bodyHTML) }
     }
 
     /// Takes a change to the shown entry's read or starred state, without loading the page again.
@@ -149,19 +152,39 @@ final class ArticleView {
         Widgets.name(starButton, starred ? tr("Unstar") : tr("Star"))
     }
 
-    /// Shows `entry`, loading its sanitized content.
+    /// Shows `entry`, loading its content once it is sanitized.
+    ///
+    /// The sanitizer runs off the main thread: its work is linear, but an entry can be megabytes
+    /// of hostile markup, and the window must go on drawing and taking input meanwhile.
     func show(_ entry: StoredEntry, feedTitle: String?) {
         self.entry = entry
         self.feedTitle = feedTitle
-        let body = entry.articleHTML()
+        bodyHTML = nil
+        pageHTML = nil
+        isLoaded = false
+        updateStar()
+        showings += 1
+        let showing = showings
+        Task.detached(priority: .userInitiated) { [weak self] in
+            let body = entry.articleHTML()
+            await MainActor.run {
+                guard let self, self.showings == showing else { return }
+                self.present(body)
+            }
+        }
+    }
+
+    /// Loads the page of the entry shown with its sanitized `body`.
+    private func present(_ body: String) {
+        guard let entry else { return }
         bodyHTML = body
         pageHTML = ArticlePage.html(for: entry, feedTitle: feedTitle, body: body)
-        updateStar()
         load()
     }
 
     /// Empties the pane, as when the selection goes away.
     func clear() {
+        showings += 1
         entry = nil
         bodyHTML = nil
         pageHTML = nil

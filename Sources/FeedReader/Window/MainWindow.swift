@@ -89,7 +89,7 @@ final class MainWindow {
         backgroundRefresh = BackgroundRefresh(library: library, network: network)
         icons = FeedIcons(directory: FeedIcons.cacheDirectory(), store: library.store, userAgent: library.fetcher.configuration.userAgent,
                           now: library.now)
-        sidebar.icons = FeedIconTextures(icons: icons)
+        sidebar.icons = FeedIconTextures(icons: icons) { [weak sidebar] in sidebar?.showIconsAgain() }
         entryList = EntryListView(library: library)
         banner = Banner()
         preferences.applyStyle()

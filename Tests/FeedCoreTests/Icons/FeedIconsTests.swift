@@ -5,8 +5,8 @@ import Testing
 
 @Suite("Feed icons: found, fetched once, kept on disk with validators, checked again rarely", .serialized)
 struct FeedIconsTests {
-    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data("png body".utf8)
-    static let ico = Data([0x00, 0x00, 0x01, 0x00, 0x01, 0x00]) + Data("ico body".utf8)
+    static let png = IconHeaders.png(width: 16, height: 16) + Data("png body".utf8)
+    static let ico = IconHeaders.ico(width: 16, height: 16) + Data("ico body".utf8)
 
     @Test("icon links in a page, best first", arguments: [
         (#"<link rel="icon" href="/a.png">"#, ["https://site.example/a.png"]),
@@ -30,7 +30,7 @@ struct FeedIconsTests {
         (Data("<!doctype html><html>Not found</html>".utf8), false), (Data(), false),
     ] as [(Data, Bool)])
     func imageSignatures(data: Data, isImage: Bool) {
-        #expect(IconImage.isImage(data) == isImage)
+        #expect((IconImage.format(of: data) != nil) == isImage)
     }
 
     @Test("the feed's own icon comes first")
@@ -72,6 +72,40 @@ struct FeedIconsTests {
         defer { try? FileManager.default.removeItem(at: otherFolder) }
         #expect(await fallback.update([other]) == [other.id])
         #expect(try Data(contentsOf: try #require(fallback.file(for: other))) == Self.ico)
+    }
+
+    @Test("an icon that would decode to gigabytes is refused, not saved, and the next place is looked at")
+    func decompressionBombRefused() async throws {
+        let bomb = PNGBomb.reported
+        let server = try TestHTTPServer { request in
+            switch request.path {
+            case "/bomb.png": .ok(bomb)
+            case "/site/": .ok(Data("<html><head><title>No icon</title></head></html>".utf8))
+            case "/favicon.ico": .ok(Self.ico)
+            default: .status(404)
+            }
+        }
+        defer { server.stop() }
+        let (icons, feed, _, folder) = try await Self.setUp(server: server, iconPath: "/bomb.png", page: "/site/")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(bomb.count < FeedIcons.maxIconSize, "the bomb passes the size cap: its pixels refuse it")
+        #expect(await icons.update([feed]) == [feed.id])
+        #expect(try Data(contentsOf: try #require(icons.file(for: feed))) == Self.ico, "the site's favicon, not the bomb")
+        #expect(server.requests.map(\.path) == ["/bomb.png", "/site/", "/favicon.ico"])
+        let saved = try FileManager.default.contentsOfDirectory(atPath: icons.directory.path)
+        #expect(saved.count == 1, "only the favicon is on disk: \(saved)")
+    }
+
+    @Test("a feed whose only icon is a bomb keeps none")
+    func onlyABomb() async throws {
+        let bomb = PNGBomb.reported
+        let server = try TestHTTPServer { request in request.path == "/bomb.png" ? .ok(bomb) : .status(404) }
+        defer { server.stop() }
+        let (icons, feed, _, folder) = try await Self.setUp(server: server, iconPath: "/bomb.png", page: nil)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(await icons.update([feed]) == [])
+        #expect(icons.file(for: feed) == nil)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: icons.directory.path)) ?? [] == [])
     }
 
     @Test("an icon is fetched once, checked with its validators after a week, replaced only when it changed")

@@ -107,13 +107,15 @@ final class ContentWindow {
     func present() {
         GtkTestEnvironment.parkPointer()
         gtk_window_present(cast(window))
-        GtkTestEnvironment.iterate { gtk_widget_get_mapped(self.view.widget) != 0 && gtk_widget_get_height(self.view.widget) > 0 }
-        GtkTestEnvironment.iterate(for: 0.3)
+        GtkTestEnvironment.wait(until: { gtk_widget_get_mapped(self.view.widget) != 0 && gtk_widget_get_height(self.view.widget) > 0 },
+                                "the window mapped and laid out")
+        // The rows bound in the first frame are laid out and drawn in the next.
+        GtkTestEnvironment.waitForFrames(of: window, count: 2)
     }
 
     func close() {
         gtk_window_destroy(cast(window))
-        GtkTestEnvironment.iterate(for: 0.05)
+        GtkTestEnvironment.runPending()
     }
 
     var viewWidth: Double { Double(gtk_widget_get_width(view.widget)) }
@@ -131,7 +133,9 @@ final class ContentWindow {
         for _ in 0..<10 {
             let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
             gtk_adjustment_set_value(adjustment, edge == .top || edge == .left ? 0 : end)
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.waitForFrames(of: window)
+            // A text view measures its lines in idle callbacks after the frame.
+            GtkTestEnvironment.runPending()
             if view.distanceFromEdge(edge) < 0.5 { break }
         }
     }

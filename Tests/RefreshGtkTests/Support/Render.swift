@@ -10,8 +10,10 @@ struct RenderedImage {
     let height: Int
     private let bytes: [UInt8]
 
-    /// Renders `window` now and saves it as `name`.png in the test renders folder.
+    /// Renders `window` as its next frame draws it and saves it as `name`.png in the test renders folder.
     init(window: UnsafeMutablePointer<GtkWidget>, name: String) {
+        // Between frames a window may need a layout first, and then gives no render node.
+        GtkTestEnvironment.waitForFrames(of: window)
         let paintable = gtk_widget_paintable_new(window)!
         let width = Double(gtk_widget_get_width(window)), height = Double(gtk_widget_get_height(window))
         let snapshot = gtk_snapshot_new()!

@@ -46,8 +46,10 @@ final class TestWindow {
     func present() {
         GtkTestEnvironment.parkPointer()
         gtk_window_present(cast(window))
-        GtkTestEnvironment.iterate { gtk_widget_get_mapped(self.view.widget) != 0 && gtk_widget_get_height(self.view.widget) > 0 }
-        GtkTestEnvironment.iterate(for: 0.3)
+        GtkTestEnvironment.wait(until: { gtk_widget_get_mapped(self.view.widget) != 0 && gtk_widget_get_height(self.view.widget) > 0 },
+                                "the window mapped and laid out")
+        // The rows bound in the first frame are laid out and drawn in the next.
+        GtkTestEnvironment.waitForFrames(of: window, count: 2)
     }
 
     private(set) var isClosed = false
@@ -55,7 +57,7 @@ final class TestWindow {
     func close() {
         isClosed = true
         gtk_window_destroy(cast(window))
-        GtkTestEnvironment.iterate(for: 0.05)
+        GtkTestEnvironment.runPending()
     }
 
     var rowCount: Int { list.count }

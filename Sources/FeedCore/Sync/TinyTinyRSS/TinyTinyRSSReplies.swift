@@ -5,44 +5,30 @@ struct TinyTinyRSSFailure: Decodable {
     var error: String
 }
 
-/// An id tt-rss sends as a JSON number in one place and a string in another.
-struct TinyTinyRSSID: Decodable, Hashable {
-    var value: String
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let number = try? container.decode(Int64.self) {
-            value = String(number)
-        } else {
-            value = try container.decode(String.self)
-        }
-    }
-}
-
 struct TinyTinyRSSLogin: Decodable {
     var session_id: String
 }
 
 struct TinyTinyRSSCategory: Decodable {
-    var id: TinyTinyRSSID
+    var id: LenientNumber
     var title: String
 }
 
 struct TinyTinyRSSFeed: Decodable {
-    var id: TinyTinyRSSID
+    var id: LenientNumber
     var title: String?
     var feed_url: String
-    var cat_id: TinyTinyRSSID?
+    var cat_id: LenientNumber?
 }
 
 /// A headline with only its id, for the unread and starred id lists.
 struct TinyTinyRSSHeadlineID: Decodable {
-    var id: TinyTinyRSSID
+    var id: LenientNumber
 }
 
 struct TinyTinyRSSHeadline: Decodable {
-    var id: TinyTinyRSSID
-    var feed_id: TinyTinyRSSID
+    var id: LenientNumber
+    var feed_id: LenientNumber
     var title: String?
     var link: String?
     var author: String?

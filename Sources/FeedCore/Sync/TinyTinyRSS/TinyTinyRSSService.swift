@@ -32,11 +32,11 @@ public struct TinyTinyRSSService: SyncService {
         // -3 lists every feed, each with its category; 0 is "Uncategorized", not a folder here.
         let feeds: [TinyTinyRSSFeed] = try await client.call("getFeeds", ["cat_id": -3])
         return RemoteSubscriptions(
-            categories: categories.filter { (Int($0.id.value) ?? 0) > 0 }.map { RemoteCategory(id: $0.id.value, title: $0.title) },
-            feeds: feeds.filter { (Int($0.id.value) ?? 0) > 0 }.compactMap { feed in
+            categories: categories.filter { (Int($0.id.text) ?? 0) > 0 }.map { RemoteCategory(id: $0.id.text, title: $0.title) },
+            feeds: feeds.filter { (Int($0.id.text) ?? 0) > 0 }.compactMap { feed in
                 guard let url = URL(string: feed.feed_url) else { return nil }
-                let category = feed.cat_id.flatMap { (Int($0.value) ?? 0) > 0 ? $0.value : nil }
-                return RemoteFeed(id: feed.id.value, url: url, title: feed.title, categoryID: category)
+                let category = feed.cat_id.flatMap { (Int($0.text) ?? 0) > 0 ? $0.text : nil }
+                return RemoteFeed(id: feed.id.text, url: url, title: feed.title, categoryID: category)
             })
     }
 
@@ -114,7 +114,7 @@ public struct TinyTinyRSSService: SyncService {
                 "feed_id": feedID, "view_mode": viewMode, "limit": Self.headlineLimit, "skip": skip,
                 "show_content": false, "show_excerpt": false,
             ])
-            ids.formUnion(page.map(\.id.value))
+            ids.formUnion(page.map(\.id.text))
             guard page.count == Self.headlineLimit else { return ids }
             skip += page.count
         }
@@ -123,7 +123,7 @@ public struct TinyTinyRSSService: SyncService {
     private static func article(_ headline: TinyTinyRSSHeadline) -> RemoteArticle {
         let date = headline.updated.map { Date(timeIntervalSince1970: TimeInterval($0)) }
         return RemoteArticle(
-            id: headline.id.value, feedID: headline.feed_id.value, title: headline.title,
+            id: headline.id.text, feedID: headline.feed_id.text, title: headline.title,
             link: headline.link.flatMap(URL.init(string:)), author: headline.author.flatMap { $0.isEmpty ? nil : $0 },
             published: date, updated: nil, content: headline.content,
             enclosures: (headline.attachments ?? []).compactMap { attachment in
