@@ -31,5 +31,14 @@ final class DataDirectoryTests: XCTestCase {
             XCTAssertEqual(found.standardizedFileURL.path, URL(fileURLWithPath: expectedPath).standardizedFileURL.path,
                            "\(environment), \(executable.path), \(buildTreePath)")
         }
+        // A file is looked for as a file: the folder of the same name in the build tree is passed over.
+        try Data("bundle".utf8).write(to: tree.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug/app.gresource"))
+        try FileManager.default.createDirectory(at: tree.appendingPathComponent("prefix/bin/locale.d"), withIntermediateDirectories: true)
+        for (executable, name, expected) in [(built, "app.gresource", "tree/.build/x86_64-unknown-linux-gnu/debug/app.gresource"),
+                                             (installed, "locale.d", "tree/prefix/share/app/locale.d")] {
+            let found = DataDirectory.find(environmentVariable: "REFRESH_DATA", buildTreePath: name, installedPath: "share/app/\(name)",
+                                           environment: [:], executable: executable, findsFolder: false)
+            XCTAssertEqual(found.standardizedFileURL.path, root.appendingPathComponent(expected).standardizedFileURL.path, name)
+        }
     }
 }

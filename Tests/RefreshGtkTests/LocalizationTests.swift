@@ -332,7 +332,7 @@ final class LocalizationTests: XCTestCase {
     }
 
     func testCheckPoFailsWhenATranslationLosesAFoundationPlaceholder() throws {
-        let tree = ["po/feed-reader", "po/glossary", "Sources/FeedReader"]
+        let tree = Self.readerTree
         let catalog = try String(contentsOf: PackageScripts.root.appendingPathComponent("po/feed-reader/fr.po"), encoding: .utf8)
         guard let line = catalog.split(separator: "\n").first(where: { $0.hasPrefix("msgstr \"") && $0.contains("%@") }) else {
             throw XCTSkip("the app has no string with a %@ placeholder")
@@ -343,7 +343,7 @@ final class LocalizationTests: XCTestCase {
     }
 
     func testCheckPoFailsWhenATermIsSaidInAnotherWord() throws {
-        let tree = ["po/feed-reader", "po/glossary", "Sources/FeedReader"]
+        let tree = Self.readerTree
         try expectCheckPoFailure("two words for feed", mentioning: "移除訂閱來源？\" does not say 訂閱源", tree: tree) { root in
             try edit(root, "po/feed-reader/zh_TW.po", replacing: "msgstr \"移除訂閱源？\"", with: "msgstr \"移除訂閱來源？\"")
         }
@@ -393,6 +393,10 @@ final class LocalizationTests: XCTestCase {
 
     /// The library's half of the tree: enough for check-po and update-po.
     static let libraryTree = ["po/refreshgtk", "po/glossary", "Library/Sources/RefreshCore", "Library/Sources/RefreshGtk"]
+
+    /// The reader's half: its sources and the desktop entry and metainfo its POTFILES lists.
+    static let readerTree = ["po/feed-reader", "po/glossary", "Sources/FeedReader",
+                             "data/io.github.refreshgtk.FeedReader.desktop", "data/io.github.refreshgtk.FeedReader.metainfo.xml"]
 
     /// Copies the library's tree, breaks it with `breakIt`, and expects check-po to fail saying `text`.
     private func expectCheckPoFailure(_ name: String, mentioning text: String, tree: [String] = LocalizationTests.libraryTree,

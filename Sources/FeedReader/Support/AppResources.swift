@@ -15,7 +15,7 @@ enum AppResources {
     /// The bundle: `$FEED_READER_GRESOURCE`, else beside the executable in a build tree, else
     /// PREFIX/share/feed-reader/feed-reader.gresource for an executable installed as PREFIX/bin/feed-reader.
     static var file: URL {
-        DataDirectory.find(environmentVariable: "FEED_READER_GRESOURCE", buildTreePath: fileName,
+        DataDirectory.findFile(environmentVariable: "FEED_READER_GRESOURCE", buildTreePath: fileName,
                            installedPath: "share/feed-reader/" + fileName)
     }
 
@@ -46,6 +46,6 @@ enum AppResources {
     static var missingMessage: String {
         // TRANSLATORS: %@ is the path of the file holding the window's layout, which was not found.
         tr("Feed Reader is not installed completely: %@ is missing or damaged. Build it with meson-helpers/run, or install it again.")
-            .replacingOccurrences(of: "%@", with: "\u{2068}\(file.path)\u{2069}")
+            .filling(file.path)
     }
 }

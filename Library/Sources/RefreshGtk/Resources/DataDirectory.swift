@@ -14,8 +14,15 @@ public enum DataDirectory {
              environment: ProcessInfo.processInfo.environment, executable: executable)
     }
 
+    /// The same search for one file of data, such as a compiled resource bundle: in the build
+    /// tree only a regular file counts.
+    public static func findFile(environmentVariable: String, buildTreePath: String, installedPath: String) -> URL {
+        find(environmentVariable: environmentVariable, buildTreePath: buildTreePath, installedPath: installedPath,
+             environment: ProcessInfo.processInfo.environment, executable: executable, findsFolder: false)
+    }
+
     static func find(environmentVariable: String, buildTreePath: String, installedPath: String,
-                     environment: [String: String], executable: URL) -> URL {
+                     environment: [String: String], executable: URL, findsFolder: Bool = true) -> URL {
         if let folder = environment[environmentVariable], !folder.isEmpty {
             return URL(fileURLWithPath: folder, isDirectory: true)
         }
@@ -23,15 +30,16 @@ public enum DataDirectory {
         var folder = programFolder
         // A SwiftPM build runs from <tree>/.build/<triple>/<configuration>/.
         for _ in 0..<4 where folder.path != "/" {
-            let candidate = folder.appendingPathComponent(buildTreePath, isDirectory: true)
-            // A folder, not any file: installed as /usr/bin/program, `locale` beside it is glibc's program.
+            let candidate = folder.appendingPathComponent(buildTreePath, isDirectory: findsFolder)
+            // Of the kind asked for, not anything by that name: installed as /usr/bin/program,
+            // `locale` beside it is glibc's program, not a folder of catalogs.
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), isFolder.boolValue {
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), isFolder.boolValue == findsFolder {
                 return candidate
             }
             folder.deleteLastPathComponent()
         }
-        return programFolder.deletingLastPathComponent().appendingPathComponent(installedPath, isDirectory: true)
+        return programFolder.deletingLastPathComponent().appendingPathComponent(installedPath, isDirectory: findsFolder)
     }
 
     /// The running executable: /proc/self/exe, which also holds when it was started through
