@@ -26,7 +26,7 @@ final class MessageDialogTests: XCTestCase {
             ask()
             var dialog = try XCTUnwrap(Self.appearing("Remove Feed?"))
             XCTAssertEqual(String(cString: adw_message_dialog_get_heading(cast(dialog))), "Remove Feed?")
-            XCTAssertEqual(String(cString: adw_message_dialog_get_body(cast(dialog))), "“Plain” and all its entries will be removed.")
+            XCTAssertEqual(String(cString: adw_message_dialog_get_body(cast(dialog))), "“\u{2068}Plain\u{2069}” and all its entries will be removed.")
             XCTAssertEqual(String(cString: adw_message_dialog_get_default_response(cast(dialog))), ConfirmDialog.Response.cancel)
             XCTAssertEqual(adw_message_dialog_get_response_appearance(cast(dialog), ConfirmDialog.Response.confirm), ADW_RESPONSE_DESTRUCTIVE)
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(dialog, name: "remove-feed-question") })

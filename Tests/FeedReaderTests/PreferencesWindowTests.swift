@@ -82,6 +82,7 @@ final class PreferencesWindowTests: XCTestCase {
             g_settings_set_string(desktop, "color-scheme", "default")
             adw_combo_row_set_selected(cast(style), 2)
             XCTAssertTrue(GtkTestEnvironment.iterate { adw_style_manager_get_dark(manager) != 0 }, "Dark holds over the desktop's light")
+            app.settings.flush()
             XCTAssertEqual(Preferences(settings: SettingsStore(path: app.settings.path)).style, .dark, "and is kept")
         }
     }

@@ -116,10 +116,10 @@ extension FreshRSSTests {
         func queuedChangesSurviveKillingTheProgram(kind: SyncServiceKind) async throws {
             try await subscribe("killed", count: 120)
             let program = try TinyTinyRSSSyncTests.Reader()
-            let added = try program.run(["--add-account", server.base.absoluteString, "--service", kind.rawValue, "--user", user],
+            let added = try await program.run(["--add-account", server.base.absoluteString, "--service", kind.rawValue, "--user", user],
                                         input: password + "\n")
             try #require(added.status == 0, "\(added.errors)")
-            try #require(try program.run(["--sync"]).status == 0)
+            try #require(try await program.run(["--sync"]).status == 0)
             let all = try await reader.itemIDs(stream: GoogleReaderStream.readingList)
             let serverUnread = { () async throws -> Set<String> in
                 Set(try await reader.itemIDs(stream: GoogleReaderStream.readingList, excluding: GoogleReaderStream.read).map(\.description))
@@ -128,7 +128,7 @@ extension FreshRSSTests {
             for (round, delay) in [10, 120, 300].map(Duration.milliseconds).enumerated() {
                 // Something to do: another client marks a few unread again.
                 try await reader.editTag(Array(all.shuffled().prefix(20)), removing: GoogleReaderStream.read)
-                try #require(try program.run(["--sync"]).status == 0)
+                try #require(try await program.run(["--sync"]).status == 0)
                 let before = try program.state()
                 #expect(before.unread == (try await serverUnread()))
 
@@ -138,14 +138,14 @@ extension FreshRSSTests {
                 #expect(marked ? afterMark.queued == 1 : afterMark == before, "round \(round)")
 
                 try await program.kill(["--sync"], after: delay)
-                let finished = try program.run(["--sync"])
+                let finished = try await program.run(["--sync"])
                 #expect(finished.status == 0, "\(finished.errors)")
                 let after = try program.state()
                 #expect(after.queued == 0)
                 #expect(after.unread == (try await serverUnread()), "round \(round): here and on the server alike")
                 if !marked {
-                    try #require(try program.run(["--mark-read", "all"]).status == 0)
-                    try #require(try program.run(["--sync"]).status == 0)
+                    try #require(try await program.run(["--mark-read", "all"]).status == 0)
+                    try #require(try await program.run(["--sync"]).status == 0)
                 }
                 #expect(try await serverUnread().isEmpty, "round \(round): the mark-all-read reached the server")
             }

@@ -32,6 +32,14 @@ struct Subprocess {
         pid = child
     }
 
+    /// Waits for the end without holding a thread of the few the tests' tasks share (on two cores a
+    /// blocked one stalls every suite running beside it): for runs that take seconds.
+    func finish() async -> (status: Int32, output: String, errors: String) {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: wait()) }
+        }
+    }
+
     /// Waits for the end: the exit status (128 + the signal for a killed child), standard output and error.
     func wait() -> (status: Int32, output: String, errors: String) {
         var status: Int32 = 0

@@ -29,8 +29,8 @@ extension TinyTinyRSSSyncTests {
         }
 
         /// Runs to the end: exit status, standard output, standard error.
-        func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> (status: Int32, output: String, errors: String) {
-            try Subprocess(program.path, arguments, environment: environment(extra), input: input).wait()
+        func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) async throws -> (status: Int32, output: String, errors: String) {
+            try await Subprocess(program.path, arguments, environment: environment(extra), input: input).finish()
         }
 
         /// Starts a run and kills it with SIGKILL after `delay`, unless it ended first.
@@ -38,7 +38,7 @@ extension TinyTinyRSSSyncTests {
             let child = try Subprocess(program.path, arguments, environment: environment([:]))
             try await Task.sleep(for: delay)
             Foundation.kill(child.pid, SIGKILL)
-            _ = child.wait()
+            _ = await child.finish()
         }
 
         var database: DatabaseQueue {
@@ -61,29 +61,29 @@ extension TinyTinyRSSSyncTests {
         try server.update()
         let reader = try Reader()
 
-        let wrong = try reader.run(["--add-account", server.url.absoluteString, "--service", "tt-rss", "--user", user.name], input: "nope\n")
+        let wrong = try await reader.run(["--add-account", server.url.absoluteString, "--service", "tt-rss", "--user", user.name], input: "nope\n")
         #expect(wrong.status != 0)
         #expect(wrong.errors.contains("The server did not accept the user name or password."), "\(wrong.errors)")
-        let noKeyring = try reader.run(["--add-account", server.url.absoluteString, "--service", "tt-rss", "--user", user.name],
+        let noKeyring = try await reader.run(["--add-account", server.url.absoluteString, "--service", "tt-rss", "--user", user.name],
                                        input: user.password + "\n", environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
         #expect(noKeyring.status != 0)
         #expect(noKeyring.errors.contains("No Secret Service"), "\(noKeyring.errors)")
-        #expect(try reader.run(["--list-accounts"]).output == "")
+        #expect(try await reader.run(["--list-accounts"]).output == "")
 
-        let added = try reader.run(["--add-account", server.url.absoluteString, "--service", "tt-rss", "--user", user.name],
+        let added = try await reader.run(["--add-account", server.url.absoluteString, "--service", "tt-rss", "--user", user.name],
                                    input: user.password + "\n")
         #expect(added.status == 0, "\(added.errors)")
         let id = added.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(try reader.run(["--list-accounts"]).output == "\(id)\ttt-rss\t\(server.url.absoluteString)\t\(user.name)\n")
-        let sync = try reader.run(["--sync"])
+        #expect(try await reader.run(["--list-accounts"]).output == "\(id)\ttt-rss\t\(server.url.absoluteString)\t\(user.name)\n")
+        let sync = try await reader.run(["--sync"])
         #expect(sync.status == 0, "\(sync.errors)")
-        #expect(try reader.run(["--print-unread"]).output == "7 unread articles\n")
-        #expect(try reader.run(["--mark-read", "http://nowhere.invalid/feed"]).status != 0)
+        #expect(try await reader.run(["--print-unread"]).output == "7 unread articles\n")
+        #expect(try await reader.run(["--mark-read", "http://nowhere.invalid/feed"]).status != 0)
 
-        let removed = try reader.run(["--remove-account", id])
+        let removed = try await reader.run(["--remove-account", id])
         #expect(removed.status == 0, "\(removed.errors)")
-        #expect(try reader.run(["--list-accounts"]).output == "")
-        #expect(try reader.run(["--print-unread"]).output == "0 unread articles\n")
+        #expect(try await reader.run(["--list-accounts"]).output == "")
+        #expect(try await reader.run(["--print-unread"]).output == "0 unread articles\n")
         #expect(try await LibsecretStore().secret(for: SecretKey(kind: TinyTinyRSSService.kind, server: server.url, user: user.name)) == nil)
         #expect(try other.unreadIDs.count == 7, "nothing changes on the server")
     }
@@ -95,17 +95,17 @@ extension TinyTinyRSSSyncTests {
         _ = try other.subscribe(feedURL)
         try server.update()
         let reader = try Reader()
-        let added = try reader.run(["--add-account", server.url.absoluteString, "--service", "tt-rss", "--user", user.name],
+        let added = try await reader.run(["--add-account", server.url.absoluteString, "--service", "tt-rss", "--user", user.name],
                                    input: user.password + "\n")
         try #require(added.status == 0, "\(added.errors)")
-        try #require(try reader.run(["--sync"]).status == 0)
+        try #require(try await reader.run(["--sync"]).status == 0)
         let all = try other.allIDs.sorted()
 
         for (round, delay) in [5, 40, 90, 150, 250, 400].map(Duration.milliseconds).enumerated() {
             // Something to do: the other client marks a few unread again.
             let reopened = Array(all.shuffled().prefix(20))
             try other.setRead(false, reopened)
-            try #require(try reader.run(["--sync"]).status == 0)
+            try #require(try await reader.run(["--sync"]).status == 0)
             let before = try reader.state()
             #expect(before.unread == (try other.unreadIDs))
 
@@ -117,7 +117,7 @@ extension TinyTinyRSSSyncTests {
             #expect(marked ? afterMark.queued == 1 : afterMark == before, "round \(round): \(afterMark.unread.count) unread, \(afterMark.queued) queued")
 
             try await reader.kill(["--sync"], after: delay)
-            let finished = try reader.run(["--sync"])
+            let finished = try await reader.run(["--sync"])
             #expect(finished.status == 0, "\(finished.errors)")
             let after = try reader.state()
             #expect(after.queued == 0)
@@ -127,8 +127,8 @@ extension TinyTinyRSSSyncTests {
                 #expect(serverUnread.isEmpty, "round \(round): the queued mark-all-read reached the server")
             } else {
                 // Killed before committing: marked read now to the end, so the next round starts clean.
-                try #require(try reader.run(["--mark-read", target]).status == 0)
-                try #require(try reader.run(["--sync"]).status == 0)
+                try #require(try await reader.run(["--mark-read", target]).status == 0)
+                try #require(try await reader.run(["--sync"]).status == 0)
                 #expect(try other.unreadIDs.isEmpty)
             }
         }
