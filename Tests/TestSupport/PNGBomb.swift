@@ -26,30 +26,15 @@ public enum PNGBomb {
 /// One zlib stream of `rows` rows of `rowBytes` zeros (each row's filter byte is 0 too),
 /// compressed a batch of rows at a time so the whole picture is never held.
 private func zlibZeros(rows: Int, rowBytes: Int) -> Data {
-    var stream = z_stream()
-    precondition(czlib_deflate_init(&stream, Z_BEST_COMPRESSION, 15) == Z_OK)
-    defer { deflateEnd(&stream) }
+    let deflater = Deflater(.zlib)
     let batchRows = max(1, (1 << 20) / rowBytes)
-    var batch = [Bytef](repeating: 0, count: batchRows * rowBytes)
-    var buffer = [Bytef](repeating: 0, count: 64 * 1024)
+    let batch = Data(count: batchRows * rowBytes)
     var output = Data()
     var left = rows
     while left > 0 {
         let count = min(left, batchRows)
         left -= count
-        let flush = left == 0 ? Z_FINISH : Z_NO_FLUSH
-        batch.withUnsafeMutableBufferPointer { input in
-            stream.next_in = input.baseAddress
-            stream.avail_in = uInt(count * rowBytes)
-            repeat {
-                buffer.withUnsafeMutableBufferPointer { out in
-                    stream.next_out = out.baseAddress
-                    stream.avail_out = uInt(out.count)
-                    deflate(&stream, flush)
-                    output.append(out.baseAddress!, count: out.count - Int(stream.avail_out))
-                }
-            } while stream.avail_out == 0
-        }
+        output.append(deflater.compress(batch.prefix(count * rowBytes), flush: left == 0 ? Z_FINISH : Z_NO_FLUSH))
     }
     return output
 }

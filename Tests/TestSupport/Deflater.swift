@@ -2,8 +2,8 @@ import CZlib
 import Foundation
 
 /// zlib's deflate for building test bodies, including ones that expand far beyond what a test could hold.
-final class Deflater {
-    enum Format {
+public final class Deflater {
+    public enum Format: Sendable {
         case gzip
         /// RFC 1950, what HTTP calls deflate.
         case zlib
@@ -21,7 +21,7 @@ final class Deflater {
 
     private var stream = z_stream()
 
-    init(_ format: Format) {
+    public init(_ format: Format) {
         precondition(czlib_deflate_init(&stream, Z_BEST_COMPRESSION, format.windowBits) == Z_OK)
     }
 
@@ -30,7 +30,7 @@ final class Deflater {
     }
 
     /// Compresses `data`, then flushes as `flush` asks, returning the output produced.
-    func compress(_ data: Data, flush: Int32 = Z_NO_FLUSH) -> Data {
+    public func compress(_ data: Data, flush: Int32 = Z_NO_FLUSH) -> Data {
         var input = data
         var output = Data()
         var buffer = [Bytef](repeating: 0, count: 64 * 1024)
@@ -50,12 +50,12 @@ final class Deflater {
     }
 
     /// Ends the stream: its last block and trailer.
-    func finish() -> Data {
+    public func finish() -> Data {
         compress(Data(), flush: Z_FINISH)
     }
 
     /// `data` as one complete stream.
-    static func compress(_ data: Data, as format: Format) -> Data {
+    public static func compress(_ data: Data, as format: Format) -> Data {
         let deflater = Deflater(format)
         return deflater.compress(data) + deflater.finish()
     }
@@ -63,7 +63,7 @@ final class Deflater {
     /// One stream of `megabytes` MB of zeros, built without ever holding the zeros: after a full
     /// flush the compressed form of the next megabyte cannot refer back, so it is the same every time
     /// and is repeated. The trailer's checksum is worked out for the whole length.
-    static func zeros(megabytes: Int, as format: Format) -> Data {
+    public static func zeros(megabytes: Int, as format: Format) -> Data {
         precondition(megabytes >= 2)
         let megabyte = Data(count: 1 << 20)
         let deflater = Deflater(format)
@@ -98,14 +98,14 @@ final class Deflater {
     }
 
     /// `count` gzip members of a megabyte of zeros each, one after another as RFC 1952 allows.
-    static func zeroMembers(count: Int) -> Data {
+    public static func zeroMembers(count: Int) -> Data {
         let member = compress(Data(count: 1 << 20), as: .gzip)
         return Data((0..<count).flatMap { _ in member })
     }
 
     /// A gzip member whose deflate stream is nothing but `megabytes` MB of empty stored blocks:
     /// a body that decodes to nothing however much work it takes.
-    static func emptyBlocks(megabytes: Int) -> Data {
+    public static func emptyBlocks(megabytes: Int) -> Data {
         let header: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3]
         // A stored block of length zero: its header bits padded to a byte, then LEN 0 and NLEN 0xFFFF.
         let emptyBlock: [UInt8] = [0, 0, 0, 0xFF, 0xFF]
