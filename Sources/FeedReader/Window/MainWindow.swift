@@ -316,22 +316,9 @@ final class MainWindow {
         Widgets.name(layout.refreshButton, running ? tr("Refreshing…") : tr("Refresh"))
     }
 
-    /// The main menu: the reader's own actions, then Preferences (with the language), Keyboard
-    /// Shortcuts and About, as GNOME's primary menus are.
+    /// The main menu (MainMenu), in the current language.
     private func setMainMenu() {
-        let menu = g_menu_new()!
-        let actions = g_menu_new()!
-        g_menu_append(actions, tr("_Mark All as Read"), "win.mark-all-read")
-        g_menu_append(actions, tr("New _Folder…"), "win.new-folder")
-        g_menu_append(actions, tr("_Import Subscriptions…"), "win.import-subscriptions")
-        g_menu_append(actions, tr("_Export Subscriptions…"), "win.export-subscriptions")
-        g_menu_append_section(menu, nil, cast(actions))
-        let app = g_menu_new()!
-        g_menu_append(app, tr("_Preferences"), "win.preferences")
-        g_menu_append(app, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
-        g_menu_append(app, tr("_About Feed Reader"), "win.about")
-        g_menu_append_section(menu, nil, cast(app))
-        for part in [actions, app] { g_object_unref(cast(part)) }
+        let menu = MainMenu.make()
         gtk_menu_button_set_menu_model(cast(layout.mainMenuButton), cast(menu))
         g_object_unref(cast(menu))
     }
