@@ -110,6 +110,10 @@ final class MediaPlayerTests: XCTestCase {
     @MainActor
     private static func click(_ widget: UnsafeMutablePointer<GtkWidget>, in app: ReaderFixture) {
         XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(widget) != 0 && gtk_widget_get_width(widget) > 0 })
+        // From elsewhere: a button shown again under a pointer that has not moved since is not
+        // entered under Wayland, and takes no click until the pointer moves.
+        RealInput.move(windowTitle: app.title, to: app.point(in: app.window.article.widget, x: 40, y: 300))
+        GtkTestEnvironment.settleInput()
         let point = app.point(in: widget, x: Double(gtk_widget_get_width(widget)) / 2, y: Double(gtk_widget_get_height(widget)) / 2)
         RealInput.click(windowTitle: app.title, at: point)
     }
@@ -122,15 +126,19 @@ final class MediaPlayerTests: XCTestCase {
         return try XCTUnwrap(panel.players.first)
     }
 
-    /// Presses the play button and waits for the file to play at least until `seconds`.
+    /// Presses the play button, checks playing starts at `start` (not at the file's beginning),
+    /// lets it play at least until `until`, then pauses it with the same button.
     @MainActor
-    private static func play(_ player: MediaPlayer, in app: ReaderFixture, until seconds: Double) throws {
+    private static func play(_ player: MediaPlayer, in app: ReaderFixture, from start: Double, until: Double) throws {
         let playButton = try XCTUnwrap(descendant(of: player.view) { isWidget($0, a: gtk_button_get_type()) })
-        XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(playButton) != 0 })
         click(playButton, in: app)
         XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) {
-            gtk_media_stream_get_playing(player.stream) != 0 && player.isRestored && player.seconds >= seconds
-        }, "the play button plays: \(player.seconds)")
+            gtk_media_stream_get_playing(player.stream) != 0 && player.isRestored && gtk_media_stream_is_seeking(player.stream) == 0
+                && player.seconds > 0
+        }, "the play button plays")
+        XCTAssertGreaterThanOrEqual(player.seconds, start - 0.3, "playing starts where it was left")
+        XCTAssertLessThan(player.seconds, start + 1.5)
+        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { player.seconds >= until }, "it plays on: \(player.seconds)")
         click(playButton, in: app)
         XCTAssertTrue(GtkTestEnvironment.iterate { gtk_media_stream_get_playing(player.stream) == 0 }, "the same button pauses")
     }
@@ -171,7 +179,7 @@ final class MediaPlayerTests: XCTestCase {
             var player = try Self.shownPlayer(in: app)
             XCTAssertTrue(isWidget(player.view, a: gtk_media_controls_get_type()), "audio gets play, pause and seek controls")
             XCTAssertEqual(gtk_widget_get_visible(player.resumeLabel), 0, "a new episode starts at its beginning")
-            try Self.play(player, in: app, until: 2)
+            try Self.play(player, in: app, from: 0, until: 2)
             XCTAssertEqual(Double(gtk_media_stream_get_duration(player.stream)) / 1_000_000, 10, accuracy: 0.5)
             let entryID = try XCTUnwrap(app.window.article.entry?.id)
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.savedPosition(app, entryID: entryID).map { $0 == player.seconds } ?? false },
@@ -186,8 +194,7 @@ final class MediaPlayerTests: XCTestCase {
             Self.select("Episode", in: app)
             player = try Self.shownPlayer(in: app)
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.showsResume(of: player, at: left) }, "it shows where it will go on")
-            try Self.play(player, in: app, until: left)
-            XCTAssertLessThan(player.seconds, left + 1.5, "it went on from where it was left, not from the start")
+            try Self.play(player, in: app, from: left, until: left + 0.5)
             XCTAssertEqual(try XCTUnwrap(Self.seekBarValue(of: player)), player.seconds, accuracy: 0.3, "the seek bar shows it")
             XCTAssertEqual(gtk_widget_get_visible(player.resumeLabel), 0)
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.savedPosition(app, entryID: entryID).map { $0 == player.seconds } ?? false })
@@ -199,8 +206,7 @@ final class MediaPlayerTests: XCTestCase {
             Self.select("Episode", in: restarted)
             let again = try Self.shownPlayer(in: restarted)
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.showsResume(of: again, at: secondLeft) }, "after a restart too")
-            try Self.play(again, in: restarted, until: secondLeft)
-            XCTAssertLessThan(again.seconds, secondLeft + 1.5)
+            try Self.play(again, in: restarted, from: secondLeft, until: secondLeft + 0.5)
         }
     }
 
