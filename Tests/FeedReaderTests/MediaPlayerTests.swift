@@ -50,7 +50,8 @@ final class MediaPlayerTests: XCTestCase {
             <media:thumbnail url="\(server.url("/cover.png"))"/></media:group></item>
             <item><title>Notes</title><guid>notes</guid><pubDate>Tue, 24 Nov 2026 10:00:00 +0000</pubDate>
             <description>The show notes.</description>
-            <enclosure url="\(server.url("/notes.pdf"))" type="application/pdf" length="\(notes.count)"/></item>
+            <enclosure url="\(server.url("/notes.pdf"))" type="application/pdf" length="\(notes.count)"/>
+            <enclosure url="\(server.url("/lost.mp3"))" type="audio/mpeg"/></item>
             <item><title>Plain</title><guid>plain</guid><pubDate>Mon, 23 Nov 2026 10:00:00 +0000</pubDate>
             <description>Nothing attached.</description></item>
             </channel></rss>
@@ -244,7 +245,7 @@ final class MediaPlayerTests: XCTestCase {
             XCTAssertEqual(MediaDownloads.folder.path, downloads.path)
             Self.select("Notes", in: app)
             let row = try XCTUnwrap(app.window.article.media.downloadRows.first)
-            XCTAssertTrue(app.window.article.media.players.isEmpty, "a PDF is not played")
+            XCTAssertEqual(app.window.article.media.players.map(\.url.lastPathComponent), ["lost.mp3"], "a PDF is not played")
             XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(row.downloadButton) != 0 })
             Self.click(row.downloadButton, in: app)
             var shown: Set<String> = []
@@ -266,6 +267,7 @@ final class MediaPlayerTests: XCTestCase {
                 gtk_widget_get_mapped(row.cancelButton) != 0 && gtk_progress_bar_get_fraction(cast(row.progressBar)) > 0
                     && String(cString: gtk_progress_bar_get_text(cast(row.progressBar))).hasSuffix(" of 3.1\u{A0}MB")
             })
+            XCTAssertTrue(GtkTestEnvironment.waitForFrames(of: app.window.window))
             saveRender(app.window.window, name: "media-download-progress")
             Self.click(row.cancelButton, in: app)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 5) {
@@ -275,6 +277,17 @@ final class MediaPlayerTests: XCTestCase {
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: downloads.path), ["notes.pdf"],
                            "the cancelled copy left nothing, and the first is untouched")
             XCTAssertEqual(try Data(contentsOf: saved), Self.notes)
+
+            let lost = try XCTUnwrap(app.window.article.media.players.first)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { gtk_widget_get_mapped(lost.errorLabel) != 0 })
+            XCTAssertEqual(String(cString: gtk_label_get_text(cast(lost.errorLabel))), "This file cannot be played.")
+            let lostRow = app.window.article.media.downloadRows[1]
+            Self.click(lostRow.downloadButton, in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { gtk_widget_get_mapped(lostRow.statusLabel) != 0 })
+            XCTAssertEqual(String(cString: gtk_label_get_text(cast(lostRow.statusLabel))), "Nothing was found at this address (error 404).")
+            XCTAssertTrue(gtk_widget_has_css_class(lostRow.statusLabel, "error") != 0)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: downloads.path), ["notes.pdf"])
+            saveRender(app.window.window, name: "media-download-errors")
         }
     }
 }

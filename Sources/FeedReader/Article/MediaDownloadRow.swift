@@ -34,7 +34,6 @@ final class MediaDownloadRow {
         gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
         statusLabel = Widgets.label("", classes: ["caption"])
         gtk_label_set_wrap(cast(statusLabel), 1)
-        gtk_label_set_selectable(cast(statusLabel), 1)
         details = Widgets.detailsExpander()
         gtk_progress_bar_set_fraction(cast(progressBar), 0)
         let line = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [nameLabel, progressBar, downloadButton, cancelButton])
@@ -93,6 +92,9 @@ final class MediaDownloadRow {
                 gtk_progress_bar_pulse(cast(progressBar))
                 gtk_progress_bar_set_text(cast(progressBar), progress.received > 0 ? received : "")
             }
+        case .cancelled:
+            running = false
+            status = tr("The download was cancelled.")
         case let .saved(file):
             running = false
             // TRANSLATORS: %@ is the path of the downloaded file, such as /home/ada/Downloads/episode.mp3.

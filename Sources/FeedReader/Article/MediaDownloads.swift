@@ -12,6 +12,7 @@ final class MediaDownloads {
         case idle
         case running(EnclosureDownload.Progress)
         case saved(URL)
+        case cancelled
         case failed(sentence: String, details: String?)
     }
 
@@ -53,6 +54,8 @@ final class MediaDownloads {
             let outcome: State
             do throws(EnclosureDownload.Failure) {
                 outcome = .saved(try await download.start())
+            } catch .cancelled {
+                outcome = .cancelled
             } catch {
                 outcome = .failed(sentence: Self.sentence(for: error, url: url), details: Self.details(for: error))
             }

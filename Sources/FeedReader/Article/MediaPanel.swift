@@ -38,7 +38,8 @@ final class MediaPanel {
             }
             let player = MediaPlayer(enclosure: enclosure, isVideo: kind == .video, entryID: entry.id, positions: positions)
             players.append(player)
-            gtk_box_append(cast(player.widget), row.widget)
+            // The file's name and download button under the controls, above any playback error.
+            gtk_box_insert_child_after(cast(player.widget), row.widget, player.view)
             gtk_box_append(cast(widget), player.widget)
         }
         gtk_widget_set_visible(widget, (gtk_widget_get_first_child(widget) != nil).gboolean)

@@ -12,7 +12,7 @@ final class MediaPlayer {
     static let saveInterval: Double = 5
 
     /// Whether the saved position is known and applied yet; until then nothing is saved, so the
-    /// start of the file never overwrites where it was left. GTK 4.8's GStreamer backend says a
+    /// start of the file never overwrites where it was left. GTK 4.8's GStreamer backend often says a
     /// file is prepared (and so seekable) only once it plays, so a saved position is applied then.
     private enum Restore {
         case looking
@@ -30,7 +30,8 @@ final class MediaPlayer {
     private let positions: MediaPositions
     /// Says where playing will resume until it has.
     let resumeLabel: UnsafeMutablePointer<GtkWidget>
-    private let errorLabel: UnsafeMutablePointer<GtkWidget>
+    /// Says the file cannot be played, when GStreamer gave up on it.
+    let errorLabel: UnsafeMutablePointer<GtkWidget>
     private let details: (expander: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>)
     private var restore = Restore.looking
     private var lastSaved: Double?
