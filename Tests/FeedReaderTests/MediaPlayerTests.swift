@@ -211,6 +211,18 @@ final class MediaPlayerTests: XCTestCase {
         }
     }
 
+    func testPicturesTheArticleDoesNotShowAreAddedOnceEnclosuresBeforeThumbnails() {
+        let cover = Enclosure(url: URL(string: "https://m.example/cover.jpg?size=1&crop=0")!, isThumbnail: true)
+        let photo = Enclosure(url: URL(string: "https://m.example/photo")!, medium: .image)
+        let inline = Enclosure(url: URL(string: "https://m.example/inline.png")!, type: "image/png")
+        let local = Enclosure(url: URL(string: "file:///etc/secret.png")!, type: "image/png")
+        let episode = Enclosure(url: URL(string: "https://m.example/ep.mp3")!, type: "audio/mpeg")
+        let body = "<p>Hi</p><img src=\"https://m.example/inline.png\">"
+        XCTAssertEqual(MediaPanel.imagesHTML(for: [cover, episode, photo, inline, local], body: body),
+                       "<figure class=\"enclosure\"><img src=\"https://m.example/photo\" alt=\"\"></figure>"
+                       + "<figure class=\"enclosure\"><img src=\"https://m.example/cover.jpg?size=1&amp;crop=0\" alt=\"\"></figure>")
+    }
+
     func testAVideoShowsInItsPlayerWithItsThumbnailInTheArticle() throws {
         try withShows { app, server in
             Self.select("Clip", in: app)

@@ -171,7 +171,7 @@ final class ArticleView {
         let showing = showings
         Task.detached(priority: .userInitiated) { [weak self] in
             let article = entry.articleHTML()
-            let body = article + MediaPanel.imagesHTML(for: entry, body: article)
+            let body = article + MediaPanel.imagesHTML(for: entry.enclosures, body: article)
             await MainActor.run {
                 guard let self, self.showings == showing else { return }
                 self.present(body)

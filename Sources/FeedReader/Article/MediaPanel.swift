@@ -67,10 +67,10 @@ final class MediaPanel {
         ["http", "https"].contains(url.scheme?.lowercased())
     }
 
-    /// The entry's pictures that its `body` does not show already, as figures for the end of
-    /// the article: image enclosures first, then thumbnails.
-    nonisolated static func imagesHTML(for entry: StoredEntry, body: String) -> String {
-        let pictures = entry.enclosures.filter { $0.kind == .image && isWebAddress($0.url) }
+    /// The pictures among an entry's `enclosures` that its `body` does not show already, as
+    /// figures for the end of the article: image enclosures first, then thumbnails.
+    nonisolated static func imagesHTML(for enclosures: [Enclosure], body: String) -> String {
+        let pictures = enclosures.filter { $0.kind == .image && isWebAddress($0.url) }
         return (pictures.filter { !$0.isThumbnail } + pictures.filter(\.isThumbnail)).compactMap { picture in
             let address = Markup.escaped(picture.url.absoluteString)
             guard !body.contains(address) else { return nil }
