@@ -162,11 +162,13 @@ final class MediaPlayerTests: XCTestCase {
             && String(cString: gtk_label_get_text(cast(player.resumeLabel))) == "Resumes at \(MediaPlayer.clock(seconds))"
     }
 
+    /// Where the store says the test's episode was left.
     @MainActor
     private static func savedPosition(_ app: ReaderFixture, entryID: Int64) -> Double? {
         nonisolated(unsafe) var saved: Double??
+        let url = URL(string: app.window.article.entry?.enclosures.first?.url.absoluteString ?? "")!
         Task { @MainActor [library = app.library] in
-            saved = try? await library.store.playbackPosition(entryID: entryID, url: app.window.article.media.players.first!.url)
+            saved = try? await library.store.playbackPosition(entryID: entryID, url: url)
         }
         GtkTestEnvironment.iterate(timeout: 5) { saved != nil }
         return saved ?? nil
@@ -208,6 +210,18 @@ final class MediaPlayerTests: XCTestCase {
             let again = try Self.shownPlayer(in: restarted)
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.showsResume(of: again, at: secondLeft) }, "after a restart too")
             try Self.play(again, in: restarted, from: secondLeft, until: secondLeft + 0.5)
+
+            // Closing the window while it plays keeps where it was.
+            let playButton = try XCTUnwrap(descendant(of: again.view) { isWidget($0, a: gtk_button_get_type()) })
+            Self.click(playButton, in: restarted)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                gtk_media_stream_get_playing(again.stream) != 0 && again.seconds >= secondLeft + 1.5
+            })
+            let closedAt = again.seconds
+            restarted.close()
+            XCTAssertTrue(GtkTestEnvironment.iterate {
+                Self.savedPosition(app, entryID: entryID).map { $0 >= closedAt && $0 < closedAt + 1 } ?? false
+            }, "closing the window saved where it was playing")
         }
     }
 
