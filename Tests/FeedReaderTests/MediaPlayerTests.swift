@@ -225,6 +225,23 @@ final class MediaPlayerTests: XCTestCase {
         }
     }
 
+    func testAWindowClosedToRunInTheBackgroundPausesWhatPlaysAndSavesWhereItWas() throws {
+        try withShows { app, _ in
+            Self.select("Episode", in: app)
+            let player = try Self.shownPlayer(in: app)
+            let playButton = try XCTUnwrap(descendant(of: player.view) { isWidget($0, a: gtk_button_get_type()) })
+            Self.click(playButton, in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { gtk_media_stream_get_playing(player.stream) != 0 && player.seconds >= 1 })
+            app.window.preferences.runsInBackground = true
+            gtk_window_close(cast(app.window.window))
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_visible(app.window.window) == 0 && !app.isDestroyed })
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_media_stream_get_playing(player.stream) == 0 }, "nothing plays unseen")
+            let entryID = try XCTUnwrap(app.window.article.entry?.id)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.savedPosition(app, entryID: entryID).map { $0 == player.seconds } ?? false })
+            XCTAssertGreaterThanOrEqual(player.seconds, 1)
+        }
+    }
+
     func testPicturesTheArticleDoesNotShowAreAddedOnceEnclosuresBeforeThumbnails() {
         let cover = Enclosure(url: URL(string: "https://m.example/cover.jpg?size=1&crop=0")!, isThumbnail: true)
         let photo = Enclosure(url: URL(string: "https://m.example/photo")!, medium: .image)

@@ -15,6 +15,7 @@ final class MediaPanel {
     private(set) var players: [MediaPlayer] = []
     /// The download rows of the entry shown, in the feed's order.
     private(set) var downloadRows: [MediaDownloadRow] = []
+    private var watchesWindow = false
 
     init() {
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
@@ -22,6 +23,18 @@ final class MediaPanel {
         gtk_widget_set_visible(widget, 0)
         // Closing the window saves where each file was left and ends its playback.
         Signal.connect(cast(widget), "destroy") { [weak self] in self?.removeAll() }
+        Signal.connect(cast(widget), "realize") { [weak self] in self?.watchWindow() }
+    }
+
+    /// A window closed to run in the background is only hidden: what plays in it pauses (and
+    /// so saves where it was) rather than go on where nobody can stop it.
+    private func watchWindow() {
+        guard !watchesWindow, let window = gtk_widget_get_root(widget) else { return }
+        watchesWindow = true
+        Signal.connectIgnoringArgument(cast(window), "notify::visible") { [weak self] in
+            guard let self, gtk_widget_get_visible(cast(window)) == 0 else { return }
+            for player in self.players { gtk_media_stream_pause(player.stream) }
+        }
     }
 
     /// Shows the media of `entry`, saving where the previous entry's files were left.
