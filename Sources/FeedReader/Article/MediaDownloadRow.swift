@@ -99,10 +99,10 @@ final class MediaDownloadRow {
             running = false
             // TRANSLATORS: %@ is the path of the downloaded file, such as /home/ada/Downloads/episode.mp3.
             status = tr("Saved as %@").filling(file.path)
-        case let .failed(sentence, details):
+        case let .failed(error):
             running = false
-            failure = sentence
-            detailText = details
+            failure = MediaDownloads.sentence(for: error, url: enclosure.url)
+            detailText = MediaDownloads.details(for: error)
         }
         gtk_widget_set_visible(progressBar, running.gboolean)
         gtk_widget_set_visible(cancelButton, running.gboolean)

@@ -13,7 +13,8 @@ final class MediaDownloads {
         case running(EnclosureDownload.Progress)
         case saved(URL)
         case cancelled
-        case failed(sentence: String, details: String?)
+        /// Kept as the failure, worded when shown, so it follows a change of language.
+        case failed(EnclosureDownload.Failure)
     }
 
     private var states: [URL: State] = [:]
@@ -57,7 +58,7 @@ final class MediaDownloads {
             } catch .cancelled {
                 outcome = .cancelled
             } catch {
-                outcome = .failed(sentence: Self.sentence(for: error, url: url), details: Self.details(for: error))
+                outcome = .failed(error)
             }
             guard let self else { return }
             self.tasks[url] = nil
