@@ -4,7 +4,7 @@ import Testing
 
 /// Media RSS (`media:content`, `media:group`, `media:thumbnail`) as YouTube, Flickr, WordPress
 /// and podcast hosts publish it: each file and preview picture becomes one of the entry's enclosures.
-@Suite("Media RSS")
+@Suite("Media RSS and JSON Feed pictures")
 struct MediaRSSParsingTests {
     private func entry(_ itemBody: String, root: String = "rss") throws -> Entry {
         let document = root == "rss"
@@ -54,6 +54,16 @@ struct MediaRSSParsingTests {
             <media:thumbnail url="https://media.example/cover.jpg"/>
             """)
         #expect(entry.enclosures == [Enclosure(url: URL(string: "https://media.example/cover.jpg")!, type: "image/jpeg", length: 10)])
+    }
+
+    @Test func jsonFeedItemImageIsItsThumbnail() throws {
+        let document = #"{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[{"id":"1","image":"/art/1.webp","#
+            + #""attachments":[{"url":"/ep/1.m4a","mime_type":"audio/x-m4a"}]}]}"#
+        let entry = try #require(try FeedParser().parse(Data(document.utf8), url: URL(string: "https://media.example/feed.json")).entries.first)
+        #expect(entry.enclosures == [
+            Enclosure(url: URL(string: "https://media.example/ep/1.m4a")!, type: "audio/x-m4a"),
+            Enclosure(url: URL(string: "https://media.example/art/1.webp")!, isThumbnail: true),
+        ])
     }
 
     @Test func kindFallsBackToTheFileExtension() {
