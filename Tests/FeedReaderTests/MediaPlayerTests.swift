@@ -2,6 +2,7 @@ import CGtk
 import FeedCore
 import Foundation
 @testable import RefreshGtk
+import Synchronization
 import TestSupport
 import XCTest
 @testable import FeedReader
@@ -26,6 +27,9 @@ final class MediaPlayerTests: XCTestCase {
                 make("videotestsrc num-buffers=30 pattern=smpte ! video/x-raw,width=320,height=180,framerate=15/1 ! theoraenc ! oggmux", "clip.ogv"),
                 make("videotestsrc num-buffers=1 pattern=ball ! video/x-raw,width=240,height=135 ! pngenc", "cover.png"))
     }()
+
+    /// Whether the server answers the episode with 404, as a host that is gone does.
+    static let episodeGone = Mutex(false)
 
     /// A big file that arrives slowly, in 64 KB pieces 40 ms apart: about two seconds.
     static let notes = Data((0..<(3 * 1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 10) })
@@ -81,7 +85,8 @@ final class MediaPlayerTests: XCTestCase {
         let server = try TestHTTPServer { request in
             switch request.path {
             case "/feed.xml": .ok(MediaPlayerTests.feed(feedServer!))
-            case "/episode.wav": MediaPlayerTests.file(media.audio, type: "audio/wav", request: request)
+            case "/episode.wav":
+                MediaPlayerTests.episodeGone.withLock { $0 } ? .status(404) : MediaPlayerTests.file(media.audio, type: "audio/wav", request: request)
             case "/clip.ogv": MediaPlayerTests.file(media.video, type: "video/ogg", request: request)
             case "/cover.png": TestHTTPServer.Response(status: 200, headers: [("Content-Type", "image/png")], body: media.picture)
             case "/notes.pdf": MediaPlayerTests.slowNotes
@@ -242,6 +247,30 @@ final class MediaPlayerTests: XCTestCase {
         }
     }
 
+    func testAnEpisodeThatCannotBePlayedKeepsWhereItWasLeft() throws {
+        try withShows { app, server in
+            let episode = try XCTUnwrap(app.window.entryList.entries.values.first { $0.title == "Episode" })
+            let url = server.url("/episode.wav")
+            nonisolated(unsafe) var saved = false
+            Task { @MainActor [library = app.library] in
+                try await library.store.savePlaybackPosition(4, entryID: episode.id, url: url)
+                saved = true
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate { saved })
+            Self.episodeGone.withLock { $0 = true }
+            defer { Self.episodeGone.withLock { $0 = false } }
+            Self.select("Episode", in: app)
+            let player = try Self.shownPlayer(in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { gtk_widget_get_mapped(player.errorLabel) != 0 }, "the host is gone")
+            Self.select("Plain", in: app)
+
+            Self.episodeGone.withLock { $0 = false }
+            Self.select("Episode", in: app)
+            let back = try Self.shownPlayer(in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.showsResume(of: back, at: 4) }, "the failed file did not overwrite where it was left")
+        }
+    }
+
     func testPicturesTheArticleDoesNotShowAreAddedOnceEnclosuresBeforeThumbnails() {
         let cover = Enclosure(url: URL(string: "https://m.example/cover.jpg?size=1&crop=0")!, isThumbnail: true)
         let photo = Enclosure(url: URL(string: "https://m.example/photo")!, medium: .image)
@@ -331,6 +360,7 @@ final class MediaPlayerTests: XCTestCase {
             XCTAssertTrue(gtk_widget_has_css_class(lostRow.statusLabel, "error") != 0)
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: downloads.path), ["notes.pdf"])
             saveRender(app.window.window, name: "media-download-errors")
+
         }
     }
 }

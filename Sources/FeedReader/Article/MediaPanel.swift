@@ -42,11 +42,13 @@ final class MediaPanel {
         removeAll()
         for enclosure in entry.enclosures where !enclosure.isThumbnail && Self.isWebAddress(enclosure.url) {
             let kind = enclosure.kind
+            // Pictures show in the article.
+            guard kind != .image else { continue }
             let row = MediaDownloadRow(enclosure: enclosure, downloads: downloads)
             downloadRows.append(row)
             guard kind == .audio || kind == .video else {
-                // Pictures show in the article; other files (PDFs, archives) can only be saved.
-                if kind != .image { gtk_box_append(cast(widget), row.widget) }
+                // Other files (PDFs, archives) can only be saved.
+                gtk_box_append(cast(widget), row.widget)
                 continue
             }
             let player = MediaPlayer(enclosure: enclosure, isVideo: kind == .video, entryID: entry.id, positions: positions)

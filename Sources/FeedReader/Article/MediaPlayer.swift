@@ -144,9 +144,10 @@ final class MediaPlayer {
     }
 
     private func savePosition() {
-        // Mid-seek the stream still reports where it was (the start, while a restore seeks).
+        // Mid-seek the stream still reports where it was (the start, while a restore seeks); a
+        // stream in error (the network gone, say) is at its start and knows nothing of the file.
         guard isRestored, gtk_media_stream_is_prepared(stream) != 0, gtk_media_stream_is_seeking(stream) == 0,
-              gtk_media_stream_get_ended(stream) == 0 else { return }
+              gtk_media_stream_get_ended(stream) == 0, gtk_media_stream_get_error(stream) == nil else { return }
         let now = seconds
         guard now != lastSaved else { return }
         lastSaved = now
