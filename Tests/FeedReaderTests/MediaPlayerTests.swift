@@ -361,6 +361,13 @@ final class MediaPlayerTests: XCTestCase {
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: downloads.path), ["notes.pdf"])
             saveRender(app.window.window, name: "media-download-errors")
 
+            // Worded when shown: a change of language rewords them.
+            defer { app.window.switchLanguage(to: "") }
+            app.window.switchLanguage(to: "de")
+            XCTAssertEqual(String(cString: gtk_label_get_text(cast(lostRow.statusLabel))), "Unter dieser Adresse wurde nichts gefunden (Fehler 404).")
+            XCTAssertEqual(String(cString: gtk_label_get_text(cast(row.statusLabel))), "Das Herunterladen wurde abgebrochen.")
+            XCTAssertEqual(String(cString: gtk_label_get_text(cast(lost.errorLabel))), "Diese Datei kann nicht abgespielt werden.")
+            XCTAssertEqual(String(cString: gtk_widget_get_tooltip_text(row.downloadButton)), "In den Download-Ordner herunterladen")
         }
     }
 }
