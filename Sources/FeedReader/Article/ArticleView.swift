@@ -47,6 +47,8 @@ final class ArticleView {
     /// for, and whose memory it held, before anything was read.
     private var madeWebView: UnsafeMutablePointer<GtkWidget>?
     private(set) var state = State.empty
+    /// The entry's audio and video players and downloads, above its page.
+    let media = MediaPanel()
     /// The entry shown, if any.
     private(set) var entry: StoredEntry?
     /// The sanitized body of the entry shown, as loaded into the page.
@@ -68,7 +70,7 @@ final class ArticleView {
         gtk_actionable_set_action_name(cast(openButton), "win.open-in-browser")
         starButton = gtk_button_new_from_icon_name("non-starred-symbolic")!
         gtk_actionable_set_action_name(cast(starButton), "win.toggle-star")
-        articleBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        articleBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [media.widget])
 
         emptyPage = OpaquePointer(adw_status_page_new()!)
         crashLabel = Widgets.label("", classes: ["title-4"], xalign: 0.5)
@@ -131,6 +133,7 @@ final class ArticleView {
         gtk_button_set_label(cast(reloadButton), tr("_Reload"))
         Widgets.name(openButton, tr("Open in Browser"))
         updateStar()
+        media.retranslate()
         if let bodyHTML { present(bodyHTML) }
     }
 
@@ -163,10 +166,12 @@ final class ArticleView {
         pageHTML = nil
         isLoaded = false
         updateStar()
+        media.show(entry)
         showings += 1
         let showing = showings
         Task.detached(priority: .userInitiated) { [weak self] in
-            let body = entry.articleHTML()
+            let article = entry.articleHTML()
+            let body = article + MediaPanel.imagesHTML(for: entry.enclosures, body: article)
             await MainActor.run {
                 guard let self, self.showings == showing else { return }
                 self.present(body)
@@ -189,6 +194,7 @@ final class ArticleView {
         bodyHTML = nil
         pageHTML = nil
         isLoaded = false
+        media.removeAll()
         state = .empty
         gtk_stack_set_visible_child_name(cast(stack), "empty")
     }

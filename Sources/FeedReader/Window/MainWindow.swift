@@ -130,6 +130,10 @@ final class MainWindow {
         filterBar.onFilter = { [weak self] filter in self?.entryList.setFilter(filter) }
         filterBar.onSearch = { [weak self] text in self?.entryList.search(text) }
         article.onOpenLink = { [weak self] link in self?.openExternally(link) }
+        article.media.positions.store = library.store
+        article.media.positions.onSaveFailure = { [weak self] error in
+            self?.live?.showStoreError(tr("Where the episode was left could not be saved."), error)
+        }
         entryList.onError = { [weak self] message, error in self?.live?.showStoreError(message, error) }
         let startNotices = [settings.recoveryNote.map { _ in Self.settingsResetMessage(keptAt: settings.setAsidePath) },
                             settings.unreadableReason.map { _ in Self.settingsUnreadableMessage() },
