@@ -17,7 +17,8 @@ final class PreferencesWindowTests: XCTestCase {
             XCTAssertTrue(isWidget(window, a: adw_preferences_window_get_type()))
             saveScreen(name: "preferences-window")
             XCTAssertEqual(Self.rowTitles(in: window), [
-                "Style", "Language", "Mark entries read when shown", "Refresh in the background", "Notify about new entries",
+                "Style", "Language", "Mark entries read", "Article font", "Text size", "Line length", "Load remote images",
+                "Refresh in the background", "Notify about new entries",
                 "Notify even when the window is focused", "Run in the background", "Keep read entries",
                 "Keep unread entries however old", "Keep starred entries however old",
             ])
@@ -25,7 +26,11 @@ final class PreferencesWindowTests: XCTestCase {
             XCTAssertEqual(Self.choice(try row("Style")), "Follow System")
             XCTAssertEqual(Self.choice(try row("Refresh in the background")), "Every 30 minutes")
             XCTAssertEqual(Self.choice(try row("Keep read entries")), "For 3 months")
-            XCTAssertEqual(try ["Mark entries read when shown", "Notify about new entries", "Notify even when the window is focused",
+            XCTAssertEqual(Self.choice(try row("Mark entries read")), "When selected")
+            XCTAssertEqual(Self.choice(try row("Article font")), "Same as the desktop")
+            XCTAssertEqual(Self.choice(try row("Text size")), "Same as the desktop")
+            XCTAssertEqual(Self.choice(try row("Line length")), "Medium")
+            XCTAssertEqual(try ["Load remote images", "Notify about new entries", "Notify even when the window is focused",
                                 "Run in the background", "Keep unread entries however old", "Keep starred entries however old"]
                 .map { Self.isOn(try row($0)) }, [true, true, false, false, true, true])
 

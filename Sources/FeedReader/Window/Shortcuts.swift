@@ -56,6 +56,11 @@ enum Shortcuts {
                 Shortcut(keys: "<Control>f", title: tr("Search"), action: "win.search"),
                 Shortcut(keys: "<Shift>F10 Menu", title: tr("Entry menu"), action: "win.entry-menu"),
             ]),
+            Group(title: tr("Article"), shortcuts: [
+                Shortcut(keys: "<Control>plus <Control>equal <Control>KP_Add", title: tr("Zoom in"), action: "win.zoom-in"),
+                Shortcut(keys: "<Control>minus <Control>KP_Subtract", title: tr("Zoom out"), action: "win.zoom-out"),
+                Shortcut(keys: "<Control>0 <Control>KP_0", title: tr("Reset the zoom"), action: "win.zoom-reset"),
+            ]),
         ]
     }
 
