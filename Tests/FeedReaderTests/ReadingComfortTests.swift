@@ -78,7 +78,7 @@ final class ReadingComfortTests: XCTestCase {
             XCTAssertEqual(Self.zoom(of: webView), 1)
             let width = Self.pageWidth(webView)
             XCTAssertGreaterThan(width, 200)
-            saveRender(app.window.window, name: "article-zoom-100")
+            Self.saveArticle(webView, name: "article-zoom-100")
             // Where a reader's keys go after clicking into the article.
             gtk_widget_grab_focus(webView)
 
@@ -103,8 +103,7 @@ final class ReadingComfortTests: XCTestCase {
             }, "the wheel alone scrolls the article")
             XCTAssertEqual(Self.zoom(of: webView), 1.2, "and leaves the zoom alone")
             ArticleViewTests.evaluate("window.scrollTo(0, 0)", in: webView)
-            GtkTestEnvironment.iterate(for: 0.3)
-            saveRender(app.window.window, name: "article-zoom-120")
+            Self.saveArticle(webView, name: "article-zoom-120")
             app.close()
 
             let restarted = try app.restarted()
@@ -176,9 +175,7 @@ final class ReadingComfortTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { ArticleViewTests.evaluate(measure, in: webView) == "34" }, "a narrow column")
             XCTAssertEqual(ArticleViewTests.evaluate("document.body.getAttribute('data-probe')", in: webView), "kept",
                            "applied to the page shown, without loading it again")
-            gtk_widget_set_visible(preferences, 0)
-            GtkTestEnvironment.iterate(for: 0.3)
-            saveRender(app.window.window, name: "article-serif")
+            Self.saveArticle(webView, name: "article-serif")
 
             adw_combo_row_set_selected(cast(try row("Article font")), 3)
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.drawnFamily(in: webView) == "DejaVu Sans Mono" }, "Monospace")
@@ -303,6 +300,29 @@ final class ReadingComfortTests: XCTestCase {
         XCTAssertEqual(preferences.markRead, .byHand, "the switch turned off meant marking by hand")
         preferences.markRead = .afterDelay
         XCTAssertEqual(Preferences(settings: settings).markRead, .afterDelay)
+    }
+
+    /// Saves the article as WebKit draws it (its visible part) to `name`.png beside the window
+    /// renders: the web view's own snapshot, whether or not the window has painted it yet.
+    @MainActor
+    private static func saveArticle(_ webView: UnsafeMutablePointer<GtkWidget>, name: String) {
+        final class Result { var texture: OpaquePointer?; var done = false }
+        let result = Result()
+        let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { source, task, data in
+            let result = Unmanaged<Result>.fromOpaque(data!).takeRetainedValue()
+            result.texture = webkit_web_view_get_snapshot_finish(cast(source), task, nil)
+            result.done = true
+        }
+        webkit_web_view_get_snapshot(cast(webView), WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, nil, finished,
+                                     Unmanaged.passRetained(result).toOpaque())
+        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { result.done })
+        let texture = try? XCTUnwrap(result.texture, "WebKit drew the article")
+        guard let texture else { return }
+        defer { g_object_unref(cast(texture)) }
+        let folder = ProcessInfo.processInfo.environment["REFRESHGTK_TEST_RENDERS"]
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("refreshgtk-renders").path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        XCTAssertNotEqual(gdk_texture_save_to_png(texture, "\(folder)/\(name).png"), 0)
     }
 
     @MainActor

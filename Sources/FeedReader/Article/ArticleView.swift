@@ -87,8 +87,9 @@ final class ArticleView {
         gtk_widget_set_hexpand(imagesLabel, 1)
         loadImagesButton = gtk_button_new_with_mnemonic("")!
         gtk_widget_set_valign(loadImagesButton, GTK_ALIGN_CENTER)
-        imagesBar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [imagesLabel, loadImagesButton])
-        Widgets.setMargins(imagesBar, horizontal: 12, vertical: 6)
+        let imagesOffer = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [imagesLabel, loadImagesButton])
+        Widgets.setMargins(imagesOffer, horizontal: 12, vertical: 6)
+        imagesBar = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [imagesOffer, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!])
         gtk_widget_set_visible(imagesBar, 0)
         gtk_box_append(cast(articleBox), imagesBar)
 
