@@ -1,4 +1,3 @@
-import FeedCore
 import RefreshGtk
 
 /// The Reading preferences: when entries are marked read, and how articles look.
