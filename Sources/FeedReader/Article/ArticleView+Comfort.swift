@@ -63,13 +63,6 @@ extension ArticleView {
         if abs(webKit.webViewGetZoomLevel(webView) - zoom) > 0.001 { webKit.webViewSetZoomLevel(webView, zoom) }
     }
 
-    /// Keeps a zoom the web view made itself (a pinch on a touchscreen or touchpad).
-    func keepZoom() {
-        guard let webView = madeWebView, let webKit = WebKit.shared, let preferences else { return }
-        let level = ArticleZoom.clamped(webKit.webViewGetZoomLevel(webView))
-        if abs(level - preferences.articleZoom) > 0.005 { preferences.articleZoom = level }
-    }
-
     /// Ctrl with the wheel or a touchpad's scrolling zooms, as in GNOME's browser and text
     /// editor. The controller sits on the article's column and runs before the web view, which
     /// would scroll the page instead; touchpad deltas count once a whole step has accumulated.

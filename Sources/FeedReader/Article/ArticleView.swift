@@ -140,7 +140,7 @@ final class ArticleView {
     }
 
     /// Follows what the web view does: which navigation it may take, when its page has loaded,
-    /// when its web process ended, and a zoom by pinching.
+    /// when its web process ended.
     private func connectSignals(of webView: UnsafeMutablePointer<GtkWidget>) {
         Signal.connectObjectUIntReturningBool(webView, "decide-policy") { [weak self] decision, type in
             guard let webKit = WebKit.shared, type == WebKit.policyNavigationAction || type == WebKit.policyNewWindowAction else {
@@ -166,7 +166,6 @@ final class ArticleView {
         Signal.connectUInt(webView, "load-changed") { [weak self] event in
             if event == WebKit.loadFinished { self?.loadFinished() }
         }
-        Signal.connectIgnoringArgument(webView, "notify::zoom-level") { [weak self] in self?.keepZoom() }
     }
 
     /// Sets the pane's own texts in the current language.
