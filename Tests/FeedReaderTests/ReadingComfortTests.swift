@@ -288,6 +288,24 @@ final class ReadingComfortTests: XCTestCase {
         }
     }
 
+    func testZoomStepsStayWithinTheOfferedLevels() {
+        XCTAssertEqual(ArticleZoom.larger(than: 1), 1.1)
+        XCTAssertEqual(ArticleZoom.smaller(than: 1), 0.9)
+        XCTAssertEqual(ArticleZoom.larger(than: 1.15), 1.2, "a level between steps goes to the next one")
+        XCTAssertEqual(ArticleZoom.larger(than: 3), 3)
+        XCTAssertEqual(ArticleZoom.smaller(than: 0.5), 0.5)
+        XCTAssertEqual(ArticleZoom.clamped(.nan), 1)
+        XCTAssertEqual(ArticleZoom.clamped(40), 3)
+    }
+
+    func testOnlyAnImageFromTheWebCountsAsRemote() {
+        XCTAssertTrue(ArticlePage.hasRemoteImages(#"<p><img src="https://example.org/a.png" alt="a"></p>"#))
+        XCTAssertTrue(ArticlePage.hasRemoteImages(#"<IMG alt="a" src="http://example.org/a.png">"#))
+        XCTAssertFalse(ArticlePage.hasRemoteImages(#"<img src="data:image/png;base64,iVBORw0KGgo=">"#), "an image inside the entry")
+        XCTAssertFalse(ArticlePage.hasRemoteImages(#"<p>src="http://example.org/a.png"</p>"#), "text that looks like one")
+        XCTAssertFalse(ArticlePage.hasRemoteImages(#"<a href="https://example.org/a.png">a</a>"#), "a link to one")
+    }
+
     @MainActor
     func testASavedMarkReadSwitchIsTakenAsTheModeItMeant() {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mark-read-\(UUID().uuidString)")
