@@ -148,18 +148,14 @@ final class ReadingComfortTests: XCTestCase {
             // Gone if the page were loaded again: the choices apply to the page shown.
             ArticleViewTests.evaluate("document.body.setAttribute('data-probe', 'kept')", in: webView)
 
-            g_action_group_activate_action(cast(app.window.window), "preferences", nil)
-            var found: UnsafeMutablePointer<GtkWidget>?
-            XCTAssertTrue(GtkTestEnvironment.iterate {
-                found = toplevel(titled: "Preferences")
-                return found != nil
-            })
-            let preferences = try XCTUnwrap(found)
+            let preferences = try PreferencesWindowTests.open(app, titled: "Preferences")
             defer { gtk_window_destroy(cast(preferences)) }
-            let row = { (title: String) in try XCTUnwrap(Self.row(titled: title, in: preferences), title) }
-            XCTAssertEqual(Self.choices(try row("Article font")), ["Same as the desktop", "Serif", "Sans Serif", "Monospace"])
-            XCTAssertEqual(Self.choices(try row("Line length")), ["Narrow", "Medium", "Wide"])
+            let row = { (title: String) in try XCTUnwrap(PreferencesWindowTests.row(titled: title, in: preferences), title) }
+            XCTAssertEqual(PreferencesWindowTests.choices(try row("Article font")), ["Same as the desktop", "Serif", "Sans Serif", "Monospace"])
+            XCTAssertEqual(PreferencesWindowTests.choices(try row("Line length")), ["Narrow", "Medium", "Wide"])
             saveScreen(name: "preferences-reading")
+            // The window alone, as GTK renders it: the compositor's screenshot may not show a dialog yet.
+            saveRender(preferences, name: "preferences-reading-window")
 
             adw_combo_row_set_selected(cast(try row("Article font")), 1)
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.drawnFamily(in: webView) == "DejaVu Serif" },
@@ -218,14 +214,8 @@ final class ReadingComfortTests: XCTestCase {
     func testWithRemoteImagesOffNoImageIsRequestedUntilLoadedOnce() throws {
         try withPixelReader { app, server in
             let article = app.window.article
-            g_action_group_activate_action(cast(app.window.window), "preferences", nil)
-            var found: UnsafeMutablePointer<GtkWidget>?
-            XCTAssertTrue(GtkTestEnvironment.iterate {
-                found = toplevel(titled: "Preferences")
-                return found != nil
-            })
-            let preferences = try XCTUnwrap(found)
-            let images = try XCTUnwrap(Self.row(titled: "Load remote images", in: preferences))
+            let preferences = try PreferencesWindowTests.open(app, titled: "Preferences")
+            let images = try XCTUnwrap(PreferencesWindowTests.row(titled: "Load remote images", in: preferences))
             let toggle = try XCTUnwrap(descendant(of: images) { isWidget($0, a: gtk_switch_get_type()) })
             XCTAssertEqual(gtk_switch_get_active(cast(toggle)), 1, "on by default")
             gtk_widget_activate(images)
@@ -341,19 +331,5 @@ final class ReadingComfortTests: XCTestCase {
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("refreshgtk-renders").path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         XCTAssertNotEqual(gdk_texture_save_to_png(texture, "\(folder)/\(name).png"), 0)
-    }
-
-    @MainActor
-    private static func row(titled title: String, in window: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-        descendant(of: window) { widget in
-            isWidget(widget, a: adw_preferences_row_get_type())
-                && adw_preferences_row_get_title(cast(widget)).map { String(cString: $0) } == title
-        }
-    }
-
-    @MainActor
-    private static func choices(_ row: UnsafeMutablePointer<GtkWidget>) -> [String] {
-        guard let model = adw_combo_row_get_model(cast(row)) else { return [] }
-        return (0..<g_list_model_get_n_items(model)).map { String(cString: gtk_string_list_get_string(cast(model), $0)) }
     }
 }
