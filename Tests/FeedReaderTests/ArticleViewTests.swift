@@ -188,6 +188,18 @@ final class ArticleViewTests: XCTestCase {
         XCTAssertNotNil(WebKit.shared, "\(WebKit.library) loads and has every function the article calls")
     }
 
+    func testWebKitsSignalsHaveTheShapesTheArticleConnectsThemWith() throws {
+        try withArticles { app in
+            let webView = try XCTUnwrap(app.window.article.webView)
+            XCTAssertNil(Signal.mismatch(webView, "decide-policy", SignalSignature([.pointer, .uint], returns: .boolean)),
+                         "connectObjectUIntReturningBool: the decision and its type")
+            XCTAssertNil(Signal.mismatch(webView, "load-changed", SignalSignature([.uint], returns: .void)))
+            XCTAssertNil(Signal.mismatch(webView, "web-process-terminated", SignalSignature([.uint], returns: .void)))
+            XCTAssertNotNil(Signal.mismatch(webView, "decide-policy", SignalSignature([.pointer], returns: .boolean)),
+                            "without the type, C would take it for the user data")
+        }
+    }
+
     func testOnlyOurOwnLoadNavigatesAndOnlyClickedWebOrMailLinksLeave() {
         let cases: [(String, Bool, Bool, ArticleView.Navigation)] = [
             ("about:blank", false, true, .load),
@@ -222,7 +234,8 @@ final class ArticleViewTests: XCTestCase {
 
     /// What `script` returns in the article's page, as text.
     @MainActor
-    private static func evaluate(_ script: String, in webView: UnsafeMutablePointer<GtkWidget>) -> String? {
+    @discardableResult
+    static func evaluate(_ script: String, in webView: UnsafeMutablePointer<GtkWidget>) -> String? {
         final class Result { var value: String?; var done = false }
         let result = Result()
         let box = Unmanaged.passRetained(result).toOpaque()

@@ -30,6 +30,8 @@ final class MainWindow {
     /// Undo and short notices.
     let toasts: Toasts
     let preferences: Preferences
+    /// Marks the selected entry read once it has been shown long enough (Preferences, Reading).
+    var markReadTimer: guint = 0
     let panes: PaneLeaflet
     /// The panes shown when they last changed, so that only a change moves the focus.
     var shownPanes = PaneLeaflet.Pane.allCases
@@ -93,6 +95,7 @@ final class MainWindow {
         entryList = EntryListView(library: library)
         banner = Banner()
         preferences.applyStyle()
+        article.preferences = preferences
         layout = WindowLayout()
         filterBar = EntryFilterBar(layout: layout)
         toasts = Toasts(overlay: layout.toastOverlay)
@@ -418,6 +421,7 @@ final class MainWindow {
 
     private func preferencesChanged() {
         backgroundRefresh.minutes = preferences.refreshMinutes
+        article.applyPreferences()
     }
 
     /// Whether the window is shown and has the keyboard focus (a hidden window may still say it is active).

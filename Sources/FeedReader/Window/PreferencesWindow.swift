@@ -7,7 +7,7 @@ import RefreshGtk
 @MainActor
 final class PreferencesWindow {
     private let window: UnsafeMutablePointer<GtkWidget>
-    private let preferences: Preferences
+    let preferences: Preferences
     private let parent: UnsafeMutablePointer<GtkWidget>
     private var page: UnsafeMutablePointer<GtkWidget>?
     /// The rows greyed out while they mean nothing in the current state.
@@ -58,7 +58,6 @@ final class PreferencesWindow {
                                 selected: languages.firstIndex { $0.code == saved } ?? 0) { [weak self] index in
             self?.switchLanguage(to: languages[index].code)
         }
-        let markRead = switchRow(tr("Mark entries read when shown"), isOn: preferences.marksReadWhenShown) { preferences.marksReadWhenShown = $0 }
         let interval = comboRow(tr("Refresh in the background"), choices: Preferences.refreshChoices.map(Preferences.refreshText),
                                 selected: Preferences.refreshChoices.firstIndex(of: preferences.refreshMinutes) ?? 2) { index in
             preferences.refreshMinutes = Preferences.refreshChoices[index]
@@ -77,7 +76,7 @@ final class PreferencesWindow {
         let keepStarred = switchRow(tr("Keep starred entries however old"), isOn: preferences.keepsStarred) { preferences.keepsStarred = $0 }
 
         let page = adw_preferences_page_new()!
-        for (title, rows) in [(tr("Appearance"), [style, language]), (tr("Reading"), [markRead]),
+        for (title, rows) in [(tr("Appearance"), [style, language]), (tr("Reading"), readingRows()),
                               (tr("Updates"), [interval, notify, whenFocused, background]),
                               (tr("Storage"), [keep, keepUnread, keepStarred])] {
             let group = adw_preferences_group_new()!
@@ -110,7 +109,7 @@ final class PreferencesWindow {
 
     /// A row with a title, an optional explanation below it, and a switch at its end that the
     /// whole row toggles.
-    private func switchRow(_ title: String, subtitle: String? = nil, isOn: Bool,
+    func switchRow(_ title: String, subtitle: String? = nil, isOn: Bool,
                            _ changed: @escaping @MainActor (Bool) -> Void) -> UnsafeMutablePointer<GtkWidget> {
         let row = adw_action_row_new()!
         adw_preferences_row_set_title(cast(row), title)
@@ -126,7 +125,7 @@ final class PreferencesWindow {
     }
 
     /// A row offering `choices` in a drop-down list, `selected` chosen.
-    private func comboRow(_ title: String, choices: [String], selected: Int,
+    func comboRow(_ title: String, choices: [String], selected: Int,
                           _ changed: @escaping @MainActor (Int) -> Void) -> UnsafeMutablePointer<GtkWidget> {
         let row = adw_combo_row_new()!
         adw_preferences_row_set_title(cast(row), title)

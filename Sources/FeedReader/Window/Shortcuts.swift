@@ -56,6 +56,11 @@ enum Shortcuts {
                 Shortcut(keys: "<Control>f", title: tr("Search"), action: "win.search"),
                 Shortcut(keys: "<Shift>F10 Menu", title: tr("Entry menu"), action: "win.entry-menu"),
             ]),
+            Group(title: tr("Article"), shortcuts: [
+                Shortcut(keys: "<Control>plus <Control>equal", title: tr("Zoom in"), action: "win.zoom-in"),
+                Shortcut(keys: "<Control>minus", title: tr("Zoom out"), action: "win.zoom-out"),
+                Shortcut(keys: "<Control>0", title: tr("Reset the zoom"), action: "win.zoom-reset"),
+            ]),
         ]
     }
 
@@ -113,11 +118,11 @@ enum Shortcuts {
             return "<child><object class='GtkShortcutsGroup'><property name='title'>\(Markup.escaped(group.title))</property>"
                 + shortcuts + "</object></child>"
         }.joined()
-        // Columns tall enough that every group fits on one page.
+        // Columns tall enough that every group fits on one page; a group's title takes a row too.
         return """
             <interface><object class="GtkShortcutsWindow" id="help_overlay"><property name="modal">1</property>
             <child><object class="GtkShortcutsSection"><property name="section-name">reader</property>
-            <property name="max-height">\((rows + 1) / 2 + 2)</property>\(body)</object></child>
+            <property name="max-height">\((rows + groups.count + 1) / 2 + 2)</property>\(body)</object></child>
             </object></interface>
             """
     }

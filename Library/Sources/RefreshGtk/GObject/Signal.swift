@@ -203,6 +203,21 @@ public enum Signal {
                        trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
+    /// `gboolean (*)(GObject*, T*, guint, gpointer)`, the argument an object and the number an
+    /// enum or flags: a web view's decide-policy, with the decision and its type.
+    @discardableResult
+    public static func connectObjectUIntReturningBool(_ instance: gpointer, _ name: String,
+                                                      _ handler: @escaping @MainActor (gpointer, UInt32) -> Bool) -> HandlerID {
+        typealias Handler = @MainActor (gpointer, UInt32) -> Bool
+        let trampoline: @convention(c) (gpointer?, gpointer?, guint, gpointer?) -> gboolean = { _, object, value, data in
+            guard let object else { return 0 }
+            let body: Handler = Signal.handler(data)
+            return onMainActor(passing: object) { body($0, value) }.gboolean
+        }
+        return connect(instance, name, handler, signature: SignalSignature([.pointer, .uint], returns: .boolean),
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
     /// `void (*)(GObject*, int, int, gpointer)`: a drawing area's resize.
     @discardableResult
     public static func connectSize(_ instance: gpointer, _ name: String,
