@@ -1,0 +1,50 @@
+import CGtk
+import Foundation
+
+/// The WebKitGTK and JavaScriptCore functions extraction needs beyond the article view's
+/// (`WebKit`), looked up in the library `WebKit` loaded.
+struct ExtractionWebKit: Sendable {
+    /// The functions, once WebKitGTK is loaded; nil when it or one of them is missing.
+    static let shared: ExtractionWebKit? = WebKit.shared == nil ? nil : ExtractionWebKit()
+
+    let webViewLoadBytes: @convention(c) (gpointer?, OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+                                          UnsafePointer<CChar>?) -> Void
+    let setEnableJavaScript: WebKit.SetFlag
+    let setEnableJavaScriptMarkup: WebKit.SetFlag
+    let setAutoLoadImages: WebKit.SetFlag
+    let setEnableMedia: WebKit.SetFlag
+    let setEnableWebGL: WebKit.SetFlag
+    let setEnableWebAudio: WebKit.SetFlag
+    let setEnableHTML5LocalStorage: WebKit.SetFlag
+    let setEnableHTML5Database: WebKit.SetFlag
+    let setEnablePageCache: WebKit.SetFlag
+    let valueIsString: @convention(c) (OpaquePointer?) -> gboolean
+    let valueToString: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
+
+    private init?() {
+        // Already loaded by `WebKit`: this only takes another reference to it.
+        guard let handle = dlopen(WebKit.library, RTLD_NOW | RTLD_GLOBAL) else { return nil }
+        func function<F>(_ name: String) throws -> F {
+            guard let address = dlsym(handle, name) else { throw MissingFunction() }
+            return unsafeBitCast(address, to: F.self)
+        }
+        do {
+            webViewLoadBytes = try function("webkit_web_view_load_bytes")
+            setEnableJavaScript = try function("webkit_settings_set_enable_javascript")
+            setEnableJavaScriptMarkup = try function("webkit_settings_set_enable_javascript_markup")
+            setAutoLoadImages = try function("webkit_settings_set_auto_load_images")
+            setEnableMedia = try function("webkit_settings_set_enable_media")
+            setEnableWebGL = try function("webkit_settings_set_enable_webgl")
+            setEnableWebAudio = try function("webkit_settings_set_enable_webaudio")
+            setEnableHTML5LocalStorage = try function("webkit_settings_set_enable_html5_local_storage")
+            setEnableHTML5Database = try function("webkit_settings_set_enable_html5_database")
+            setEnablePageCache = try function("webkit_settings_set_enable_page_cache")
+            valueIsString = try function("jsc_value_is_string")
+            valueToString = try function("jsc_value_to_string")
+        } catch {
+            return nil
+        }
+    }
+
+    private struct MissingFunction: Error {}
+}
