@@ -219,6 +219,16 @@ func runBench() throws -> [(key: String, value: Double)] {
                   String(format: "%.0f MB", scaled.peakRSSMegabytes), "< 150 MB")
     }
 
+    if options.includes("extract") {
+        progress("Full article: feed-reader --extract on a 200 KB page")
+        let extract = try ExtractBench.run(executable: ReaderBench.executable(), options)
+        report("extract_200k_ms", extract.milliseconds)
+        report("extract_200k_peak_rss_mb", extract.peakRSSMegabytes)
+        table.add("feed-reader --extract, \(extract.pageBytes / 1000) KB page (exec to exit)",
+                  String(format: "%.0f ms", extract.milliseconds), "< 3000 ms")
+        table.add("feed-reader --extract peak RSS", String(format: "%.0f MB", extract.peakRSSMegabytes), "< 150 MB")
+    }
+
     table.print(title: options.quick ? "refresh-bench --quick (short runs, smaller data: not figures to judge)"
                                      : "refresh-bench: medians of \(options.runs) runs after \(options.warmUps) warm-ups")
     if let path = options.plotData { try plot.write(to: path) }

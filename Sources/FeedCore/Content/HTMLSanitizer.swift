@@ -49,7 +49,7 @@ public enum HTMLSanitizer {
     /// Elements dropped together with everything inside them.
     static let droppedWithContent: Set<String> = [
         "script", "style", "iframe", "frame", "frameset", "object", "embed", "applet", "form", "input", "button",
-        "select", "textarea", "noscript", "template", "svg", "head", "title", "meta", "link", "base",
+        "select", "textarea", "noscript", "template", "svg", "annotation-xml", "head", "title", "meta", "link", "base",
         "audio", "video", "canvas", "noembed", "noframes", "xmp", "plaintext",
     ]
 

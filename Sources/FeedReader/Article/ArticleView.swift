@@ -34,6 +34,8 @@ final class ArticleView {
     let widget: UnsafeMutablePointer<GtkWidget>
     let openButton: UnsafeMutablePointer<GtkWidget>
     let starButton: UnsafeMutablePointer<GtkWidget>
+    /// The full article from the entry's web page: its button, spinner and notice.
+    let fullArticle = FullArticleControl()
     private let stack: UnsafeMutablePointer<GtkWidget>
     /// What the pane says while no entry is selected.
     private let emptyPage: OpaquePointer
@@ -93,6 +95,8 @@ final class ArticleView {
             guard let webView = self?.madeWebView else { return }
             self?.useDesktopFont(in: webView)
         }
+        gtk_box_prepend(cast(articleBox), fullArticle.notice)
+        fullArticle.present = { [weak self] body in self?.present(body) }
         retranslate()
     }
 
@@ -131,6 +135,7 @@ final class ArticleView {
         gtk_button_set_label(cast(reloadButton), tr("_Reload"))
         Widgets.name(openButton, tr("Open in Browser"))
         updateStar()
+        fullArticle.retranslate()
         if let bodyHTML { present(bodyHTML) }
     }
 
@@ -165,10 +170,11 @@ final class ArticleView {
         updateStar()
         showings += 1
         let showing = showings
+        fullArticle.entryShown(entry)
         Task.detached(priority: .userInitiated) { [weak self] in
             let body = entry.articleHTML()
             await MainActor.run {
-                guard let self, self.showings == showing else { return }
+                guard let self, self.showings == showing, !self.fullArticle.showsArticle(of: entry.id) else { return }
                 self.present(body)
             }
         }
@@ -185,6 +191,7 @@ final class ArticleView {
     /// Empties the pane, as when the selection goes away.
     func clear() {
         showings += 1
+        fullArticle.cleared()
         entry = nil
         bodyHTML = nil
         pageHTML = nil

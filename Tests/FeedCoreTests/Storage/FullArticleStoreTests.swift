@@ -71,14 +71,14 @@ struct FullArticleStoreTests {
 
     @Test func alwaysShowingTheFullArticleIsOffUntilSetAndKept() async throws {
         let (feedID, _) = try await teaserEntry()
-        #expect(try await store.feed(id: feedID).alwaysShowsFullArticle == false)
+        #expect(try await store.feed(id: feedID)?.alwaysShowsFullArticle == false)
 
         try await store.setAlwaysShowsFullArticle(true, forFeed: feedID)
-        #expect(try await store.feed(id: feedID).alwaysShowsFullArticle)
+        #expect(try await store.feed(id: feedID)?.alwaysShowsFullArticle == true)
         #expect(try await store.feeds().first { $0.id == feedID }?.alwaysShowsFullArticle == true)
 
         try await store.setAlwaysShowsFullArticle(false, forFeed: feedID)
-        #expect(try await store.feed(id: feedID).alwaysShowsFullArticle == false)
+        #expect(try await store.feed(id: feedID)?.alwaysShowsFullArticle == false)
         await #expect(throws: FeedStoreError.feedNotFound(id: 999)) { try await store.setAlwaysShowsFullArticle(true, forFeed: 999) }
     }
 }
