@@ -179,7 +179,7 @@ final class ArticleViewTests: XCTestCase {
 
     /// What `script` returns in the article's page, as text.
     @MainActor
-    private static func evaluate(_ script: String, in webView: UnsafeMutablePointer<GtkWidget>) -> String? {
+    static func evaluate(_ script: String, in webView: UnsafeMutablePointer<GtkWidget>) -> String? {
         final class Result { var value: String?; var done = false }
         let result = Result()
         let box = Unmanaged.passRetained(result).toOpaque()

@@ -83,7 +83,11 @@ final class FullArticleViewTests: XCTestCase {
             XCTAssertFalse(body.contains("Subscribe to the newsletter"))
             XCTAssertTrue(try XCTUnwrap(article.pageHTML).contains("<h1 dir=\"auto\">Frost</h1>"), "the entry's header stays")
             XCTAssertEqual(Self.tooltip(full.button), "Show Feed Text")
-            saveRender(app.window.window, name: "full-article")
+            let shown = ArticleViewTests.evaluate("document.body.innerText", in: try XCTUnwrap(article.webView)) ?? ""
+            XCTAssertTrue(shown.contains("the kind that comes around a new bicycle"), "the page shows the article: \(shown)")
+            // For people to look at, as the display shows it: WebKit hands its painted page over a few frames after the load.
+            GtkTestEnvironment.waitForFrames(of: app.window.window, count: 10)
+            saveScreen(name: "full-article")
             XCTAssertEqual(Self.search("bicycle", in: app), ["Frost"], "the kept article is found by search")
 
             g_action_group_activate_action(cast(app.window.window), "toggle-full-article", nil)
@@ -111,7 +115,8 @@ final class FullArticleViewTests: XCTestCase {
             XCTAssertEqual(full.noticeText, "The entry’s web page could not be read. Nothing was found at this address (error 404).")
             XCTAssertEqual(article.bodyHTML, "A teaser for a page that is gone.", "the feed's text stays")
             XCTAssertEqual(Self.tooltip(full.button), "Show Full Article", "it can be tried again")
-            saveRender(app.window.window, name: "full-article-failed")
+            GtkTestEnvironment.waitForFrames(of: app.window.window, count: 10)
+            saveScreen(name: "full-article-failed")
 
             Self.select("Frost", in: app)
             XCTAssertNil(full.noticeText, "the notice belongs to the entry it was about")

@@ -18,8 +18,12 @@ struct ExtractionWebKit: Sendable {
     let setEnableHTML5LocalStorage: WebKit.SetFlag
     let setEnableHTML5Database: WebKit.SetFlag
     let setEnablePageCache: WebKit.SetFlag
+    let setHardwareAccelerationPolicy: @convention(c) (WebKit.Settings?, UInt32) -> Void
     let valueIsString: @convention(c) (OpaquePointer?) -> gboolean
     let valueToString: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
+
+    /// WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER: a view never shown needs no GL.
+    static let hardwareAccelerationNever: UInt32 = 1
 
     private init?() {
         // Already loaded by `WebKit`: this only takes another reference to it.
@@ -39,6 +43,7 @@ struct ExtractionWebKit: Sendable {
             setEnableHTML5LocalStorage = try function("webkit_settings_set_enable_html5_local_storage")
             setEnableHTML5Database = try function("webkit_settings_set_enable_html5_database")
             setEnablePageCache = try function("webkit_settings_set_enable_page_cache")
+            setHardwareAccelerationPolicy = try function("webkit_settings_set_hardware_acceleration_policy")
             valueIsString = try function("jsc_value_is_string")
             valueToString = try function("jsc_value_to_string")
         } catch {

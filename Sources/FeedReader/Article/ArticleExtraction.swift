@@ -133,7 +133,7 @@ final class ArticleExtraction {
     }
 
     /// JavaScript on for our script alone (markup off: no page script runs); nothing loaded,
-    /// played or stored.
+    /// played or stored; no GL for a view that is never drawn.
     private func configure(_ settings: WebKit.Settings?) {
         guard let settings else { return }
         extras.setEnableJavaScript(settings, 1)
@@ -145,6 +145,7 @@ final class ArticleExtraction {
         extras.setEnableHTML5LocalStorage(settings, 0)
         extras.setEnableHTML5Database(settings, 0)
         extras.setEnablePageCache(settings, 0)
+        extras.setHardwareAccelerationPolicy(settings, ExtractionWebKit.hardwareAccelerationNever)
     }
 
     /// Only the page's own load is followed: a meta refresh or anything else is refused.
