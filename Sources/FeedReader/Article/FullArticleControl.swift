@@ -27,6 +27,7 @@ final class FullArticleControl {
     private let buttonContent: UnsafeMutablePointer<GtkWidget>
     private let spinner: UnsafeMutablePointer<GtkWidget>
     private let noticeLabel: UnsafeMutablePointer<GtkWidget>
+    private let noticeClose: UnsafeMutablePointer<GtkWidget>
 
     private(set) var state = State.feedText
     /// The entry shown.
@@ -54,16 +55,16 @@ final class FullArticleControl {
         noticeLabel = Widgets.label("", xalign: 0)
         gtk_label_set_wrap(cast(noticeLabel), 1)
         gtk_widget_set_hexpand(noticeLabel, 1)
-        let close = gtk_button_new_from_icon_name("window-close-symbolic")!
-        gtk_widget_add_css_class(close, "flat")
-        gtk_widget_set_valign(close, GTK_ALIGN_CENTER)
-        let bar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [noticeLabel, close])
+        noticeClose = gtk_button_new_from_icon_name("window-close-symbolic")!
+        gtk_widget_add_css_class(noticeClose, "flat")
+        gtk_widget_set_valign(noticeClose, GTK_ALIGN_CENTER)
+        let bar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [noticeLabel, noticeClose])
         gtk_widget_add_css_class(bar, "toolbar")
         gtk_widget_add_css_class(bar, "background")
         Widgets.setMargins(bar, horizontal: 12, vertical: 6)
         notice = gtk_revealer_new()!
         gtk_revealer_set_child(cast(notice), bar)
-        Signal.connect(cast(close), "clicked") { [weak self] in self?.hideNotice() }
+        Signal.connect(cast(noticeClose), "clicked") { [weak self] in self?.hideNotice() }
         retranslate()
         update()
     }
@@ -80,6 +81,7 @@ final class FullArticleControl {
 
     /// The texts in the current language.
     func retranslate() {
+        Widgets.name(noticeClose, tr("Dismiss"))
         update()
         if case let .failed(error) = state { gtk_label_set_text(cast(noticeLabel), error.sentence) }
     }
