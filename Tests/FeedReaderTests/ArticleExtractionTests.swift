@@ -67,11 +67,12 @@ final class ArticleExtractionTests: XCTestCase {
 
     /// The page comes over HTTP with its charset in the header, relative links resolve against
     /// its address after a redirect, and nothing but the page itself is requested: not its
-    /// style sheet, script, image or frame.
+    /// style sheet, script, image or frame, nor the page its meta refresh leads to.
     func testAServedPageIsReadInItsCharsetAndNothingElseIsRequested() throws {
         let paragraph = "Caf\u{E9} au lait in the potting shed, every morning before the frost lifts, while the kettle sings and the seedlings wait. "
         let page = """
-            <html><head><title>Le caf\u{E9}</title><link rel="stylesheet" href="/style.css"><script src="/app.js"></script></head>
+            <html><head><title>Le caf\u{E9}</title><link rel="stylesheet" href="/style.css"><script src="/app.js"></script>
+            <meta http-equiv="refresh" content="0; url=/elsewhere"></head>
             <body><article><h1>Le caf\u{E9}</h1><p>\(String(repeating: paragraph, count: 4))</p>
             <p><img src="/pixel.gif" alt=""><a href="notes/more">More notes</a></p><iframe src="/frame"></iframe></article></body></html>
             """

@@ -99,6 +99,7 @@ final class ArticleExtraction {
     private let script: String
     private let completion: (Result<Raw, ArticleExtractionError>) -> Void
     private var webView: UnsafeMutablePointer<GtkWidget>?
+    private var hasNavigated = false
     private var hasLoaded = false
     private var isFinished = false
     private var timer: Task<Void, Never>?
@@ -148,9 +149,11 @@ final class ArticleExtraction {
         extras.setHardwareAccelerationPolicy(settings, ExtractionWebKit.hardwareAccelerationNever)
     }
 
-    /// Only the page's own load is followed: a meta refresh or anything else is refused.
+    /// Only the page's own load, the first navigation, is followed: a meta refresh or anything
+    /// else is refused.
     fileprivate func allowsNavigation() -> Bool {
-        !hasLoaded && !isFinished
+        defer { hasNavigated = true }
+        return !hasNavigated && !isFinished
     }
 
     fileprivate func loadFinished() {
