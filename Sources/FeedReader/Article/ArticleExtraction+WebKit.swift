@@ -9,14 +9,6 @@ struct ExtractionWebKit: Sendable {
 
     let webViewLoadBytes: @convention(c) (gpointer?, OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
                                           UnsafePointer<CChar>?) -> Void
-    let setEnableJavaScript: WebKit.SetFlag
-    let setEnableJavaScriptMarkup: WebKit.SetFlag
-    let setAutoLoadImages: WebKit.SetFlag
-    let setEnableMedia: WebKit.SetFlag
-    let setEnableWebGL: WebKit.SetFlag
-    let setEnableWebAudio: WebKit.SetFlag
-    let setEnableHTML5LocalStorage: WebKit.SetFlag
-    let setEnableHTML5Database: WebKit.SetFlag
     let setEnablePageCache: WebKit.SetFlag
     let setHardwareAccelerationPolicy: @convention(c) (WebKit.Settings?, UInt32) -> Void
     let valueIsString: @convention(c) (OpaquePointer?) -> gboolean
@@ -34,14 +26,6 @@ struct ExtractionWebKit: Sendable {
         }
         do {
             webViewLoadBytes = try function("webkit_web_view_load_bytes")
-            setEnableJavaScript = try function("webkit_settings_set_enable_javascript")
-            setEnableJavaScriptMarkup = try function("webkit_settings_set_enable_javascript_markup")
-            setAutoLoadImages = try function("webkit_settings_set_auto_load_images")
-            setEnableMedia = try function("webkit_settings_set_enable_media")
-            setEnableWebGL = try function("webkit_settings_set_enable_webgl")
-            setEnableWebAudio = try function("webkit_settings_set_enable_webaudio")
-            setEnableHTML5LocalStorage = try function("webkit_settings_set_enable_html5_local_storage")
-            setEnableHTML5Database = try function("webkit_settings_set_enable_html5_database")
             setEnablePageCache = try function("webkit_settings_set_enable_page_cache")
             setHardwareAccelerationPolicy = try function("webkit_settings_set_hardware_acceleration_policy")
             valueIsString = try function("jsc_value_is_string")

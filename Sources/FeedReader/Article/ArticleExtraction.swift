@@ -137,14 +137,14 @@ final class ArticleExtraction {
     /// played or stored; no GL for a view that is never drawn.
     private func configure(_ settings: WebKit.Settings?) {
         guard let settings else { return }
-        extras.setEnableJavaScript(settings, 1)
-        extras.setEnableJavaScriptMarkup(settings, 0)
-        extras.setAutoLoadImages(settings, 0)
-        extras.setEnableMedia(settings, 0)
-        extras.setEnableWebGL(settings, 0)
-        extras.setEnableWebAudio(settings, 0)
-        extras.setEnableHTML5LocalStorage(settings, 0)
-        extras.setEnableHTML5Database(settings, 0)
+        webKit.setEnableJavaScript(settings, 1)
+        webKit.setEnableJavaScriptMarkup(settings, 0)
+        webKit.setAutoLoadImages(settings, 0)
+        webKit.setEnableMedia(settings, 0)
+        webKit.setEnableWebGL(settings, 0)
+        webKit.setEnableWebAudio(settings, 0)
+        webKit.setEnableHTML5LocalStorage(settings, 0)
+        webKit.setEnableHTML5Database(settings, 0)
         extras.setEnablePageCache(settings, 0)
         extras.setHardwareAccelerationPolicy(settings, ExtractionWebKit.hardwareAccelerationNever)
     }
