@@ -34,7 +34,7 @@ final class ArticleView {
     let widget: UnsafeMutablePointer<GtkWidget>
     let openButton: UnsafeMutablePointer<GtkWidget>
     let starButton: UnsafeMutablePointer<GtkWidget>
-    /// The full article from the entry's web page: its button, spinner and notice.
+    /// The full article from the entry's web page: its button over the article, spinner and notice.
     let fullArticle = FullArticleControl()
     private let stack: UnsafeMutablePointer<GtkWidget>
     /// What the pane says while no entry is selected.
@@ -95,7 +95,8 @@ final class ArticleView {
             guard let webView = self?.madeWebView else { return }
             self?.useDesktopFont(in: webView)
         }
-        gtk_box_prepend(cast(articleBox), fullArticle.notice)
+        gtk_box_append(cast(articleBox), fullArticle.notice)
+        gtk_box_append(cast(articleBox), fullArticle.overlay)
         fullArticle.present = { [weak self] body in self?.present(body) }
         retranslate()
     }
@@ -111,7 +112,7 @@ final class ArticleView {
         WebKitSignals.connectDecidePolicy(webView, owner: self)
         WebKitSignals.connectTerminated(webView, owner: self)
         WebKitSignals.connectLoadChanged(webView, owner: self)
-        gtk_box_append(cast(articleBox), webView)
+        gtk_overlay_set_child(cast(fullArticle.overlay), webView)
         useDesktopFont(in: webView)
         madeWebView = webView
         return webView

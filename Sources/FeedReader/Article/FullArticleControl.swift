@@ -3,7 +3,7 @@ import FeedCore
 import Foundation
 import RefreshGtk
 
-/// The article pane's full article: the header bar's button (a spinner while the page loads),
+/// The article pane's full article: its button over the article (a spinner while the page loads),
 /// the article kept with the entry, the feeds that always show it, and the notice that says
 /// why a page gave none while the feed's own text stays.
 @MainActor
@@ -20,8 +20,11 @@ final class FullArticleControl {
         case failed(ArticleExtractionError)
     }
 
-    /// The header bar's button: shows the full article, or the feed's text again.
+    /// The button floating at the article's lower end corner: shows the full article, or the
+    /// feed's text again. Not in the header bar, whose buttons already fill a phone's width.
     let button: UnsafeMutablePointer<GtkWidget>
+    /// Holds the article's web view with the button over it.
+    let overlay: UnsafeMutablePointer<GtkWidget>
     /// The notice above the article when the full article could not be shown.
     let notice: UnsafeMutablePointer<GtkWidget>
     private let buttonContent: UnsafeMutablePointer<GtkWidget>
@@ -50,6 +53,13 @@ final class FullArticleControl {
         gtk_stack_add_named(cast(buttonContent), spinner, "spinner")
         button = gtk_button_new()!
         gtk_button_set_child(cast(button), buttonContent)
+        for style in ["osd", "circular"] { gtk_widget_add_css_class(button, style) }
+        gtk_widget_set_halign(button, GTK_ALIGN_END)
+        gtk_widget_set_valign(button, GTK_ALIGN_END)
+        Widgets.setMargins(button, horizontal: 18, vertical: 18)
+        overlay = gtk_overlay_new()!
+        gtk_widget_set_vexpand(overlay, 1)
+        gtk_overlay_add_overlay(cast(overlay), button)
         gtk_actionable_set_action_name(cast(button), "win.toggle-full-article")
 
         noticeLabel = Widgets.label("", xalign: 0)

@@ -112,7 +112,6 @@ final class MainWindow {
         gtk_box_append(cast(layout.articleContent), article.widget)
         adw_header_bar_pack_end(layout.articleHeader, article.openButton)
         adw_header_bar_pack_end(layout.articleHeader, article.starButton)
-        adw_header_bar_pack_end(layout.articleHeader, article.fullArticle.button)
         article.fullArticle.library = library
         panes = PaneLeaflet(frame: layout.leafletFrame, outer: layout.outerLeaflet, inner: layout.innerLeaflet, feeds: layout.sidebarPane,
                             entries: layout.listPane, article: layout.articlePane)
