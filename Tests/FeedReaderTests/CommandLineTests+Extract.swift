@@ -10,10 +10,13 @@ extension CommandLineTests {
         ProcessInfo.processInfo.environment.filter { $0.key == "DISPLAY" || $0.key == "WAYLAND_DISPLAY" || $0.key == "XDG_RUNTIME_DIR" }
     }
 
-    /// The program's own last line of standard error: WebKit may warn before it (for one, that
-    /// it draws without GL where the session has none).
+    /// The program's own line of standard error, its only one: the libraries it loads may warn
+    /// around it (WebKit that it draws without GL where the session has none, its web process
+    /// that it found no accessibility bus), and those lines are theirs.
     private static func reason(in errors: String) -> String {
-        errors.split(separator: "\n").last.map(String.init) ?? ""
+        let own = errors.split(separator: "\n").filter { $0.hasPrefix("feed-reader: ") }
+        XCTAssertEqual(own.count, 1, errors)
+        return own.first.map(String.init) ?? ""
     }
 
     func testExtractPrintsTheTitleThenTheSanitizedArticle() throws {
