@@ -39,6 +39,8 @@ struct CommandLineOption: Sendable {
             CommandLineOption(name: "parse", summary: tr("Read one feed, print it as JSON and exit"),
                               // TRANSLATORS: the value of --parse in `feed-reader --help`; keep it in capitals.
                               command: .file(placeholder: tr("FILE-OR-URL")) { await ParseCommand.run($0) }),
+            CommandLineOption(name: "extract", summary: tr("Print the readable article of a web page as HTML and exit"),
+                              command: .file(placeholder: tr("FILE-OR-URL")) { await ExtractCommand.run($0) }),
             CommandLineOption(name: "import", summary: tr("Subscribe to the feeds of an OPML file and exit"),
                               // TRANSLATORS: the value of --import and --export in `feed-reader --help`; keep it in capitals.
                               command: .localFile(placeholder: tr("FILE")) {

@@ -34,6 +34,8 @@ final class ArticleView {
     let widget: UnsafeMutablePointer<GtkWidget>
     let openButton: UnsafeMutablePointer<GtkWidget>
     let starButton: UnsafeMutablePointer<GtkWidget>
+    /// The full article from the entry's web page: its button over the article, spinner and notice.
+    let fullArticle = FullArticleControl()
     private let stack: UnsafeMutablePointer<GtkWidget>
     /// What the pane says while no entry is selected.
     private let emptyPage: OpaquePointer
@@ -122,6 +124,9 @@ final class ArticleView {
             Signal.connectIgnoringArgument(cast(adw_style_manager_get_default()), property) { [weak self] in self?.applyLook() }
         }
         addZoomByScrolling()
+        gtk_box_append(cast(articleBox), fullArticle.notice)
+        gtk_box_append(cast(articleBox), fullArticle.overlay)
+        fullArticle.present = { [weak self] body in self?.present(body) }
         retranslate()
     }
 
@@ -134,7 +139,7 @@ final class ArticleView {
         gtk_widget_set_vexpand(webView, 1)
         gtk_widget_set_hexpand(webView, 1)
         connectSignals(of: webView)
-        gtk_box_append(cast(articleBox), webView)
+        gtk_overlay_set_child(cast(fullArticle.overlay), webView)
         madeWebView = webView
         applyFont()
         applyZoom()
@@ -182,6 +187,7 @@ final class ArticleView {
         Widgets.name(openButton, tr("Open in Browser"))
         updateStar()
         media.retranslate()
+        fullArticle.retranslate()
         if let bodyHTML { present(bodyHTML) }
     }
 
@@ -218,11 +224,12 @@ final class ArticleView {
         media.show(entry)
         showings += 1
         let showing = showings
+        fullArticle.entryShown(entry)
         Task.detached(priority: .userInitiated) { [weak self] in
             let article = entry.articleHTML()
             let body = article + MediaPanel.imagesHTML(for: entry.enclosures, body: article)
             await MainActor.run {
-                guard let self, self.showings == showing else { return }
+                guard let self, self.showings == showing, !self.fullArticle.showsArticle(of: entry.id) else { return }
                 self.present(body)
             }
         }
@@ -242,6 +249,7 @@ final class ArticleView {
     /// Empties the pane, as when the selection goes away.
     func clear() {
         showings += 1
+        fullArticle.cleared()
         entry = nil
         bodyHTML = nil
         pageHTML = nil

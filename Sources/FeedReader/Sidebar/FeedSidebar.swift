@@ -586,6 +586,7 @@ final class FeedSidebar {
             g_object_unref(cast(move))
             add(tr("Rename Feed…"), "win.rename-feed", g_variant_new_int64(gint64(feedID)), to: menu)
             add(tr("Edit Address…"), "win.edit-feed-address", g_variant_new_int64(gint64(feedID)), to: menu)
+            if let feed = feedsByID[feedID] { FullArticleSetting.appendItem(to: menu, for: feed, window: gtk_widget_get_root(widget)) }
             add(tr("Remove Feed…"), "win.remove-feed", g_variant_new_int64(gint64(feedID)), to: menu)
         case let .folder(folderID):
             add(tr("Rename Folder…"), "win.rename-folder", g_variant_new_int64(gint64(folderID)), to: menu)

@@ -115,6 +115,7 @@ final class MainWindow {
         gtk_box_append(cast(layout.articleContent), article.widget)
         adw_header_bar_pack_end(layout.articleHeader, article.openButton)
         adw_header_bar_pack_end(layout.articleHeader, article.starButton)
+        article.fullArticle.library = library
         panes = PaneLeaflet(frame: layout.leafletFrame, outer: layout.outerLeaflet, inner: layout.innerLeaflet, feeds: layout.sidebarPane,
                             entries: layout.listPane, article: layout.articlePane)
         adw_application_window_set_content(cast(window), layout.widget)
@@ -124,6 +125,7 @@ final class MainWindow {
 
         // The list may outlive the window's widgets (a page load finishing after it closed).
         entryList.header.refreshingAction = { [weak self] in self?.live?.refreshSelection() }
+        article.fullArticle.addActions(to: window) { [weak self] _ in Task { @MainActor [weak self] in await self?.live?.reloadSidebar() } }
         entryList.onOpen = { [weak self] entry in self?.live?.open(entry) }
         entryList.onSelect = { [weak self] entry in self?.live?.showArticle(entry) }
         entryList.onClick = { [weak self] in self?.live?.showArticlePane() }

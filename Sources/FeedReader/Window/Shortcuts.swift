@@ -47,6 +47,7 @@ enum Shortcuts {
                 Shortcut(keys: "k", title: tr("Previous entry"), action: "win.previous-entry"),
                 Shortcut(keys: "space", title: tr("Scroll the article, then the next unread entry"), action: "win.page-or-next-unread"),
                 Shortcut(keys: "o", title: tr("Open in Browser"), action: "win.open-in-browser"),
+                Shortcut(keys: "f", title: tr("Show the full article or the feed’s text"), action: "win.toggle-full-article"),
                 // TRANSLATORS: Enter on an entry: where the list shows alone, it shows the article first.
                 Shortcut(keys: "Return", title: tr("Open the entry"), action: nil),
                 Shortcut(keys: "m", title: tr("Mark as read or unread"), action: "win.toggle-read"),
