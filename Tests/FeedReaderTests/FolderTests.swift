@@ -162,7 +162,9 @@ final class FolderTests: XCTestCase {
 
             // A count that changes is shown in the row already on screen, not in a new one.
             let worldRow = Self.row(of: .folder(world), in: sidebar)
-            let count = { gtk_widget_get_last_child(gtk_widget_get_first_child(worldRow)!).map { String(cString: gtk_label_get_text(cast($0))) } }
+            let count = {
+                descendant(of: worldRow) { gtk_widget_has_css_class($0, "unread-count") != 0 }.map { String(cString: gtk_label_get_text(cast($0))) }
+            }
             XCTAssertEqual(count(), "5")
             let d = try XCTUnwrap(Self.feedIDs(app, ["d"])["d"])
             g_action_group_activate_action(cast(app.window.window), "mark-feed-read", g_variant_new_int64(gint64(d)))
