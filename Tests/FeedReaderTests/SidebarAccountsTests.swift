@@ -128,12 +128,12 @@ final class SidebarAccountsTests: XCTestCase {
             XCTAssertTrue(Self.menuActions(sidebar.menu(for: .feed(library.localFeed))).contains("win.move-to-folder"),
                           "a local feed's menu is as before")
 
-            saveRender(app.window.window, name: "sidebar-accounts-light")
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "sidebar-accounts-light") })
             let styles = adw_style_manager_get_default()
             adw_style_manager_set_color_scheme(styles, ADW_COLOR_SCHEME_FORCE_DARK)
             defer { adw_style_manager_set_color_scheme(styles, ADW_COLOR_SCHEME_DEFAULT) }
             GtkTestEnvironment.iterate(for: 0.3)
-            saveRender(app.window.window, name: "sidebar-accounts-dark")
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "sidebar-accounts-dark") })
         }
     }
 

@@ -132,6 +132,8 @@ extension FeedSidebar {
         gtk_widget_set_visible(widgets.problem, (content.syncError != nil).gboolean)
         gtk_widget_set_tooltip_text(widgets.box, content.tooltip)
         cgtk_accessible_set_description(cast(widgets.box), content.description)
+        // The expander takes the keyboard's focus inside the row: it is named as the row is.
+        cgtk_accessible_set_label(cast(widgets.expander), content.accessibleName)
         guard let listRow = gtk_widget_get_parent(widgets.expander) else { return }
         cgtk_accessible_set_label(cast(listRow), content.accessibleName)
         if outline.isExpandable(item), let row = widgets.row {
