@@ -13,7 +13,7 @@ import XCTest
 final class SidebarAccountsTests: XCTestCase {
     /// What the store holds: a local folder "Tech" with one feed, a Tiny Tiny RSS account whose
     /// category "News" holds a feed with 2 unread articles (and a feed outside categories), and a
-    /// Fever account whose last sync failed.
+    /// Fever account with one unread article, whose last sync failed.
     private struct Library {
         var folder: URL
         var localFeed: Int64
@@ -54,6 +54,11 @@ final class SidebarAccountsTests: XCTestCase {
                         categories: [RemoteCategory(id: "1", title: "Blogs")],
                         feeds: [RemoteFeed(id: "5", url: URL(string: "https://blog.example/atom.xml")!, title: "A Blog", categoryID: "1")]),
                         accountID: fever.id)
+                    _ = try await store.storeArticles([
+                        RemoteArticle(id: "900", feedID: "5", title: "Blog post", link: URL(string: "https://blog.example/1"), author: nil,
+                                      published: Date(timeIntervalSince1970: 1_790_000_100), updated: nil, content: "<p>Post</p>",
+                                      isRead: false, isStarred: false),
+                    ], accountID: fever.id, cursor: "900")
                     try await store.recordSync(accountID: fever.id, at: Date(), error: SyncError(.unreachable, "connection refused"))
                     let ttrssFeeds = try await store.feeds(accountID: ttrss.id)
                     let localFolders = try await store.folders()
@@ -89,9 +94,9 @@ final class SidebarAccountsTests: XCTestCase {
 
             // What a screen reader hears: the user and the server, the count; the service in the description.
             let names: [(FeedSelection, String)] = [
-                (.all, "All Feeds, 2 unread"), (.account(library.ttrss.id), "alice@127.0.0.1:8080, 2 unread"),
+                (.all, "All Feeds, 3 unread"), (.account(library.ttrss.id), "alice@127.0.0.1:8080, 2 unread"),
                 (.folder(library.news), "News, 2 unread"), (.feed(library.daily), "Daily, 2 unread"),
-                (.account(library.fever.id), "bob@rss.example.org, 0 unread"),
+                (.account(library.fever.id), "bob@rss.example.org, 1 unread"),
             ]
             for (item, name) in names {
                 let row = try XCTUnwrap(sidebar.rowWidget(showing: item), "\(item)")
@@ -112,7 +117,9 @@ final class SidebarAccountsTests: XCTestCase {
             XCTAssertNil(AccessibilityTests.labelMismatch(warning, reason))
             XCTAssertNil(descendant(of: ttrssBox) { gtk_widget_has_css_class($0, "error") != 0 && gtk_widget_get_mapped($0) != 0 })
 
-            // Selecting the account lists all its articles, and only them.
+            // Selecting an account lists all its articles, and only them.
+            sidebar.select(.account(library.fever.id))
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.shownTitles == ["Blog post"] }, "\(app.window.entryList.shownTitles)")
             sidebar.select(.account(library.ttrss.id))
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 3 }, "\(app.window.entryList.order.count)")
             XCTAssertEqual(Set(app.window.entryList.entries.values.map(\.feedID)), [library.daily])
