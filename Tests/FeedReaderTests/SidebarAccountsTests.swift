@@ -126,7 +126,7 @@ final class SidebarAccountsTests: XCTestCase {
 
             // Nothing offers to subscribe or move a feed into an account: not the Fever account
             // (which cannot), not another's; a synced feed's menu only marks it read.
-            XCTAssertNil(sidebar.menu(for: .account(library.fever.id)))
+            XCTAssertEqual(Self.menuActions(sidebar.menu(for: .account(library.fever.id))), ["win.mark-account-read"])
             XCTAssertNil(sidebar.menu(for: .folder(feverBlogs)))
             XCTAssertEqual(Self.menuActions(sidebar.menu(for: .feed(library.feverFeed))), ["win.mark-feed-read"])
             XCTAssertFalse(sidebar.drop(.feed(library.localFeed), on: .folder(feverBlogs)))
@@ -136,6 +136,12 @@ final class SidebarAccountsTests: XCTestCase {
                           "a local feed's menu is as before")
 
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "sidebar-accounts-light") })
+
+            // The account's menu marks all its articles read, the other account's stay unread.
+            g_action_group_activate_action(cast(app.window.window), "mark-account-read", g_variant_new_int64(gint64(library.ttrss.id)))
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 1 }, "the Fever article stays unread")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.labels(of: .account(library.ttrss.id), in: sidebar) == ["127.0.0.1:8080", "alice"] },
+                          "the count is gone from the account's row: \(Self.labels(of: .account(library.ttrss.id), in: sidebar))")
             let styles = adw_style_manager_get_default()
             adw_style_manager_set_color_scheme(styles, ADW_COLOR_SCHEME_FORCE_DARK)
             defer { adw_style_manager_set_color_scheme(styles, ADW_COLOR_SCHEME_DEFAULT) }

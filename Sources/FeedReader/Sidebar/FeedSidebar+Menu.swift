@@ -16,8 +16,9 @@ extension FeedSidebar {
         showMenu(on: widgets, x: Double(gtk_widget_get_width(widgets.box)) / 2, y: Double(gtk_widget_get_height(widgets.box)) / 2)
     }
 
-    /// The context menu of a feed's or a local folder's row; nil for the other rows. A synced
-    /// feed's menu only marks it read: moving, renaming and unsubscribing it are the server's.
+    /// The context menu of a feed's, a local folder's or an account's row; nil for the other rows.
+    /// A synced feed's and an account's menus only mark read: moving, renaming, subscribing and
+    /// unsubscribing are the server's (and Fever cannot subscribe at all).
     func menu(for item: FeedSelection) -> OpaquePointer? {
         let menu = g_menu_new()!
         func add(_ label: String, _ action: String, _ target: OpaquePointer, to menu: OpaquePointer) {
@@ -53,7 +54,9 @@ extension FeedSidebar {
             g_menu_append_submenu(menu, tr("Move to Folder"), cast(move))
             g_object_unref(cast(move))
             add(tr("Delete Folder…"), "win.delete-folder", g_variant_new_int64(gint64(folderID)), to: menu)
-        case .all, .starred, .folder, .account:
+        case let .account(accountID):
+            add(tr("Mark All as Read"), "win.mark-account-read", g_variant_new_int64(gint64(accountID)), to: menu)
+        case .all, .starred, .folder:
             g_object_unref(cast(menu))
             return nil
         }
