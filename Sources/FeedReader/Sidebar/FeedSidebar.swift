@@ -20,8 +20,8 @@ final class FeedSidebar {
     /// The top level's rows, as GtkStringObjects holding each row's ``FeedSelection/key``.
     private let root: OpaquePointer
     /// The rows shown: the top level, with the rows of each open folder and account below it.
-    let treeModel: OpaquePointer
-    let selectionModel: OpaquePointer
+    private let treeModel: OpaquePointer
+    private let selectionModel: OpaquePointer
     /// What each level holds now.
     private(set) var outline = SidebarOutline()
     /// The list of rows inside each folder and account, made when it is first opened and kept
