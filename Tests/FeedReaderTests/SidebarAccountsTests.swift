@@ -200,6 +200,18 @@ final class SidebarAccountsTests: XCTestCase {
         }
     }
 
+    func testEveryRowOfTheAccountsIsNamedThroughAtspi() throws {
+        let library = try Self.makeLibrary()
+        try onMain {
+            let app = try ReaderFixture(healingStoreIn: library.folder)
+            defer { app.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.sidebar.items.contains(.feed(library.feverFeed)) })
+            let (status, output) = AtspiTests.runScript(arguments: ["--pane", app.title, "accounts"])
+            XCTAssertEqual(status, 0, output)
+            XCTAssertTrue(output.contains("every focusable or clickable element is named with the accounts shown"), output)
+        }
+    }
+
     /// The id of the account folder named `name`.
     private static func folderID(named name: String, in library: Library) throws -> Int64 {
         nonisolated(unsafe) var found: Result<Int64?, any Error>?
