@@ -142,6 +142,15 @@ final class SidebarAccountsTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 1 }, "the Fever article stays unread")
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.labels(of: .account(library.ttrss.id), in: sidebar) == ["127.0.0.1:8080", "alice"] },
                           "the count is gone from the account's row: \(Self.labels(of: .account(library.ttrss.id), in: sidebar))")
+
+            // The keys that open and close a folder do so for an account.
+            RealInput.click(windowTitle: app.title, at: FolderTests.point(of: .account(library.fever.id), in: app))
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.selection == .account(library.fever.id) })
+            RealInput.key(windowTitle: app.title, "Left")
+            XCTAssertTrue(GtkTestEnvironment.iterate { !sidebar.items.contains(.feed(library.feverFeed)) }, "Left closes the account")
+            RealInput.key(windowTitle: app.title, "Right")
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.items.contains(.feed(library.feverFeed)) }, "Right opens it, Blogs open inside")
+
             let styles = adw_style_manager_get_default()
             adw_style_manager_set_color_scheme(styles, ADW_COLOR_SCHEME_FORCE_DARK)
             defer { adw_style_manager_set_color_scheme(styles, ADW_COLOR_SCHEME_DEFAULT) }
