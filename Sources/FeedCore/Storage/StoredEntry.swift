@@ -101,8 +101,8 @@ public struct EntryQuery: Sendable, Hashable {
     public var fields: EntryFields
 
     /// Creates a query; the default is the newest 50 entries of all feeds.
-    public init(feedID: Int64? = nil, folderID: Int64? = nil, accountID: Int64? = nil, unreadOnly: Bool = false, starredOnly: Bool = false, limit: Int = 50,
-                offset: Int = 0, olderThan: EntryCursor? = nil, fields: EntryFields = .all) {
+    public init(feedID: Int64? = nil, folderID: Int64? = nil, accountID: Int64? = nil, unreadOnly: Bool = false, starredOnly: Bool = false,
+                limit: Int = 50, offset: Int = 0, olderThan: EntryCursor? = nil, fields: EntryFields = .all) {
         self.feedID = feedID
         self.folderID = folderID
         self.accountID = accountID

@@ -266,7 +266,7 @@ final class FeedSidebar {
         if hadFocus { focusSelectedRow() }
     }
 
-    /// A row opened or closed, by its expander, a key or ``setExpanded(_:_:)-(FeedSelection,_)``:
+    /// A row opened or closed, by its expander, a key or `setExpanded`:
     /// remembered; the folders it shows open as they were left, and the selection moves up to
     /// it when it was inside.
     func rowOpenedOrClosed(_ row: OpaquePointer) {
