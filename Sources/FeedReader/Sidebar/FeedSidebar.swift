@@ -113,6 +113,11 @@ final class FeedSidebar {
         retranslate()
     }
 
+    /// Our references to the rows' lists go with the sidebar; the tree list model keeps its own.
+    isolated deinit {
+        for child in childLists.values { g_object_unref(cast(child.list)) }
+    }
+
     /// What the tree list model's C callback reaches the sidebar through, once it exists.
     private final class WeakSidebar {
         weak var sidebar: FeedSidebar?
