@@ -136,7 +136,7 @@ final class FeedSidebar {
     /// how many entries are starred, keeping the selection on `selected` when it is still there
     /// (else on the nearest folder or account shown around it). Only the rows that differ from
     /// the ones shown are replaced; the rows on screen show the new counts and names.
-    func show(_ feeds: [StoredFeed], folders: [StoredFolder] = [], accounts: [SidebarAccount] = [], starred: Int,
+    func show(_ feeds: [StoredFeed], folders: [StoredFolder] = [], accounts: [SidebarAccount], starred: Int,
               selecting selected: FeedSelection) {
         self.folders = folders
         starredCount = starred
