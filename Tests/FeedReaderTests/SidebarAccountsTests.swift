@@ -198,6 +198,8 @@ final class SidebarAccountsTests: XCTestCase {
             app = restarted
             sidebar = app.window.sidebar
             XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.items.contains(.account(library.fever.id)) })
+            XCTAssertEqual(sidebar.selection, .account(library.ttrss.id), "the account selected when the reader closed")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 3 }, "its articles listed")
             XCTAssertEqual(sidebar.items, [.all, .starred, .folder(library.localFolder), .account(library.ttrss.id),
                                            .account(library.fever.id), .folder(try Self.folderID(named: "Blogs", in: library)),
                                            .feed(library.feverFeed)])

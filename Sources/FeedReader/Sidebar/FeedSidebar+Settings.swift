@@ -3,6 +3,8 @@ import RefreshGtk
 extension FeedSidebar {
     /// Where the closed accounts are remembered, beside the closed folders.
     static let collapsedAccountsKey = "collapsed-accounts"
+    /// Where a selected account is remembered, beside selected-feed (which holds no account).
+    static let selectedAccountKey = "selected-account"
 
     /// Opens and closes the folders and accounts as the person left them, and remembers each
     /// change in `settings`.

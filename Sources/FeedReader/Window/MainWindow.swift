@@ -170,12 +170,13 @@ final class MainWindow {
             }
             guard let self = self?.live else { return }
             let saved = self.settings.integer(forKey: Key.selectedFeed, in: Key.group)
-            let selection: FeedSelection = switch saved {
+            var selection: FeedSelection = switch saved {
             case nil: .all
             case Key.starredSelection: .starred
             case let value? where value < Key.starredSelection: .folder(Int64(-2 - value))
             case let value?: .feed(Int64(value))
             }
+            if let account = self.settings.integer(forKey: FeedSidebar.selectedAccountKey, in: Key.group) { selection = .account(Int64(account)) }
             await self.reloadFeeds(selecting: selection)
             guard self.live != nil else { return }
             self.showSelectionTitle()
@@ -253,6 +254,7 @@ final class MainWindow {
         case let .feed(id): Int(id)
         }
         settings.setInteger(saved, forKey: Key.selectedFeed, in: Key.group)
+        settings.setInteger(selection.accountID.map(Int.init), forKey: FeedSidebar.selectedAccountKey, in: Key.group)
         showSelectionTitle()
         entryList.show(selection, feedTitles: feedTitles)
     }
