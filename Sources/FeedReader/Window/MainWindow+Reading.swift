@@ -9,6 +9,9 @@ extension MainWindow {
     func addReadingActions() {
         Widgets.addAction(to: window, "mark-all-read") { [weak self] _ in self?.markRead(feedID: nil) }
         Widgets.addAction(to: window, "mark-feed-read", withInt64: true) { [weak self] id in self?.markRead(feedID: id) }
+        Widgets.addAction(to: window, "mark-account-read", withInt64: true) { [weak self, library] id in
+            self?.markRead { try await library.store.markAllRead(accountID: id) }
+        }
         Widgets.addAction(to: window, "open-in-browser") { [weak self] _ in
             guard let entry = self?.entryList.selectedEntry else { return }
             self?.openInBrowser(entry)
@@ -181,10 +184,15 @@ extension MainWindow {
 
     /// Marks every entry of a feed (or of all) read, offering to undo it for a few seconds.
     private func markRead(feedID: Int64?) {
-        Task { @MainActor [weak self, library] in
+        markRead { [library] in try await library.store.markAllRead(feedID: feedID) }
+    }
+
+    /// Marks entries read with `marking`, which returns those that changed, offering to undo it.
+    private func markRead(_ marking: @escaping @MainActor () async throws -> [Int64]) {
+        Task { @MainActor [weak self] in
             let changed: [Int64]
             do {
-                changed = try await library.store.markAllRead(feedID: feedID)
+                changed = try await marking()
             } catch {
                 self?.live?.showStoreError(tr("The read state could not be saved."), error)
                 return

@@ -54,6 +54,8 @@ extension MainWindow {
         case .all, .starred: nil
         case let .feed(id): [id]
         case let .folder(id): feedIDs(inFolder: id)
+        // An account's feeds come from its server by a sync, not by fetching each feed.
+        case .account: []
         }
     }
 

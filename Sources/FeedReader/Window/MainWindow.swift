@@ -149,10 +149,7 @@ final class MainWindow {
         sidebar.onSelect = { [weak self] selection in self?.select(selection) }
         sidebar.onMoveFeed = { [weak self] feedID, folderID in self?.moveFeed(feedID, toFolder: folderID) }
         sidebar.onMoveFolder = { [weak self] folderID, parentID in self?.moveFolder(folderID, into: parentID) }
-        sidebar.collapsed = Set((settings.string(forKey: Key.collapsedFolders, in: Key.group) ?? "").split(separator: ",").compactMap { Int64($0) })
-        sidebar.onCollapse = { [weak self] closed in
-            self?.settings.setString(closed.sorted().map(String.init).joined(separator: ","), forKey: Key.collapsedFolders, in: Key.group)
-        }
+        sidebar.rememberOpenRows(in: settings)
         Signal.connect(cast(layout.listStatusButton), "clicked") { [weak self] in self?.statusButtonClicked() }
         addActions()
         fileDrop = FileDrop.install(on: window) { [weak self] file in self?.importSubscriptions(from: file) }
@@ -182,12 +179,13 @@ final class MainWindow {
             }
             guard let self = self?.live else { return }
             let saved = self.settings.integer(forKey: Key.selectedFeed, in: Key.group)
-            let selection: FeedSelection = switch saved {
+            var selection: FeedSelection = switch saved {
             case nil: .all
             case Key.starredSelection: .starred
             case let value? where value < Key.starredSelection: .folder(Int64(-2 - value))
             case let value?: .feed(Int64(value))
             }
+            if let account = self.settings.integer(forKey: FeedSidebar.selectedAccountKey, in: Key.group) { selection = .account(Int64(account)) }
             await self.reloadFeeds(selecting: selection)
             guard self.live != nil else { return }
             self.showSelectionTitle()
@@ -235,7 +233,7 @@ final class MainWindow {
     }
 
     var feedTitles: [Int64: String] {
-        Dictionary(feeds.map { ($0.id, FeedSidebar.title(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        Dictionary((feeds + sidebar.accountFeeds).map { ($0.id, FeedSidebar.title(of: $0)) }, uniquingKeysWith: { first, _ in first })
     }
 
     func reloadFeeds(selecting selection: FeedSelection) async {
@@ -243,8 +241,9 @@ final class MainWindow {
             feeds = try await library.store.feeds()
             folders = try await library.store.folders()
             starredCount = try await library.store.entryCount(starredOnly: true)
+            let accounts = try await SidebarAccount.all(in: library.store)
             guard self.live != nil else { return }
-            sidebar.show(feeds, folders: folders, starred: starredCount, selecting: selection)
+            sidebar.show(feeds, folders: folders, accounts: accounts, starred: starredCount, selecting: selection)
             entryList.updateFeedTitles(feedTitles)
             showSelectionTitle()
         } catch {
@@ -258,12 +257,13 @@ final class MainWindow {
 
     func select(_ selection: FeedSelection) {
         let saved: Int? = switch selection {
-        case .all: nil
+        case .all, .account: nil
         case .starred: Key.starredSelection
         case let .folder(id): Key.folderSelection(id)
         case let .feed(id): Int(id)
         }
         settings.setInteger(saved, forKey: Key.selectedFeed, in: Key.group)
+        settings.setInteger(selection.accountID.map(Int.init), forKey: FeedSidebar.selectedAccountKey, in: Key.group)
         showSelectionTitle()
         entryList.show(selection, feedTitles: feedTitles)
     }
@@ -272,13 +272,7 @@ final class MainWindow {
 
     /// The list pane's title: what the sidebar has selected.
     func showSelectionTitle() {
-        let title: String = switch sidebar.selection {
-        case .all: tr("All Feeds")
-        case .starred: tr("Starred")
-        case let .folder(id): folders.first { $0.id == id }?.name ?? ""
-        case let .feed(id): feedTitles[id] ?? ""
-        }
-        adw_window_title_set_title(layout.listTitle, title)
+        adw_window_title_set_title(layout.listTitle, sidebar.title(of: sidebar.selection))
     }
 
     /// The list, or a status page saying why it is empty and what to do.
@@ -403,7 +397,6 @@ final class MainWindow {
         setMainMenu()
         // The back key follows the text direction.
         Shortcuts.installAccelerators(in: application)
-        sidebar.show(feeds, folders: folders, starred: starredCount, selecting: sidebar.selection)
         sidebar.retranslate()
         entryList.retranslate()
         article.retranslate()

@@ -274,6 +274,37 @@ public enum Signal {
     }
 }
 
+extension Signal {
+    /// `GObject* (*)(GObject*, double, double, gpointer)`: a drag source's prepare, returning the
+    /// content dragged (a new reference) or nil to refuse the drag.
+    @discardableResult
+    public static func connectReturningObject(_ instance: gpointer, _ name: String,
+                                              _ handler: @escaping @MainActor (Double, Double) -> gpointer?) -> HandlerID {
+        typealias Handler = @MainActor (Double, Double) -> gpointer?
+        let trampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> gpointer? = { _, x, y, data in
+            let body: Handler = Signal.handler(data)
+            // As an address: a pointer may not leave the main actor's closure.
+            return UnsafeMutableRawPointer(bitPattern: onMainActor { UInt(bitPattern: body(x, y)) })
+        }
+        return connect(instance, name, handler, signature: SignalSignature([.double, .double], returns: .pointer),
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `gboolean (*)(GObject*, T*, gpointer)`: a drop target's accept, with the drop offered.
+    @discardableResult
+    public static func connectObjectReturningBool(_ instance: gpointer, _ name: String,
+                                                  _ handler: @escaping @MainActor (gpointer) -> Bool) -> HandlerID {
+        typealias Handler = @MainActor (gpointer) -> Bool
+        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> gboolean = { _, object, data in
+            guard let object else { return 0 }
+            let body: Handler = Signal.handler(data)
+            return onMainActor(passing: object, body).gboolean
+        }
+        return connect(instance, name, handler, signature: SignalSignature([.pointer], returns: .boolean),
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+}
+
 /// How a trampoline passes one value of a signal, or its return value.
 enum SignalValue: CustomStringConvertible {
     case void, boolean, int, uint, double, pointer
