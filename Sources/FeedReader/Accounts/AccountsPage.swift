@@ -35,6 +35,8 @@ final class AccountsPage {
         adw_preferences_group_set_description(
             cast(group), tr("Subscriptions and read and starred articles are kept in step with these servers. Passwords are kept in the keyring."))
         addRow = adw_action_row_new()
+        // Kept while the account rows are put back above it.
+        g_object_ref_sink(cast(addRow))
         adw_preferences_row_set_title(cast(addRow), tr("Add Account…"))
         let icon = gtk_image_new_from_icon_name("list-add-symbolic")!
         adw_action_row_add_prefix(cast(addRow), icon)
@@ -44,7 +46,8 @@ final class AccountsPage {
         adw_preferences_page_add(cast(page), cast(group))
         showAccounts()
         accounts.observe(by: self) { [weak self] in self?.showAccounts() }
-        Signal.connect(cast(page), "destroy") { [weak self, accounts] in
+        Signal.connect(cast(page), "destroy") { [weak self, accounts, addRow] in
+            g_object_unref(cast(addRow))
             guard let self else { return }
             accounts.stopObserving(by: self)
         }

@@ -1,0 +1,221 @@
+import CAdw
+import CGtk
+import FeedCore
+import Foundation
+@testable import RefreshGtk
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// Sync accounts in the window, against the real tt-rss server meson-helpers/test starts and the
+/// real Secret Service (GNOME Keyring on the run's private bus): adding one in Preferences checks
+/// the password first, F5 syncs it, a read mark made here reaches the server, removing asks.
+final class AccountsWindowTests: XCTestCase {
+    override func setUp() async throws {
+        guard await MainActor.run(body: { TinyTinyRSSServer.shared }) != nil else { throw XCTSkip(TinyTinyRSSServer.skipReason) }
+        guard await Self.secretServiceRuns() else {
+            throw XCTSkip("no Secret Service on the session bus: run inside meson-helpers/keyring-session")
+        }
+    }
+
+    private static func secretServiceRuns() async -> Bool {
+        let key = SecretKey(kind: SyncServiceKind(rawValue: "probe"), server: URL(string: "http://probe.invalid/")!, user: "probe")
+        do {
+            try await LibsecretStore().save("probe", for: key)
+            try await LibsecretStore().remove(for: key)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    func testAnAccountIsAddedInPreferencesSyncedByF5AndRemovedAfterAsking() throws {
+        try withReader(serving: plainFeed(entries: 2), entries: 2) { app in
+            let server = try XCTUnwrap(TinyTinyRSSServer.shared)
+            let user = try server.newUser()
+            try server.subscribe(user, to: try server.writeFeed(title: "Synced News", count: 3))
+            let preferences = try PreferencesWindowTests.open(app, titled: "Preferences")
+            var preferencesOpen = true
+            defer { if preferencesOpen { gtk_window_destroy(cast(preferences)) } }
+            try Self.showPage("Accounts", of: preferences)
+            XCTAssertEqual(PreferencesWindowTests.rowTitles(in: preferences), ["Add Account…"], "no account yet")
+
+            PreferencesWindowTests.click(try XCTUnwrap(PreferencesWindowTests.row(titled: "Add Account…", in: preferences)), in: preferences)
+            let dialog = try XCTUnwrap(Self.appearing("Add Account"))
+            XCTAssertEqual(PreferencesWindowTests.choice(try XCTUnwrap(PreferencesWindowTests.row(titled: "Service", in: dialog))),
+                           "Tiny Tiny RSS")
+            try Self.type(server.url.absoluteString, into: "Server Address", of: dialog)
+            try Self.type(user.name, into: "User Name", of: dialog)
+            try Self.type("not-" + user.password, into: "Password", of: dialog)
+            RealInput.key(windowTitle: "Add Account", "Return")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.problem(in: dialog) != nil }, "the login failed in words")
+            XCTAssertEqual(Self.problem(in: dialog),
+                           "The account could not be added. The server did not accept the user name or password.")
+            XCTAssertEqual(app.accounts().count, 0, "nothing was added")
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(dialog, name: "add-account-wrong-password") })
+
+            try Self.type(user.password, into: "Password", of: dialog, replacing: true)
+            XCTAssertNil(Self.problem(in: dialog), "typing takes the problem away")
+            RealInput.key(windowTitle: "Add Account", "Return")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { toplevel(titled: "Add Account") == nil }, "the right password adds it")
+            XCTAssertEqual(app.accounts().map(\.user), [user.name])
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).count == 5 },
+                          "a new account syncs at once: \(Self.entryTitles(app))")
+            XCTAssertEqual(Set(Self.entryTitles(app)), ["Entry 1", "Entry 2", "Synced News item 0", "Synced News item 1", "Synced News item 2"])
+            let row = try XCTUnwrap(PreferencesWindowTests.row(titled: "Tiny Tiny RSS", in: preferences))
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.subtitle(row)?.contains("Last synced") == true })
+            XCTAssertEqual(Self.subtitle(row)?.components(separatedBy: "\n").first, "\(user.name) — \(server.url.absoluteString)")
+            XCTAssertEqual(PreferencesWindowTests.rowTitles(in: preferences), ["Tiny Tiny RSS", "Add Account…"])
+            saveScreen(name: "preferences-accounts")
+
+            // Another client adds a feed on the server; F5 over all feeds brings it, the header showing the sync.
+            try server.subscribe(user, to: try server.writeFeed(title: "Later News", count: 2))
+            gtk_window_destroy(cast(preferences))
+            preferencesOpen = false
+            RealInput.key(windowTitle: app.title, "F5")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.refreshesRunning > 0 || Self.entryTitles(app).count == 7 })
+            if app.window.refreshesRunning > 0 { saveRender(app.window.window, name: "header-during-sync") }
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).count == 7 }, "\(Self.entryTitles(app))")
+            XCTAssertTrue(Self.entryTitles(app).contains("Later News item 1"))
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.refreshesRunning == 0 && !app.window.entryList.header.isRefreshing })
+        }
+    }
+
+    func testAReadMarkMadeInTheWindowReachesTheServerWithTheNextSync() throws {
+        try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
+            let server = try XCTUnwrap(TinyTinyRSSServer.shared)
+            let user = try server.newUser()
+            try server.subscribe(user, to: try server.writeFeed(title: "Marked", count: 2))
+            try Self.addAccount(app, server: server, user: user)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).count == 3 }, "\(Self.entryTitles(app))")
+            XCTAssertEqual(try server.isUnread("Marked item 1", user: user.name), true)
+
+            let index = try XCTUnwrap(Self.entryTitles(app).firstIndex(of: "Marked item 1"))
+            app.window.entryList.select(index: index)
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 2 }, "shown means read")
+            RealInput.key(windowTitle: app.title, "F5")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.refreshesRunning > 0 || app.queuedChanges() == 0 })
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.refreshesRunning == 0 && app.queuedChanges() == 0 })
+            XCTAssertEqual(try server.isUnread("Marked item 1", user: user.name), false, "the server has it read")
+            XCTAssertEqual(try server.isUnread("Marked item 0", user: user.name), true, "and nothing else")
+        }
+    }
+
+    func testRemovingAnAccountAsksFirstAndTakesItsArticlesAway() throws {
+        try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
+            let server = try XCTUnwrap(TinyTinyRSSServer.shared)
+            let user = try server.newUser()
+            try server.subscribe(user, to: try server.writeFeed(title: "Gone Soon", count: 2))
+            try Self.addAccount(app, server: server, user: user)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).count == 3 })
+
+            let preferences = try PreferencesWindowTests.open(app, titled: "Preferences")
+            defer { gtk_window_destroy(cast(preferences)) }
+            try Self.showPage("Accounts", of: preferences)
+            let row = try XCTUnwrap(PreferencesWindowTests.row(titled: "Tiny Tiny RSS", in: preferences))
+            let remove = try XCTUnwrap(descendant(of: row) { isWidget($0, a: gtk_button_get_type()) })
+            XCTAssertEqual(gtk_widget_get_tooltip_text(remove).map { String(cString: $0) }, "Remove Account")
+
+            PreferencesWindowTests.click(remove, in: preferences)
+            var question = try XCTUnwrap(MessageDialogTests.appearing("Remove Account?"))
+            XCTAssertEqual(String(cString: adw_message_dialog_get_body(cast(question))),
+                           "\u{2068}\(user.name) — \(server.url.absoluteString)\u{2069} is forgotten on this computer with its feeds and articles. Nothing changes on the server.")
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(question, name: "remove-account-question") })
+            RealInput.key(windowTitle: "Remove Account?", "Escape")
+            XCTAssertTrue(GtkTestEnvironment.iterate { MessageDialogTests.shown("Remove Account?") == nil })
+            XCTAssertEqual(app.accounts().count, 1, "Escape keeps it")
+
+            PreferencesWindowTests.click(remove, in: preferences)
+            question = try XCTUnwrap(MessageDialogTests.appearing("Remove Account?"))
+            adw_message_dialog_response(cast(question), ConfirmDialog.Response.confirm)
+            XCTAssertTrue(GtkTestEnvironment.iterate { PreferencesWindowTests.rowTitles(in: preferences) == ["Add Account…"] })
+            XCTAssertEqual(app.accounts().count, 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.entryTitles(app) == ["Entry 1"] }, "its articles went with it")
+            XCTAssertEqual(try server.isUnread("Gone Soon item 0", user: user.name), true, "nothing changed on the server")
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Adds the account through the Accounts page and its dialog, as a person does, and closes Preferences.
+    @MainActor
+    private static func addAccount(_ app: ReaderFixture, server: TinyTinyRSSServer, user: (name: String, password: String)) throws {
+        let preferences = try PreferencesWindowTests.open(app, titled: "Preferences")
+        defer { gtk_window_destroy(cast(preferences)) }
+        try showPage("Accounts", of: preferences)
+        PreferencesWindowTests.click(try XCTUnwrap(PreferencesWindowTests.row(titled: "Add Account…", in: preferences)), in: preferences)
+        let dialog = try XCTUnwrap(appearing("Add Account"))
+        try type(server.url.absoluteString, into: "Server Address", of: dialog)
+        try type(user.name, into: "User Name", of: dialog)
+        try type(user.password, into: "Password", of: dialog)
+        RealInput.key(windowTitle: "Add Account", "Return")
+        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { toplevel(titled: "Add Account") == nil }, "\(problem(in: dialog) ?? "")")
+    }
+
+    /// Clicks the page's name in the preferences window's view switcher.
+    @MainActor
+    private static func showPage(_ title: String, of window: UnsafeMutablePointer<GtkWidget>) throws {
+        let label = try XCTUnwrap(PreferencesWindowTests.widgets(under: window, a: gtk_label_get_type())
+            .first { String(cString: gtk_label_get_label(cast($0))) == title }, "the view switcher offers \(title)")
+        PreferencesWindowTests.click(label, in: window)
+        XCTAssertTrue(GtkTestEnvironment.iterate {
+            adw_preferences_window_get_visible_page(cast(window)).flatMap { adw_preferences_page_get_title($0) }.map { String(cString: $0) } == title
+                && PreferencesWindowTests.row(titled: "Style", in: window) == nil
+        }, "the \(title) page shows")
+    }
+
+    /// Clicks the entry row titled `title` and types `text` into it, over what it held when `replacing`.
+    @MainActor
+    private static func type(_ text: String, into title: String, of window: UnsafeMutablePointer<GtkWidget>, replacing: Bool = false) throws {
+        let row = try XCTUnwrap(PreferencesWindowTests.row(titled: title, in: window))
+        PreferencesWindowTests.click(row, in: window)
+        let windowTitle = String(cString: gtk_window_get_title(cast(window)))
+        if replacing { RealInput.key(windowTitle: windowTitle, "ctrl+a") }
+        RealInput.type(windowTitle: windowTitle, text)
+        XCTAssertTrue(GtkTestEnvironment.iterate { String(cString: gtk_editable_get_text(cast(row))) == text }, "typed into \(title)")
+    }
+
+    /// The problem the dialog shows in red, nil while it shows none.
+    @MainActor
+    private static func problem(in dialog: UnsafeMutablePointer<GtkWidget>) -> String? {
+        PreferencesWindowTests.widgets(under: dialog, a: gtk_label_get_type())
+            .first { gtk_widget_has_css_class($0, "error") != 0 }
+            .map { String(cString: gtk_label_get_text(cast($0))) }
+    }
+
+    @MainActor
+    private static func subtitle(_ row: UnsafeMutablePointer<GtkWidget>) -> String? {
+        adw_action_row_get_subtitle(cast(row)).map { String(cString: $0) }
+    }
+
+    /// The titles the list shows, top to bottom.
+    @MainActor
+    private static func entryTitles(_ app: ReaderFixture) -> [String] {
+        app.window.entryList.order.compactMap { app.window.entryList.entries[$0]?.title }
+    }
+
+    /// The window titled `title` once it shows.
+    @MainActor
+    private static func appearing(_ title: String) -> UnsafeMutablePointer<GtkWidget>? {
+        GtkTestEnvironment.iterate { toplevel(titled: title).map { gtk_widget_get_mapped($0) != 0 } ?? false }
+        return toplevel(titled: title)
+    }
+}
+
+extension ReaderFixture {
+    /// The accounts the store holds.
+    func accounts() -> [SyncAccount] {
+        nonisolated(unsafe) var accounts: [SyncAccount]?
+        Task { @MainActor [library] in accounts = try? await library.store.accounts() }
+        GtkTestEnvironment.iterate(timeout: 5) { accounts != nil }
+        return accounts ?? []
+    }
+
+    /// The changes queued for the servers.
+    func queuedChanges() -> Int? {
+        nonisolated(unsafe) var count: Int?
+        Task { @MainActor [library] in count = try? await library.store.queuedChangeCount() }
+        GtkTestEnvironment.iterate(timeout: 5) { count != nil }
+        return count
+    }
+}
