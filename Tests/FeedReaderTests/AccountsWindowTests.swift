@@ -98,6 +98,14 @@ final class AccountsWindowTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.refreshesRunning == 0 && app.queuedChanges() == 0 })
             XCTAssertEqual(try server.isUnread("Marked item 1", user: user.name), false, "the server has it read")
             XCTAssertEqual(try server.isUnread("Marked item 0", user: user.name), true, "and nothing else")
+
+            // "Mark All as Read" asks the server to catch up with the next sync.
+            g_action_group_activate_action(cast(app.window.window), "mark-all-read", nil)
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 0 })
+            RealInput.key(windowTitle: app.title, "F5")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.refreshesRunning > 0 || app.queuedChanges() == 0 })
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.refreshesRunning == 0 && app.queuedChanges() == 0 })
+            XCTAssertEqual(try server.isUnread("Marked item 0", user: user.name), false, "the server caught up")
         }
     }
 

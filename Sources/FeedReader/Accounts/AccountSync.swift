@@ -104,6 +104,11 @@ final class AccountSync {
         return outcome
     }
 
+    /// Why something asked of an account failed, in the user's language.
+    func message(_ failure: SyncFailure, accountID: Int64) -> String {
+        failure.message(for: accounts.first { $0.id == accountID }?.kind ?? SyncServiceKind(rawValue: ""))
+    }
+
     /// The accounts a feed or folder of the sidebar belongs to: every account for all feeds or
     /// the starred ones, the one owning a synced feed or folder, none for a local one.
     func accountIDs(of selection: FeedSelection) async -> [Int64] {
