@@ -143,6 +143,35 @@ final class AccountsWindowTests: XCTestCase {
         }
     }
 
+    func testAddFeedSubscribesInAnAccountOnItsServer() throws {
+        try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
+            let server = try XCTUnwrap(TinyTinyRSSServer.shared)
+            let user = try server.newUser()
+            try server.subscribe(user, to: try server.writeFeed(title: "First", count: 1))
+            try Self.addAccount(app, server: server, user: user)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).count == 2 })
+            let added = try server.writeFeed(title: "Added Here", count: 2)
+
+            g_action_group_activate_action(cast(app.window.window), "add-feed", nil)
+            let dialog = try XCTUnwrap(Self.appearing("Add Feed"))
+            let destination = try XCTUnwrap(PreferencesWindowTests.widgets(under: dialog, a: gtk_drop_down_get_type()).first)
+            let choices = try XCTUnwrap(gtk_drop_down_get_model(cast(destination)))
+            XCTAssertEqual((0..<g_list_model_get_n_items(choices)).map { String(cString: gtk_string_list_get_string(cast(choices), $0)) },
+                           ["This Computer", "Tiny Tiny RSS: \(user.name) — \(server.url.absoluteString)"])
+            gtk_drop_down_set_selected(cast(destination), 1)
+            RealInput.type(windowTitle: "Add Feed", added.absoluteString)
+            RealInput.key(windowTitle: "Add Feed", "Return")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { toplevel(titled: "Add Feed") == nil }, "subscribed")
+            XCTAssertTrue(try server.feedAddresses(user: user.name).contains(added.absoluteString), "on the server")
+            // tt-rss fetches a new feed with its next update; the sync after that brings its articles.
+            try server.run("update")
+            RealInput.key(windowTitle: app.title, "F5")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).contains("Added Here item 1") },
+                          "its articles came with the sync: \(Self.entryTitles(app))")
+            XCTAssertEqual(app.window.feeds.map(\.title), ["Plain"], "not a subscription of this computer")
+        }
+    }
+
     // MARK: - Helpers
 
     /// Adds the account through the Accounts page and its dialog, as a person does, and closes Preferences.

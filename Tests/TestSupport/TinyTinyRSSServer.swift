@@ -130,6 +130,12 @@ public struct TinyTinyRSSServer {
         }
     }
 
+    /// The addresses of the feeds `user` is subscribed to on the server.
+    public func feedAddresses(user: String) throws -> [String] {
+        try run("sql", "SELECT f.feed_url FROM ttrss_feeds f JOIN ttrss_users u ON u.id = f.owner_uid WHERE u.login = '\(user)' ORDER BY f.id")
+            .split(separator: "\n").map(String.init)
+    }
+
     /// Calls tt-rss's API through curl, with a User-Agent of its own; returns the reply's content.
     private func call(_ fields: [String: Any]) throws -> [String: Any] {
         let body = String(decoding: try JSONSerialization.data(withJSONObject: fields), as: UTF8.self)

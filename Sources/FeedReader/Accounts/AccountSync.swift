@@ -19,6 +19,8 @@ final class AccountSync {
         /// How many accounts synced completely.
         var synced = 0
         var newEntries = 0
+        /// The addresses the servers refused to subscribe to.
+        var refusedSubscriptions: [String] = []
         var failures: [(account: SyncAccount, failure: SyncFailure)] = []
     }
 
@@ -95,6 +97,7 @@ final class AccountSync {
             case let .success(report):
                 outcome.synced += 1
                 outcome.newEntries += report.newEntries
+                outcome.refusedSubscriptions += report.refusedSubscriptions.map(\.url)
             case let .failure(failure): outcome.failures.append((account, failure))
             }
         }

@@ -44,6 +44,18 @@ extension MainWindow {
         if reporting { report(outcome) }
     }
 
+    /// A feed subscribed in an account comes with the sync that made it: shown as any sync's
+    /// articles are, or the sync's failure said (the subscription waits in the queue for the next).
+    func subscribedInAccount(_ outcome: AccountSync.Outcome) {
+        Task { @MainActor [weak self] in
+            guard let self = self?.live else { return }
+            await self.reloadSidebar()
+            guard self.live != nil else { return }
+            self.entryList.reload()
+            self.report(outcome)
+        }
+    }
+
     /// Says which accounts could not be synced, naming the account, with a way to act: Retry for
     /// what may pass (the network, the server busy), the Accounts page for what the user must fix.
     func report(_ outcome: AccountSync.Outcome) {

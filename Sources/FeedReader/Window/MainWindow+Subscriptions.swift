@@ -9,7 +9,8 @@ extension MainWindow {
     func addSubscriptionActions() {
         Widgets.addAction(to: window, "add-feed") { [weak self] _ in
             guard let self else { return }
-            AddFeedDialog.present(over: self.window, library: self.library) { [weak self] feed in
+            AddFeedDialog.present(over: self.window, library: self.library, accounts: self.accountSync,
+                                  onAddedToAccount: { [weak self] _, outcome in self?.live?.subscribedInAccount(outcome) }) { [weak self] feed in
                 Task { @MainActor [weak self] in
                     await self?.live?.reloadFeeds(selecting: .feed(feed.id))
                     self?.live?.select(.feed(feed.id))
