@@ -172,6 +172,73 @@ final class AccountsWindowTests: XCTestCase {
         }
     }
 
+    /// Each way logging in can fail has its own words, and none adds an account.
+    func testEachFailureToAddAnAccountIsSaidInItsOwnWords() throws {
+        try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
+            let server = try XCTUnwrap(TinyTinyRSSServer.shared)
+            let locked = try server.newUser(apiAccess: false)
+            let preferences = try PreferencesWindowTests.open(app, titled: "Preferences")
+            defer { gtk_window_destroy(cast(preferences)) }
+            try Self.showPage("Accounts", of: preferences)
+            PreferencesWindowTests.click(try XCTUnwrap(PreferencesWindowTests.row(titled: "Add Account…", in: preferences)), in: preferences)
+            let dialog = try XCTUnwrap(Self.appearing("Add Account"))
+            try Self.type(locked.name, into: "User Name", of: dialog)
+            try Self.type(locked.password, into: "Password", of: dialog)
+            let cases = [
+                (server.url.absoluteString,
+                 "API access is switched off for this user. Switch on “Enable API” in the Preferences of Tiny Tiny RSS, then try again."),
+                (server.feedsURL.absoluteString, "No \u{2068}Tiny Tiny RSS\u{2069} server answers at this address."),
+                ("http://127.0.0.1:9/", "The server could not be reached. Check the address and the network connection."),
+            ]
+            for (address, reason) in cases {
+                try Self.type(address, into: "Server Address", of: dialog, replacing: true)
+                RealInput.key(windowTitle: "Add Account", "Return")
+                XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.problem(in: dialog) != nil }, address)
+                XCTAssertEqual(Self.problem(in: dialog), "The account could not be added. " + reason)
+            }
+            XCTAssertEqual(app.accounts().count, 0, "nothing was added")
+            RealInput.key(windowTitle: "Add Account", "Escape")
+            XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Add Account") == nil })
+            XCTAssertEqual(PreferencesWindowTests.rowTitles(in: preferences), ["Add Account…"])
+        }
+    }
+
+    /// A server gone mid-session: the failure names the account, in a toast and on its row, and Retry syncs again.
+    func testASyncFailureNamesTheAccountAndRetrySyncsAgain() throws {
+        try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
+            let server = try XCTUnwrap(TinyTinyRSSServer.shared)
+            let user = try server.newUser()
+            try server.subscribe(user, to: try server.writeFeed(title: "Flaky", count: 1))
+            try Self.addAccount(app, server: server, user: user)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).count == 2 })
+
+            try server.subscribe(user, to: try server.writeFeed(title: "Later", count: 1))
+            try server.run("stop-web")
+            var restarted = false
+            defer { if !restarted { try? server.run("start-web") } }
+            // The toast stays until acted on, however long the checks below take.
+            app.window.toasts.timeout = 0
+            RealInput.key(windowTitle: app.title, "F5")
+            let reason = "The server could not be reached. Check the address and the network connection."
+            let expected = "\u{2068}\(user.name) — \(server.url.absoluteString)\u{2069} could not be synced. " + reason
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.toasts.message == expected }, "\(app.window.toasts.message ?? "")")
+            saveScreen(name: "sync-failure-toast")
+
+            let preferences = try PreferencesWindowTests.open(app, titled: "Preferences")
+            try Self.showPage("Accounts", of: preferences)
+            let row = try XCTUnwrap(PreferencesWindowTests.row(titled: "Tiny Tiny RSS", in: preferences))
+            XCTAssertEqual(Self.subtitle(row), "\(user.name) — \(server.url.absoluteString)\n" + reason, "the row keeps the reason")
+            saveScreen(name: "preferences-account-error")
+            gtk_window_destroy(cast(preferences))
+
+            try server.run("start-web")
+            restarted = true
+            let retry = try XCTUnwrap(toastButton(labelled: "_Retry", in: app.window))
+            PreferencesWindowTests.click(retry, in: app.window.window)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).contains("Later item 0") }, "\(Self.entryTitles(app))")
+        }
+    }
+
     // MARK: - Helpers
 
     /// Adds the account through the Accounts page and its dialog, as a person does, and closes Preferences.

@@ -8,7 +8,8 @@ public struct TinyTinyRSSServer {
     public let directory: String
     /// The address tt-rss is served at, as a person types it into Add Account.
     public let url: URL
-    private let feedsURL: URL
+    /// Where the test feeds are served: a plain web server, not tt-rss.
+    public let feedsURL: URL
     private let feedsDirectory: URL
 
     /// The server of this run, or nil when none was started.
@@ -45,6 +46,8 @@ public struct TinyTinyRSSServer {
     }
 
     /// Runs `path`, the main loop turning until it ends; throws with its errors when it fails.
+    /// Spawned and reaped here rather than by Foundation's Process, which counts a server the
+    /// script leaves running (start-web) as the script still running.
     static func runProgram(_ path: String, _ arguments: [String], input: String = "") throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ttrss-call-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -52,31 +55,36 @@ public struct TinyTinyRSSServer {
         let (inputFile, outputFile, errorFile) = (folder.appendingPathComponent("in"), folder.appendingPathComponent("out"),
                                                   folder.appendingPathComponent("err"))
         try Data(input.utf8).write(to: inputFile)
-        for file in [outputFile, errorFile] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardInput = try FileHandle(forReadingFrom: inputFile)
-        process.standardOutput = try FileHandle(forWritingTo: outputFile)
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        try process.run()
-        guard GtkTestEnvironment.iterate(timeout: 60, until: { !process.isRunning }) else {
-            process.terminate()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, inputFile.path, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var child: pid_t = 0
+        guard posix_spawn(&child, path, &actions, nil, argv, envp) == 0 else { throw Failure(description: "\(path) could not start") }
+        var status: Int32 = 0
+        guard GtkTestEnvironment.iterate(timeout: 60, until: { waitpid(child, &status, WNOHANG) == child }) else {
+            kill(child, SIGKILL)
+            waitpid(child, &status, 0)
             throw Failure(description: "\(path) \(arguments.joined(separator: " ")) did not end within a minute")
         }
         let output = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else {
+        guard (status & 0x7f) == 0, (status >> 8) & 0xff == 0 else {
             let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-            throw Failure(description: "\(path) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(errors)")
+            throw Failure(description: "\(path) \(arguments.joined(separator: " ")) failed (\(status)): \(errors)")
         }
         return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// A new user of its own for a test, with API access.
-    public func newUser() throws -> (name: String, password: String) {
+    /// A new user of its own for a test, with API access unless told otherwise.
+    public func newUser(apiAccess: Bool = true) throws -> (name: String, password: String) {
         let name = "w" + UUID().uuidString.prefix(8).lowercased()
         let password = "pw-" + UUID().uuidString.prefix(6)
-        try run("user", name, password, "api-on")
+        try run("user", name, password, apiAccess ? "api-on" : "api-off")
         return (name, password)
     }
 
