@@ -239,6 +239,28 @@ final class AccountsWindowTests: XCTestCase {
         }
     }
 
+    /// Background refresh syncs the accounts every interval: a turn brings the server's new
+    /// articles and sets the next turn one interval on.
+    func testTheBackgroundIntervalSyncsTheAccounts() throws {
+        try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
+            let server = try XCTUnwrap(TinyTinyRSSServer.shared)
+            let user = try server.newUser()
+            try server.subscribe(user, to: try server.writeFeed(title: "Early", count: 1))
+            try Self.addAccount(app, server: server, user: user)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).count == 2 })
+            let background = app.window.backgroundRefresh
+            background.minutes = 60
+            let firstTurn = try XCTUnwrap(background.nextAccountSync)
+            XCTAssertEqual(firstTurn.timeIntervalSinceNow, 60 * 60, accuracy: 5, "one interval on")
+
+            try server.subscribe(user, to: try server.writeFeed(title: "Overnight", count: 1))
+            background.syncAccountsNow()
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).contains("Overnight item 0") }, "\(Self.entryTitles(app))")
+            XCTAssertTrue(GtkTestEnvironment.iterate { background.nextAccountSync.map { $0 > firstTurn } ?? false }, "the next turn is set")
+            XCTAssertNil(app.window.toasts.message, "a background sync that went well says nothing")
+        }
+    }
+
     // MARK: - Helpers
 
     /// Adds the account through the Accounts page and its dialog, as a person does, and closes Preferences.

@@ -32,6 +32,9 @@ extension MainWindow {
     /// showing it runs, then shows what changed; says what failed when `reporting` (at start and
     /// for a new account, not every half hour).
     func syncAccounts(_ accountIDs: [Int64]? = nil, reporting: Bool) async {
+        if accountSync.accounts.isEmpty { await accountSync.reload() }
+        // Without accounts the Refresh button does not flicker at every start.
+        guard !accountSync.accounts.isEmpty, self.live != nil else { return }
         refreshesRunning += 1
         let outcome = await accountSync.sync(accountIDs)
         refreshesRunning -= 1
