@@ -65,9 +65,6 @@ final class AddFeedDestination {
         return sync.engine.capabilities(of: account.kind)?.canSubscribe ?? false
     }
 
-    /// Chooses the `index`th destination: 0 is this computer, then the accounts in order.
-    func choose(_ index: Int) { gtk_drop_down_set_selected(cast(accountChoice), guint(index)) }
-
     /// Offers the chosen account's folders, when it has any and can subscribe into them.
     private func accountChanged() {
         folders = []

@@ -21,9 +21,10 @@ final class AddFeedDialog {
     private let library: FeedLibrary
     private let onAdded: (StoredFeed) -> Void
     /// Where to subscribe, when there are sync accounts to choose from.
-    let destination: AddFeedDestination?
+    private let destination: AddFeedDestination?
     private let accountSync: AccountSync?
-    /// Gets the account once its server subscribed (or the sync that would failed, the subscription kept queued).
+    /// Gets the account subscribed in and how the sync that sent the subscription went (one that
+    /// failed keeps it queued for the next).
     private let onAddedToAccount: ((SyncAccount, AccountSync.Outcome) -> Void)?
     private var retainedSelf: AddFeedDialog?
 
