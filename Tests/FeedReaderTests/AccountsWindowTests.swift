@@ -239,6 +239,35 @@ final class AccountsWindowTests: XCTestCase {
         }
     }
 
+    /// Two accounts sync side by side with one F5, each bringing its own articles, and both rows say so.
+    func testSeveralAccountsSyncWithOneRefresh() throws {
+        try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
+            let server = try XCTUnwrap(TinyTinyRSSServer.shared)
+            let users = [try server.newUser(), try server.newUser()]
+            for (index, user) in users.enumerated() {
+                try server.subscribe(user, to: try server.writeFeed(title: "Of \(index)", count: 1))
+                try Self.addAccount(app, server: server, user: user)
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).count == 3 }, "\(Self.entryTitles(app))")
+            for (index, user) in users.enumerated() {
+                try server.subscribe(user, to: try server.writeFeed(title: "Newer of \(index)", count: 1))
+            }
+            RealInput.key(windowTitle: app.title, "F5")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) {
+                Set(Self.entryTitles(app)).isSuperset(of: ["Newer of 0 item 0", "Newer of 1 item 0"])
+            }, "\(Self.entryTitles(app))")
+            let preferences = try PreferencesWindowTests.open(app, titled: "Preferences")
+            defer { gtk_window_destroy(cast(preferences)) }
+            try Self.showPage("Accounts", of: preferences)
+            XCTAssertEqual(PreferencesWindowTests.rowTitles(in: preferences), ["Tiny Tiny RSS", "Tiny Tiny RSS", "Add Account…"])
+            let rows = PreferencesWindowTests.widgets(under: preferences, a: adw_action_row_get_type())
+                .filter { String(cString: adw_preferences_row_get_title(cast($0))) == "Tiny Tiny RSS" }
+            XCTAssertEqual(rows.compactMap { Self.subtitle($0)?.components(separatedBy: "\n").first },
+                           users.map { "\($0.name) — \(server.url.absoluteString)" })
+            XCTAssertTrue(rows.allSatisfy { Self.subtitle($0)?.contains("Last synced") == true })
+        }
+    }
+
     /// Background refresh syncs the accounts every interval: a turn brings the server's new
     /// articles and sets the next turn one interval on.
     func testTheBackgroundIntervalSyncsTheAccounts() throws {
