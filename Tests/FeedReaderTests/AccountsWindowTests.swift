@@ -239,6 +239,37 @@ final class AccountsWindowTests: XCTestCase {
         }
     }
 
+    /// Moving a synced feed asks its server through the sync engine; tt-rss cannot move feeds
+    /// through its API, so the window says so and the feed stays where it is.
+    func testMovingASyncedFeedGoesThroughItsServer() throws {
+        try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
+            let server = try XCTUnwrap(TinyTinyRSSServer.shared)
+            let user = try server.newUser()
+            try server.subscribe(user, to: try server.writeFeed(title: "Unmovable", count: 1))
+            try Self.addAccount(app, server: server, user: user)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).count == 2 })
+            let account = try XCTUnwrap(app.accounts().first)
+            nonisolated(unsafe) var ids: (feed: Int64, folder: Int64)?
+            Task { @MainActor [library = app.library] in
+                guard let feed = try await library.store.feeds(accountID: account.id).first?.id else { return }
+                ids = (feed, try await library.store.createFolder(named: "Local"))
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate { ids != nil })
+            let (feedID, folderID) = try XCTUnwrap(ids)
+
+            let target = g_variant_new_tuple([g_variant_new_int64(gint64(feedID)), g_variant_new_int64(gint64(folderID))], 2)
+            g_action_group_activate_action(cast(app.window.window), "move-to-folder", target)
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.toasts.message == "The server cannot do this." },
+                          "\(app.window.toasts.message ?? "")")
+            nonisolated(unsafe) var folderOfFeed: Int64?? = .none
+            Task { @MainActor [library = app.library] in
+                folderOfFeed = .some(try await library.store.feeds(accountID: account.id).first?.folderID)
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate { folderOfFeed != nil })
+            XCTAssertEqual(folderOfFeed, .some(nil), "the synced feed stays out of the local folder")
+        }
+    }
+
     /// Two accounts sync side by side with one F5, each bringing its own articles, and both rows say so.
     func testSeveralAccountsSyncWithOneRefresh() throws {
         try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
