@@ -270,7 +270,7 @@ final class AccountsWindowTests: XCTestCase {
         }
     }
 
-    /// Two accounts sync side by side with one F5, each bringing its own articles, and both rows say so.
+    /// Two accounts sync side by side with one Ctrl+R, each bringing its own articles, and both rows say so.
     func testSeveralAccountsSyncWithOneRefresh() throws {
         try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
             let server = try XCTUnwrap(TinyTinyRSSServer.shared)
@@ -283,7 +283,7 @@ final class AccountsWindowTests: XCTestCase {
             for (index, user) in users.enumerated() {
                 try server.subscribe(user, to: try server.writeFeed(title: "Newer of \(index)", count: 1))
             }
-            RealInput.key(windowTitle: app.title, "F5")
+            RealInput.key(windowTitle: app.title, "ctrl+r")
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) {
                 Set(Self.entryTitles(app)).isSuperset(of: ["Newer of 0 item 0", "Newer of 1 item 0"])
             }, "\(Self.entryTitles(app))")
