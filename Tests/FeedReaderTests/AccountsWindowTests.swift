@@ -437,3 +437,16 @@ extension ReaderFixture {
         return count
     }
 }
+
+/// What Add Account takes as a server's address.
+final class AddAccountAddressTests: XCTestCase {
+    func testAnAddressWithoutSchemeIsTakenAsHTTPSAndOnlyWebAddressesAreTaken() {
+        onMain {
+            XCTAssertEqual(AddAccountDialog.serverURL(from: " rss.example.org/tt-rss/ ")?.absoluteString, "https://rss.example.org/tt-rss/")
+            XCTAssertEqual(AddAccountDialog.serverURL(from: "http://127.0.0.1:8080/")?.absoluteString, "http://127.0.0.1:8080/")
+            XCTAssertNil(AddAccountDialog.serverURL(from: "ftp://example.org/"))
+            XCTAssertNil(AddAccountDialog.serverURL(from: "https://"))
+            XCTAssertNil(AddAccountDialog.serverURL(from: "   "))
+        }
+    }
+}

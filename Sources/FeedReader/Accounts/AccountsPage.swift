@@ -55,8 +55,7 @@ final class AccountsPage {
     }
 
     /// Opens the dialog that adds an account.
-    @discardableResult
-    func presentAddDialog() -> AddAccountDialog {
+    private func presentAddDialog() {
         AddAccountDialog.present(over: window, accounts: accounts) { [weak self] account in
             self?.onChange(.added(account))
         }

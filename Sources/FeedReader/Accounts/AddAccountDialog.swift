@@ -30,7 +30,7 @@ final class AddAccountDialog {
         ]
     }
 
-    let window: UnsafeMutablePointer<GtkWidget>
+    private let window: UnsafeMutablePointer<GtkWidget>
     private let serviceRow: UnsafeMutablePointer<GtkWidget>
     private let serverRow: UnsafeMutablePointer<GtkWidget>
     private let userRow: UnsafeMutablePointer<GtkWidget>
@@ -45,13 +45,11 @@ final class AddAccountDialog {
     private var retainedSelf: AddAccountDialog?
 
     /// Shows the dialog over `parent`; `onAdded` gets the account once it is added.
-    @discardableResult
     static func present(over parent: UnsafeMutablePointer<GtkWidget>, accounts: AccountSync,
-                        onAdded: @escaping @MainActor (SyncAccount) -> Void) -> AddAccountDialog {
+                        onAdded: @escaping @MainActor (SyncAccount) -> Void) {
         let dialog = AddAccountDialog(parent: parent, accounts: accounts, onAdded: onAdded)
         dialog.retainedSelf = dialog
         gtk_window_present(cast(dialog.window))
-        return dialog
     }
 
     private init(parent: UnsafeMutablePointer<GtkWidget>, accounts: AccountSync, onAdded: @escaping @MainActor (SyncAccount) -> Void) {
@@ -150,13 +148,8 @@ final class AddAccountDialog {
         return url
     }
 
-    /// The problem shown under the rows; nil when none is.
-    var messageText: String? {
-        gtk_widget_get_visible(message) != 0 ? String(cString: gtk_label_get_text(cast(message))) : nil
-    }
-
     /// Whether the dialog is logging in now.
-    var isBusy: Bool { gtk_widget_get_visible(spinner) != 0 }
+    private var isBusy: Bool { gtk_widget_get_visible(spinner) != 0 }
 
     private func validate() {
         gtk_label_set_text(cast(help), choice.help)
@@ -174,7 +167,7 @@ final class AddAccountDialog {
     }
 
     /// Logs in with what was typed; adds the account and closes, or says why not.
-    func add() {
+    private func add() {
         let kind = choice.kind
         guard !isBusy, let server = Self.serverURL(from: Self.text(of: serverRow)) else { return }
         let user = Self.text(of: userRow), password = Self.text(of: passwordRow)
