@@ -37,6 +37,8 @@ final class MainWindow {
     var shownPanes = PaneLeaflet.Pane.allCases
     /// Refreshes feeds at their turns while the window (shown or hidden) lives.
     let backgroundRefresh: BackgroundRefresh
+    /// The sync accounts: their Preferences page, and syncing them.
+    let accountSync: AccountSync
     /// A background refresh the entry list's header is showing: its action waits for it rather than fetch again.
     var backgroundRefreshForHeader: Task<FeedLibrary.RefreshReport, Never>?
     /// Refreshes running now, whatever started them: the header bar's Refresh button shows them.
@@ -89,6 +91,7 @@ final class MainWindow {
         let preferences = Preferences(settings: settings)
         self.preferences = preferences
         backgroundRefresh = BackgroundRefresh(library: library, network: network)
+        accountSync = AccountSync(engine: SyncEngine(store: library.store))
         icons = FeedIcons(directory: FeedIcons.cacheDirectory(), store: library.store, userAgent: library.fetcher.configuration.userAgent,
                           now: library.now)
         sidebar.icons = FeedIconTextures(icons: icons) { [weak sidebar] in sidebar?.showIconsAgain() }
@@ -155,6 +158,7 @@ final class MainWindow {
         fileDrop = FileDrop.install(on: window) { [weak self] file in self?.importSubscriptions(from: file) }
         Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
         backgroundRefresh.run = { [weak self] due in await self?.refreshInBackground(due) }
+        backgroundRefresh.syncAccounts = { [weak self] in await self?.syncAccounts(reporting: false) }
         preferences.onChange = { [weak self] in self?.preferencesChanged() }
         Signal.connectReturningBool(cast(window), "close-request") { [weak self] in self?.closeRequested() ?? false }
         Signal.connect(cast(window), "destroy") { [weak self] in self?.windowDestroyed() }
@@ -191,6 +195,7 @@ final class MainWindow {
             self.showSelectionTitle()
             self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
             if self.fetchesRecoveredFeeds { self.beginRefresh() }
+            Task { @MainActor [weak self] in await self?.live?.syncAccounts(reporting: true) }
             self.updateIcons()
             MainThread.whenIdle { [weak self] in self?.live?.cleanUpIfDue() }
         }
@@ -358,10 +363,7 @@ final class MainWindow {
                 self.entryList.showMenuForSelection()
             }
         }
-        Widgets.addAction(to: window, "preferences") { [weak self] _ in
-            guard let self else { return }
-            PreferencesWindow.present(self.preferences, over: self.window)
-        }
+        Widgets.addAction(to: window, "preferences") { [weak self] _ in self?.presentPreferences() }
         let showNew = g_simple_action_new(NewEntriesNotification.action, nil)!
         Signal.connectIgnoringArgument(cast(showNew), "activate") { [weak self] in self?.showNewEntries() }
         g_action_map_add_action(cast(application), cast(showNew))
