@@ -113,12 +113,14 @@ final class AccountSync {
     }
 
     /// The accounts a feed or folder of the sidebar belongs to: every account for all feeds or
-    /// the starred ones, the one owning a synced feed or folder, none for a local one.
+    /// the starred ones, the account itself or the one owning a synced feed or folder, none for a local one.
     func accountIDs(of selection: FeedSelection) async -> [Int64] {
         if accounts.isEmpty { await reload() }
         switch selection {
         case .all, .starred:
             return accounts.map(\.id)
+        case let .account(id):
+            return [id]
         case let .feed(id):
             return (try? await engine.store.remoteFeed(id: id)).flatMap { $0 }.map { [$0.accountID] } ?? []
         case let .folder(id):

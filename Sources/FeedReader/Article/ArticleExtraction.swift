@@ -116,7 +116,7 @@ final class ArticleExtraction {
     }
 
     private func start(timeout: Duration) {
-        guard let view = webKit.webViewNew() else { return finish(.failure(.webKitMissing)) }
+        guard let view = webKit.privateWebView() else { return finish(.failure(.webKitMissing)) }
         g_object_ref_sink(cast(view))
         webView = view
         Self.running[ObjectIdentifier(self)] = self
