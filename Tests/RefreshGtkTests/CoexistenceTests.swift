@@ -57,7 +57,7 @@ final class CoexistenceTests: XCTestCase {
             let window = ContentWindow(.listView)
             defer { window.close() }
             let header = NormalHeader()
-            header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("s.ini").path)
+            header.lastUpdatedFile = temporaryDirectory().appendingPathComponent("s.ini").path
             let footer = NormalAutoFooter()
             header.link(to: window.view)
             footer.link(to: window.view)
@@ -194,7 +194,7 @@ private final class HeaderAndFooter {
     let footerLoads: Recorder
 
     init() {
-        header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("settings.ini").path)
+        header.lastUpdatedFile = temporaryDirectory().appendingPathComponent("settings.ini").path
         header.link(to: window.view)
         footer.link(to: window.view)
         headerRefreshes = Recorder(header, endAfter: nil)

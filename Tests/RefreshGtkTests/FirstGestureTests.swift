@@ -29,7 +29,7 @@ private func assertFirstSwipe(firstFrameStall: Double, screenshots: String?,
         let window = TestWindow()
         let indicator = StallingIndicator()
         let header = RefreshHeader(indicator: indicator)
-        header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("settings.ini").path)
+        header.lastUpdatedFile = temporaryDirectory().appendingPathComponent("settings.ini").path
         header.link(to: window.view)
         let recorder = Recorder(header)
         window.present()

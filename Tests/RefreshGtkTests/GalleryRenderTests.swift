@@ -100,7 +100,7 @@ func showPage(_ variant: GalleryVariant, loadDelay: Double) -> (GalleryPage, Con
     let page = variant.makePage()
     page.loadDelay = loadDelay
     if let header = page.component as? RefreshHeader {
-        header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("settings.ini").path)
+        header.lastUpdatedFile = temporaryDirectory().appendingPathComponent("settings.ini").path
     }
     let window = ContentWindow(showing: page.widget, view: page.view, width: 600, height: 600)
     window.present()

@@ -176,7 +176,7 @@ private func makeGifHeaderWindow(endAfter: Double?) -> (ContentWindow, GifHeader
     for state in [RefreshState.idle, .pulling, .refreshing] {
         try? header.setImages(contentsOf: GalleryFrames.paths(for: state), for: state)
     }
-    header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("settings.ini").path)
+    header.lastUpdatedFile = temporaryDirectory().appendingPathComponent("settings.ini").path
     header.link(to: window.view)
     let recorder = Recorder(header, endAfter: endAfter)
     window.present()

@@ -1,3 +1,4 @@
+import AppSupport
 import CGtk
 import Dispatch
 import Foundation
@@ -29,7 +30,7 @@ final class RefreshHeaderBehaviourTests: XCTestCase {
             let window = TestWindow()
             defer { window.close() }
             let header = NormalHeader()
-            header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("s.ini").path)
+            header.lastUpdatedFile = temporaryDirectory().appendingPathComponent("s.ini").path
             header.link(to: window.view)
             let recorder = Recorder(header, endAfter: nil)
             header.beginRefreshing()
@@ -152,7 +153,7 @@ final class RefreshHeaderBehaviourTests: XCTestCase {
             let path = temporaryDirectory().appendingPathComponent("settings.ini").path
             let (window, header, _) = makeWindow(endAfter: nil)
             defer { window.close() }
-            header.store = SettingsStore(path: path)
+            header.lastUpdatedFile = path
             header.lastUpdatedKey = "feeds/all"
             XCTAssertNil(header.lastUpdated)
             header.beginRefreshing()

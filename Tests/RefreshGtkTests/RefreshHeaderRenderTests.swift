@@ -122,7 +122,7 @@ final class RefreshHeaderRenderTests: XCTestCase {
             // Overlay scrollbars show and fade as the pointer moves: classic ones keep the content still.
             gtk_scrolled_window_set_overlay_scrolling(cast(window.scrolled), 0)
             let header = NormalHeader()
-            header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("settings.ini").path)
+            header.lastUpdatedFile = temporaryDirectory().appendingPathComponent("settings.ini").path
             header.link(to: window.view)
             window.present()
             defer { window.close() }

@@ -1,3 +1,4 @@
+@testable import AppSupport
 import CGtk
 import Foundation
 import Glibc
