@@ -25,6 +25,25 @@ final class SettingsStoreTests: XCTestCase {
         }
     }
 
+    /// A header's last-updated time and the app's own settings in one file are saved together:
+    /// with a store each, the later save would drop the other's values.
+    func testAHeaderAndTheAppShareTheStoreOfOneFile() {
+        onMain {
+            let path = temporaryDirectory().appendingPathComponent("settings.ini").path
+            let appSettings = SettingsStore.shared(at: path)
+            XCTAssertTrue(SettingsStore.shared(at: SettingsStore.standard.path) === SettingsStore.standard)
+            let header = NormalHeader()
+            header.lastUpdatedFile = path
+            header.lastUpdatedKey = "feeds"
+            appSettings.setInteger(900, forKey: "width", in: "Window")
+            header.recordLastUpdated()
+            appSettings.flush()
+            let reopened = SettingsStore(path: path)
+            XCTAssertEqual(reopened.integer(forKey: "width", in: "Window"), 900)
+            XCTAssertNotNil(reopened.date(forKey: "feeds", in: RefreshHeader.storeGroup))
+        }
+    }
+
     func testAnyKeyRoundTrips() {
         onMain {
             let path = temporaryDirectory().appendingPathComponent("settings.ini").path

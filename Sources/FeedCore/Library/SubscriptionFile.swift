@@ -156,9 +156,4 @@ public struct LocalFile: Sendable, Hashable {
     public init(_ url: URL) {
         path = Array(url.path.utf8CString)
     }
-
-    /// The path for people to read: bytes that are not UTF-8 shown as U+FFFD.
-    public var displayPath: String {
-        String(decoding: path.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
 }
