@@ -196,6 +196,7 @@ private func framesShown(_ component: some GifRefreshComponent, for seconds: Dou
     let end = MainThread.now + seconds
     while MainThread.now < end {
         if let frame = shownFrame(component) { seen.append(frame) }
+        // Samples the frame shown every 20 ms: the images change with time, not on an event.
         GtkTestEnvironment.iterate(for: 0.02)
     }
     return seen

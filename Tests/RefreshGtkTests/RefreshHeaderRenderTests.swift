@@ -170,10 +170,10 @@ final class RefreshHeaderRenderTests: XCTestCase {
             // Overlay scrollbars re-lay out the scrolled window when the pointer merely moves over
             // it, pull or not; classic scrollbars keep this test about the pull alone.
             gtk_scrolled_window_set_overlay_scrolling(cast(window.scrolled), 0)
-            GtkTestEnvironment.iterate(for: 0.2)
+            GtkTestEnvironment.waitForFrames(of: window.window)
             let start = window.surfacePoint(of: window.listView, x: 150, y: 30)
             RealInput.drag(in: window, from: start, dy: 30, steps: 3, release: false)
-            GtkTestEnvironment.iterate(for: 0.1)
+            GtkTestEnvironment.settleInput()
 
             ListViewLayoutCounter.count = 0
             for step in 1...8 {
@@ -186,7 +186,7 @@ final class RefreshHeaderRenderTests: XCTestCase {
             // sliding under a resting pointer change their :hover: the pointer leaves first.
             RealInput.release()
             RealInput.move(windowTitle: window.title, to: window.surfacePoint(of: window.window, x: -40, y: -40))
-            GtkTestEnvironment.iterate(for: 0.05)
+            GtkTestEnvironment.settleInput()
             ListViewLayoutCounter.count = 0
             XCTAssertTrue(recorder.waitForCycle(of: header))
             XCTAssertEqual(recorder.states, [.pulling, .refreshing, .idle])
@@ -204,6 +204,7 @@ final class RefreshHeaderRenderTests: XCTestCase {
             cgtk_emit_by_name(cast(controller), "scroll-begin")
             for _ in 0..<30 {
                 _ = cgtk_emit_scroll(cast(controller), 0, -0.07)
+                // A touchpad's pace, an event a frame: the speed is part of the input.
                 GtkTestEnvironment.iterate(for: 0.016)
             }
             cgtk_emit_by_name(cast(controller), "scroll-end")

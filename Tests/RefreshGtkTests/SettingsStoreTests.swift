@@ -91,6 +91,7 @@ final class SettingsStoreTests: XCTestCase {
 
             XCTAssertTrue(GtkTestEnvironment.iterate { !store.hasUnsavedChanges }, "saved once the main loop is idle")
             XCTAssertTrue(GtkTestEnvironment.iterate { writes.count >= 1 }, "the file was written")
+            // Time for a second write to be reported, which must not come: nothing marks its absence.
             GtkTestEnvironment.iterate(for: 0.3)
             XCTAssertEqual(writes.count, 1, "50 setters, one write")
             let reopened = SettingsStore(path: path)

@@ -38,7 +38,7 @@ public final class SettingsStore {
     /// such as "Permission denied"); nil when it was read. While set, nothing is saved over it.
     public private(set) var unreadableReason: String?
     /// Whether values changed since the file was last saved.
-    public private(set) var hasUnsavedChanges = false
+    private(set) var hasUnsavedChanges = false
     /// The idle source that saves the changes, while one is waiting.
     private var pendingSave: guint = 0
 
