@@ -9,9 +9,11 @@ extension FeedFetcher {
     /// Only regular files are read, and only when their size is within the limit: the path is opened
     /// without blocking (a pipe with no writer would block the open itself) and checked before any read.
     func readFile(_ url: URL) -> FetchOutcome {
-        let path = url.path
+        // Opened by the bytes the URL names, which need not be UTF-8; said with U+FFFD for those.
+        let file = LocalFile(url)
+        let path = String(decoding: file.path.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let limit = configuration.maxBodySize
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
             return .failed(code == ENOENT ? .fileNotFound(path: path) : .unreadableFile(path: path, reason: Self.reason(for: code)))
