@@ -112,7 +112,10 @@ final class CommandLineOptions {
             case let .plain(command):
                 return Self.runToEnd(command)
             case let .file(_, command):
-                let file = String(cString: g_variant_get_bytestring(value))
+                let bytes = g_variant_get_bytestring(value)!
+                // A name that is not UTF-8 goes as a file: URL keeping its bytes; String(cString:)
+                // would replace them and name another file.
+                let file = String(validatingCString: bytes) ?? LocalFile(fileSystemPath: bytes).url.absoluteString
                 return Self.runToEnd { await command(file) }
             case let .localFile(_, command):
                 // String(cString:) would replace bytes that are not UTF-8, naming another file.

@@ -47,7 +47,7 @@ final class FolderTests: XCTestCase {
             defer { app.close() }
             let sidebar = app.window.sidebar
             let top = try XCTUnwrap(sidebar.feedIDs.first)
-            app.window.importSubscriptions(from: file)
+            app.window.importSubscriptions(from: LocalFile(file))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.importBar.message?.hasPrefix("4 subscriptions") ?? false })
             XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders.first?.unreadCount == 9 }, "Tech counts A, B and C")
             let folder = Dictionary(uniqueKeysWithValues: sidebar.folders.map { ($0.name, $0.id) })
@@ -127,7 +127,7 @@ final class FolderTests: XCTestCase {
             let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
             defer { app.close() }
             let sidebar = app.window.sidebar
-            app.window.importSubscriptions(from: file)
+            app.window.importSubscriptions(from: LocalFile(file))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { sidebar.folders.first?.unreadCount == 9 })
             let folder = Dictionary(uniqueKeysWithValues: sidebar.folders.map { ($0.id, $0) })
             let tech = try XCTUnwrap(sidebar.folders.first { $0.name == "Tech" }).id
@@ -235,7 +235,7 @@ final class FolderTests: XCTestCase {
                 gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR)
                 app.close()
             }
-            app.window.importSubscriptions(from: file)
+            app.window.importSubscriptions(from: LocalFile(file))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.sidebar.folders.first?.unreadCount == 9 })
             let kernel = try XCTUnwrap(app.window.sidebar.folders.first { $0.name == "Kernel" })
             let world = try XCTUnwrap(app.window.sidebar.folders.first { $0.name == "World" })

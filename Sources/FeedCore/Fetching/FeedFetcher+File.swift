@@ -23,9 +23,11 @@ extension FeedFetcher {
 
     /// The bytes of the regular file at `url`, within the size limit.
     func readFileBytes(_ url: URL) -> Result<Data, FetchError> {
-        let path = url.path
+        // Opened by the bytes the URL names, which need not be UTF-8; said with U+FFFD for those.
+        let file = LocalFile(url)
+        let path = String(decoding: file.path.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let limit = configuration.maxBodySize
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
             return .failure(code == ENOENT ? .fileNotFound(path: path) : .unreadableFile(path: path, reason: Self.reason(for: code)))

@@ -85,10 +85,10 @@ final class ImportBar {
     }
 
     /// "12 subscriptions were exported to /path/file.opml", in the user's language.
-    static func exported(_ count: Int, to file: URL) -> String {
+    static func exported(_ count: Int, to file: LocalFile) -> String {
         // TRANSLATORS: %d is the number of subscriptions, %@ the file's path.
         trn("%d subscription was exported to %@.", "%d subscriptions were exported to %@.", count)
-            .filling(count: count).filling(file.path)
+            .filling(count: count).filling(file.displayName)
     }
 
     func hide() { gtk_revealer_set_reveal_child(cast(widget), 0) }

@@ -215,11 +215,11 @@ extension MainWindow {
 
 
     /// Subscribes to the feeds of an OPML file, showing the fetching of the new ones as it goes.
-    func importSubscriptions(from file: URL) {
+    func importSubscriptions(from file: LocalFile) {
         importBar.showProgress(done: 0, total: 0)
         Task { @MainActor [weak self, library] in
             do {
-                let report = try await library.importSubscriptions(fromFile: LocalFile(file)) { [weak self] done, total in
+                let report = try await library.importSubscriptions(fromFile: file) { [weak self] done, total in
                     await self?.live?.importProgressed(done: done, total: total)
                 }
                 guard let self = self?.live else { return }
@@ -233,10 +233,10 @@ extension MainWindow {
                 self?.live?.toasts.show(error.reason.sentence)
             } catch let error as FeedStoreError {
                 self?.live?.importBar.hide()
-                self?.live?.showStoreError(SubscriptionsFailure.importing(LocalFile(file), error), error)
+                self?.live?.showStoreError(SubscriptionsFailure.importing(file, error), error)
             } catch {
                 self?.live?.importBar.hide()
-                self?.live?.toasts.show(SubscriptionsFailure.importing(LocalFile(file), error))
+                self?.live?.toasts.show(SubscriptionsFailure.importing(file, error))
             }
         }
     }
@@ -248,13 +248,13 @@ extension MainWindow {
     }
 
     /// Writes the subscriptions with their folders to an OPML file.
-    func exportSubscriptions(to file: URL) {
+    func exportSubscriptions(to file: LocalFile) {
         Task { @MainActor [weak self, library] in
             do {
-                let count = try await library.exportSubscriptions(to: LocalFile(file))
+                let count = try await library.exportSubscriptions(to: file)
                 self?.live?.importBar.showMessage(ImportBar.exported(count, to: file))
             } catch {
-                self?.live?.toasts.show(SubscriptionsFailure.exporting(LocalFile(file), error))
+                self?.live?.toasts.show(SubscriptionsFailure.exporting(file, error))
             }
         }
     }
