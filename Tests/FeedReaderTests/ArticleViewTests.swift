@@ -195,6 +195,8 @@ final class ArticleViewTests: XCTestCase {
                          "connectObjectUIntReturningBool: the decision and its type")
             XCTAssertNil(Signal.mismatch(webView, "load-changed", SignalSignature([.uint], returns: .void)))
             XCTAssertNil(Signal.mismatch(webView, "web-process-terminated", SignalSignature([.uint], returns: .void)))
+            XCTAssertNil(Signal.mismatch(webView, "load-failed", SignalSignature([.uint, .pointer, .pointer], returns: .boolean)),
+                         "connectUIntStringErrorReturningBool, which the full article's offscreen view uses")
             XCTAssertNotNil(Signal.mismatch(webView, "decide-policy", SignalSignature([.pointer], returns: .boolean)),
                             "without the type, C would take it for the user data")
         }

@@ -206,50 +206,28 @@ final class ArticleExtraction {
     }
 }
 
-/// The offscreen view's signals, each calling a weakly held run.
+/// The offscreen view's signals, each calling the run it belongs to while that run lasts.
 private enum ExtractionSignals {
+    /// A run held weakly, for the JavaScript call's completion.
     final class WeakRun {
         weak var run: ArticleExtraction?
         init(_ run: ArticleExtraction) { self.run = run }
     }
 
-    private static let release: GClosureNotify = { data, _ in
-        guard let data else { return }
-        Unmanaged<WeakRun>.fromOpaque(data).release()
-    }
-
-    private static func run(_ data: gpointer?) -> ArticleExtraction? {
-        guard let data else { return nil }
-        return Unmanaged<WeakRun>.fromOpaque(data).takeUnretainedValue().run
-    }
-
-    private static func connect(_ webView: UnsafeMutablePointer<GtkWidget>, _ name: String, _ run: ArticleExtraction, _ trampoline: GCallback) {
-        let box = Unmanaged.passRetained(WeakRun(run)).toOpaque()
-        g_signal_connect_data(webView, name, trampoline, box, release, GConnectFlags(0))
-    }
-
     @MainActor static func connect(_ webView: UnsafeMutablePointer<GtkWidget>, to run: ArticleExtraction) {
-        let decide: @convention(c) (gpointer?, OpaquePointer?, UInt32, gpointer?) -> gboolean = { _, decision, type, data in
-            guard let decision, let webKit = WebKit.shared else { return 0 }
-            let allowed = type == WebKit.policyNavigationAction && onMainActor { ExtractionSignals.run(data)?.allowsNavigation() ?? false }
-            if allowed { webKit.policyDecisionUse(decision) } else { webKit.policyDecisionIgnore(decision) }
-            return 1
+        Signal.connectObjectUIntReturningBool(webView, "decide-policy") { [weak run] decision, type in
+            guard let webKit = WebKit.shared else { return false }
+            let allowed = type == WebKit.policyNavigationAction && run?.allowsNavigation() == true
+            if allowed { webKit.policyDecisionUse(OpaquePointer(decision)) } else { webKit.policyDecisionIgnore(OpaquePointer(decision)) }
+            return true
         }
-        connect(webView, "decide-policy", run, unsafeBitCast(decide, to: GCallback.self))
-        let loadChanged: @convention(c) (gpointer?, UInt32, gpointer?) -> Void = { _, event, data in
-            guard event == WebKit.loadFinished else { return }
-            onMainActor { ExtractionSignals.run(data)?.loadFinished() }
+        Signal.connectUInt(webView, "load-changed") { [weak run] event in
+            if event == WebKit.loadFinished { run?.loadFinished() }
         }
-        connect(webView, "load-changed", run, unsafeBitCast(loadChanged, to: GCallback.self))
-        let loadFailed: @convention(c) (gpointer?, UInt32, UnsafePointer<CChar>?, UnsafeMutablePointer<GError>?, gpointer?) -> gboolean = { _, _, _, error, data in
-            let message = error.map { String(cString: $0.pointee.message) } ?? "the page could not be loaded"
-            onMainActor { ExtractionSignals.run(data)?.loadFailed(message) }
-            return 1
+        Signal.connectUIntStringErrorReturningBool(webView, "load-failed") { [weak run] _, _, message in
+            run?.loadFailed(message ?? "the page could not be loaded")
+            return true
         }
-        connect(webView, "load-failed", run, unsafeBitCast(loadFailed, to: GCallback.self))
-        let terminated: @convention(c) (gpointer?, UInt32, gpointer?) -> Void = { _, _, data in
-            onMainActor { ExtractionSignals.run(data)?.webProcessTerminated() }
-        }
-        connect(webView, "web-process-terminated", run, unsafeBitCast(terminated, to: GCallback.self))
+        Signal.connectUInt(webView, "web-process-terminated") { [weak run] _ in run?.webProcessTerminated() }
     }
 }

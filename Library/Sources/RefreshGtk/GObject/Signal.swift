@@ -218,6 +218,22 @@ public enum Signal {
                        trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
+    /// `gboolean (*)(GObject*, guint, const char*, GError*, gpointer)`: a web view's load-failed,
+    /// with the load event, the address and the error's message.
+    @discardableResult
+    public static func connectUIntStringErrorReturningBool(_ instance: gpointer, _ name: String,
+                                                           _ handler: @escaping @MainActor (UInt32, String?, String?) -> Bool) -> HandlerID {
+        typealias Handler = @MainActor (UInt32, String?, String?) -> Bool
+        let trampoline: @convention(c) (gpointer?, guint, UnsafePointer<CChar>?, UnsafeMutablePointer<GError>?, gpointer?) -> gboolean = {
+            _, value, text, error, data in
+            let body: Handler = Signal.handler(data)
+            let (string, message) = (text.map { String(cString: $0) }, error.map { String(cString: $0.pointee.message) })
+            return onMainActor { body(value, string, message) }.gboolean
+        }
+        return connect(instance, name, handler, signature: SignalSignature([.uint, .pointer, .pointer], returns: .boolean),
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
     /// `void (*)(GObject*, int, int, gpointer)`: a drawing area's resize.
     @discardableResult
     public static func connectSize(_ instance: gpointer, _ name: String,
