@@ -124,11 +124,14 @@ final class SidebarAccountsTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 3 }, "\(app.window.entryList.order.count)")
             XCTAssertEqual(Set(app.window.entryList.entries.values.map(\.feedID)), [library.daily])
 
-            // Nothing offers to subscribe or move a feed into an account: not the Fever account
-            // (which cannot), not another's; a synced feed's menu only marks it read.
+            // Nothing offers to subscribe or move a local feed into an account: not the Fever
+            // account (which cannot), not another's. A synced feed's menu offers what its server
+            // can do: Fever neither moves nor unsubscribes, tt-rss unsubscribes but cannot move.
             XCTAssertEqual(Self.menuActions(sidebar.menu(for: .account(library.fever.id))), ["win.mark-account-read"])
             XCTAssertNil(sidebar.menu(for: .folder(feverBlogs)))
-            XCTAssertEqual(Self.menuActions(sidebar.menu(for: .feed(library.feverFeed))), ["win.mark-feed-read"])
+            let fullArticle = "win." + FullArticleSetting.actionName
+            XCTAssertEqual(Self.menuActions(sidebar.menu(for: .feed(library.feverFeed))), ["win.mark-feed-read", fullArticle])
+            XCTAssertEqual(Self.menuActions(sidebar.menu(for: .feed(library.daily))), ["win.mark-feed-read", fullArticle, "win.remove-feed"])
             XCTAssertFalse(sidebar.drop(.feed(library.localFeed), on: .folder(feverBlogs)))
             XCTAssertFalse(sidebar.drop(.feed(library.localFeed), on: .account(library.fever.id)))
             XCTAssertFalse(sidebar.drop(.feed(library.daily), on: .folder(library.localFolder)), "a synced feed stays in its account")

@@ -17,8 +17,8 @@ extension FeedSidebar {
     }
 
     /// The context menu of a feed's, a local folder's or an account's row; nil for the other rows.
-    /// A synced feed's and an account's menus only mark read: moving, renaming, subscribing and
-    /// unsubscribing are the server's (and Fever cannot subscribe at all).
+    /// A synced feed's menu offers what its server can do (moving among the account's folders,
+    /// unsubscribing; Fever neither); renaming and subscribing into an account are not offered here.
     func menu(for item: FeedSelection) -> OpaquePointer? {
         let menu = g_menu_new()!
         func add(_ label: String, _ action: String, _ target: OpaquePointer, to menu: OpaquePointer) {
@@ -32,7 +32,10 @@ extension FeedSidebar {
         case let .feed(feedID):
             add(tr("Mark All as Read"), "win.mark-feed-read", g_variant_new_int64(gint64(feedID)), to: menu)
             if let feed = feedsByID[feedID] { FullArticleSetting.appendItem(to: menu, for: feed, window: gtk_widget_get_root(widget)) }
-            guard isLocal else { return menu }
+            if let accountID = outline.account(of: item) {
+                addServerActions(forFeed: feedID, in: accountID, to: menu, add: add)
+                return menu
+            }
             let move = g_menu_new()!
             add(tr("No Folder"), "win.move-to-folder", Self.moveTarget(feedID: feedID, folderID: nil), to: move)
             for folder in folders {
@@ -62,6 +65,25 @@ extension FeedSidebar {
             return nil
         }
         return menu
+    }
+
+    /// Moving a synced feed among its account's folders and removing it, where its service can.
+    private func addServerActions(forFeed feedID: Int64, in accountID: Int64, to menu: OpaquePointer,
+                                  add: (String, String, OpaquePointer, OpaquePointer) -> Void) {
+        guard let account = accountsByID[accountID],
+              let capabilities = SyncEngine.knownServices.first(where: { $0.kind == account.account.kind })?.capabilities else { return }
+        if capabilities.canMoveFeeds {
+            let move = g_menu_new()!
+            add(tr("No Folder"), "win.move-to-folder", Self.moveTarget(feedID: feedID, folderID: nil), move)
+            for folder in account.folders {
+                add(folder.name, "win.move-to-folder", Self.moveTarget(feedID: feedID, folderID: folder.id), move)
+            }
+            g_menu_append_submenu(menu, tr("Move to Folder"), cast(move))
+            g_object_unref(cast(move))
+        }
+        if capabilities.canUnsubscribe {
+            add(tr("Remove Feed…"), "win.remove-feed", g_variant_new_int64(gint64(feedID)), menu)
+        }
     }
 
     /// A local folder's name after the names of the folders it is in: "Tech › Linux".

@@ -31,7 +31,7 @@ extension MainWindow {
 
     /// Removes a feed after asking; a synced feed is unsubscribed on its server too, through the sync engine.
     func remove(feedID: Int64) {
-        guard let feed = feeds.first(where: { $0.id == feedID }) else { return }
+        guard let feed = sidebar.feedsByID[feedID] else { return }
         let body = feed.accountID == nil
             // TRANSLATORS: %@ is the feed's title.
             ? tr("“%@” and all its entries will be removed.").filling(FeedSidebar.title(of: feed))
