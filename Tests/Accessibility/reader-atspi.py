@@ -16,6 +16,7 @@ clicks the Back button (the test running the script checks which pane shows next
 Run with Debian's /usr/bin/python3 and python3-pyatspi, on the session bus of the app's
 accessibility bus.
 """
+import os
 import re
 import sys
 import time
@@ -118,9 +119,15 @@ def entry_items(entries):
 
 def find_window(title):
     desktop = pyatspi.Registry.getDesktop(0)
+    # The reader is the test process that started this script. Only its frames are asked for:
+    # another application on the bus that is slow to answer (a web process, a stopped program)
+    # would hold up each look at the desktop for D-Bus's timeout.
+    reader = os.getppid()
 
     def window():
         for application in children(desktop):
+            if application.get_process_id() != reader:
+                continue
             for frame in children(application):
                 if frame.getRole() == pyatspi.ROLE_FRAME and frame.name == title:
                     return frame
