@@ -23,7 +23,7 @@ public struct GoogleReaderService: SyncService {
         try await syncing { () async throws(WebAPIError) in try await client.logIn() }
     }
 
-    public func subscriptions() async throws(SyncError) -> RemoteSubscriptions {
+    public func subscriptions(known: [RemoteID: URL]) async throws(SyncError) -> RemoteSubscriptions {
         let subscriptions = try await syncing { () async throws(WebAPIError) in try await client.subscriptions() }
         var categories: [RemoteCategory] = []
         for folder in subscriptions.flatMap(\.folders) where !categories.contains(where: { $0.id == folder.id }) {
