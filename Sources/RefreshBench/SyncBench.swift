@@ -35,7 +35,7 @@ enum SyncBench {
 
     struct TinyTinyRSSResult {
         var initial: Run
-        /// nil when newsboat is not installed.
+        /// nil when newsboat (or sqlite3) is not installed.
         var newsboat: Run?
         var incrementalRequests: Int
         var incrementalSeconds: Double
@@ -130,8 +130,10 @@ enum SyncBench {
         return Run(seconds: child.seconds, peakRSS: child.peakRSSMegabytes)
     }
 
+    /// newsboat, when it and the sqlite3 that counts what it stored are installed (the bench's set-up installs both).
     private static func newsboatPath() throws -> String? {
-        ["/usr/bin/newsboat", "/usr/local/bin/newsboat"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { return nil }
+        return ["/usr/bin/newsboat", "/usr/local/bin/newsboat"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     // MARK: - Google Reader API
@@ -149,12 +151,11 @@ enum SyncBench {
         let endpoint = base + "api/greader.php"
         let user = "reader", password = "api-password-1"
         try check(script("freshrss-server", ["seed", state, user, String(feeds), String(itemsPerFeed)]))
-        let database = state + "/FreshRSS/data/users/\(user)/db.sqlite"
-        try sqlite(database, """
+        try check(script("freshrss-server", ["sql", state, user, """
             UPDATE entry SET is_read = 1 WHERE id NOT IN (SELECT id FROM entry ORDER BY id DESC LIMIT \(unread));
             UPDATE entry SET is_favorite = 1 WHERE id IN (SELECT id FROM entry ORDER BY id DESC LIMIT \(starred));
             UPDATE feed SET cache_nbUnreads = (SELECT COUNT(*) FROM entry WHERE id_feed = feed.id AND is_read = 0);
-            """)
+            """]))
 
         let log = state + "/php-server.log"
         let ours = try Reader(folder: BenchFiles.directory.appendingPathComponent("greader-ours"))
@@ -164,12 +165,12 @@ enum SyncBench {
         let requests = Array(try requestLines(in: log, matching: "]: ").dropFirst(before))
         let floor = try replay(requests, base: base, endpoint: endpoint, user: user, password: password)
 
-        try sqlite(database, """
+        try check(script("freshrss-server", ["sql", state, user, """
             UPDATE entry SET is_read = 1 WHERE id IN (SELECT id FROM entry ORDER BY id DESC LIMIT \(changes.read));
             UPDATE entry SET is_read = 0 WHERE id IN (SELECT id FROM entry ORDER BY id DESC LIMIT \(changes.unread) OFFSET \(unread));
             UPDATE entry SET is_favorite = 1 WHERE id IN (SELECT id FROM entry ORDER BY id DESC LIMIT \(changes.starred) OFFSET \(starred));
             UPDATE feed SET cache_nbUnreads = (SELECT COUNT(*) FROM entry WHERE id_feed = feed.id AND is_read = 0);
-            """)
+            """]))
         let beforeIncremental = try requestLines(in: log, matching: "]: ").count
         let incremental = try ours.sync(expectedEntries: total, expectedUnread: unreadAfterChanges)
         let incrementalRequests = try requestLines(in: log, matching: "]: ").count - beforeIncremental
@@ -222,10 +223,6 @@ enum SyncBench {
         let run = try ChildProcess.run("/usr/bin/curl", ["-s", "--fail-early", "-K", file], environment: environment)
         guard run.status == 0 else { throw BenchError("the floor's curl exited with \(run.status): \(run.errors)") }
         return run.seconds
-    }
-
-    private static func sqlite(_ database: String, _ statements: String) throws {
-        try check(ChildProcess.run("/usr/bin/sqlite3", [database, statements], environment: ProcessInfo.processInfo.environment))
     }
 
     // MARK: - Shared
