@@ -195,7 +195,10 @@ enum SyncBench {
             throw BenchError("ClientLogin for the floor failed: \(login.output)")
         }
         let header = "Authorization: GoogleLogin auth=\(auth)"
-        var pendingIDs: [String] = []
+        // The ids every page of a listing answered, newest first, and what is left of them, oldest
+        // first, for the batches of items/contents that follow the listing.
+        var listedIDs: [String] = []
+        var pendingIDs: [String]?
         var config: [String] = []
         for request in requests {
             let url = base + request.path.dropFirst()
@@ -209,12 +212,15 @@ enum SyncBench {
                 let listed = try ChildProcess.run("/usr/bin/curl", ["-sf", "-H", header, url], environment: environment)
                 let object = try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [String: Any]
                 let refs = object?["itemRefs"] as? [[String: Any]] ?? []
-                pendingIDs = refs.compactMap { $0["id"] as? String }.reversed()
+                if pendingIDs != nil { (listedIDs, pendingIDs) = ([], nil) }
+                listedIDs += refs.compactMap { $0["id"] as? String }
             }
             if request.method == "POST", request.path.hasSuffix("/stream/items/contents") {
-                let batch = pendingIDs.prefix(GoogleReaderService.capabilities.articlePageLimit)
-                pendingIDs.removeFirst(batch.count)
+                var left = pendingIDs ?? listedIDs.reversed()
+                let batch = left.prefix(GoogleReaderService.capabilities.articlePageLimit)
                 entry.append("data = \"" + batch.map { "i=\($0)" }.joined(separator: "&") + "\"")
+                left.removeFirst(batch.count)
+                pendingIDs = left
             }
             config.append(entry.joined(separator: "\n"))
         }
