@@ -6,6 +6,9 @@ import PackageDescription
 let cGtk: Target.Dependency = .product(name: "CGtk", package: "Library")
 let refreshCore: Target.Dependency = .product(name: "RefreshCore", package: "Library")
 let refreshGtk: Target.Dependency = .product(name: "RefreshGtk", package: "Library")
+// The plumbing the reader shares with RefreshGtk (settings, data folders, gettext domains): no
+// part of the library's API, so adopters do not see it (Library/Package.swift).
+let appSupport: Target.Dependency = .product(name: "AppSupport", package: "Library")
 
 let package = Package(
     name: "RefreshGtk",
@@ -41,11 +44,11 @@ let package = Package(
         .executableTarget(
             name: "FeedReader",
             // Not CWebKit: the article view loads WebKitGTK when it first shows an article (Article/WebKit.swift).
-            dependencies: [cGtk, "CAdw", refreshCore, refreshGtk, "FeedCore"]
+            dependencies: [cGtk, "CAdw", refreshCore, refreshGtk, appSupport, "FeedCore"]
         ),
         .executableTarget(
             name: "RefreshGallery",
-            dependencies: [cGtk, refreshCore, refreshGtk]
+            dependencies: [cGtk, refreshCore, refreshGtk, appSupport]
         ),
         // The getting-started article's app: GTK and RefreshGtk only, as an adopting app has them.
         .executableTarget(
@@ -57,7 +60,7 @@ let package = Package(
         .executableTarget(name: "FeedCoreRefresh", dependencies: ["FeedCore"]),
         .executableTarget(
             name: "RefreshBench",
-            dependencies: [cGtk, refreshCore, refreshGtk, "FeedCore", "GtkInspection"],
+            dependencies: [cGtk, refreshCore, refreshGtk, appSupport, "FeedCore", "GtkInspection"],
             // The probe the bench loads into feed-reader; the bench compiles it (ReaderProbe.swift).
             exclude: ["ReaderProbe"]
         ),
@@ -76,12 +79,14 @@ let package = Package(
         .testTarget(name: "RefreshBenchTests", dependencies: ["RefreshBench", "FeedCore", "TestSupport"]),
         .testTarget(
             name: "RefreshGtkTests",
-            dependencies: [cGtk, refreshCore, refreshGtk, "RefreshGallery", "PullToRefreshExample", "TestSupport"]
+            dependencies: [cGtk, refreshCore, refreshGtk, appSupport, "RefreshGallery", "PullToRefreshExample", "TestSupport"]
         ),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "TestSupport", "CZlib"], exclude: ["Corpus"]),
         .testTarget(
             name: "FeedReaderTests",
-            dependencies: ["FeedReader", "FeedCore", refreshCore, refreshGtk, cGtk, "CAdw", "CWebKit", "TestSupport"]
+            dependencies: ["FeedReader", "FeedCore", refreshCore, refreshGtk, appSupport, cGtk, "CAdw", "CWebKit", "TestSupport"],
+            // Web pages written for the full-article tests, read from the source tree.
+            exclude: ["ExtractionPages"]
         ),
     ]
 )

@@ -11,6 +11,10 @@ let package = Package(
         .library(name: "RefreshGtk", targets: ["RefreshGtk"]),
         // GTK's C API as RefreshGtk sees it, for apps that call GTK themselves.
         .library(name: "CGtk", targets: ["CGtk"]),
+        // The plumbing RefreshGtk stands on and the feed reader shares: settings in a GKeyFile,
+        // data folders, gettext domains. A product only so that the reader's package can import
+        // it; RefreshGtk imports it `internal`ly, so an adopting app sees none of it.
+        .library(name: "AppSupport", targets: ["AppSupport"]),
     ],
     targets: [
         .systemLibrary(
@@ -19,6 +23,7 @@ let package = Package(
             providers: [.apt(["libgtk-4-dev"])]
         ),
         .target(name: "RefreshCore"),
-        .target(name: "RefreshGtk", dependencies: ["CGtk", "RefreshCore"]),
+        .target(name: "AppSupport", dependencies: ["CGtk"]),
+        .target(name: "RefreshGtk", dependencies: ["CGtk", "RefreshCore", "AppSupport"]),
     ]
 )

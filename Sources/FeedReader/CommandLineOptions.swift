@@ -39,6 +39,8 @@ struct CommandLineOption: Sendable {
             CommandLineOption(name: "parse", summary: tr("Read one feed, print it as JSON and exit"),
                               // TRANSLATORS: the value of --parse in `feed-reader --help`; keep it in capitals.
                               command: .file(placeholder: tr("FILE-OR-URL")) { await ParseCommand.run($0) }),
+            CommandLineOption(name: "extract", summary: tr("Print the readable article of a web page as HTML and exit"),
+                              command: .file(placeholder: tr("FILE-OR-URL")) { await ExtractCommand.run($0) }),
             CommandLineOption(name: "import", summary: tr("Subscribe to the feeds of an OPML file and exit"),
                               // TRANSLATORS: the value of --import and --export in `feed-reader --help`; keep it in capitals.
                               command: .localFile(placeholder: tr("FILE")) {
@@ -110,7 +112,10 @@ final class CommandLineOptions {
             case let .plain(command):
                 return Self.runToEnd(command)
             case let .file(_, command):
-                let file = String(cString: g_variant_get_bytestring(value))
+                let bytes = g_variant_get_bytestring(value)!
+                // A name that is not UTF-8 goes as a file: URL keeping its bytes; String(cString:)
+                // would replace them and name another file.
+                let file = String(validatingCString: bytes) ?? LocalFile(fileSystemPath: bytes).url.absoluteString
                 return Self.runToEnd { await command(file) }
             case let .localFile(_, command):
                 // String(cString:) would replace bytes that are not UTF-8, naming another file.

@@ -1,3 +1,4 @@
+import AppSupport
 import CAdw
 import CGtk
 import FeedCore

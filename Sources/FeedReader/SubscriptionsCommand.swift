@@ -33,7 +33,7 @@ enum SubscriptionsCommand {
         case let .exporting(file):
             do {
                 let count = try await library.exportSubscriptions(to: file)
-                CommandOutput.say(ImportBar.exported(count, to: URL(fileURLWithPath: file.displayPath)))
+                CommandOutput.say(ImportBar.exported(count, to: file))
                 return 0
             } catch {
                 return CommandOutput.fail(SubscriptionsFailure.exporting(file, error))

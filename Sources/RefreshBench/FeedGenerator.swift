@@ -25,7 +25,7 @@ struct FeedGenerator {
     let targetBytes: Int
 
     /// A tiny xorshift generator: deterministic, unlike the system's.
-    private struct Random {
+    struct Random {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         mutating func next(_ bound: Int) -> Int {
             state ^= state << 13

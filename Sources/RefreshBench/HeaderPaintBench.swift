@@ -1,3 +1,4 @@
+import AppSupport
 import CGtk
 import RefreshCore
 import RefreshGtk
@@ -11,9 +12,10 @@ enum HeaderPaintBench {
     /// Median over runs of each run's median frame, in microseconds.
     static func run(_ options: BenchOptions, scale: Double) -> Double {
         let header = NormalHeader()
-        header.store = SettingsStore(path: BenchFiles.directory.appendingPathComponent("header.ini").path)
+        header.lastUpdatedFile = BenchFiles.directory.appendingPathComponent("header.ini").path
         // The last-updated line as people see it most of the time: "Last update: Today 14:02".
-        header.store.setDate(header.lastUpdatedFormatter.clock(), forKey: header.lastUpdatedKey, in: "LastUpdated")
+        SettingsStore.shared(at: header.lastUpdatedFile)
+            .setDate(header.lastUpdatedFormatter.clock(), forKey: header.lastUpdatedKey, in: "LastUpdated")
         header.refreshIndicator()
         let width = 720.0, height = header.extent
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width * scale), Int32(height * scale))!

@@ -101,7 +101,7 @@ enum PullBench {
             self.content = content
             scrolled = content.makeScrolledWindow()
             let view = RefreshView(wrapping: scrolled)
-            header.store = SettingsStore(path: BenchFiles.directory.appendingPathComponent("pull.ini").path)
+            header.lastUpdatedFile = BenchFiles.directory.appendingPathComponent("pull.ini").path
             header.link(to: view)
             window = BenchWindow(child: view.widget, title: "refresh-bench: ours")
             scroll = eventController(named: "refresh-pull-scroll", on: view.widget)
@@ -205,7 +205,7 @@ enum PullBench {
         var offset = 0.0
 
         init() {
-            header.store = SettingsStore(path: BenchFiles.directory.appendingPathComponent("baseline.ini").path)
+            header.lastUpdatedFile = BenchFiles.directory.appendingPathComponent("baseline.ini").path
         }
 
         func draw(cairo: OpaquePointer, area: UnsafeMutablePointer<GtkDrawingArea>, width: Double, height: Double) {

@@ -13,6 +13,8 @@ enum ReaderProbe {
         case scrollToEnd = "scroll-to-end"
         /// Types texts into the search bar a key at a time, then reports each keystroke's main-thread CPU time and latency.
         case search
+        /// Shows the first entry's article, then its full article; reports the time and memory of each.
+        case article
     }
 
     private static var compiled: URL?

@@ -270,6 +270,26 @@ func runBench() throws -> [(key: String, value: Double)] {
                   String(format: "%.0f MB", scaled.peakRSSMegabytes), "< 150 MB")
     }
 
+    if options.includes("extract") {
+        progress("Full article: feed-reader --extract on a 200 KB page")
+        let extract = try ExtractBench.run(executable: ReaderBench.executable(), options)
+        report("extract_200k_ms", extract.milliseconds)
+        report("extract_200k_peak_rss_mb", extract.peakRSSMegabytes)
+        table.add("feed-reader --extract, \(extract.pageBytes / 1000) KB page (exec to exit)",
+                  String(format: "%.0f ms", extract.milliseconds), "< 3000 ms")
+        table.add("feed-reader --extract peak RSS", String(format: "%.0f MB", extract.peakRSSMegabytes), "< 150 MB")
+        progress("Full article: an entry in the reader's window, plain then full")
+        let display = try ExtractBench.runInWindow(executable: ReaderBench.executable(), options)
+        report("article_plain_ms", display.plainMilliseconds)
+        report("article_plain_rss_mb", display.plainRSSMegabytes)
+        report("article_full_200k_ms", display.fullMilliseconds)
+        report("article_full_200k_rss_mb", display.fullRSSMegabytes)
+        table.add("entry shown plain: select → article loaded", String(format: "%.0f ms", display.plainMilliseconds), "")
+        table.add("  then full article, 200 KB page: button → loaded", String(format: "%.0f ms", display.fullMilliseconds), "< 2000 ms")
+        table.add("reader + WebKit resident memory, plain / full", String(format: "%.0f / %.0f MB", display.plainRSSMegabytes,
+                                                                         display.fullRSSMegabytes), "")
+    }
+
     table.print(title: options.quick ? "refresh-bench --quick (short runs, smaller data: not figures to judge)"
                                      : "refresh-bench: medians of \(options.runs) runs after \(options.warmUps) warm-ups")
     if let path = options.plotData { try plot.write(to: path) }

@@ -1,9 +1,11 @@
 #!/usr/bin/python3
 """A small window offering one file to drag, as a file manager does, for the reader's tests.
 
-Usage: drag-file.py FILE TITLE. The window is TITLE, undecorated, 200x120, the file's name in
+Usage: drag-file.py URI TITLE. The window is TITLE, undecorated, 200x120, the file's name in
 it; dragging from anywhere in it offers the file (text/uri-list). Prints "ready" once the window
 is drawn, "drag-end" when a drag ends and "drag-cancel REASON" when one fails.
+
+A URI, not a path: a file name need not be UTF-8, and a URI carries its bytes percent-encoded.
 """
 import sys
 
@@ -15,10 +17,10 @@ from gi.repository import Gdk, Gio, GLib, GObject, Gtk  # noqa: E402
 
 
 def main():
-    path, title = sys.argv[1], sys.argv[2]
-    file = Gio.File.new_for_path(path)
+    uri, title = sys.argv[1], sys.argv[2]
+    file = Gio.File.new_for_uri(uri)
     window = Gtk.Window(title=title, decorated=False, default_width=200, default_height=120)
-    label = Gtk.Label(label=file.get_basename(), hexpand=True, vexpand=True)
+    label = Gtk.Label(label=GLib.filename_display_basename(file.get_path()), hexpand=True, vexpand=True)
     window.set_child(label)
     source = Gtk.DragSource(actions=Gdk.DragAction.COPY)
     source.set_content(Gdk.ContentProvider.new_for_value(GObject.Value(Gio.File, file)))

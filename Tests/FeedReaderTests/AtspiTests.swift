@@ -52,7 +52,7 @@ final class AtspiTests: XCTestCase {
     /// Runs the script with Debian's Python (where python3-pyatspi is), answering its AT-SPI
     /// calls from this main loop until it exits; returns its exit status and output.
     @MainActor
-    private static func runScript(arguments: [String]) -> (Int32, String) {
+    static func runScript(arguments: [String]) -> (Int32, String) {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../Accessibility/reader-atspi.py").standardized
         let log = temporaryDirectory().appendingPathComponent("reader-atspi.log")

@@ -90,6 +90,7 @@ final class BackgroundRefreshTests: XCTestCase {
             let refresher = app.window.backgroundRefresh
             let list = app.window.entryList
             XCTAssertFalse(refresher.isOnline, "no default route, no network")
+            // Time for a turn to be set, which must not happen: nothing marks its absence.
             GtkTestEnvironment.iterate(for: 0.3)
             XCTAssertNil(refresher.nextWake, "no turn is set while offline")
             app.window.preferences.notifiesWhenFocused = true
@@ -98,6 +99,7 @@ final class BackgroundRefreshTests: XCTestCase {
 
             clock.advance(by: 3 * 3600)
             refresher.wake()
+            // Time for a fetch to start, which must not happen: nothing marks its absence.
             GtkTestEnvironment.iterate(for: 0.3)
             XCTAssertEqual(server.requests.count, requests, "fetched while offline")
             XCTAssertEqual(list.header.state, .idle)
@@ -134,6 +136,7 @@ final class BackgroundRefreshTests: XCTestCase {
             let requests = server.requests.count
             clock.advance(by: 24 * 3600)
             refresher.wake()
+            // Time for a fetch to start, which must not happen: nothing marks its absence.
             GtkTestEnvironment.iterate(for: 0.3)
             XCTAssertEqual(server.requests.count, requests)
             XCTAssertTrue(notifications.shown.isEmpty)

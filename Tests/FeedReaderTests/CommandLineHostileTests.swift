@@ -144,6 +144,22 @@ extension CommandLineTests {
         XCTAssertFalse(names.contains(Array("export-\u{FFFD}.opml".utf8)), "not to a name with the byte replaced")
     }
 
+    func testParseReadsAFileWhoseNameIsNotUTF8() throws {
+        let (folder, environment) = try dataHome()
+        let feed = LatinOneFileName(in: folder, "flux-", ".xml")
+        try feed.write(plainFeed(entries: 3))
+        // The name as the shell passes it: its bytes, made by printf.
+        let script = #"cd "$FOLDER" && "$PROGRAM" --parse "$(printf 'flux-\351.xml')""#
+        let run = try feedReader(["-c", script], extra: environment.merging(["FOLDER": folder.path, "PROGRAM": programURL.path]) { $1 }, program: "/bin/sh")
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertTrue(run.output.contains("\"entries\""), run.output)
+        XCTAssertEqual(run.errors, "")
+        let missing = try feedReader(["-c", #"cd "$FOLDER" && "$PROGRAM" --parse "$(printf 'autre-\351.xml')""#],
+                                     extra: environment.merging(["FOLDER": folder.path, "PROGRAM": programURL.path]) { $1 }, program: "/bin/sh")
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.errors.contains("autre-\u{FFFD}.xml"), "the missing file named, its byte shown as U+FFFD: \(missing.errors)")
+    }
+
     func testImportWaitsForAnotherWriterAndKeepsWhatWasStarred() async throws {
         let (folder, environment) = try dataHome()
         let database = folder.appendingPathComponent("feed-reader/feeds.sqlite")

@@ -70,7 +70,7 @@ final class FeedIconWindowTests: XCTestCase {
         try onMain {
             let app = try ReaderFixture(subscribingTo: server.url("/plain.xml").absoluteString)
             defer { app.close() }
-            app.window.importSubscriptions(from: opml)
+            app.window.importSubscriptions(from: LocalFile(opml))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
                 Self.feedRowImage(app, row: 3).map { gtk_image_get_storage_type(cast($0)) == GTK_IMAGE_PAINTABLE } ?? false
             }, "the imported feed's icon shows without waiting for a refresh")
@@ -78,14 +78,13 @@ final class FeedIconWindowTests: XCTestCase {
         }
     }
 
-    /// The image at the start of a feed's sidebar row (the first feed is row 2, after All Feeds and
-    /// Starred), after a folder's arrow, which feeds' rows hide.
+    /// The icon of a feed's sidebar row (the first feed is row 2, after All Feeds and Starred),
+    /// while the row is on screen.
     @MainActor
     private static func feedRowImage(_ app: ReaderFixture, row index: Int = 2) -> UnsafeMutablePointer<GtkWidget>? {
         let sidebar = app.window.sidebar
-        guard index < sidebar.items.count, let row = sidebar.rowWidget(showing: sidebar.items[index]),
-              let arrow = gtk_widget_get_first_child(gtk_widget_get_first_child(row)), gtk_widget_get_visible(arrow) == 0 else { return nil }
-        return gtk_widget_get_next_sibling(arrow)
+        guard index < sidebar.items.count, sidebar.rowWidget(showing: sidebar.items[index]) != nil else { return nil }
+        return sidebar.boundRows.values.first { $0.item == sidebar.items[index] }?.icon
     }
 
     /// A square orange PNG `side` pixels wide.

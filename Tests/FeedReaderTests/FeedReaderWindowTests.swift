@@ -1,3 +1,4 @@
+import AppSupport
 import CAdw
 import CGtk
 import FeedCore
@@ -44,7 +45,7 @@ final class FeedReaderWindowTests: XCTestCase {
             // Scrolling on to the end, as a person would while the list measures its rows.
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
                 app.scrollEntriesToEnd()
-                GtkTestEnvironment.iterate(for: 0.1)
+                GtkTestEnvironment.waitForFrames(of: list.listView)
                 return list.order.count == 2 * EntryListView.pageSize
             }, "the footer loaded the next page: \(list.order.count)")
         }
@@ -300,9 +301,34 @@ final class ReaderFixture {
         title = "feed-reader-test-\(UUID().uuidString.prefix(8))"
         gtk_window_set_title(cast(window.window), title)
         Signal.connect(cast(window.window), "destroy") { [weak self] in self?.isDestroyed = true }
+        var firstPageShown = false
+        let showsFirstPage = window.entryList.onFirstPageShown
+        window.entryList.onFirstPageShown = {
+            showsFirstPage?()
+            firstPageShown = true
+        }
         window.present()
-        GtkTestEnvironment.iterate { gtk_widget_get_mapped(self.window.window) != 0 }
-        GtkTestEnvironment.iterate(for: 0.3)
+        // Started: the stored entries are shown, or the window says why they cannot be.
+        GtkTestEnvironment.wait(until: {
+            firstPageShown || self.window.banner.message != nil || self.window.toasts.message != nil
+        }, "the window's first page of entries")
+        GtkTestEnvironment.settleInput()
+        waitUntilStill()
+    }
+
+    /// Waits until the panes stand still, the list at the same place and size two frames running:
+    /// the leaflet lays the window out anew as it takes its size, and real input aims at where
+    /// the list is.
+    private func waitUntilStill() {
+        var last: graphene_rect_t?
+        GtkTestEnvironment.wait(until: {
+            GtkTestEnvironment.waitForFrames(of: self.window.window)
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(self.window.entryList.listView, self.window.window, &bounds) != 0 else { return false }
+            defer { last = bounds }
+            guard var previous = last else { return false }
+            return graphene_rect_equal(&previous, &bounds)
+        }, "the window's panes at rest")
     }
 
     /// A new window over the same library and settings, as after quitting and starting again.
@@ -316,6 +342,9 @@ final class ReaderFixture {
 
     /// Starred entries according to the store.
     func starredInStore() -> Int? { countInStore(starredOnly: true) }
+
+    /// The database file the window's store keeps.
+    var databasePath: String { folder.appendingPathComponent("feeds.sqlite").path }
 
     private func countInStore(unreadOnly: Bool = false, starredOnly: Bool = false) -> Int? {
         nonisolated(unsafe) var count: Int?

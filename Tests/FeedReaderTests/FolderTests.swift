@@ -47,7 +47,7 @@ final class FolderTests: XCTestCase {
             defer { app.close() }
             let sidebar = app.window.sidebar
             let top = try XCTUnwrap(sidebar.feedIDs.first)
-            app.window.importSubscriptions(from: file)
+            app.window.importSubscriptions(from: LocalFile(file))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.importBar.message?.hasPrefix("4 subscriptions") ?? false })
             XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders.first?.unreadCount == 9 }, "Tech counts A, B and C")
             let folder = Dictionary(uniqueKeysWithValues: sidebar.folders.map { ($0.name, $0.id) })
@@ -127,7 +127,7 @@ final class FolderTests: XCTestCase {
             let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
             defer { app.close() }
             let sidebar = app.window.sidebar
-            app.window.importSubscriptions(from: file)
+            app.window.importSubscriptions(from: LocalFile(file))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { sidebar.folders.first?.unreadCount == 9 })
             let folder = Dictionary(uniqueKeysWithValues: sidebar.folders.map { ($0.id, $0) })
             let tech = try XCTUnwrap(sidebar.folders.first { $0.name == "Tech" }).id
@@ -162,7 +162,9 @@ final class FolderTests: XCTestCase {
 
             // A count that changes is shown in the row already on screen, not in a new one.
             let worldRow = Self.row(of: .folder(world), in: sidebar)
-            let count = { gtk_widget_get_last_child(gtk_widget_get_first_child(worldRow)!).map { String(cString: gtk_label_get_text(cast($0))) } }
+            let count = {
+                descendant(of: worldRow) { gtk_widget_has_css_class($0, "unread-count") != 0 }.map { String(cString: gtk_label_get_text(cast($0))) }
+            }
             XCTAssertEqual(count(), "5")
             let d = try XCTUnwrap(Self.feedIDs(app, ["d"])["d"])
             g_action_group_activate_action(cast(app.window.window), "mark-feed-read", g_variant_new_int64(gint64(d)))
@@ -233,7 +235,7 @@ final class FolderTests: XCTestCase {
                 gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR)
                 app.close()
             }
-            app.window.importSubscriptions(from: file)
+            app.window.importSubscriptions(from: LocalFile(file))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.sidebar.folders.first?.unreadCount == 9 })
             let kernel = try XCTUnwrap(app.window.sidebar.folders.first { $0.name == "Kernel" })
             let world = try XCTUnwrap(app.window.sidebar.folders.first { $0.name == "World" })
@@ -284,14 +286,13 @@ final class FolderTests: XCTestCase {
 
     enum Edge { case leading, trailing }
 
-    /// How far the row's content is from the list's start (left, or right in right-to-left).
+    /// How far the row's icon is from the list's start (left, or right in right-to-left).
     @MainActor
     private static func indent(of item: FeedSelection, in sidebar: FeedSidebar, from edge: Edge = .leading) -> Double {
-        let content = gtk_widget_get_first_child(row(of: item, in: sidebar))!
-        var first = gtk_widget_get_first_child(content)!
-        while gtk_widget_get_visible(first) == 0 { first = gtk_widget_get_next_sibling(first)! }
+        _ = row(of: item, in: sidebar)
+        let icon = sidebar.boundRows.values.first { $0.item == item }!.icon
         var bounds = graphene_rect_t()
-        _ = gtk_widget_compute_bounds(first, list(of: sidebar), &bounds)
+        _ = gtk_widget_compute_bounds(icon, list(of: sidebar), &bounds)
         let listWidth = Double(gtk_widget_get_width(list(of: sidebar)))
         return edge == .leading ? Double(bounds.origin.x) : listWidth - Double(bounds.origin.x + bounds.size.width)
     }
@@ -306,8 +307,10 @@ final class FolderTests: XCTestCase {
     /// The middle of a folder row's arrow.
     @MainActor
     private static func point(ofArrowOf folderID: Int64, in app: ReaderFixture) -> (x: Int, y: Int) {
-        let content = gtk_widget_get_first_child(row(of: .folder(folderID), in: app.window.sidebar))!
-        let arrow = gtk_widget_get_first_child(content)!
+        // The tree expander's arrow, GTK's "expander" node.
+        let arrow = descendant(of: row(of: .folder(folderID), in: app.window.sidebar)) {
+            String(cString: gtk_widget_get_css_name($0)) == "expander"
+        }!
         return app.point(in: arrow, x: Double(gtk_widget_get_width(arrow)) / 2, y: Double(gtk_widget_get_height(arrow)) / 2)
     }
 

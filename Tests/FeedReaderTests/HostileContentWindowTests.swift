@@ -125,9 +125,8 @@ final class HostileContentWindowTests: XCTestCase {
     @MainActor
     private static func rowShowsAnIcon(_ app: ReaderFixture, row index: Int) -> Bool {
         let sidebar = app.window.sidebar
-        guard index < sidebar.items.count, let row = sidebar.rowWidget(showing: sidebar.items[index]),
-              let arrow = gtk_widget_get_first_child(gtk_widget_get_first_child(row)),
-              let image = gtk_widget_get_next_sibling(arrow) else { return false }
+        guard index < sidebar.items.count, sidebar.rowWidget(showing: sidebar.items[index]) != nil,
+              let image = sidebar.boundRows.values.first(where: { $0.item == sidebar.items[index] })?.icon else { return false }
         return gtk_image_get_storage_type(cast(image)) == GTK_IMAGE_PAINTABLE
     }
 }

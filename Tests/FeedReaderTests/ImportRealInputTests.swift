@@ -11,7 +11,7 @@ import XCTest
 /// from the main menu by typing its path.
 final class ImportRealInputTests: XCTestCase {
     /// Three feeds, two of them in News inside Reading.
-    private static func opml(_ server: TestHTTPServer) throws -> URL {
+    fileprivate static func opml(_ server: TestHTTPServer) throws -> URL {
         let file = temporaryDirectory().appendingPathComponent("subscriptions.opml")
         try Data("""
             <?xml version="1.0" encoding="UTF-8"?>
@@ -28,7 +28,7 @@ final class ImportRealInputTests: XCTestCase {
 
     /// What the person sees once the file is imported: its feeds and folders in the sidebar.
     @MainActor
-    private static func assertImported(_ app: ReaderFixture, file: StaticString = #filePath, line: UInt = #line) {
+    fileprivate static func assertImported(_ app: ReaderFixture, file: StaticString = #filePath, line: UInt = #line) {
         let sidebar = app.window.sidebar
         XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 15) { app.window.importBar.message?.hasPrefix("3 subscriptions were imported") ?? false },
                       "import bar: \(app.window.importBar.message ?? "none")", file: file, line: line)
@@ -40,11 +40,26 @@ final class ImportRealInputTests: XCTestCase {
     func testAnOPMLFileDraggedFromAnotherProgramIsImported() throws {
         let server = try TestHTTPServer { _ in .ok(plainFeed(entries: 2)) }
         defer { server.stop() }
-        let file = try Self.opml(server)
+        try dragAndAssertImported(Self.opml(server).absoluteString, server: server)
+    }
+
+    /// A name in Latin-1, not UTF-8, reaches the reader by its bytes: taken for text, it would
+    /// name a file that does not exist.
+    func testAFileNamedInLatinOneDraggedFromAnotherProgramIsImported() throws {
+        let server = try TestHTTPServer { _ in .ok(plainFeed(entries: 2)) }
+        defer { server.stop() }
+        let file = LatinOneFileName(in: temporaryDirectory(), "abonnements-", ".opml")
+        try file.write(Data(contentsOf: Self.opml(server)))
+        try dragAndAssertImported(file.uri, server: server)
+    }
+
+    /// Drags the file at `uri` from another program's window onto the reader's list and checks
+    /// that it was imported.
+    private func dragAndAssertImported(_ uri: String, server: TestHTTPServer) throws {
         try onMain {
             let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
             defer { app.close() }
-            let source = try DragSourceWindow(offering: file)
+            let source = try DragSourceWindow(offering: uri)
             defer { source.stop() }
             // The source's window (200 by 120, no frame) is where windows open, over the reader's.
             let start = source.point(x: 100, y: 60)
@@ -83,6 +98,41 @@ final class ImportRealInputTests: XCTestCase {
     }
 }
 
+extension ImportRealInputTests {
+    /// The file dialog hands over a file named in Latin-1 by its bytes. Its name cannot be typed
+    /// (the dialog's entry takes UTF-8 text), so the dialog is pointed at the file as its list
+    /// would be when the person clicks the file, and the person presses Open.
+    func testTheFileDialogHandsOverAFileNamedInLatinOne() throws {
+        let server = try TestHTTPServer { _ in .ok(plainFeed(entries: 2)) }
+        defer { server.stop() }
+        let file = LatinOneFileName(in: temporaryDirectory(), "abonnements-", ".opml")
+        try file.write(Data(contentsOf: Self.opml(server)))
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
+            defer { app.close() }
+            let dialogTitle = "Import Subscriptions"
+            RealInput.click(windowTitle: app.title, at: app.point(in: try XCTUnwrap(FolderTests.mainMenuButton(of: app)), x: 10, y: 10))
+            RealInput.key(windowTitle: app.title, "i")
+            XCTAssertTrue(GtkTestEnvironment.iterate { FolderTests.toplevel(titled: dialogTitle) != nil }, "the menu's Import Subscriptions… opens the file dialog")
+            let dialog = try XCTUnwrap(FolderTests.toplevel(titled: dialogTitle))
+
+            let chosen = g_file_new_for_path(file.path)!
+            defer { g_object_unref(cast(chosen)) }
+            XCTAssertNotEqual(gtk_file_chooser_set_file(cast(dialog), chosen, nil), 0)
+            // The dialog selects the file once it has listed the folder.
+            XCTAssertTrue(GtkTestEnvironment.iterate {
+                guard let selected = gtk_file_chooser_get_file(cast(dialog)) else { return false }
+                defer { g_object_unref(cast(selected)) }
+                return g_file_equal(selected, chosen) != 0
+            }, "the dialog selects the file")
+            RealInput.key(windowTitle: dialogTitle, "Return")
+
+            XCTAssertTrue(GtkTestEnvironment.iterate { FolderTests.toplevel(titled: dialogTitle) == nil }, "the dialog closes")
+            Self.assertImported(app)
+        }
+    }
+}
+
 /// Another program's window offering a file to drag (Tests/DragSource/drag-file.py, GTK 4 through
 /// Debian's python3-gi), as a file manager's would.
 @MainActor
@@ -93,11 +143,12 @@ final class DragSourceWindow {
     /// What the program printed so far.
     private(set) var received = ""
 
-    init(offering file: URL) throws {
+    /// A window offering the file at `uri` (a `file:` URI, whose bytes may be any).
+    init(offering uri: String) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("DragSource/drag-file.py")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path, file.path, title]
+        process.arguments = [script.path, uri, title]
         process.standardOutput = pipe
         try process.run()
         let descriptor = pipe.fileHandleForReading.fileDescriptor

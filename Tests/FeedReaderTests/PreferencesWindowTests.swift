@@ -1,3 +1,4 @@
+import AppSupport
 import CAdw
 import CGtk
 import FeedCore
@@ -17,7 +18,8 @@ final class PreferencesWindowTests: XCTestCase {
             XCTAssertTrue(isWidget(window, a: adw_preferences_window_get_type()))
             saveScreen(name: "preferences-window")
             XCTAssertEqual(Self.rowTitles(in: window), [
-                "Style", "Language", "Mark entries read when shown", "Refresh in the background", "Notify about new entries",
+                "Style", "Language", "Mark entries read", "Article font", "Text size", "Line length", "Load remote images",
+                "Refresh in the background", "Notify about new entries",
                 "Notify even when the window is focused", "Run in the background", "Keep read entries",
                 "Keep unread entries however old", "Keep starred entries however old",
             ])
@@ -25,7 +27,11 @@ final class PreferencesWindowTests: XCTestCase {
             XCTAssertEqual(Self.choice(try row("Style")), "Follow System")
             XCTAssertEqual(Self.choice(try row("Refresh in the background")), "Every 30 minutes")
             XCTAssertEqual(Self.choice(try row("Keep read entries")), "For 3 months")
-            XCTAssertEqual(try ["Mark entries read when shown", "Notify about new entries", "Notify even when the window is focused",
+            XCTAssertEqual(Self.choice(try row("Mark entries read")), "When selected")
+            XCTAssertEqual(Self.choice(try row("Article font")), "Same as the desktop")
+            XCTAssertEqual(Self.choice(try row("Text size")), "Same as the desktop")
+            XCTAssertEqual(Self.choice(try row("Line length")), "Medium")
+            XCTAssertEqual(try ["Load remote images", "Notify about new entries", "Notify even when the window is focused",
                                 "Run in the background", "Keep unread entries however old", "Keep starred entries however old"]
                 .map { Self.isOn(try row($0)) }, [true, true, false, false, true, true])
 
@@ -110,6 +116,8 @@ final class PreferencesWindowTests: XCTestCase {
                 XCTAssertEqual(gtk_window_get_title(cast(app.window.window)).map { String(cString: $0) }, appName, "the main window follows")
                 saveScreen(name: "preferences-window-\(name)")
             }
+            // Saved when the main loop is next idle, which the rebuilt page's frames can put off: at once here.
+            app.settings.flush()
             XCTAssertEqual(Preferences(settings: SettingsStore(path: app.settings.path)).language, "ar")
         }
     }
@@ -170,6 +178,18 @@ final class PreferencesWindowTests: XCTestCase {
     @MainActor
     static func click(_ row: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>) {
         let title = String(cString: gtk_window_get_title(cast(window)))
+        // Scrolled into view first, as a reader scrolls to it: the page is taller than the window.
+        if let scrolled = gtk_widget_get_ancestor(row, gtk_scrolled_window_get_type()),
+           let adjustment = gtk_scrolled_window_get_vadjustment(cast(scrolled)) {
+            var bounds = graphene_rect_t()
+            if gtk_widget_compute_bounds(row, scrolled, &bounds) != 0 {
+                gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + Double(bounds.origin.y) - 12)
+            }
+        }
+        XCTAssertTrue(GtkTestEnvironment.iterate {
+            let bottom = surfacePoint(of: row, in: window, x: 0, y: Double(gtk_widget_get_height(row))).y
+            return surfacePoint(of: row, in: window, x: 0, y: 0).y >= 0 && bottom <= Int(gtk_widget_get_height(window))
+        }, "the row scrolled into view")
         RealInput.click(windowTitle: title, at: surfacePoint(of: row, in: window, x: Double(gtk_widget_get_width(row)) / 2,
                                                              y: Double(gtk_widget_get_height(row)) / 2))
     }

@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import FeedCore
 import Foundation
@@ -63,7 +64,7 @@ final class ReadStateTests: XCTestCase {
         }
     }
 
-    func testWithThePreferenceOffShowingAnEntryLeavesItUnread() throws {
+    func testMarkingOnlyByHandLeavesAShownEntryUnread() throws {
         try withReader(serving: plainFeed(entries: 2), entries: 2) { app in
             RealInput.key(windowTitle: app.title, "ctrl+comma")
             var preferencesWindow: UnsafeMutablePointer<GtkWidget>?
@@ -71,10 +72,12 @@ final class ReadStateTests: XCTestCase {
                 preferencesWindow = toplevel(titled: "Preferences")
                 return preferencesWindow != nil
             }, "Ctrl+, opened the preferences")
-            let toggle = try XCTUnwrap(preferencesWindow.flatMap { descendant(of: $0) { isWidget($0, a: gtk_switch_get_type()) } })
-            XCTAssertEqual(gtk_switch_get_active(cast(toggle)), 1, "on by default")
-            gtk_switch_set_active(cast(toggle), 0)
-            XCTAssertFalse(app.window.preferences.marksReadWhenShown)
+            let row = try XCTUnwrap(preferencesWindow.flatMap { window in
+                descendant(of: window) { isWidget($0, a: adw_combo_row_get_type()) && Self.title(of: $0) == "Mark entries read" }
+            })
+            XCTAssertEqual(adw_combo_row_get_selected(cast(row)), 0, "when selected, by default")
+            adw_combo_row_set_selected(cast(row), 2)
+            XCTAssertEqual(app.window.preferences.markRead, .byHand)
             gtk_window_destroy(cast(preferencesWindow))
 
             app.window.entryList.select(index: 0)
@@ -82,6 +85,14 @@ final class ReadStateTests: XCTestCase {
             XCTAssertEqual(app.unreadInStore(), 2)
             XCTAssertEqual(app.window.entryList.selectedEntry?.isRead, false)
         }
+    }
+}
+
+extension ReadStateTests {
+    /// A preferences row's title.
+    @MainActor
+    static func title(of row: UnsafeMutablePointer<GtkWidget>) -> String? {
+        adw_preferences_row_get_title(cast(row)).map { String(cString: $0) }
     }
 }
 

@@ -60,7 +60,7 @@ func saveScreen(name: String) {
     let folder = ProcessInfo.processInfo.environment["REFRESHGTK_TEST_RENDERS"]
         ?? FileManager.default.temporaryDirectory.appendingPathComponent("refreshgtk-renders").path
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    GtkTestEnvironment.iterate(for: 0.2)
+    GtkTestEnvironment.settleInput()
     let process = Process()
     if GtkTestEnvironment.isWayland {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/grim")

@@ -1,54 +1,69 @@
 import XCTest
 @testable import FeedReader
 
-/// The sidebar's rows as a flattened tree, and the one splice that turns one list of rows into
-/// another: no display needed.
+/// The sidebar's tree, level by level, and the one splice that turns one level's rows into
+/// another's: no display needed.
 final class SidebarOutlineTests: XCTestCase {
-    private typealias Feed = (id: Int64, folderID: Int64?)
-    private typealias Folder = (id: Int64, parentID: Int64?)
+    private typealias Feed = SidebarOutline.Feed
+    private typealias Folder = SidebarOutline.Folder
 
     /// Tech (10) holds feed 2 and Linux (11), which holds feed 3 and Kernel (12), which holds
     /// feed 4; World (13) holds feed 5; feed 1 is in no folder.
     private static let feeds: [Feed] = [(1, nil), (2, 10), (3, 11), (4, 12), (5, 13)]
     private static let folders: [Folder] = [(10, nil), (11, 10), (12, 11), (13, nil)]
 
-    private static func row(_ item: FeedSelection, _ depth: Int) -> SidebarRow { SidebarRow(item: item, depth: depth) }
-
-    func testRowsAreTheTreeFlattenedWithCollapsedFoldersHidingAllBelowThem() {
-        let top = [Self.row(.all, 0), Self.row(.starred, 0)]
-        let cases: [(name: String, feeds: [Feed], folders: [Folder], collapsed: Set<Int64>, rows: [SidebarRow])] = [
-            ("no feeds", [], [], [], top),
-            ("feeds only, in their order", [(2, nil), (1, nil)], [], [], top + [Self.row(.feed(2), 0), Self.row(.feed(1), 0)]),
-            ("three levels open", Self.feeds, Self.folders, [],
-             top + [Self.row(.feed(1), 0), Self.row(.folder(10), 0), Self.row(.feed(2), 1), Self.row(.folder(11), 1), Self.row(.feed(3), 2),
-                    Self.row(.folder(12), 2), Self.row(.feed(4), 3), Self.row(.folder(13), 0), Self.row(.feed(5), 1)]),
-            ("Linux closed hides Kernel and its feed too", Self.feeds, Self.folders, [11],
-             top + [Self.row(.feed(1), 0), Self.row(.folder(10), 0), Self.row(.feed(2), 1), Self.row(.folder(11), 1),
-                    Self.row(.folder(13), 0), Self.row(.feed(5), 1)]),
-            ("Tech closed, and a closed folder no longer listed", Self.feeds, Self.folders, [10, 99],
-             top + [Self.row(.feed(1), 0), Self.row(.folder(10), 0), Self.row(.folder(13), 0), Self.row(.feed(5), 1)]),
-            ("an empty folder", [], [(7, nil)], [], top + [Self.row(.folder(7), 0)]),
-            ("a feed and a folder in a folder not listed show at the top", [(1, 42)], [(7, 42)], [],
-             top + [Self.row(.feed(1), 0), Self.row(.folder(7), 0)]),
-            ("a folder inside itself shows once", [], [(7, nil), (8, 7), (7, 8)], [], top + [Self.row(.folder(7), 0), Self.row(.folder(8), 1)]),
+    func testEachLevelHoldsItsFeedsThenItsFolders() {
+        let top: [FeedSelection] = [.all, .starred]
+        let cases: [(name: String, feeds: [Feed], folders: [Folder], top: [FeedSelection], children: [FeedSelection: [FeedSelection]])] = [
+            ("no feeds", [], [], top, [:]),
+            ("feeds only, in their order", [(2, nil), (1, nil)], [], top + [.feed(2), .feed(1)], [:]),
+            ("three levels", Self.feeds, Self.folders, top + [.feed(1), .folder(10), .folder(13)],
+             [.folder(10): [.feed(2), .folder(11)], .folder(11): [.feed(3), .folder(12)], .folder(12): [.feed(4)], .folder(13): [.feed(5)]]),
+            ("an empty folder can be opened", [], [(7, nil)], top + [.folder(7)], [.folder(7): []]),
+            ("a feed and a folder in a folder not listed show at the top", [(1, 42)], [(7, 42)], top + [.feed(1), .folder(7)],
+             [.folder(7): []]),
+            ("a folder inside itself shows once", [], [(7, nil), (8, 7), (7, 8)], top + [.folder(7)],
+             [.folder(7): [.folder(8)], .folder(8): []]),
         ]
         for test in cases {
-            XCTAssertEqual(SidebarOutline.rows(feeds: test.feeds, folders: test.folders, collapsed: test.collapsed), test.rows, test.name)
+            let outline = SidebarOutline(feeds: test.feeds, folders: test.folders)
+            XCTAssertEqual(outline.top, test.top, test.name)
+            XCTAssertEqual(outline.children, test.children, test.name)
         }
     }
 
+    func testEachAccountIsASectionAfterTheLocalFeedsHoldingItsCategoriesAsFolders() {
+        let accounts = [
+            SidebarOutline.Account(id: 1, feeds: [(20, 30), (21, nil), (22, 31)], folders: [(30, nil), (31, nil)]),
+            SidebarOutline.Account(id: 2, feeds: [(40, 50)], folders: [(50, nil)]),
+            SidebarOutline.Account(id: 3, feeds: [], folders: []),
+        ]
+        let outline = SidebarOutline(feeds: [(1, nil), (2, 10)], folders: [(10, nil)], accounts: accounts)
+        XCTAssertEqual(outline.top, [.all, .starred, .feed(1), .folder(10), .account(1), .account(2), .account(3)])
+        XCTAssertEqual(outline.children[.account(1)], [.feed(21), .folder(30), .folder(31)], "its feeds outside categories, then its categories")
+        XCTAssertEqual(outline.children[.folder(30)], [.feed(20)])
+        XCTAssertEqual(outline.children[.folder(31)], [.feed(22)])
+        XCTAssertEqual(outline.children[.account(2)], [.folder(50)])
+        XCTAssertEqual(outline.children[.account(3)], [], "an account without feeds can still be opened")
+        XCTAssertTrue(outline.isExpandable(.account(3)))
+        XCTAssertFalse(outline.isExpandable(.feed(20)))
+        XCTAssertEqual(outline.ancestors(of: .feed(20)), [.folder(30), .account(1)])
+        XCTAssertEqual(outline.account(of: .feed(20)), 1)
+        XCTAssertEqual(outline.account(of: .folder(50)), 2)
+        XCTAssertEqual(outline.account(of: .account(3)), 3)
+        XCTAssertNil(outline.account(of: .feed(2)), "a local feed")
+        XCTAssertNil(outline.account(of: .folder(10)))
+    }
+
     func testTheSpliceKeepsTheRowsSharedAtBothEnds() {
-        let rows = SidebarOutline.rows(feeds: Self.feeds, folders: Self.folders, collapsed: [])
-        let linuxClosed = SidebarOutline.rows(feeds: Self.feeds, folders: Self.folders, collapsed: [11])
-        let withoutFeed1 = SidebarOutline.rows(feeds: Array(Self.feeds.dropFirst()), folders: Self.folders, collapsed: [])
-        let kernelInWorld = SidebarOutline.rows(feeds: Self.feeds, folders: [(10, nil), (11, 10), (13, nil), (12, 13)], collapsed: [])
-        let cases: [(name: String, old: [SidebarRow], new: [SidebarRow], splice: SidebarOutline.Splice?)] = [
+        let rows: [FeedSelection] = [.all, .starred, .feed(1), .folder(10), .folder(13)]
+        let cases: [(name: String, old: [FeedSelection], new: [FeedSelection], splice: SidebarOutline.Splice?)] = [
             ("the same rows", rows, rows, nil),
             ("the first rows shown", [], rows, .init(position: 0, removed: 0, added: rows.count)),
-            ("Linux closed: Feed 3, Kernel and Feed 4 go", rows, linuxClosed, .init(position: 6, removed: 3, added: 0)),
-            ("Linux opened again", linuxClosed, rows, .init(position: 6, removed: 0, added: 3)),
-            ("the first feed removed", rows, withoutFeed1, .init(position: 2, removed: 1, added: 0)),
-            ("Kernel moved into World: the rows between change", rows, kernelInWorld, .init(position: 7, removed: 4, added: 4)),
+            ("the first feed removed", rows, [.all, .starred, .folder(10), .folder(13)], .init(position: 2, removed: 1, added: 0)),
+            ("a feed added at the end", rows, rows + [.account(1)], .init(position: 5, removed: 0, added: 1)),
+            ("two folders swapped: the rows between change", rows, [.all, .starred, .feed(1), .folder(13), .folder(10)],
+             .init(position: 3, removed: 2, added: 2)),
             ("everything removed", rows, [], .init(position: 0, removed: rows.count, added: 0)),
         ]
         for test in cases {
@@ -60,6 +75,15 @@ final class SidebarOutlineTests: XCTestCase {
                                         with: test.new[splice.position..<splice.position + splice.added])
                 XCTAssertEqual(spliced, test.new, "\(test.name): the splice gives the new rows")
             }
+        }
+    }
+
+    func testEveryRowHasAKeyThatNamesItAgain() {
+        for item: FeedSelection in [.all, .starred, .feed(7), .folder(8), .account(9)] {
+            XCTAssertEqual(FeedSelection(key: item.key), item)
+        }
+        for text in ["", "feed", "feed:", "feed:x", "dir:3", "feed:1:2", "https://example.org/feed.xml"] {
+            XCTAssertNil(FeedSelection(key: text), text)
         }
     }
 }

@@ -29,6 +29,31 @@ final class StarredTests: XCTestCase {
         }
     }
 
+    /// An unstar that cannot be saved (another program holds the database's write lock longer
+    /// than the reader waits for it, as a second window in another session can) leaves the star
+    /// shown where the database keeps it, and the window says why.
+    func testAnUnstarThatCannotBeSavedLeavesTheStarShown() throws {
+        try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
+            let list = app.window.entryList
+            list.select(index: 1)
+            gtk_widget_grab_focus(list.listView)
+            RealInput.key(windowTitle: app.title, "s")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.starredInStore() == 1 }, "s starred it")
+            let holder = try SQLiteLockHolder(path: app.databasePath)
+            defer { holder.release() }
+
+            RealInput.key(windowTitle: app.title, "s")
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.selectedEntry?.isStarred == false }, "shown unstarred at once")
+            // The store waits FeedStore.busyTimeout (10 s) for the lock, twice.
+            GtkTestEnvironment.wait(until: { app.window.toasts.message != nil }, timeout: 40, "the failure said")
+            XCTAssertEqual(app.window.toasts.message?.hasPrefix("The star could not be saved."), true, app.window.toasts.message ?? "")
+            XCTAssertEqual(list.selectedEntry?.isStarred, true, "the row shows the star the database kept")
+            XCTAssertFalse(app.window.article.starButtonStars, "the article's button still offers to unstar")
+            holder.release()
+            XCTAssertEqual(app.starredInStore(), 1)
+        }
+    }
+
     /// Whether a row's star is shown, and to the right of its title's text area.
     @MainActor
     static func starBesideTitle(in listView: UnsafeMutablePointer<GtkWidget>) -> Bool {

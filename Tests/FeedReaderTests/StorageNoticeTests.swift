@@ -53,7 +53,7 @@ final class StorageNoticeTests: XCTestCase {
                 XCTAssertEqual(banner.message, message, "the notice stays until dismissed")
                 if fault == .garbageMidFile {
                     banner.expandDetails()
-                    GtkTestEnvironment.iterate(for: 0.3)
+                    GtkTestEnvironment.waitForFrames(of: app.window.window)
                     saveRender(app.window.window, name: "storage-damaged-database")
                 }
             }
@@ -92,7 +92,7 @@ final class StorageNoticeTests: XCTestCase {
             XCTAssertEqual(app.window.banner.details, "\(folder.path): Not a directory")
             XCTAssertFalse(message.contains("NSCocoaErrorDomain"))
             app.window.banner.expandDetails()
-            GtkTestEnvironment.iterate(for: 0.3)
+            GtkTestEnvironment.waitForFrames(of: app.window.window)
             saveRender(app.window.window, name: "storage-folder-unavailable")
         }
     }

@@ -44,7 +44,7 @@ final class SubscriptionsImportWindowTests: XCTestCase {
                 lastTurn = Date()
             }
 
-            app.window.importSubscriptions(from: file)
+            app.window.importSubscriptions(from: LocalFile(file))
 
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { turn(); return bar.fraction > 0.2 && bar.fraction < 0.8 }, "progress shows part way")
             XCTAssertTrue(bar.message?.contains("of 500 new feeds fetched") ?? false, bar.message ?? "")
@@ -90,7 +90,7 @@ final class SubscriptionsImportWindowTests: XCTestCase {
 
             XCTAssertTrue(Self.drop(file, on: try XCTUnwrap(app.window.fileDrop)))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.importBar.message?.hasPrefix("4 subscriptions were imported") ?? false })
-            app.window.exportSubscriptions(to: exported)
+            app.window.exportSubscriptions(to: LocalFile(exported))
 
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.importBar.message == "5 subscriptions were exported to \u{2068}\(exported.path)\u{2069}." })
             // The message stays and follows a change of language, as every text in the window does.
@@ -103,16 +103,50 @@ final class SubscriptionsImportWindowTests: XCTestCase {
         }
     }
 
+    /// A name in Latin-1, not UTF-8: the drop hands the file over by its bytes, the export writes
+    /// exactly the name given, and the window shows the names as GLib does, the byte as U+FFFD.
+    func testFilesNamedInLatinOneAreImportedAndExportedByTheirBytes() throws {
+        let server = try TestHTTPServer { _ in .ok(plainFeed(entries: 3)) }
+        defer { server.stop() }
+        let folder = temporaryDirectory()
+        let list = LatinOneFileName(in: folder, "liste-", ".opml")
+        try list.write(Data(contentsOf: try Self.opml(feeds: 4, server: server)))
+        let exported = LatinOneFileName(in: folder, "export-", ".opml")
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
+            defer { app.close() }
+
+            XCTAssertTrue(Self.drop(list.path, on: try XCTUnwrap(app.window.fileDrop)))
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.importBar.message?.hasPrefix("4 subscriptions were imported") ?? false },
+                          "import bar: \(app.window.importBar.message ?? "none"), toast: \(app.window.toasts.message ?? "none")")
+            app.window.exportSubscriptions(to: exported.localFile)
+
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.importBar.message?.hasPrefix("5 subscriptions") ?? false || app.window.toasts.message != nil })
+            XCTAssertEqual(app.window.importBar.message, "5 subscriptions were exported to \u{2068}\(exported.displayedPath)\u{2069}.",
+                           "toast: \(app.window.toasts.message ?? "none")")
+            let names = exported.namesInFolder()
+            XCTAssertTrue(names.contains(exported.name), "exported to exactly the name given: \(names)")
+            XCTAssertFalse(names.contains(exported.replacedName), "not to a name with the byte replaced")
+            let document = try OPMLDocument(data: SubscriptionFile.read(exported.localFile))
+            XCTAssertEqual(document.subscriptions.count, 5)
+        }
+    }
+
     /// Delivers `file` to the window's drop target as a file manager's drop does.
     @MainActor
     private static func drop(_ file: URL, on target: OpaquePointer) -> Bool {
+        drop(Array(file.path.utf8CString), on: target)
+    }
+
+    /// Delivers the file at `path` (its bytes, ending in NUL) as a file manager's drop does.
+    private static func drop(_ path: [CChar], on target: OpaquePointer) -> Bool {
         var values = [GValue](repeating: GValue(), count: 4)
         g_value_init(&values[0], gtk_drop_target_get_type())
         g_value_set_object(&values[0], UnsafeMutableRawPointer(target))
         // The signal's value is a GValue boxed in a GValue (G_TYPE_VALUE) holding the GFile.
         var dropped = GValue()
         g_value_init(&dropped, g_file_get_type())
-        g_value_take_object(&dropped, UnsafeMutableRawPointer(g_file_new_for_path(file.path)))
+        g_value_take_object(&dropped, UnsafeMutableRawPointer(g_file_new_for_path(path)))
         defer { g_value_unset(&dropped) }
         g_value_init(&values[1], g_value_get_type())
         withUnsafeMutablePointer(to: &dropped) { g_value_set_boxed(&values[1], $0) }

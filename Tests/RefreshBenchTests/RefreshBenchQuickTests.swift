@@ -20,6 +20,8 @@ import Testing
         "refresh_500_feeds_unchanged_s", "newsboat_refresh_500_feeds_unchanged_s",
         "refresh_peak_rss_mb", "newsboat_peak_rss_mb",
         "reader_startup_ms_100k", "reader_peak_rss_mb_100k",
+        "extract_200k_ms", "extract_200k_peak_rss_mb",
+        "article_plain_ms", "article_plain_rss_mb", "article_full_200k_ms", "article_full_200k_rss_mb",
     ]
 
     /// The build's products folder: where the test bundle is, found from this process.

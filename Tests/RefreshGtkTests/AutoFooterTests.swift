@@ -17,6 +17,7 @@ final class AutoFooterTests: XCTestCase {
             // One long gesture that scrolls through every row the loads append, twice over.
             for _ in 0..<150 {
                 window.touchpadScroll(dy: 0.2)
+                // A touchpad's pace, an event every 15 ms: the gesture's speed is part of the input.
                 GtkTestEnvironment.iterate(for: 0.015)
             }
             cgtk_emit_by_name(cast(controller), "scroll-end")
@@ -36,10 +37,12 @@ final class AutoFooterTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { loads.count == 1 && footer.state == .idle })
             let controller = window.scrollController
             for gesture in 1...2 {
+                // A pause between two gestures, as a person makes: its length is part of the input.
                 GtkTestEnvironment.iterate(for: 0.3)
                 cgtk_emit_by_name(cast(controller), "scroll-begin")
                 for _ in 0..<80 {
                     window.touchpadScroll(dy: 0.2)
+                    // A touchpad's pace, an event every 15 ms: the gesture's speed is part of the input.
                     GtkTestEnvironment.iterate(for: 0.015)
                 }
                 cgtk_emit_by_name(cast(controller), "scroll-end")
@@ -59,6 +62,7 @@ final class AutoFooterTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { loads.count >= 1 }, "distance from end \(window.distanceFromEnd)")
             GtkTestEnvironment.iterate { footer.state == .idle }
             let loadsWhileWheeling = loads.count
+            // Time for appended rows and animations to load by themselves, which must not happen: nothing marks its absence.
             GtkTestEnvironment.iterate(for: 1.0)
             XCTAssertEqual(loads.count, loadsWhileWheeling, "appended rows and animations load nothing by themselves")
             XCTAssertEqual(footer.state, .idle)
@@ -76,6 +80,7 @@ final class AutoFooterTests: XCTestCase {
             let adjustment = gtk_scrolled_window_get_vadjustment(cast(window.scrolled))
             for _ in 0..<40 {
                 gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + 40)
+                // A kinetic fling moves the value every 10 ms: the pace is part of the input.
                 GtkTestEnvironment.iterate(for: 0.01)
             }
             GtkTestEnvironment.wait(until: { window.distanceFromEnd < 1 && footer.logic.animation == nil }, "the fling at the new end")
@@ -99,7 +104,7 @@ final class AutoFooterTests: XCTestCase {
             cgtk_emit_by_name(cast(controller), "scroll-begin")
             for _ in 0..<10 { window.touchpadScroll(dy: 0.3) }
             cgtk_emit_by_name(cast(controller), "scroll-end")
-            GtkTestEnvironment.iterate(for: 0.3)
+            GtkTestEnvironment.wait(until: { footer.logic.animation == nil }, "the footer at rest after the gesture")
             XCTAssertEqual(loads.count, 1)
             XCTAssertEqual(footer.state, .noMoreData)
             footer.resetNoMoreData()
@@ -115,6 +120,7 @@ final class AutoFooterTests: XCTestCase {
             footer.automaticallyRefresh = false
             window.scrollToEnd()
             XCTAssertTrue(GtkTestEnvironment.iterate { footer.footerMachine.offset == footer.extent })
+            // Time for a load to start by itself, which must not happen: nothing marks its absence.
             GtkTestEnvironment.iterate(for: 0.2)
             XCTAssertEqual(loads.count, 0, "automatic loading is off")
             let point = window.surfacePoint(of: window.view.widget, x: 150,
@@ -128,6 +134,7 @@ final class AutoFooterTests: XCTestCase {
         onMain {
             let (window, footer, loads) = makeFooterWindow(rows: 4)
             defer { window.close() }
+            // Time for a load to start by itself, which must not happen: nothing marks its absence.
             GtkTestEnvironment.iterate(for: 0.2)
             XCTAssertEqual(loads.count, 0, "showing short content loads nothing by itself")
             XCTAssertEqual(gtk_widget_get_child_visible(footer.indicatorWidget), 1, "the footer sits after the rows")

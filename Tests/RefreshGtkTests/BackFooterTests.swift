@@ -41,7 +41,8 @@ final class BackFooterTests: XCTestCase {
             let (window, footer, recorder) = makeBackFooterWindow()
             defer { window.close() }
             window.drag(pulling: .bottom)
-            GtkTestEnvironment.iterate(for: 0.4)
+            GtkTestEnvironment.settleInput()
+            GtkTestEnvironment.wait(until: { footer.machine.animation == nil }, "the footer at rest after the drag")
             XCTAssertEqual(footer.machine.offset, 0)
             XCTAssertEqual(recorder.states, [])
             XCTAssertEqual(window.touchpadSwipe(pulling: .bottom, count: 3), 0, "touchpad deltas scroll the list")

@@ -57,7 +57,7 @@ final class CoexistenceTests: XCTestCase {
             let window = ContentWindow(.listView)
             defer { window.close() }
             let header = NormalHeader()
-            header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("s.ini").path)
+            header.lastUpdatedFile = temporaryDirectory().appendingPathComponent("s.ini").path
             let footer = NormalAutoFooter()
             header.link(to: window.view)
             footer.link(to: window.view)
@@ -135,6 +135,7 @@ final class CoexistenceTests: XCTestCase {
                     case 1: pair.header.endRefreshing()
                     case 2: pair.footer.beginRefreshing()
                     case 3: pair.footer.endRefreshing()
+                    // Random pauses between the calls: the timing is the input.
                     default: GtkTestEnvironment.iterate(for: Double(random.next() % 300) / 1000)
                     }
                 }
@@ -160,9 +161,11 @@ final class CoexistenceTests: XCTestCase {
             defer { pair.window.close() }
             for _ in 0..<10 {
                 pair.header.beginRefreshing()
+                // Ends 20 ms after the start, mid-animation: the timing is the input.
                 GtkTestEnvironment.iterate(for: 0.02)
                 pair.header.endRefreshing()
                 pair.footer.beginRefreshing()
+                // Ends 20 ms after the start, mid-animation: the timing is the input.
                 GtkTestEnvironment.iterate(for: 0.02)
                 pair.footer.endRefreshing()
             }
@@ -194,7 +197,7 @@ private final class HeaderAndFooter {
     let footerLoads: Recorder
 
     init() {
-        header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("settings.ini").path)
+        header.lastUpdatedFile = temporaryDirectory().appendingPathComponent("settings.ini").path
         header.link(to: window.view)
         footer.link(to: window.view)
         headerRefreshes = Recorder(header, endAfter: nil)

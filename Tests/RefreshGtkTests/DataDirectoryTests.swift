@@ -1,3 +1,4 @@
+@testable import AppSupport
 import Foundation
 import XCTest
 @testable import RefreshGtk

@@ -29,7 +29,7 @@ private func assertFirstSwipe(firstFrameStall: Double, screenshots: String?,
         let window = TestWindow()
         let indicator = StallingIndicator()
         let header = RefreshHeader(indicator: indicator)
-        header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("settings.ini").path)
+        header.lastUpdatedFile = temporaryDirectory().appendingPathComponent("settings.ini").path
         header.link(to: window.view)
         let recorder = Recorder(header)
         window.present()
@@ -38,6 +38,7 @@ private func assertFirstSwipe(firstFrameStall: Double, screenshots: String?,
 
         let point = window.surfacePoint(of: window.listView, x: 150, y: 100)
         RealInput.swipe(at: point, steps: Array(repeating: (0, -8), count: 30), lift: false)
+        // The fingers rest for a second: how long they rest is the input.
         GtkTestEnvironment.iterate(for: 1)
         XCTAssertEqual(header.state, .pulling, "held while the fingers rest: states \(recorder.states)",
                        file: file, line: line)

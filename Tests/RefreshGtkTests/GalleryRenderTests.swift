@@ -57,7 +57,8 @@ final class GalleryRenderTests: XCTestCase {
             assertInk(in: image, window: window, rect: (0, window.viewHeight - footer.extent, window.viewWidth, footer.extent),
                       "No more data is drawn in the footer")
             window.drag(pulling: .bottom)
-            GtkTestEnvironment.iterate(for: 0.3)
+            GtkTestEnvironment.settleInput()
+            GtkTestEnvironment.wait(until: { footer.logic.animation == nil }, "the footer at rest after the drag")
             XCTAssertEqual(page.loads, 2, "and nothing loads any more")
         }
     }
@@ -76,7 +77,8 @@ final class GalleryRenderTests: XCTestCase {
             XCTAssertEqual(window.contentOrigin.y, 0)
             XCTAssertEqual(gtk_widget_get_visible(footer.indicatorWidget), 0)
             window.drag(pulling: .bottom)
-            GtkTestEnvironment.iterate(for: 0.3)
+            GtkTestEnvironment.settleInput()
+            GtkTestEnvironment.wait(until: { footer.logic.animation == nil }, "the footer at rest after the drag")
             XCTAssertEqual(page.loads, 1)
         }
     }
@@ -100,7 +102,7 @@ func showPage(_ variant: GalleryVariant, loadDelay: Double) -> (GalleryPage, Con
     let page = variant.makePage()
     page.loadDelay = loadDelay
     if let header = page.component as? RefreshHeader {
-        header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("settings.ini").path)
+        header.lastUpdatedFile = temporaryDirectory().appendingPathComponent("settings.ini").path
     }
     let window = ContentWindow(showing: page.widget, view: page.view, width: 600, height: 600)
     window.present()

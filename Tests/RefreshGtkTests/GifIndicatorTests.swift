@@ -176,7 +176,7 @@ private func makeGifHeaderWindow(endAfter: Double?) -> (ContentWindow, GifHeader
     for state in [RefreshState.idle, .pulling, .refreshing] {
         try? header.setImages(contentsOf: GalleryFrames.paths(for: state), for: state)
     }
-    header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("settings.ini").path)
+    header.lastUpdatedFile = temporaryDirectory().appendingPathComponent("settings.ini").path
     header.link(to: window.view)
     let recorder = Recorder(header, endAfter: endAfter)
     window.present()
@@ -196,6 +196,7 @@ private func framesShown(_ component: some GifRefreshComponent, for seconds: Dou
     let end = MainThread.now + seconds
     while MainThread.now < end {
         if let frame = shownFrame(component) { seen.append(frame) }
+        // Samples the frame shown every 20 ms: the images change with time, not on an event.
         GtkTestEnvironment.iterate(for: 0.02)
     }
     return seen

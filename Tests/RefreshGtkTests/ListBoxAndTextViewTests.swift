@@ -35,7 +35,7 @@ enum ComponentKind: String, CaseIterable {
         switch self {
         case .header:
             let header = NormalHeader()
-            header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("settings.ini").path)
+            header.lastUpdatedFile = temporaryDirectory().appendingPathComponent("settings.ini").path
             return header
         case .backFooter: return NormalBackFooter()
         case .autoFooter: return NormalAutoFooter()

@@ -1,3 +1,4 @@
+import AppSupport
 import CGtk
 import Foundation
 import RefreshCore
@@ -168,7 +169,7 @@ final class LocalizationTests: XCTestCase {
             let (window, header, _) = makeWindow(endAfter: nil)
             defer { window.close() }
             let stateHeader = StateHeader()
-            stateHeader.store = header.store
+            stateHeader.lastUpdatedFile = header.lastUpdatedFile
             var notifications = 0
             let token = RefreshLocalization.addObserver { notifications += 1 }
             defer { RefreshLocalization.removeObserver(token) }

@@ -1,3 +1,4 @@
+import AppSupport
 import CGtk
 import Dispatch
 import Foundation
@@ -29,7 +30,7 @@ final class RefreshHeaderBehaviourTests: XCTestCase {
             let window = TestWindow()
             defer { window.close() }
             let header = NormalHeader()
-            header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("s.ini").path)
+            header.lastUpdatedFile = temporaryDirectory().appendingPathComponent("s.ini").path
             header.link(to: window.view)
             let recorder = Recorder(header, endAfter: nil)
             header.beginRefreshing()
@@ -113,8 +114,10 @@ final class RefreshHeaderBehaviourTests: XCTestCase {
             defer { window.close() }
             for _ in 0..<10 {
                 header.beginRefreshing()
+                // Ends 30 ms after the start, mid-animation: the timing is the input.
                 GtkTestEnvironment.iterate(for: 0.03)
                 header.endRefreshing()
+                // Begins 30 ms after the end, mid-animation: the timing is the input.
                 GtkTestEnvironment.iterate(for: 0.03)
             }
             XCTAssertTrue(GtkTestEnvironment.iterate { header.machine.animation == nil })
@@ -122,6 +125,7 @@ final class RefreshHeaderBehaviourTests: XCTestCase {
             XCTAssertEqual(header.machine.offset, 0)
             XCTAssertEqual(recorder.refreshes, 10)
             XCTAssertEqual(recorder.afterEndings, 10)
+            // Time passes at rest: an indicator that still animated would draw on; nothing marks its absence.
             GtkTestEnvironment.iterate(for: 0.3)
             XCTAssertFalse(header.indicator.isAnimating(header.indicatorModel, at: MainThread.now),
                            "nothing keeps drawing frames at rest")
@@ -152,7 +156,7 @@ final class RefreshHeaderBehaviourTests: XCTestCase {
             let path = temporaryDirectory().appendingPathComponent("settings.ini").path
             let (window, header, _) = makeWindow(endAfter: nil)
             defer { window.close() }
-            header.store = SettingsStore(path: path)
+            header.lastUpdatedFile = path
             header.lastUpdatedKey = "feeds/all"
             XCTAssertNil(header.lastUpdated)
             header.beginRefreshing()

@@ -61,7 +61,7 @@ final class RefreshHeaderInputTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 3) {
                 header.machine.offset == 0 && header.machine.animation == nil
             })
-            GtkTestEnvironment.iterate(for: 0.3)
+            GtkTestEnvironment.settleInput()
             XCTAssertEqual(peak * header.extent, 48, accuracy: 1, "pulled as far as the flick")
             XCTAssertEqual(recorder.states, [])
             XCTAssertEqual(recorder.refreshes, 0)
@@ -81,7 +81,8 @@ final class RefreshHeaderInputTests: XCTestCase {
             XCTAssertEqual(header.machine.offset, 0)
             RealInput.release()
             gtk_widget_set_visible(window.view.widget, 1)
-            GtkTestEnvironment.iterate(for: 0.5)
+            GtkTestEnvironment.settleInput()
+            GtkTestEnvironment.wait(until: { header.machine.animation == nil }, "the header at rest after the drag")
             XCTAssertEqual(recorder.refreshes, 0)
             XCTAssertEqual(recorder.states, [.pulling, .idle])
             XCTAssertEqual(header.machine.offset, 0)
@@ -95,7 +96,8 @@ final class RefreshHeaderInputTests: XCTestCase {
             gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(cast(window.scrolled)), 400)
             GtkTestEnvironment.waitForFrames(of: window.window)
             RealInput.drag(in: window, from: window.surfacePoint(of: window.listView, x: 150, y: 30), dy: 120)
-            GtkTestEnvironment.iterate(for: 0.5)
+            GtkTestEnvironment.settleInput()
+            GtkTestEnvironment.wait(until: { header.machine.animation == nil }, "the header at rest after the drag")
             XCTAssertEqual(recorder.states, [])
             XCTAssertEqual(header.machine.offset, 0)
         }
@@ -110,6 +112,7 @@ final class RefreshHeaderInputTests: XCTestCase {
             var claimed = 0
             for _ in 0..<20 {
                 claimed += Int(cgtk_emit_scroll(cast(controller), 0, -0.1))
+                // A touchpad's pace, an event every 10 ms: the speed is part of the input.
                 GtkTestEnvironment.iterate(for: 0.01)
             }
             XCTAssertEqual(claimed, 20, "every upward delta at the top is the pull's")
@@ -130,6 +133,7 @@ final class RefreshHeaderInputTests: XCTestCase {
             cgtk_emit_by_name(cast(controller), "scroll-begin")
             for _ in 0..<20 {
                 _ = cgtk_emit_scroll(cast(controller), 0, -0.1)
+                // A touchpad's pace, an event every 10 ms: the speed is part of the input.
                 GtkTestEnvironment.iterate(for: 0.01)
             }
             XCTAssertEqual(header.state, .pulling)
@@ -153,10 +157,12 @@ final class RefreshHeaderInputTests: XCTestCase {
                 let delta = 0.2 * pow(0.9, Double(step))
                 coasted += delta
                 _ = cgtk_emit_scroll(cast(controller), 0, -delta)
+                // A touchpad's pace, an event every 10 ms: the speed is part of the input.
                 GtkTestEnvironment.iterate(for: 0.01)
             }
             XCTAssertGreaterThan(coasted * 60, header.extent * 1.5)
             GtkTestEnvironment.iterate(timeout: 3) { header.machine.offset == 0 && header.machine.animation == nil }
+            // No scroll-end follows: the pull may still end by a pause in the events, which must not refresh; nothing marks its absence.
             GtkTestEnvironment.iterate(for: 0.4)
             XCTAssertEqual(recorder.states, [])
             XCTAssertEqual(recorder.refreshes, 0)
@@ -189,7 +195,9 @@ final class RefreshHeaderInputTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 2) { window.verticalValue > 0 }, "wheel events reach the list")
             RealInput.wheel(in: window, at: point, button: 4, count: 15)
             GtkTestEnvironment.iterate(timeout: 2) { window.verticalValue < 0.5 }
-            GtkTestEnvironment.iterate(for: 0.6)
+            GtkTestEnvironment.settleInput()
+            // The wheel's scrolling is animated: only its last frame puts the value at the top exactly.
+            GtkTestEnvironment.wait(until: { window.verticalValue < 1e-6 && header.machine.animation == nil }, "the list back at its top, the header at rest")
             XCTAssertEqual(window.verticalValue, 0, accuracy: 0.5)
             XCTAssertEqual(recorder.states, [])
             XCTAssertEqual(recorder.refreshes, 0)

@@ -122,7 +122,7 @@ final class RefreshHeaderRenderTests: XCTestCase {
             // Overlay scrollbars show and fade as the pointer moves: classic ones keep the content still.
             gtk_scrolled_window_set_overlay_scrolling(cast(window.scrolled), 0)
             let header = NormalHeader()
-            header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("settings.ini").path)
+            header.lastUpdatedFile = temporaryDirectory().appendingPathComponent("settings.ini").path
             header.link(to: window.view)
             window.present()
             defer { window.close() }
@@ -170,9 +170,12 @@ final class RefreshHeaderRenderTests: XCTestCase {
             // Overlay scrollbars re-lay out the scrolled window when the pointer merely moves over
             // it, pull or not; classic scrollbars keep this test about the pull alone.
             gtk_scrolled_window_set_overlay_scrolling(cast(window.scrolled), 0)
+            // The scrollbars' change re-lays the list out over frames no signal marks the end of
+            // (a frame and settled input were tried: under Wayland a layout still came later).
             GtkTestEnvironment.iterate(for: 0.2)
             let start = window.surfacePoint(of: window.listView, x: 150, y: 30)
             RealInput.drag(in: window, from: start, dy: 30, steps: 3, release: false)
+            // The same for the pointer's arrival (row :hover) before the layouts are counted.
             GtkTestEnvironment.iterate(for: 0.1)
 
             ListViewLayoutCounter.count = 0
@@ -186,7 +189,7 @@ final class RefreshHeaderRenderTests: XCTestCase {
             // sliding under a resting pointer change their :hover: the pointer leaves first.
             RealInput.release()
             RealInput.move(windowTitle: window.title, to: window.surfacePoint(of: window.window, x: -40, y: -40))
-            GtkTestEnvironment.iterate(for: 0.05)
+            GtkTestEnvironment.settleInput()
             ListViewLayoutCounter.count = 0
             XCTAssertTrue(recorder.waitForCycle(of: header))
             XCTAssertEqual(recorder.states, [.pulling, .refreshing, .idle])
@@ -204,6 +207,7 @@ final class RefreshHeaderRenderTests: XCTestCase {
             cgtk_emit_by_name(cast(controller), "scroll-begin")
             for _ in 0..<30 {
                 _ = cgtk_emit_scroll(cast(controller), 0, -0.07)
+                // A touchpad's pace, an event a frame: the speed is part of the input.
                 GtkTestEnvironment.iterate(for: 0.016)
             }
             cgtk_emit_by_name(cast(controller), "scroll-end")

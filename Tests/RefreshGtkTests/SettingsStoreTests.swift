@@ -1,3 +1,4 @@
+@testable import AppSupport
 import CGtk
 import Foundation
 import Glibc
@@ -21,6 +22,25 @@ final class SettingsStoreTests: XCTestCase {
             XCTAssertEqual(reopened.date(forKey: "header", in: "LastUpdated"), date)
             XCTAssertEqual(reopened.integer(forKey: "width", in: "Window"), 900)
             XCTAssertNil(reopened.recoveryNote)
+        }
+    }
+
+    /// A header's last-updated time and the app's own settings in one file are saved together:
+    /// with a store each, the later save would drop the other's values.
+    func testAHeaderAndTheAppShareTheStoreOfOneFile() {
+        onMain {
+            let path = temporaryDirectory().appendingPathComponent("settings.ini").path
+            let appSettings = SettingsStore.shared(at: path)
+            XCTAssertTrue(SettingsStore.shared(at: SettingsStore.standard.path) === SettingsStore.standard)
+            let header = NormalHeader()
+            header.lastUpdatedFile = path
+            header.lastUpdatedKey = "feeds"
+            appSettings.setInteger(900, forKey: "width", in: "Window")
+            header.recordLastUpdated()
+            appSettings.flush()
+            let reopened = SettingsStore(path: path)
+            XCTAssertEqual(reopened.integer(forKey: "width", in: "Window"), 900)
+            XCTAssertNotNil(reopened.date(forKey: "feeds", in: RefreshHeader.storeGroup))
         }
     }
 
@@ -71,6 +91,7 @@ final class SettingsStoreTests: XCTestCase {
 
             XCTAssertTrue(GtkTestEnvironment.iterate { !store.hasUnsavedChanges }, "saved once the main loop is idle")
             XCTAssertTrue(GtkTestEnvironment.iterate { writes.count >= 1 }, "the file was written")
+            // Time for a second write to be reported, which must not come: nothing marks its absence.
             GtkTestEnvironment.iterate(for: 0.3)
             XCTAssertEqual(writes.count, 1, "50 setters, one write")
             let reopened = SettingsStore(path: path)

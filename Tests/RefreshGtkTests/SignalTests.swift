@@ -32,6 +32,13 @@ final class SignalTests: XCTestCase {
             let window = gtk_window_new()!
             defer { gtk_window_destroy(cast(window)) }
             XCTAssertNil(Signal.mismatch(cast(window), "close-request", signature([], .boolean)))
+            // connectReturningObject and connectObjectReturningBool, on the sidebar's drag and drop.
+            let source = gtk_drag_source_new()!
+            defer { g_object_unref(cast(source)) }
+            XCTAssertNil(Signal.mismatch(cast(source), "prepare", signature([.double, .double], .pointer)))
+            let target = gtk_drop_target_new(GType(16 << 2), GDK_ACTION_MOVE)!
+            defer { g_object_unref(cast(target)) }
+            XCTAssertNil(Signal.mismatch(cast(target), "accept", signature([.pointer], .boolean)))
         }
     }
 

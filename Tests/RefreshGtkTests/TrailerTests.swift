@@ -40,11 +40,13 @@ final class TrailerTests: XCTestCase {
             let (window, trailer, recorder) = makeTrailerWindow()
             defer { window.close() }
             window.drag(pulling: .right)
-            GtkTestEnvironment.iterate(for: 0.3)
+            GtkTestEnvironment.settleInput()
+            GtkTestEnvironment.wait(until: { trailer.machine.animation == nil }, "the trailer at rest after the drag")
             XCTAssertEqual(trailer.machine.offset, 0, "at the start of the list a drag left does not pull")
             window.scroll(to: .right)
             window.drag(pulling: .top)
-            GtkTestEnvironment.iterate(for: 0.3)
+            GtkTestEnvironment.settleInput()
+            GtkTestEnvironment.wait(until: { trailer.machine.animation == nil }, "the trailer at rest after the drag")
             XCTAssertEqual(trailer.machine.offset, 0, "a vertical drag is no horizontal pull")
             XCTAssertEqual(recorder.states, [])
         }

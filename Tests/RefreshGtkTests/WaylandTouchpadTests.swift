@@ -15,6 +15,7 @@ final class WaylandTouchpadTests: XCTestCase {
             defer { window.close() }
             let header = page.component
             window.realSwipe(pulling: .top, lift: false)
+            // The fingers rest for a second: how long they rest is the input.
             GtkTestEnvironment.iterate(for: 1)
             XCTAssertEqual(header.state, .pulling, "held with the fingers down")
             XCTAssertTrue(header.accessibleText.hasPrefix("Release to refresh, "), header.accessibleText)
@@ -40,7 +41,7 @@ final class WaylandTouchpadTests: XCTestCase {
             let short = (header.extent * 0.9 / 8).rounded(.down) * 8
             RealInput.swipe(at: window.pointNear(.top), steps: Array(repeating: (0, -2), count: Int(short / 2)), hold: 0)
             XCTAssertTrue(GtkTestEnvironment.iterate { header.offset == 0 && header.logic.animation == nil })
-            GtkTestEnvironment.iterate(for: 0.3)
+            GtkTestEnvironment.settleInput()
             XCTAssertEqual(peak * header.extent, short, accuracy: 1, "pulled as far as the quick swipe will")
             XCTAssertEqual(page.loads, 0, "a slow swipe lifted short of the threshold goes back")
 
@@ -64,7 +65,7 @@ final class WaylandTouchpadTests: XCTestCase {
             window.realSwipe(pulling: .top, frames: 20, hold: 0)
             RealInput.swipe(at: window.pointNear(.top), steps: [8, 6, 5, 4, 3, 2, 2, 1].map { (0, -$0) }, hold: 0)
             XCTAssertTrue(GtkTestEnvironment.iterate { page.loads == 1 && page.component.state == .idle })
-            GtkTestEnvironment.iterate(for: 0.3)
+            GtkTestEnvironment.settleInput()
             XCTAssertEqual(page.loads, 1)
             XCTAssertEqual(states, [.pulling, .refreshing, .idle])
         }

@@ -59,15 +59,21 @@ public enum RealInput {
         pointer.send([pointer.moveCommand(to: (Double(point.x), Double(point.y))), "wait 50", "press" + button, "release" + button])
     }
 
-    /// Turns the mouse wheel `count` clicks at `point`: button 4 is up, 5 is down (X11's numbering).
-    public static func wheel(windowTitle: String, at point: (x: Int, y: Int), button: Int, count: Int) {
+    /// Turns the mouse wheel `count` clicks at `point`: button 4 is up, 5 is down (X11's numbering);
+    /// `holding` keys (such as "ctrl") are held down meanwhile.
+    public static func wheel(windowTitle: String, at point: (x: Int, y: Int), button: Int, count: Int, holding: String? = nil) {
         guard GtkTestEnvironment.isWayland else {
-            return XDo.wheel(windowTitle: windowTitle, at: point, button: button, count: count)
+            return XDo.wheel(windowTitle: windowTitle, at: point, button: button, count: count, holding: holding)
         }
         let pointer = VirtualInput.shared
         let click = button == 4 ? "wheel -1" : "wheel 1"
-        pointer.send([pointer.moveCommand(to: (Double(point.x), Double(point.y)))]
-                     + Array(repeating: [click, "wait 30"], count: count).flatMap { $0 })
+        var commands = [pointer.moveCommand(to: (Double(point.x), Double(point.y)))]
+            + Array(repeating: [click, "wait 30"], count: count).flatMap { $0 }
+        if let holding {
+            GtkTestEnvironment.iterate { toplevel(titled: windowTitle).map { gtk_window_is_active($0) != 0 } ?? false }
+            commands = ["keydown \(holding)", "wait 30"] + commands + ["keyup \(holding)"]
+        }
+        pointer.send(commands)
     }
 
     /// A two-finger touchpad swipe at `point`, as libinput sends it under Wayland: one frame of

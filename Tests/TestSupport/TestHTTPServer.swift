@@ -23,6 +23,9 @@ public final class TestHTTPServer: @unchecked Sendable {
         public var delay: TimeInterval = 0
         /// Omit Content-Length and end the body by closing the connection.
         public var omitContentLength = false
+        /// When set, the body (with its Content-Length) goes out in 64 KB pieces this far apart,
+        /// as from a slow server: a download's progress shows between them.
+        public var pieceInterval: TimeInterval?
         /// When set, the body is sent chunked: `body` first, then each piece this returns until it
         /// returns nil or the client hangs up, so a body can be endless.
         public var chunks: (@Sendable () -> Data?)?
@@ -179,6 +182,16 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     /// Sends the body, chunked when the response has chunks; returns the body bytes sent.
     private func sendBody(of response: Response, to connection: Int32) -> Int {
+        if let interval = response.pieceInterval {
+            var sent = 0
+            while sent < response.body.count {
+                if sent > 0 { Thread.sleep(forTimeInterval: interval) }
+                let piece = response.body[sent..<min(response.body.count, sent + 65_536)]
+                guard send(connection, Data(piece)) else { return sent }
+                sent += piece.count
+            }
+            return sent
+        }
         guard let next = response.chunks else {
             return send(connection, response.body) ? response.body.count : 0
         }

@@ -53,11 +53,14 @@ public enum XDo {
         run(["mousemove", "--window", id, "\(point.x)", "\(point.y)", "sleep", "0.05", "click", "\(button)"])
     }
 
-    /// Turns the mouse wheel `count` clicks at `point`: button 4 is up, 5 is down.
-    public static func wheel(windowTitle: String, at point: (x: Int, y: Int), button: Int, count: Int) {
+    /// Turns the mouse wheel `count` clicks at `point`: button 4 is up, 5 is down; `holding`
+    /// keys (such as "ctrl") are held down meanwhile.
+    public static func wheel(windowTitle: String, at point: (x: Int, y: Int), button: Int, count: Int, holding: String? = nil) {
         let id = windowID(title: windowTitle)
-        run(["mousemove", "--window", id, "\(point.x)", "\(point.y)",
-             "click", "--repeat", "\(count)", "--delay", "30", "\(button)"])
+        let clicks = ["click", "--repeat", "\(count)", "--delay", "30", "\(button)"]
+        guard let holding else { return run(["mousemove", "--window", id, "\(point.x)", "\(point.y)"] + clicks) }
+        run(["windowfocus", "--sync", id, "mousemove", "--window", id, "\(point.x)", "\(point.y)", "keydown", holding]
+            + clicks + ["keyup", holding])
     }
 
     /// Types `text` key by key in the window titled `windowTitle`.

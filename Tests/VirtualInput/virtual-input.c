@@ -8,6 +8,8 @@
  *   stop            the fingers lift: axis_source(finger), axis_stop on both axes, frame
  *   wheel N         N mouse-wheel clicks (negative: up), one frame each
  *   key COMBO       press and release keys named as XKB keysyms, joined by '+' ("F5", "ctrl+r")
+ *   keydown COMBO   press them and keep them held (a modifier held while the wheel turns)
+ *   keyup COMBO     release keys held by keydown
  *   wait MS         nothing for MS milliseconds
  *
  * Event times are CLOCK_MONOTONIC milliseconds, as libinput stamps them.
@@ -111,8 +113,11 @@ static void send_key(xkb_keycode_t code, int pressed) {
                                       xkb_state_serialize_layout(key_state, XKB_STATE_LAYOUT_EFFECTIVE));
 }
 
-/* Presses each key of "ctrl+r" in order and releases them in reverse; 0 when all were known. */
-static int press_combo(const char *combo) {
+enum combo_action { COMBO_PRESS_RELEASE, COMBO_PRESS, COMBO_RELEASE };
+
+/* Presses each key of "ctrl+r" in order and releases them in reverse (or only presses, or only
+ * releases); 0 when all were known. */
+static int press_combo(const char *combo, enum combo_action action) {
     xkb_keycode_t codes[8];
     int count = 0;
     char names[256];
@@ -127,8 +132,10 @@ static int press_combo(const char *combo) {
         if (shifted) codes[count++] = keycode_for(XKB_KEY_Shift_L, &shifted);
         codes[count++] = code;
     }
-    for (int i = 0; i < count; i++) send_key(codes[i], 1);
-    for (int i = count - 1; i >= 0; i--) send_key(codes[i], 0);
+    if (action != COMBO_RELEASE)
+        for (int i = 0; i < count; i++) send_key(codes[i], 1);
+    if (action != COMBO_PRESS)
+        for (int i = count - 1; i >= 0; i--) send_key(codes[i], 0);
     return 0;
 }
 
@@ -173,7 +180,11 @@ static int run(struct zwlr_virtual_pointer_v1 *pointer, const char *line, uint32
             zwlr_virtual_pointer_v1_frame(pointer);
         }
     } else if (strncmp(line, "key ", 4) == 0) {
-        if (!keyboard || press_combo(line + 4) != 0) return -1;
+        if (!keyboard || press_combo(line + 4, COMBO_PRESS_RELEASE) != 0) return -1;
+    } else if (strncmp(line, "keydown ", 8) == 0) {
+        if (!keyboard || press_combo(line + 8, COMBO_PRESS) != 0) return -1;
+    } else if (strncmp(line, "keyup ", 6) == 0) {
+        if (!keyboard || press_combo(line + 6, COMBO_RELEASE) != 0) return -1;
     } else if (sscanf(line, "wait %ld", &n) == 1) {
         sleep_ms(n);
     } else {

@@ -45,6 +45,16 @@ static inline char *cgtk_accessible_check_label(GtkAccessible *accessible, const
     return gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
 }
 
+/* NULL when the accessible's description is `expected`, else a description of the mismatch (free it). */
+static inline char *cgtk_accessible_check_description(GtkAccessible *accessible, const char *expected) {
+    return gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
+}
+
+/* NULL when the accessible's expanded state is `expanded`, else a description of the mismatch (free it). */
+static inline char *cgtk_accessible_check_expanded(GtkAccessible *accessible, gboolean expanded) {
+    return gtk_test_accessible_check_state(accessible, GTK_ACCESSIBLE_STATE_EXPANDED, expanded);
+}
+
 static inline gboolean cgtk_settings_get_boolean(const char *name) {
     gboolean value = FALSE;
     g_object_get(gtk_settings_get_default(), name, &value, NULL);

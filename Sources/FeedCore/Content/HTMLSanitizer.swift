@@ -8,8 +8,9 @@ import Foundation
 /// stay open.
 ///
 /// Scripts, styles, frames, plugins and forms go with their content; other unknown elements
-/// lose their tags but keep their text. Event handlers, `style`, `class` and `id` attributes are
-/// dropped. Links keep only http, https and mailto; images also `data:` raster images. Relative
+/// lose their tags but keep their text. MathML formulas stay: their presentation elements with
+/// attributes that only lay them out (never a link, a source or a style). Event handlers,
+/// `style`, `class` and `id` attributes are dropped. Links keep only http, https and mailto; images also `data:` raster images. Relative
 /// references are resolved against `base`.
 public enum HTMLSanitizer {
     /// The sanitized form of `html`, with relative URLs resolved against `base`.
@@ -19,19 +20,36 @@ public enum HTMLSanitizer {
     }
 
     /// Elements kept with their allowed attributes.
-    static let allowedElements: Set<String> = [
+    static let allowedElements = Set<String>([
         "a", "abbr", "acronym", "address", "article", "aside", "b", "bdi", "bdo", "big", "blockquote", "br",
         "caption", "center", "cite", "code", "col", "colgroup", "dd", "del", "details", "dfn", "div", "dl", "dt",
         "em", "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "i", "img",
         "ins", "kbd", "li", "main", "mark", "nav", "ol", "p", "pre", "q", "rp", "rt", "ruby", "s", "samp",
         "section", "small", "span", "strike", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot",
         "th", "thead", "time", "tr", "tt", "u", "ul", "var", "wbr",
+    ]).union(mathElements)
+
+    /// MathML's presentation elements (MathML Core and the common ones beyond it). Not
+    /// `annotation-xml`, which may hold HTML or SVG, nor `maction` and `mglyph`, which act or load.
+    static let mathElements: Set<String> = [
+        "math", "semantics", "annotation", "mrow", "mi", "mn", "mo", "ms", "mtext", "mspace", "mfrac", "msqrt",
+        "mroot", "mstyle", "merror", "mpadded", "mphantom", "mfenced", "menclose", "msub", "msup", "msubsup",
+        "munder", "mover", "munderover", "mmultiscripts", "mprescripts", "none", "mtable", "mtr", "mtd", "mlabeledtr",
+    ]
+
+    /// The attributes a MathML element keeps: how it is laid out, nothing that links or loads.
+    static let mathAttributes: Set<String> = [
+        "display", "displaystyle", "scriptlevel", "mathvariant", "mathsize", "form", "fence", "separator", "stretchy",
+        "symmetric", "largeop", "movablelimits", "accent", "accentunder", "lspace", "rspace", "minsize", "maxsize",
+        "linethickness", "numalign", "denomalign", "bevelled", "width", "height", "depth", "voffset", "notation",
+        "open", "close", "separators", "columnalign", "rowalign", "columnspan", "rowspan", "columnlines", "rowlines",
+        "frame", "columnspacing", "rowspacing", "encoding", "alttext",
     ]
 
     /// Elements dropped together with everything inside them.
     static let droppedWithContent: Set<String> = [
         "script", "style", "iframe", "frame", "frameset", "object", "embed", "applet", "form", "input", "button",
-        "select", "textarea", "noscript", "template", "svg", "math", "head", "title", "meta", "link", "base",
+        "select", "textarea", "noscript", "template", "svg", "annotation-xml", "head", "title", "meta", "link", "base",
         "audio", "video", "canvas", "noembed", "noframes", "xmp", "plaintext",
     ]
 
@@ -159,7 +177,8 @@ private struct SanitizingWriter {
         guard isVoid || open.count < HTMLSanitizer.maxDepth else { return }
         var attributes = ""
         var hasSource = false
-        let allowed = HTMLSanitizer.elementAttributes[name] ?? []
+        let isMath = HTMLSanitizer.mathElements.contains(name)
+        let allowed = isMath ? HTMLSanitizer.mathAttributes : HTMLSanitizer.elementAttributes[name] ?? []
         for (key, value) in tag.attributes where HTMLSanitizer.globalAttributes.contains(key) || allowed.contains(key) {
             var kept = value
             if HTMLSanitizer.urlAttributes.contains(key) {
@@ -171,7 +190,10 @@ private struct SanitizingWriter {
         }
         if name == "img" && !hasSource { return }
         write("<\(name)\(attributes)>")
-        if !isVoid {
+        // In MathML, as in all foreign content, `<mspace/>` is a whole element.
+        if isMath, tag.selfClosing {
+            write("</\(name)>")
+        } else if !isVoid {
             open.append(name)
             openCounts[name, default: 0] += 1
         }

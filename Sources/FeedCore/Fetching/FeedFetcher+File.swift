@@ -9,39 +9,51 @@ extension FeedFetcher {
     /// Only regular files are read, and only when their size is within the limit: the path is opened
     /// without blocking (a pipe with no writer would block the open itself) and checked before any read.
     func readFile(_ url: URL) -> FetchOutcome {
-        let path = url.path
+        let data: Data
+        switch readFileBytes(url) {
+        case let .success(bytes): data = bytes
+        case let .failure(error): return .failed(error)
+        }
+        do {
+            return .fetched(try FeedParser(maxDocumentSize: configuration.maxBodySize).parse(data, url: url), validators: CacheValidators())
+        } catch {
+            return .failed(.invalidFeed(error))
+        }
+    }
+
+    /// The bytes of the regular file at `url`, within the size limit.
+    func readFileBytes(_ url: URL) -> Result<Data, FetchError> {
+        // Opened by the bytes the URL names, which need not be UTF-8; said with U+FFFD for those.
+        let file = LocalFile(url)
+        let path = String(decoding: file.path.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let limit = configuration.maxBodySize
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            return .failed(code == ENOENT ? .fileNotFound(path: path) : .unreadableFile(path: path, reason: Self.reason(for: code)))
+            return .failure(code == ENOENT ? .fileNotFound(path: path) : .unreadableFile(path: path, reason: Self.reason(for: code)))
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            return .failed(.unreadableFile(path: path, reason: Self.reason(for: errno)))
+            return .failure(.unreadableFile(path: path, reason: Self.reason(for: errno)))
         }
         if let kind = Self.kind(ofNonRegular: status.st_mode) {
-            return .failed(.notAFile(path: path, kind: kind))
+            return .failure(.notAFile(path: path, kind: kind))
         }
         guard status.st_size <= limit else {
-            return .failed(.tooLarge(limit: limit))
+            return .failure(.tooLarge(limit: limit))
         }
         let data: Data
         do {
             // Reading one byte past the limit catches a file that grew since it was measured.
             data = try handle.read(upToCount: limit + 1) ?? Data()
         } catch {
-            return .failed(.unreadableFile(path: path, reason: Self.reason(for: error)))
+            return .failure(.unreadableFile(path: path, reason: Self.reason(for: error)))
         }
         guard data.count <= limit else {
-            return .failed(.tooLarge(limit: limit))
+            return .failure(.tooLarge(limit: limit))
         }
-        do {
-            return .fetched(try FeedParser(maxDocumentSize: limit).parse(data, url: url), validators: CacheValidators())
-        } catch {
-            return .failed(.invalidFeed(error))
-        }
+        return .success(data)
     }
 
     /// What `mode` describes, or nil for a regular file.

@@ -149,7 +149,7 @@ public final class FeedFetcher: Sendable {
         return headers
     }
 
-    private func fetchError(for failure: HTTPHopFailure, url: URL) -> FetchError {
+    func fetchError(for failure: HTTPHopFailure, url: URL) -> FetchError {
         switch failure {
         case .tooLarge: .tooLarge(limit: configuration.maxBodySize)
         case .timedOut: .timedOut(after: configuration.timeout)

@@ -211,18 +211,8 @@ private final class Receiver {
             return .failure(.tooLarge)
         case (CURLE_OPERATION_TIMEDOUT, _):
             return .failure(.timedOut)
-        case (CURLE_COULDNT_RESOLVE_HOST, _), (CURLE_COULDNT_RESOLVE_PROXY, _):
-            return .failure(.network(.cannotFindHost))
-        case (CURLE_COULDNT_CONNECT, _):
-            return .failure(.network(.cannotConnect))
-        case (CURLE_SEND_ERROR, _), (CURLE_RECV_ERROR, _), (CURLE_GOT_NOTHING, _), (CURLE_PARTIAL_FILE, _),
-             (CURLE_HTTP2, _), (CURLE_HTTP2_STREAM, _):
-            return .failure(.network(.connectionLost))
-        case (CURLE_SSL_CONNECT_ERROR, _), (CURLE_PEER_FAILED_VERIFICATION, _), (CURLE_SSL_CERTPROBLEM, _),
-             (CURLE_SSL_CIPHER, _), (CURLE_SSL_CACERT_BADFILE, _), (CURLE_SSL_ISSUER_ERROR, _):
-            return .failure(.network(.secureConnectionFailed))
         default:
-            return .failure(.network(.other(String(cString: curl_easy_strerror(code)))))
+            return .failure(.network(NetworkFailure(curlCode: code)))
         }
     }
 

@@ -152,13 +152,37 @@ public struct LocalFile: Sendable, Hashable {
         path = Array(UnsafeBufferPointer(start: folder, count: strlen(folder))) + [CChar(UInt8(ascii: "/"))] + given
     }
 
-    /// The file at a `file:` URL.
+    /// The file at a `file:` URL, whose path's percent escapes are the name's bytes (`%E9`: the
+    /// byte 0xE9, in whatever encoding the name has).
     public init(_ url: URL) {
-        path = Array(url.path.utf8CString)
+        var bytes: [UInt8] = []
+        var rest = Substring(url.path(percentEncoded: true)).utf8[...]
+        while let byte = rest.popFirst() {
+            if byte == UInt8(ascii: "%"), rest.count >= 2,
+               let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                rest = rest.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        // A folder's URL ends in a slash; its path, as `URL.path` gives it, does not.
+        if bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+        path = (bytes + [0]).map { CChar(bitPattern: $0) }
     }
 
-    /// The path for people to read: bytes that are not UTF-8 shown as U+FFFD.
-    public var displayPath: String {
-        String(decoding: path.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// The file as a `file:` URL: every byte but unreserved ASCII percent-encoded, so a name that
+    /// is not UTF-8 keeps its bytes.
+    public var url: URL {
+        let encoded = path.dropLast().map { UInt8(bitPattern: $0) }.map { byte -> String in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                String(UnicodeScalar(byte))
+            default:
+                String(format: "%%%02X", byte)
+            }
+        }.joined()
+        return URL(string: "file://" + encoded)!
     }
 }

@@ -15,6 +15,10 @@ extension FeedStore {
                 conditions.append("feedId IN (SELECT feeds.id FROM feeds WHERE folderId IN (\(FeedStore.subtreeSQL)))")
                 arguments += [folderID]
             }
+            if let accountID = query.accountID {
+                conditions.append("feedId IN (SELECT feeds.id FROM feeds WHERE accountId = ?)")
+                arguments += [accountID]
+            }
             if query.unreadOnly {
                 conditions.append("isRead = 0")
             }

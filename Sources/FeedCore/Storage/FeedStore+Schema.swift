@@ -205,6 +205,19 @@ extension FeedStore {
             // A title a person gave a feed is kept over the titles its fetches bring.
             try db.alter(table: "feeds") { table in table.add(column: "titleIsCustom", .boolean).notNull().defaults(to: false) }
         }
+        migrator.registerMigration("v15-full-articles") { db in
+            // Articles extracted from entries' pages, found by search, and the feeds that always show them.
+            try FeedStore.createFullArticles(in: db)
+        }
+        migrator.registerMigration("v16-media-positions") { db in
+            // Where each episode or video was left, so it resumes there; gone with its entry.
+            try db.create(table: "mediaPositions") { table in
+                table.column("entryId", .integer).notNull().references("entries", onDelete: .cascade)
+                table.column("url", .text).notNull()
+                table.column("seconds", .double).notNull()
+                table.primaryKey(["entryId", "url"])
+            }
+        }
         return migrator
     }()
 }

@@ -85,6 +85,8 @@ public struct EntryQuery: Sendable, Hashable {
     public var feedID: Int64?
     /// Only the entries of the feeds in this folder and the folders below it.
     public var folderID: Int64?
+    /// Only the entries of this sync account's feeds.
+    public var accountID: Int64?
     /// Only unread entries.
     public var unreadOnly: Bool
     /// Only starred entries.
@@ -99,10 +101,11 @@ public struct EntryQuery: Sendable, Hashable {
     public var fields: EntryFields
 
     /// Creates a query; the default is the newest 50 entries of all feeds.
-    public init(feedID: Int64? = nil, folderID: Int64? = nil, unreadOnly: Bool = false, starredOnly: Bool = false, limit: Int = 50,
-                offset: Int = 0, olderThan: EntryCursor? = nil, fields: EntryFields = .all) {
+    public init(feedID: Int64? = nil, folderID: Int64? = nil, accountID: Int64? = nil, unreadOnly: Bool = false, starredOnly: Bool = false,
+                limit: Int = 50, offset: Int = 0, olderThan: EntryCursor? = nil, fields: EntryFields = .all) {
         self.feedID = feedID
         self.folderID = folderID
+        self.accountID = accountID
         self.unreadOnly = unreadOnly
         self.starredOnly = starredOnly
         self.limit = limit

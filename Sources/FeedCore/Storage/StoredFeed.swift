@@ -33,6 +33,8 @@ public struct StoredFeed: Sendable, Hashable, Identifiable {
     public var unreadCount: Int
     /// The sync account the feed belongs to, or nil for a subscription of this reader's own.
     public var accountID: Int64? = nil
+    /// Whether its entries show the full article from their web pages instead of the feed's text.
+    public var alwaysShowsFullArticle = false
 
     /// A conditional request for the feed's next refresh.
     public var request: FeedRequest {
@@ -61,6 +63,7 @@ extension StoredFeed: FetchableRecord {
         position = row["position"]
         unreadCount = row["unreadCount"] ?? 0
         accountID = row["accountId"]
+        alwaysShowsFullArticle = row["alwaysShowsFullArticle"] ?? false
     }
 }
 

@@ -34,25 +34,37 @@ final class ArticleView {
     let widget: UnsafeMutablePointer<GtkWidget>
     let openButton: UnsafeMutablePointer<GtkWidget>
     let starButton: UnsafeMutablePointer<GtkWidget>
+    /// The full article from the entry's web page: its button over the article, spinner and notice.
+    let fullArticle = FullArticleControl()
     private let stack: UnsafeMutablePointer<GtkWidget>
     /// What the pane says while no entry is selected.
     private let emptyPage: OpaquePointer
     private let crashLabel: UnsafeMutablePointer<GtkWidget>
     private let reloadButton: UnsafeMutablePointer<GtkWidget>
+    /// Above the article while its remote images are held back: says so, with a button to load them.
+    let imagesBar: UnsafeMutablePointer<GtkWidget>
+    private let imagesLabel: UnsafeMutablePointer<GtkWidget>
+    let loadImagesButton: UnsafeMutablePointer<GtkWidget>
+    /// Whether the entry shown loads its remote images although the preference is off.
+    var loadsImagesOnce = false
     /// The article's column: the web view once there is one. Its star and open buttons go in
     /// the pane's header bar.
-    private let articleBox: UnsafeMutablePointer<GtkWidget>
+    let articleBox: UnsafeMutablePointer<GtkWidget>
     /// Made when the first article is shown, not with the window: making a WebKit view loads
     /// WebKit's engine and starts its network process, which the window's first frame waited
     /// for, and whose memory it held, before anything was read.
-    private var madeWebView: UnsafeMutablePointer<GtkWidget>?
+    private(set) var madeWebView: UnsafeMutablePointer<GtkWidget>?
     private(set) var state = State.empty
+    /// The entry's audio and video players and downloads, above its page.
+    let media = MediaPanel()
     /// The entry shown, if any.
     private(set) var entry: StoredEntry?
     /// The sanitized body of the entry shown, as loaded into the page.
     private(set) var bodyHTML: String?
     /// The whole page last loaded.
     private(set) var pageHTML: String?
+    /// The look the page last loaded was made with.
+    private(set) var pageLook: ArticlePage.Look?
     /// Whether the page of the entry shown has finished loading.
     private(set) var isLoaded = false
     private var feedTitle: String?
@@ -63,12 +75,27 @@ final class ArticleView {
     /// Opens a link outside the app (the window applies its http/https/mailto policy).
     var onOpenLink: ((URL) -> Void)?
 
+    /// The reader's font, size, line length, zoom and image choices, which the view applies.
+    var preferences: Preferences? {
+        didSet { applyPreferences() }
+    }
+
     init() {
         openButton = gtk_button_new_from_icon_name("web-browser-symbolic")!
         gtk_actionable_set_action_name(cast(openButton), "win.open-in-browser")
         starButton = gtk_button_new_from_icon_name("non-starred-symbolic")!
         gtk_actionable_set_action_name(cast(starButton), "win.toggle-star")
-        articleBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        articleBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [media.widget])
+        imagesLabel = Widgets.label("", classes: ["dim-label"])
+        gtk_label_set_wrap(cast(imagesLabel), 1)
+        gtk_widget_set_hexpand(imagesLabel, 1)
+        loadImagesButton = gtk_button_new_with_mnemonic("")!
+        gtk_widget_set_valign(loadImagesButton, GTK_ALIGN_CENTER)
+        let imagesOffer = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [imagesLabel, loadImagesButton])
+        Widgets.setMargins(imagesOffer, horizontal: 12, vertical: 6)
+        imagesBar = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [imagesOffer, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!])
+        gtk_widget_set_visible(imagesBar, 0)
+        gtk_box_append(cast(articleBox), imagesBar)
 
         emptyPage = OpaquePointer(adw_status_page_new()!)
         crashLabel = Widgets.label("", classes: ["title-4"], xalign: 0.5)
@@ -89,10 +116,17 @@ final class ArticleView {
         gtk_stack_set_visible_child_name(cast(stack), "empty")
 
         Signal.connect(cast(reloadButton), "clicked") { [weak self] in self?.reload() }
+        Signal.connect(cast(loadImagesButton), "clicked") { [weak self] in self?.loadImagesOnce() }
         Signal.connectIgnoringArgument(cast(gtk_settings_get_default()), "notify::gtk-font-name") { [weak self] in
-            guard let webView = self?.madeWebView else { return }
-            self?.useDesktopFont(in: webView)
+            self?.applyFont()
         }
+        for property in ["notify::dark", "notify::high-contrast"] {
+            Signal.connectIgnoringArgument(cast(adw_style_manager_get_default()), property) { [weak self] in self?.applyLook() }
+        }
+        addZoomByScrolling()
+        gtk_box_append(cast(articleBox), fullArticle.notice)
+        gtk_box_append(cast(articleBox), fullArticle.overlay)
+        fullArticle.present = { [weak self] body in self?.present(body) }
         retranslate()
     }
 
@@ -100,26 +134,45 @@ final class ArticleView {
     /// could not be loaded.
     var webView: UnsafeMutablePointer<GtkWidget>? {
         if let madeWebView { return madeWebView }
-        guard let webKit = WebKit.shared, let webView = webKit.webViewNew() else { return nil }
+        guard let webKit = WebKit.shared, let webView = webKit.privateWebView() else { return nil }
         Self.configure(settings: webKit.webViewGetSettings(webView), webKit)
         gtk_widget_set_vexpand(webView, 1)
         gtk_widget_set_hexpand(webView, 1)
-        WebKitSignals.connectDecidePolicy(webView, owner: self)
-        WebKitSignals.connectTerminated(webView, owner: self)
-        WebKitSignals.connectLoadChanged(webView, owner: self)
-        gtk_box_append(cast(articleBox), webView)
-        useDesktopFont(in: webView)
+        connectSignals(of: webView)
+        gtk_overlay_set_child(cast(fullArticle.overlay), webView)
         madeWebView = webView
+        applyFont()
+        applyZoom()
         return webView
     }
 
-    /// Sets the page's text in the font GTK draws the window's own text with.
-    private func useDesktopFont(in webView: UnsafeMutablePointer<GtkWidget>) {
-        guard let webKit = WebKit.shared, let settings = webKit.webViewGetSettings(webView) else { return }
-        let font = DesktopFont.current(for: webView)
-        webKit.setDefaultFontFamily(settings, font.family)
-        webKit.setSansSerifFontFamily(settings, font.family)
-        webKit.setDefaultFontSize(settings, font.pixels)
+    /// Follows what the web view does: which navigation it may take, when its page has loaded,
+    /// when its web process ended.
+    private func connectSignals(of webView: UnsafeMutablePointer<GtkWidget>) {
+        Signal.connectObjectUIntReturningBool(webView, "decide-policy") { [weak self] decision, type in
+            guard let webKit = WebKit.shared, type == WebKit.policyNavigationAction || type == WebKit.policyNewWindowAction else {
+                return false
+            }
+            let action = webKit.navigationPolicyDecisionGetNavigationAction(OpaquePointer(decision))
+            let address = webKit.uriRequestGetURI(webKit.navigationActionGetRequest(action)).map { String(cString: $0) } ?? ""
+            let kind = webKit.navigationActionGetNavigationType(action)
+            let navigation = ArticleView.navigation(
+                to: address,
+                isLinkClick: kind == WebKit.navigationLinkClicked,
+                isOwnLoad: type == WebKit.policyNavigationAction && kind == WebKit.navigationOther
+            )
+            if navigation == .load {
+                webKit.policyDecisionUse(OpaquePointer(decision))
+            } else {
+                webKit.policyDecisionIgnore(OpaquePointer(decision))
+                self?.decide(navigation)
+            }
+            return true
+        }
+        Signal.connectUInt(webView, "web-process-terminated") { [weak self] _ in self?.webProcessTerminated() }
+        Signal.connectUInt(webView, "load-changed") { [weak self] event in
+            if event == WebKit.loadFinished { self?.loadFinished() }
+        }
     }
 
     /// Sets the pane's own texts in the current language.
@@ -129,8 +182,12 @@ final class ArticleView {
         adw_status_page_set_description(emptyPage, tr("Select an entry to read it"))
         gtk_label_set_text(cast(crashLabel), tr("The article view stopped unexpectedly."))
         gtk_button_set_label(cast(reloadButton), tr("_Reload"))
+        gtk_label_set_text(cast(imagesLabel), tr("Remote images are not loaded, so their sites cannot tell that you read this."))
+        gtk_button_set_label(cast(loadImagesButton), tr("_Load Images"))
         Widgets.name(openButton, tr("Open in Browser"))
         updateStar()
+        media.retranslate()
+        fullArticle.retranslate()
         if let bodyHTML { present(bodyHTML) }
     }
 
@@ -162,33 +219,45 @@ final class ArticleView {
         bodyHTML = nil
         pageHTML = nil
         isLoaded = false
+        loadsImagesOnce = false
         updateStar()
+        media.show(entry)
         showings += 1
         let showing = showings
+        fullArticle.entryShown(entry)
         Task.detached(priority: .userInitiated) { [weak self] in
-            let body = entry.articleHTML()
+            let article = entry.articleHTML()
+            let body = article + MediaPanel.imagesHTML(for: entry.enclosures, body: article)
             await MainActor.run {
-                guard let self, self.showings == showing else { return }
+                guard let self, self.showings == showing, !self.fullArticle.showsArticle(of: entry.id) else { return }
                 self.present(body)
             }
         }
     }
 
     /// Loads the page of the entry shown with its sanitized `body`.
-    private func present(_ body: String) {
+    func present(_ body: String) {
         guard let entry else { return }
+        let look = look
         bodyHTML = body
-        pageHTML = ArticlePage.html(for: entry, feedTitle: feedTitle, body: body)
+        pageLook = look
+        pageHTML = ArticlePage.html(for: entry, feedTitle: feedTitle, body: body, look: look)
+        updateImagesBar()
         load()
     }
 
     /// Empties the pane, as when the selection goes away.
     func clear() {
         showings += 1
+        fullArticle.cleared()
         entry = nil
         bodyHTML = nil
         pageHTML = nil
+        pageLook = nil
         isLoaded = false
+        media.removeAll()
+        loadsImagesOnce = false
+        updateImagesBar()
         state = .empty
         gtk_stack_set_visible_child_name(cast(stack), "empty")
     }
@@ -217,17 +286,17 @@ final class ArticleView {
         return .openExternally(url)
     }
 
-    fileprivate func decide(_ navigation: Navigation) {
+    private func decide(_ navigation: Navigation) {
         if case let .openExternally(url) = navigation { onOpenLink?(url) }
     }
 
-    fileprivate func webProcessTerminated() {
+    private func webProcessTerminated() {
         isLoaded = false
         state = .crashed
         gtk_stack_set_visible_child_name(cast(stack), "crashed")
     }
 
-    fileprivate func loadFinished() {
+    private func loadFinished() {
         isLoaded = state == .article
     }
 
@@ -265,8 +334,8 @@ final class ArticleView {
         init(_ completion: @escaping @MainActor (Bool) -> Void) { self.completion = completion }
     }
 
-    /// No page scripts, plugins or storage; images load. JavaScript
-    /// itself stays on only for the app's own paging script, in an isolated world.
+    /// No page scripts, plugins or storage; images load as far as the page's own policy lets
+    /// them. JavaScript itself stays on only for the app's own scripts, in an isolated world.
     private static func configure(settings: OpaquePointer?, _ webKit: WebKit) {
         guard let settings else { return }
         webKit.setEnableJavaScript(settings, 1)
@@ -321,114 +390,5 @@ struct DesktopFont {
         let drawn = pango_font_describe(font)
         defer { pango_font_description_free(drawn) }
         return pango_font_description_get_family(drawn).map { String(cString: $0) }
-    }
-}
-
-/// The article's web page: a header with the entry's details above its sanitized body.
-enum ArticlePage {
-    /// A complete page; `body` must already be sanitized, everything else is escaped here.
-    static func html(for entry: StoredEntry, feedTitle: String?, body: String) -> String {
-        let title = entry.title?.isEmpty == false ? entry.title! : tr("Untitled")
-        let details = [feedTitle, entry.author, EntryDateText.text(for: entry.sortDate)]
-            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
-        let direction = gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL ? "rtl" : "ltr"
-        return """
-            <!DOCTYPE html>
-            <html dir="\(direction)"><head><meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'">
-            <style>\(style)</style></head>
-            <body><header><h1 dir="auto">\(Markup.escaped(title))</h1><p class="details" dir="auto">\(Markup.escaped(details))</p></header>
-            <article dir="auto">\(body)</article></body></html>
-            """
-    }
-
-    /// Light and dark colours after the system's choice, text sized to the column, images scaled to fit.
-    static let style = """
-        :root { color-scheme: light dark; }
-        body { margin: 0 auto; padding: 12px 24px 32px; max-width: 46em; line-height: 1.55;
-               color: #1e1e1e; background: #ffffff; overflow-wrap: break-word; }
-        h1 { font-size: 1.6em; line-height: 1.25; margin: 0.3em 0 0.2em; }
-        .details { color: #5e5c64; margin: 0 0 1.5em; }
-        img, video { max-width: 100%; height: auto; }
-        pre { overflow-x: auto; padding: 10px 12px; border-radius: 6px; background: #f2f2f2; }
-        code { font-family: monospace; font-size: 0.92em; }
-        table { border-collapse: collapse; margin: 1em 0; }
-        th, td { border: 1px solid #c0bfbc; padding: 4px 10px; text-align: start; }
-        blockquote { margin: 1em 0; padding-inline-start: 1em; border-inline-start: 3px solid #c0bfbc; color: #5e5c64; }
-        a { color: #1c71d8; }
-        @media (prefers-color-scheme: dark) {
-            body { color: #ffffff; background: #1e1e1e; }
-            .details, blockquote { color: #c0bfbc; }
-            pre { background: #303030; }
-            th, td, blockquote { border-color: #5e5c64; }
-            a { color: #78aeed; }
-        }
-        """
-}
-
-/// WebKit's signals whose signatures `Signal` has no form for, each calling a weakly held view.
-private enum WebKitSignals {
-    final class WeakView {
-        weak var view: ArticleView?
-        init(_ view: ArticleView) { self.view = view }
-    }
-
-    private static let release: GClosureNotify = { data, _ in
-        guard let data else { return }
-        Unmanaged<WeakView>.fromOpaque(data).release()
-    }
-
-    private static func connect(_ webView: UnsafeMutablePointer<GtkWidget>, _ name: String, owner: ArticleView, _ trampoline: GCallback) {
-        let box = Unmanaged.passRetained(WeakView(owner)).toOpaque()
-        g_signal_connect_data(webView, name, trampoline, box, release, GConnectFlags(0))
-    }
-
-    fileprivate static func view(_ data: gpointer?) -> ArticleView? {
-        guard let data else { return nil }
-        return Unmanaged<WeakView>.fromOpaque(data).takeUnretainedValue().view
-    }
-
-    /// decide-policy: answers every navigation itself so nothing is followed inside the view.
-    static func connectDecidePolicy(_ webView: UnsafeMutablePointer<GtkWidget>, owner: ArticleView) {
-        let trampoline: @convention(c) (gpointer?, OpaquePointer?, UInt32, gpointer?) -> gboolean = { _, decision, type, data in
-            guard let decision, let webKit = WebKit.shared,
-                  type == WebKit.policyNavigationAction || type == WebKit.policyNewWindowAction else { return 0 }
-            let action = webKit.navigationPolicyDecisionGetNavigationAction(decision)
-            let address = webKit.uriRequestGetURI(webKit.navigationActionGetRequest(action)).map { String(cString: $0) } ?? ""
-            let kind = webKit.navigationActionGetNavigationType(action)
-            let navigation = ArticleView.navigation(
-                to: address,
-                isLinkClick: kind == WebKit.navigationLinkClicked,
-                isOwnLoad: type == WebKit.policyNavigationAction && kind == WebKit.navigationOther
-            )
-            if navigation == .load {
-                webKit.policyDecisionUse(decision)
-            } else {
-                webKit.policyDecisionIgnore(decision)
-                let view = WebKitSignals.view(data)
-                onMainActor { view?.decide(navigation) }
-            }
-            return 1
-        }
-        connect(webView, "decide-policy", owner: owner, unsafeBitCast(trampoline, to: GCallback.self))
-    }
-
-    /// web-process-terminated: the view says so instead of staying blank.
-    static func connectTerminated(_ webView: UnsafeMutablePointer<GtkWidget>, owner: ArticleView) {
-        let trampoline: @convention(c) (gpointer?, UInt32, gpointer?) -> Void = { _, _, data in
-            let view = WebKitSignals.view(data)
-            onMainActor { view?.webProcessTerminated() }
-        }
-        connect(webView, "web-process-terminated", owner: owner, unsafeBitCast(trampoline, to: GCallback.self))
-    }
-
-    /// load-changed: records when the page has finished loading.
-    static func connectLoadChanged(_ webView: UnsafeMutablePointer<GtkWidget>, owner: ArticleView) {
-        let trampoline: @convention(c) (gpointer?, UInt32, gpointer?) -> Void = { _, event, data in
-            guard event == WebKit.loadFinished else { return }
-            let view = WebKitSignals.view(data)
-            onMainActor { view?.loadFinished() }
-        }
-        connect(webView, "load-changed", owner: owner, unsafeBitCast(trampoline, to: GCallback.self))
     }
 }

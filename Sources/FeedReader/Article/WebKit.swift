@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import RefreshGtk
 
 /// WebKitGTK, loaded when the first article is shown instead of with the app. Linked, it and the
 /// libraries it needs (JavaScriptCore, GStreamer, speech synthesis: 86 of the app's 198) were
@@ -18,11 +19,18 @@ struct WebKit: Sendable {
     static let navigationLinkClicked: UInt32 = 0
     static let navigationOther: UInt32 = 5
     static let loadFinished: UInt32 = 3
+    /// WebKitCookieAcceptPolicy's WEBKIT_COOKIE_POLICY_ACCEPT_NEVER.
+    static let cookiesNever: UInt32 = 1
 
     typealias Settings = OpaquePointer
     typealias SetFlag = @convention(c) (Settings?, gboolean) -> Void
 
-    let webViewNew: @convention(c) () -> UnsafeMutablePointer<GtkWidget>?
+    let webViewGetType: @convention(c) () -> GType
+    let networkSessionNewEphemeral: @convention(c) () -> OpaquePointer?
+    let networkSessionGetCookieManager: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let cookieManagerSetAcceptPolicy: @convention(c) (OpaquePointer?, UInt32) -> Void
+    let webViewSetZoomLevel: @convention(c) (gpointer?, Double) -> Void
+    let webViewGetZoomLevel: @convention(c) (gpointer?) -> Double
     let webViewGetSettings: @convention(c) (gpointer?) -> Settings?
     let webViewLoadHTML: @convention(c) (gpointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Void
     let webViewEvaluateJavaScript: @convention(c) (gpointer?, UnsafePointer<CChar>?, Int, UnsafePointer<CChar>?,
@@ -59,7 +67,12 @@ struct WebKit: Sendable {
             return unsafeBitCast(address, to: F.self)
         }
         do {
-            webViewNew = try function("webkit_web_view_new")
+            webViewGetType = try function("webkit_web_view_get_type")
+            networkSessionNewEphemeral = try function("webkit_network_session_new_ephemeral")
+            networkSessionGetCookieManager = try function("webkit_network_session_get_cookie_manager")
+            cookieManagerSetAcceptPolicy = try function("webkit_cookie_manager_set_accept_policy")
+            webViewSetZoomLevel = try function("webkit_web_view_set_zoom_level")
+            webViewGetZoomLevel = try function("webkit_web_view_get_zoom_level")
             webViewGetSettings = try function("webkit_web_view_get_settings")
             webViewLoadHTML = try function("webkit_web_view_load_html")
             webViewEvaluateJavaScript = try function("webkit_web_view_evaluate_javascript")
@@ -87,6 +100,24 @@ struct WebKit: Sendable {
         } catch {
             return nil
         }
+    }
+
+    /// A web view in its own network session: ephemeral, so nothing (cookies, cache, HSTS) is
+    /// written to disk, and refusing every cookie. An article is our own `about:blank` page, so
+    /// every image in it is a third party's, and a tracking pixel's cookie must not come back
+    /// with the next entry's pixel.
+    func privateWebView() -> UnsafeMutablePointer<GtkWidget>? {
+        guard let session = networkSessionNewEphemeral() else { return nil }
+        defer { g_object_unref(cast(session)) }
+        cookieManagerSetAcceptPolicy(networkSessionGetCookieManager(session), Self.cookiesNever)
+        var value = GValue()
+        g_value_init(&value, g_type_from_name("WebKitNetworkSession"))
+        g_value_set_object(&value, cast(session))
+        defer { g_value_unset(&value) }
+        var names: [UnsafePointer<CChar>?] = [UnsafePointer(strdup("network-session"))]
+        defer { free(UnsafeMutablePointer(mutating: names[0])) }
+        let object = g_object_new_with_properties(webViewGetType(), 1, &names, &value)
+        return object.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }
     }
 
     private struct MissingFunction: Error {}

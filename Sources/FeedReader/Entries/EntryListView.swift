@@ -111,6 +111,7 @@ final class EntryListView {
         case .starred: header.lastUpdatedKey = "starred"
         case let .feed(id): header.lastUpdatedKey = "feed-\(id)"
         case let .folder(id): header.lastUpdatedKey = "folder-\(id)"
+        case let .account(id): header.lastUpdatedKey = "account-\(id)"
         }
         reload(scrollToTop: changed)
     }
@@ -135,7 +136,7 @@ final class EntryListView {
             return try await library.store.search(searchText, limit: Self.searchPageSize, offset: last == nil ? 0 : order.count,
                                                   fields: .listing)
         }
-        let query = EntryQuery(feedID: source.feedID, folderID: source.folderID, unreadOnly: filter == .unread,
+        let query = EntryQuery(feedID: source.feedID, folderID: source.folderID, accountID: source.accountID, unreadOnly: filter == .unread,
                                starredOnly: source == .starred,
                                limit: Self.pageSize, olderThan: last?.cursor, fields: .listing)
         return try await library.store.entries(query)

@@ -1,3 +1,4 @@
+import AppSupport
 import RefreshGtk
 
 // The app's strings: gettext in the app's own domain, "feed-reader", whose catalogs sit beside

@@ -1,38 +1,96 @@
-/// One row of the sidebar: what it stands for and how many folders in it is.
-struct SidebarRow: Hashable {
-    var item: FeedSelection
-    var depth: Int
-}
+/// The sidebar's tree, decided without GTK: "All Feeds", "Starred", the local feeds outside
+/// folders and the local folders at the top, then one row for each sync account; inside a folder
+/// its feeds then the folders inside it, inside an account its feeds outside categories then its
+/// categories as folders. The tree list model shows what this says, one list per level.
+struct SidebarOutline: Equatable {
+    /// A sync account's feeds and folders, as the outline needs them.
+    struct Account {
+        var id: Int64
+        var feeds: [Feed]
+        var folders: [Folder]
+    }
 
-/// The sidebar's rows top to bottom, as a flattened tree: "All Feeds", "Starred", the feeds
-/// outside folders, then each folder followed by its feeds and the folders inside it, a level
-/// deeper; a collapsed folder's row shows and nothing below it. Decided without GTK, so the
-/// list view only shows what this says.
-enum SidebarOutline {
-    /// The rows for `feeds` in `folders` (in order, parents before children; a nil folder is the
-    /// top level) with `collapsed` closed. A feed or folder whose folder is not listed shows at the top.
-    static func rows(feeds: [(id: Int64, folderID: Int64?)], folders: [(id: Int64, parentID: Int64?)],
-                     collapsed: Set<Int64>) -> [SidebarRow] {
+    typealias Feed = (id: Int64, folderID: Int64?)
+    typealias Folder = (id: Int64, parentID: Int64?)
+
+    /// The rows at the top, in order.
+    private(set) var top: [FeedSelection] = []
+    /// The rows inside each folder and account, in order; every folder and account has an entry,
+    /// empty ones too (they can be opened).
+    private(set) var children: [FeedSelection: [FeedSelection]] = [:]
+    /// The row each row is inside; none for the rows at the top.
+    private(set) var parents: [FeedSelection: FeedSelection] = [:]
+
+    init() {}
+
+    /// The tree of the local `feeds` in `folders` (in order, parents before children; a nil folder
+    /// is the top) and of `accounts`. A feed or folder whose folder is not listed shows at the top
+    /// of its section.
+    init(feeds: [Feed], folders: [Folder], accounts: [Account] = []) {
+        top = [.all, .starred] + contents(feeds: feeds, folders: folders)
+        for account in accounts {
+            let item = FeedSelection.account(account.id)
+            top.append(item)
+            adopt(contents(feeds: account.feeds, folders: account.folders), into: item)
+        }
+    }
+
+    /// Whether `item` can be opened to show what it holds: a folder or an account.
+    func isExpandable(_ item: FeedSelection) -> Bool { children[item] != nil }
+
+    /// The rows `item` is inside, nearest first.
+    func ancestors(of item: FeedSelection) -> [FeedSelection] {
+        var found: [FeedSelection] = []
+        var next = parents[item]
+        while let parent = next, !found.contains(parent) {
+            found.append(parent)
+            next = parents[parent]
+        }
+        return found
+    }
+
+    /// The account whose section holds `item`, or nil for a local row.
+    func account(of item: FeedSelection) -> Int64? {
+        if case let .account(id) = item { return id }
+        return ancestors(of: item).last?.accountID
+    }
+
+    /// Fills `children` and `parents` below a section's top and returns the top's rows.
+    private mutating func contents(feeds: [Feed], folders: [Folder]) -> [FeedSelection] {
         let known = Set(folders.map(\.id))
         let inKnownFolder = { (id: Int64?) in id.flatMap { known.contains($0) ? $0 : nil } }
         let subfolders = Dictionary(grouping: folders) { inKnownFolder($0.parentID) }
         let feedsIn = Dictionary(grouping: feeds) { inKnownFolder($0.folderID) }
-        var rows = [SidebarRow(item: .all, depth: 0), SidebarRow(item: .starred, depth: 0)]
         var visited: Set<Int64> = []
-        func addContents(of folderID: Int64?, depth: Int) {
-            rows += (feedsIn[folderID] ?? []).map { SidebarRow(item: .feed($0.id), depth: depth) }
+        func rows(in folderID: Int64?) -> [FeedSelection] {
+            var rows = (feedsIn[folderID] ?? []).map { FeedSelection.feed($0.id) }
             // A folder inside itself (a damaged list) shows once instead of forever.
             for folder in subfolders[folderID] ?? [] where visited.insert(folder.id).inserted {
-                rows.append(SidebarRow(item: .folder(folder.id), depth: depth))
-                if !collapsed.contains(folder.id) { addContents(of: folder.id, depth: depth + 1) }
+                rows.append(.folder(folder.id))
             }
+            return rows
         }
-        addContents(of: nil, depth: 0)
-        return rows
+        let topRows = rows(in: nil)
+        var open = topRows.filter { $0.folderID != nil }
+        while let folder = open.popLast() {
+            let inside = rows(in: folder.folderID)
+            adopt(inside, into: folder)
+            open += inside.filter { $0.folderID != nil }
+        }
+        return topRows
     }
 
-    /// The one run of rows to replace to turn `old` into `new`: the rows the two share at their
-    /// start and at their end stay (with their row widgets and the selection on them).
+    private mutating func adopt(_ rows: [FeedSelection], into parent: FeedSelection) {
+        children[parent] = rows
+        for row in rows { parents[row] = parent }
+    }
+
+    static func == (lhs: SidebarOutline, rhs: SidebarOutline) -> Bool {
+        lhs.top == rhs.top && lhs.children == rhs.children
+    }
+
+    /// The one run of rows to replace to turn a list `old` into `new`: the rows the two share at
+    /// their start and at their end stay (with their row widgets and the selection on them).
     struct Splice: Equatable {
         var position: Int
         var removed: Int
@@ -40,7 +98,7 @@ enum SidebarOutline {
     }
 
     /// The splice turning `old` into `new`, or nil when they are the same.
-    static func splice(from old: [SidebarRow], to new: [SidebarRow]) -> Splice? {
+    static func splice(from old: [FeedSelection], to new: [FeedSelection]) -> Splice? {
         guard old != new else { return nil }
         let common = min(old.count, new.count)
         var start = 0

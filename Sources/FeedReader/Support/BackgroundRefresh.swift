@@ -6,19 +6,31 @@ import RefreshGtk
 /// Wakes at each feed's background-refresh turn while the computer is online and hands the due
 /// feeds to `run`; the turns are `BackgroundSchedule`'s, timed by the library's clock. Coming online
 /// sets the timer again: feeds whose turn passed offline are fetched a `shortestWait` later, once
-/// the connection has settled, not at the instant it appears.
+/// the connection has settled, not at the instant it appears. Sync accounts are synced every
+/// interval too, on a timer of their own.
 @MainActor
 final class BackgroundRefresh {
     private let library: FeedLibrary
     /// Refreshes the due feeds, returning when they are stored.
     var run: (@MainActor ([StoredFeed]) async -> Void)?
+    /// Syncs every account, returning when done.
+    var syncAccounts: (@MainActor () async -> Void)?
     /// Minutes between a feed's refreshes; 0 turns background refresh off.
     var minutes = 0 {
-        didSet { if minutes != oldValue { reschedule() } }
+        didSet {
+            guard minutes != oldValue else { return }
+            reschedule()
+            nextAccountSync = nil
+            rescheduleAccountSync()
+        }
     }
     /// When the next wake-up is due, by the library's clock; nil while off, offline or stopped.
     private(set) var nextWake: Date?
     private var timer: guint = 0
+    /// When the accounts are due to sync next, by the library's clock; nil while off, offline or stopped.
+    private(set) var nextAccountSync: Date?
+    private var accountTimer: guint = 0
+    private var isSyncingAccounts = false
     private var isRunning = false
     private var isStopped = false
     private let monitor: OpaquePointer
@@ -30,7 +42,10 @@ final class BackgroundRefresh {
         self.library = library
         monitor = network
         g_object_ref(cast(monitor))
-        networkHandler = Signal.connectBool(cast(monitor), "network-changed") { [weak self] _ in self?.reschedule() }
+        networkHandler = Signal.connectBool(cast(monitor), "network-changed") { [weak self] _ in
+            self?.reschedule()
+            self?.rescheduleAccountSync()
+        }
     }
 
     /// Whether the network is up, as the GNetworkMonitor sees it.
@@ -70,11 +85,41 @@ final class BackgroundRefresh {
         }
     }
 
+    /// Sets the accounts' timer for one interval after their last sync, or a short wait when
+    /// that passed while offline; clears it while off or offline.
+    private func rescheduleAccountSync() {
+        cancelAccountTimer()
+        guard !isStopped, !isSyncingAccounts, isOnline, let schedule else { return }
+        let now = library.now()
+        let due = nextAccountSync ?? now + schedule.interval
+        nextAccountSync = due
+        accountTimer = MainThread.after(max(due.timeIntervalSince(now), due < now ? schedule.shortestWait : 0)) { [weak self] in
+            self?.accountTimer = 0
+            self?.syncAccountsNow()
+        }
+    }
+
+    /// Syncs the accounts now, then sets their timer one interval on.
+    func syncAccountsNow() {
+        guard !isStopped, !isSyncingAccounts, isOnline, let syncAccounts else { return }
+        cancelAccountTimer()
+        isSyncingAccounts = true
+        Task { @MainActor [weak self] in
+            await syncAccounts()
+            guard let self else { return }
+            self.isSyncingAccounts = false
+            self.nextAccountSync = nil
+            self.rescheduleAccountSync()
+        }
+    }
+
     /// Ends background refresh for good: the window is gone.
     func stop() {
         isStopped = true
         cancelTimer()
+        cancelAccountTimer()
         nextWake = nil
+        nextAccountSync = nil
         if networkHandler != 0 {
             g_signal_handler_disconnect(cast(monitor), networkHandler)
             networkHandler = 0
@@ -84,6 +129,13 @@ final class BackgroundRefresh {
     isolated deinit {
         stop()
         g_object_unref(cast(monitor))
+    }
+
+    private func cancelAccountTimer() {
+        if accountTimer != 0 {
+            g_source_remove(accountTimer)
+            accountTimer = 0
+        }
     }
 
     private func cancelTimer() {

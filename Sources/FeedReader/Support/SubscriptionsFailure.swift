@@ -9,13 +9,13 @@ enum SubscriptionsFailure {
         switch error {
         case let failure as SubscriptionFile.Failure:
             if case let .tooLarge(bytes) = failure {
-                return String.isolated(file.displayPath) + ": " + OPMLDocument.ReadError.tooLarge(bytes: bytes).reason.sentence
+                return String.isolated(file.displayName) + ": " + OPMLDocument.ReadError.tooLarge(bytes: bytes).reason.sentence
             }
             // TRANSLATORS: %@ is the path of the file to import.
-            return sentences(tr("The file %@ could not be read.").filling(file.displayPath),
+            return sentences(tr("The file %@ could not be read.").filling(file.displayName),
                              FileProblem(failure, writing: false)?.sentence)
         case let failure as OPMLDocument.ReadError:
-            return String.isolated(file.displayPath) + ": " + failure.reason.sentence
+            return String.isolated(file.displayName) + ": " + failure.reason.sentence
         default:
             return sentences(tr("The subscriptions could not be imported."), ErrorReason.storeRefusal(error))
         }
@@ -24,7 +24,7 @@ enum SubscriptionsFailure {
     /// Why exporting to `file` failed.
     static func exporting(_ file: LocalFile, _ error: any Error) -> String {
         // TRANSLATORS: %@ is the path of the file the subscriptions were to be written to.
-        let failure = tr("The subscriptions could not be exported to %@.").filling(file.displayPath)
+        let failure = tr("The subscriptions could not be exported to %@.").filling(file.displayName)
         if let error = error as? SubscriptionFile.Failure {
             return sentences(failure, FileProblem(error, writing: true)?.sentence)
         }

@@ -82,9 +82,7 @@ enum AccountsCommand {
             do {
                 try await engine.sync(accountID: account.id)
             } catch {
-                // TRANSLATORS: %@ is the account: its user name and server address.
-                let name = tr("%@ could not be synced.").filling(account.displayName)
-                status = CommandOutput.fail(name + " " + error.message(for: account.kind))
+                status = CommandOutput.fail(account.syncFailure(error))
             }
         }
         return status

@@ -63,3 +63,24 @@ extension SecretStoreError {
         }
     }
 }
+
+extension SyncAccount {
+    /// "user — server could not be synced." and why, in the user's language, as the window and
+    /// the command line say it.
+    func syncFailure(_ failure: SyncFailure) -> String {
+        // TRANSLATORS: %@ is the account: its user name and server address.
+        tr("%@ could not be synced.").filling(displayName) + " " + failure.message(for: kind)
+    }
+}
+
+extension SyncFailure {
+    /// Whether the user must change something for the account to sync again (its password, the
+    /// server's settings, the keyring), rather than wait and retry.
+    var needsUser: Bool {
+        switch self {
+        case let .server(error): [.wrongCredentials, .apiDisabled, .notThisKindOfServer, .tls].contains(error.code)
+        case .secrets, .noPassword, .unknownService: true
+        case .unsupported, .accountExists, .notFound, .storage: false
+        }
+    }
+}

@@ -1,6 +1,7 @@
 import CAdw
 import CGtk
 import FeedCore
+import Foundation
 import RefreshGtk
 
 /// Asks for a feed's address, or a web page's, fetches it once, and subscribes; a page that
@@ -19,21 +20,33 @@ final class AddFeedDialog {
     private(set) var candidates: [FeedCandidate] = []
     private let library: FeedLibrary
     private let onAdded: (StoredFeed) -> Void
+    /// Where to subscribe, when there are sync accounts to choose from.
+    private let destination: AddFeedDestination?
+    private let accountSync: AccountSync?
+    /// Gets the account subscribed in and how the sync that sent the subscription went (one that
+    /// failed keeps it queued for the next).
+    private let onAddedToAccount: ((SyncAccount, AccountSync.Outcome) -> Void)?
     private var retainedSelf: AddFeedDialog?
 
-    /// Shows the dialog over `parent`; `onAdded` gets the new subscription.
+    /// Shows the dialog over `parent`; `onAdded` gets the new subscription, `onAddedToAccount`
+    /// the account one subscribed in and how its sync went.
     @discardableResult
-    static func present(over parent: UnsafeMutablePointer<GtkWidget>, library: FeedLibrary,
+    static func present(over parent: UnsafeMutablePointer<GtkWidget>, library: FeedLibrary, accounts: AccountSync? = nil,
+                        onAddedToAccount: ((SyncAccount, AccountSync.Outcome) -> Void)? = nil,
                         onAdded: @escaping (StoredFeed) -> Void) -> AddFeedDialog {
-        let dialog = AddFeedDialog(parent: parent, library: library, onAdded: onAdded)
+        let dialog = AddFeedDialog(parent: parent, library: library, accounts: accounts, onAddedToAccount: onAddedToAccount, onAdded: onAdded)
         dialog.retainedSelf = dialog
         gtk_window_present(cast(dialog.window))
         return dialog
     }
 
-    private init(parent: UnsafeMutablePointer<GtkWidget>, library: FeedLibrary, onAdded: @escaping (StoredFeed) -> Void) {
+    private init(parent: UnsafeMutablePointer<GtkWidget>, library: FeedLibrary, accounts: AccountSync?,
+                 onAddedToAccount: ((SyncAccount, AccountSync.Outcome) -> Void)?, onAdded: @escaping (StoredFeed) -> Void) {
         self.library = library
         self.onAdded = onAdded
+        accountSync = accounts
+        self.onAddedToAccount = onAddedToAccount
+        destination = accounts.flatMap { $0.accounts.isEmpty ? nil : AddFeedDestination(sync: $0) }
         window = adw_window_new()
         gtk_window_set_title(cast(window), tr("Add Feed"))
         gtk_window_set_modal(cast(window), 1)
@@ -80,8 +93,8 @@ final class AddFeedDialog {
         gtk_scrolled_window_set_max_content_height(cast(candidateScroller), 320)
         gtk_scrolled_window_set_child(cast(candidateScroller), candidateList)
         gtk_widget_set_visible(candidateScroller, 0)
-        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [entry, prompt]),
-                                                                          message, candidateScroller])
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [entry, prompt])]
+                                  + (destination.map { [$0.widget] } ?? []) + [message, candidateScroller])
         Widgets.setMargins(content, horizontal: 18, vertical: 18)
         adw_window_set_content(cast(window), Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [bar, content]))
         gtk_window_set_default_widget(cast(window), addButton)
@@ -96,6 +109,7 @@ final class AddFeedDialog {
         Signal.connect(cast(cancel), "clicked") { [weak self] in self?.close() }
         Signal.connect(cast(addButton), "clicked") { [weak self] in self?.add() }
         Signal.connect(cast(entry), "changed") { [weak self] in self?.validate() }
+        destination?.onChange = { [weak self] in self?.validate() }
         Signal.connect(cast(window), "destroy") { [weak self] in self?.retainedSelf = nil }
     }
 
@@ -122,10 +136,11 @@ final class AddFeedDialog {
     var entryShowsError: Bool { gtk_widget_has_css_class(entry, "error") != 0 }
 
     private func validate() {
-        let valid = FeedLibrary.feedURL(from: text) != nil
+        let canSubscribe = destination?.canSubscribe ?? true
+        let valid = FeedLibrary.feedURL(from: text) != nil && canSubscribe
         gtk_widget_set_sensitive(addButton, valid.gboolean)
         gtk_widget_remove_css_class(entry, "error")
-        say(nil)
+        say(canSubscribe ? nil : Self.cannotSubscribe)
         showCandidates([])
     }
 
@@ -164,6 +179,10 @@ final class AddFeedDialog {
     }
 
     private func subscribe(to address: String) {
+        if let account = destination?.account, let accountSync {
+            subscribe(to: address, in: account, folderID: destination?.folderID, sync: accountSync)
+            return
+        }
         setBusy(true)
         Task { @MainActor [weak self, library] in
             do throws(FeedLibrary.SubscribeError) {
@@ -173,6 +192,31 @@ final class AddFeedDialog {
             } catch {
                 self?.fail(error, address: address)
             }
+        }
+    }
+
+    /// Asks the account's server to subscribe, by the sync engine's queue and a sync of the
+    /// account at once; a refusal stays in the dialog, any other failure is the window's to say.
+    private func subscribe(to address: String, in account: SyncAccount, folderID: Int64?, sync: AccountSync) {
+        guard let url = URL(string: address) else { return }
+        setBusy(true)
+        Task { @MainActor [weak self] in
+            do throws(SyncFailure) {
+                try await sync.engine.subscribe(accountID: account.id, to: url, folderID: folderID)
+            } catch {
+                self?.setBusy(false)
+                self?.say(sync.message(error, accountID: account.id), isProblem: true)
+                return
+            }
+            let outcome = await sync.sync([account.id])
+            guard let self else { return }
+            if outcome.refusedSubscriptions.contains(address) {
+                self.setBusy(false)
+                self.say(SyncError(.subscriptionRefused).message(for: account.kind), isProblem: true)
+                return
+            }
+            self.onAddedToAccount?(account, outcome)
+            self.close()
         }
     }
 
@@ -202,6 +246,7 @@ final class AddFeedDialog {
 
     private func setBusy(_ busy: Bool) {
         gtk_widget_set_sensitive(entry, (!busy).gboolean)
+        if let destination { gtk_widget_set_sensitive(destination.widget, (!busy).gboolean) }
         gtk_widget_set_sensitive(addButton, (!busy).gboolean)
         gtk_widget_set_visible(spinner, busy.gboolean)
         gtk_spinner_set_spinning(cast(spinner), busy.gboolean)

@@ -13,25 +13,24 @@ final class Banner {
     private let closeButton: UnsafeMutablePointer<GtkWidget>
     private let box: UnsafeMutablePointer<GtkWidget>
 
+    static let file = "widgets/banner.ui"
+
     init() {
-        label = Widgets.label("")
-        gtk_label_set_wrap(cast(label), 1)
-        gtk_widget_set_hexpand(label, 1)
-        (detailsExpander, detailsLabel) = Widgets.detailsExpander()
-        let texts = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, [label, detailsExpander])
-        gtk_widget_set_hexpand(texts, 1)
-        let close = gtk_button_new_from_icon_name("window-close-symbolic")!
-        closeButton = close
-        gtk_widget_add_css_class(close, "flat")
-        gtk_widget_set_valign(close, GTK_ALIGN_CENTER)
-        let icon = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
-        gtk_widget_set_valign(icon, GTK_ALIGN_START)
-        box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [icon, texts, close])
-        gtk_widget_add_css_class(box, "refresh-banner")
-        widget = gtk_revealer_new()
-        gtk_revealer_set_child(cast(widget), box)
-        Signal.connect(cast(close), "clicked") { [weak self] in self?.hide() }
+        let file = BuilderFile(Self.file)
+        widget = file.object("banner")
+        // The builder's reference ends with it: the bar holds its own until the window takes it.
+        g_object_ref(cast(widget))
+        box = file.object("box")
+        label = file.object("message")
+        detailsExpander = file.object("details_expander")
+        detailsLabel = file.object("details_label")
+        closeButton = file.object("close_button")
+        Signal.connect(cast(closeButton), "clicked") { [weak self] in self?.hide() }
         retranslate()
+    }
+
+    isolated deinit {
+        g_object_unref(cast(widget))
     }
 
     /// Sets the bar's own texts in the current language.

@@ -12,17 +12,20 @@ enum ConfirmDialog {
         static let confirm = "confirm"
     }
 
+    static let file = "dialogs/confirm-dialog.ui"
+
     /// Shows the question over `parent`; `onConfirm` runs only when `confirm` is chosen. Returns the dialog.
     @discardableResult
     static func present(over parent: UnsafeMutablePointer<GtkWidget>, heading: String, body: String,
                         confirm: String, onConfirm: @escaping @MainActor () -> Void) -> UnsafeMutablePointer<GtkWidget> {
-        let dialog = adw_message_dialog_new(cast(parent), heading, body)!
+        // A window from a builder is GTK's until it is destroyed, as it closes.
+        let dialog: UnsafeMutablePointer<GtkWidget> = BuilderFile(Self.file).object("dialog")
+        gtk_window_set_transient_for(cast(dialog), cast(parent))
         gtk_window_set_title(cast(dialog), heading)
-        adw_message_dialog_add_response(cast(dialog), Response.cancel, tr("_Cancel"))
-        adw_message_dialog_add_response(cast(dialog), Response.confirm, confirm)
-        adw_message_dialog_set_response_appearance(cast(dialog), Response.confirm, ADW_RESPONSE_DESTRUCTIVE)
-        adw_message_dialog_set_default_response(cast(dialog), Response.cancel)
-        adw_message_dialog_set_close_response(cast(dialog), Response.cancel)
+        adw_message_dialog_set_heading(cast(dialog), heading)
+        adw_message_dialog_set_body(cast(dialog), body)
+        adw_message_dialog_set_response_label(cast(dialog), Response.cancel, tr("_Cancel"))
+        adw_message_dialog_set_response_label(cast(dialog), Response.confirm, confirm)
         Signal.connectObjectOrNil(cast(dialog), "response") { response in
             guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == Response.confirm else { return }
             onConfirm()

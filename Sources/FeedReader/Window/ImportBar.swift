@@ -14,22 +14,22 @@ final class ImportBar {
     /// Makes the text shown, again when the language changes.
     private var text: () -> String = { "" }
 
+    static let file = "widgets/import-bar.ui"
+
     init() {
-        label = Widgets.label("")
-        gtk_label_set_wrap(cast(label), 1)
-        gtk_widget_set_hexpand(label, 1)
-        progressBar = gtk_progress_bar_new()
-        closeButton = gtk_button_new_from_icon_name("window-close-symbolic")
-        gtk_widget_add_css_class(closeButton, "flat")
-        gtk_widget_set_valign(closeButton, GTK_ALIGN_START)
-        let texts = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [label, progressBar])
-        gtk_widget_set_hexpand(texts, 1)
-        let box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [texts, closeButton])
-        gtk_widget_add_css_class(box, "import-bar")
-        widget = gtk_revealer_new()
-        gtk_revealer_set_child(cast(widget), box)
+        let file = BuilderFile(Self.file)
+        widget = file.object("import_bar")
+        // The builder's reference ends with it: the bar holds its own until the window takes it.
+        g_object_ref(cast(widget))
+        label = file.object("message")
+        progressBar = file.object("progress_bar")
+        closeButton = file.object("close_button")
         Signal.connect(cast(closeButton), "clicked") { [weak self] in self?.hide() }
         retranslate()
+    }
+
+    isolated deinit {
+        g_object_unref(cast(widget))
     }
 
     func retranslate() {
@@ -85,10 +85,10 @@ final class ImportBar {
     }
 
     /// "12 subscriptions were exported to /path/file.opml", in the user's language.
-    static func exported(_ count: Int, to file: URL) -> String {
+    static func exported(_ count: Int, to file: LocalFile) -> String {
         // TRANSLATORS: %d is the number of subscriptions, %@ the file's path.
         trn("%d subscription was exported to %@.", "%d subscriptions were exported to %@.", count)
-            .filling(count: count).filling(file.path)
+            .filling(count: count).filling(file.displayName)
     }
 
     func hide() { gtk_revealer_set_reveal_child(cast(widget), 0) }

@@ -9,6 +9,9 @@ extension MainWindow {
     func addReadingActions() {
         Widgets.addAction(to: window, "mark-all-read") { [weak self] _ in self?.markRead(feedID: nil) }
         Widgets.addAction(to: window, "mark-feed-read", withInt64: true) { [weak self] id in self?.markRead(feedID: id) }
+        Widgets.addAction(to: window, "mark-account-read", withInt64: true) { [weak self, library] id in
+            self?.markRead { try await library.store.markAllRead(accountID: id) }
+        }
         Widgets.addAction(to: window, "open-in-browser") { [weak self] _ in
             guard let entry = self?.entryList.selectedEntry else { return }
             self?.openInBrowser(entry)
@@ -35,6 +38,9 @@ extension MainWindow {
             }
         }
         Widgets.addAction(to: window, "back") { [weak self] _ in self?.panes.back() }
+        Widgets.addAction(to: window, "zoom-in") { [weak self] _ in self?.article.zoomIn() }
+        Widgets.addAction(to: window, "zoom-out") { [weak self] _ in self?.article.zoomOut() }
+        Widgets.addAction(to: window, "zoom-reset") { [weak self] _ in self?.article.resetZoom() }
     }
 
     /// Where panes fold, the pane that comes into view takes the focus; the back buttons show
@@ -73,16 +79,35 @@ extension MainWindow {
     }
 
 
-    /// Shows the entry beside the list and marks it read; with no entry left to show, a narrow
-    /// window goes back to the list.
+    /// Shows the entry beside the list and marks it read as the preferences say: at once, once it
+    /// has stayed selected a few seconds, or never; with no entry left to show, a narrow window
+    /// goes back to the list.
     func showArticle(_ entry: StoredEntry?) {
+        if markReadTimer != 0 {
+            g_source_remove(markReadTimer)
+            markReadTimer = 0
+        }
         guard let entry else {
             article.clear()
             if panes.page == .article { panes.show(.entries) }
             return
         }
         showBody(of: entry)
-        if !entry.isRead && preferences.marksReadWhenShown { setRead(entry, true) }
+        guard !entry.isRead else { return }
+        switch preferences.markRead {
+        case .whenSelected:
+            setRead(entry, true)
+        case .afterDelay:
+            markReadTimer = MainThread.after(Preferences.MarkRead.delay) { [weak self] in
+                guard let self = self?.live else { return }
+                self.markReadTimer = 0
+                // The list's copy: the entry may have been marked by hand meanwhile.
+                guard let shown = self.entryList.selectedEntry, shown.id == entry.id, !shown.isRead else { return }
+                self.setRead(shown, true)
+            }
+        case .byHand:
+            break
+        }
     }
 
     /// Reads the entry's body, which the list does not keep, and shows it unless another entry
@@ -159,10 +184,15 @@ extension MainWindow {
 
     /// Marks every entry of a feed (or of all) read, offering to undo it for a few seconds.
     private func markRead(feedID: Int64?) {
-        Task { @MainActor [weak self, library] in
+        markRead { [library] in try await library.store.markAllRead(feedID: feedID) }
+    }
+
+    /// Marks entries read with `marking`, which returns those that changed, offering to undo it.
+    private func markRead(_ marking: @escaping @MainActor () async throws -> [Int64]) {
+        Task { @MainActor [weak self] in
             let changed: [Int64]
             do {
-                changed = try await library.store.markAllRead(feedID: feedID)
+                changed = try await marking()
             } catch {
                 self?.live?.showStoreError(tr("The read state could not be saved."), error)
                 return

@@ -16,25 +16,29 @@ extension MainWindow {
         }
     }
 
-    /// Fetches every feed of the selection; the header shows it loading until the last is done.
-    /// When the header shows a background refresh, waits for that one instead.
+    /// Fetches every feed of the selection and syncs the accounts it belongs to, side by side; the
+    /// header shows it loading until the last is done. When the header shows a background refresh,
+    /// waits for that one instead of fetching again.
     func refreshSelection() {
         let selection = sidebar.selection
         refresh(feedIDs: feedIDs(of: selection), reloading: selection)
     }
 
-    /// Fetches `feedIDs` (nil: every feed), then shows `selection` again and says what failed.
+    /// Fetches `feedIDs` (nil: every local feed) and syncs the accounts `selection` belongs to,
+    /// then shows `selection` again and says what failed.
     private func refresh(feedIDs: [Int64]?, reloading selection: FeedSelection) {
         let background = backgroundRefreshForHeader
         backgroundRefreshForHeader = nil
         refreshesRunning += 1
-        Task { @MainActor [weak self, library] in
+        Task { @MainActor [weak self, library, accountSync] in
+            let syncing = Task { @MainActor in await accountSync.sync(await accountSync.accountIDs(of: selection)) }
             let report: FeedLibrary.RefreshReport
             if let background {
                 report = await background.value
             } else {
                 report = await library.refresh(feedIDs: feedIDs)
             }
+            let synced = await syncing.value
             guard let self = self?.live else { return }
             self.refreshesRunning -= 1
             await self.reloadFeeds(selecting: selection)
@@ -44,6 +48,7 @@ extension MainWindow {
             }
             // A feed failing in the background is marked in the sidebar; a notice every half hour would nag.
             if background == nil { self.report(report) }
+            self.report(synced)
             self.updateIcons()
         }
     }
@@ -54,6 +59,8 @@ extension MainWindow {
         case .all, .starred: nil
         case let .feed(id): [id]
         case let .folder(id): feedIDs(inFolder: id)
+        // An account's feeds come from its server by a sync, not by fetching each feed.
+        case .account: []
         }
     }
 

@@ -9,7 +9,8 @@ extension MainWindow {
     func addSubscriptionActions() {
         Widgets.addAction(to: window, "add-feed") { [weak self] _ in
             guard let self else { return }
-            AddFeedDialog.present(over: self.window, library: self.library) { [weak self] feed in
+            AddFeedDialog.present(over: self.window, library: self.library, accounts: self.accountSync,
+                                  onAddedToAccount: { [weak self] _, outcome in self?.live?.subscribedInAccount(outcome) }) { [weak self] feed in
                 Task { @MainActor [weak self] in
                     await self?.live?.reloadFeeds(selecting: .feed(feed.id))
                     self?.live?.select(.feed(feed.id))
@@ -28,15 +29,27 @@ extension MainWindow {
         Widgets.addAction(to: window, "remove-feed", withInt64: true) { [weak self] id in self?.remove(feedID: id) }
     }
 
+    /// Removes a feed after asking; a synced feed is unsubscribed on its server too, through the sync engine.
     func remove(feedID: Int64) {
-        guard let feed = feeds.first(where: { $0.id == feedID }) else { return }
-        // TRANSLATORS: %@ is the feed's title.
-        let body = tr("“%@” and all its entries will be removed.").filling(FeedSidebar.title(of: feed))
+        guard let feed = sidebar.feedsByID[feedID] else { return }
+        let body = feed.accountID == nil
+            // TRANSLATORS: %@ is the feed's title.
+            ? tr("“%@” and all its entries will be removed.").filling(FeedSidebar.title(of: feed))
+            // TRANSLATORS: %@ is the title of a feed of a sync account.
+            : tr("“%@” and all its entries will be removed, here and on the server.").filling(FeedSidebar.title(of: feed))
         ConfirmDialog.present(over: window, heading: tr("Remove Feed?"), body: body, confirm: tr("_Remove")) { [weak self] in
             Task { @MainActor [weak self] in
                 guard let self = self?.live else { return }
                 do {
-                    try await self.library.store.removeFeed(id: feedID)
+                    if let accountID = feed.accountID {
+                        do throws(SyncFailure) {
+                            try await self.accountSync.engine.unsubscribe(feedID: feedID)
+                        } catch {
+                            self.toasts.show(self.accountSync.message(error, accountID: accountID))
+                        }
+                    } else {
+                        try await self.library.store.removeFeed(id: feedID)
+                    }
                 } catch {
                     self.showStoreError(tr("The feed could not be removed."), error)
                 }
@@ -52,9 +65,18 @@ extension MainWindow {
     /// Puts a feed in a folder (nil: out of any) and shows it there, and in the folder's entries
     /// when a folder is selected.
     func moveFeed(_ feedID: Int64, toFolder folderID: Int64?) {
-        Task { @MainActor [weak self, library] in
+        Task { @MainActor [weak self, library, accountSync] in
             do {
-                try await library.store.moveFeed(feedID, toFolder: folderID)
+                if let remote = try await library.store.remoteFeed(id: feedID) {
+                    // A synced feed moves among its account's folders, on the server too.
+                    do throws(SyncFailure) {
+                        try await accountSync.engine.moveFeed(feedID, toFolder: folderID)
+                    } catch {
+                        self?.live?.toasts.show(accountSync.message(error, accountID: remote.accountID))
+                    }
+                } else {
+                    try await library.store.moveFeed(feedID, toFolder: folderID)
+                }
             } catch {
                 self?.live?.showStoreError(tr("The feed could not be moved."), error)
             }
@@ -193,11 +215,11 @@ extension MainWindow {
 
 
     /// Subscribes to the feeds of an OPML file, showing the fetching of the new ones as it goes.
-    func importSubscriptions(from file: URL) {
+    func importSubscriptions(from file: LocalFile) {
         importBar.showProgress(done: 0, total: 0)
         Task { @MainActor [weak self, library] in
             do {
-                let report = try await library.importSubscriptions(fromFile: LocalFile(file)) { [weak self] done, total in
+                let report = try await library.importSubscriptions(fromFile: file) { [weak self] done, total in
                     await self?.live?.importProgressed(done: done, total: total)
                 }
                 guard let self = self?.live else { return }
@@ -211,10 +233,10 @@ extension MainWindow {
                 self?.live?.toasts.show(error.reason.sentence)
             } catch let error as FeedStoreError {
                 self?.live?.importBar.hide()
-                self?.live?.showStoreError(SubscriptionsFailure.importing(LocalFile(file), error), error)
+                self?.live?.showStoreError(SubscriptionsFailure.importing(file, error), error)
             } catch {
                 self?.live?.importBar.hide()
-                self?.live?.toasts.show(SubscriptionsFailure.importing(LocalFile(file), error))
+                self?.live?.toasts.show(SubscriptionsFailure.importing(file, error))
             }
         }
     }
@@ -226,13 +248,13 @@ extension MainWindow {
     }
 
     /// Writes the subscriptions with their folders to an OPML file.
-    func exportSubscriptions(to file: URL) {
+    func exportSubscriptions(to file: LocalFile) {
         Task { @MainActor [weak self, library] in
             do {
-                let count = try await library.exportSubscriptions(to: LocalFile(file))
+                let count = try await library.exportSubscriptions(to: file)
                 self?.live?.importBar.showMessage(ImportBar.exported(count, to: file))
             } catch {
-                self?.live?.toasts.show(SubscriptionsFailure.exporting(LocalFile(file), error))
+                self?.live?.toasts.show(SubscriptionsFailure.exporting(file, error))
             }
         }
     }

@@ -1,3 +1,4 @@
+import AppSupport
 import CAdw
 import CGtk
 import FeedCore
@@ -30,11 +31,15 @@ final class MainWindow {
     /// Undo and short notices.
     let toasts: Toasts
     let preferences: Preferences
+    /// Marks the selected entry read once it has been shown long enough (Preferences, Reading).
+    var markReadTimer: guint = 0
     let panes: PaneLeaflet
     /// The panes shown when they last changed, so that only a change moves the focus.
     var shownPanes = PaneLeaflet.Pane.allCases
     /// Refreshes feeds at their turns while the window (shown or hidden) lives.
     let backgroundRefresh: BackgroundRefresh
+    /// The sync accounts: their Preferences page, and syncing them.
+    let accountSync: AccountSync
     /// A background refresh the entry list's header is showing: its action waits for it rather than fetch again.
     var backgroundRefreshForHeader: Task<FeedLibrary.RefreshReport, Never>?
     /// Refreshes running now, whatever started them: the header bar's Refresh button shows them.
@@ -87,12 +92,14 @@ final class MainWindow {
         let preferences = Preferences(settings: settings)
         self.preferences = preferences
         backgroundRefresh = BackgroundRefresh(library: library, network: network)
+        accountSync = AccountSync(engine: SyncEngine(store: library.store))
         icons = FeedIcons(directory: FeedIcons.cacheDirectory(), store: library.store, userAgent: library.fetcher.configuration.userAgent,
                           now: library.now)
         sidebar.icons = FeedIconTextures(icons: icons) { [weak sidebar] in sidebar?.showIconsAgain() }
         entryList = EntryListView(library: library)
         banner = Banner()
         preferences.applyStyle()
+        article.preferences = preferences
         layout = WindowLayout()
         filterBar = EntryFilterBar(layout: layout)
         toasts = Toasts(overlay: layout.toastOverlay)
@@ -112,6 +119,7 @@ final class MainWindow {
         gtk_box_append(cast(layout.articleContent), article.widget)
         adw_header_bar_pack_end(layout.articleHeader, article.openButton)
         adw_header_bar_pack_end(layout.articleHeader, article.starButton)
+        article.fullArticle.library = library
         panes = PaneLeaflet(frame: layout.leafletFrame, outer: layout.outerLeaflet, inner: layout.innerLeaflet, feeds: layout.sidebarPane,
                             entries: layout.listPane, article: layout.articlePane)
         adw_application_window_set_content(cast(window), layout.widget)
@@ -121,6 +129,7 @@ final class MainWindow {
 
         // The list may outlive the window's widgets (a page load finishing after it closed).
         entryList.header.refreshingAction = { [weak self] in self?.live?.refreshSelection() }
+        article.fullArticle.addActions(to: window) { [weak self] _ in Task { @MainActor [weak self] in await self?.live?.reloadSidebar() } }
         entryList.onOpen = { [weak self] entry in self?.live?.open(entry) }
         entryList.onSelect = { [weak self] entry in self?.live?.showArticle(entry) }
         entryList.onClick = { [weak self] in self?.live?.showArticlePane() }
@@ -130,6 +139,10 @@ final class MainWindow {
         filterBar.onFilter = { [weak self] filter in self?.entryList.setFilter(filter) }
         filterBar.onSearch = { [weak self] text in self?.entryList.search(text) }
         article.onOpenLink = { [weak self] link in self?.openExternally(link) }
+        article.media.positions.store = library.store
+        article.media.positions.onSaveFailure = { [weak self] error in
+            self?.live?.showStoreError(tr("Where the episode was left could not be saved."), error)
+        }
         entryList.onError = { [weak self] message, error in self?.live?.showStoreError(message, error) }
         let startNotices = [settings.recoveryNote.map { _ in Self.settingsResetMessage(keptAt: settings.setAsidePath) },
                             settings.unreadableReason.map { _ in Self.settingsUnreadableMessage() },
@@ -140,15 +153,13 @@ final class MainWindow {
         sidebar.onSelect = { [weak self] selection in self?.select(selection) }
         sidebar.onMoveFeed = { [weak self] feedID, folderID in self?.moveFeed(feedID, toFolder: folderID) }
         sidebar.onMoveFolder = { [weak self] folderID, parentID in self?.moveFolder(folderID, into: parentID) }
-        sidebar.collapsed = Set((settings.string(forKey: Key.collapsedFolders, in: Key.group) ?? "").split(separator: ",").compactMap { Int64($0) })
-        sidebar.onCollapse = { [weak self] closed in
-            self?.settings.setString(closed.sorted().map(String.init).joined(separator: ","), forKey: Key.collapsedFolders, in: Key.group)
-        }
+        sidebar.rememberOpenRows(in: settings)
         Signal.connect(cast(layout.listStatusButton), "clicked") { [weak self] in self?.statusButtonClicked() }
         addActions()
         fileDrop = FileDrop.install(on: window) { [weak self] file in self?.importSubscriptions(from: file) }
         Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
         backgroundRefresh.run = { [weak self] due in await self?.refreshInBackground(due) }
+        backgroundRefresh.syncAccounts = { [weak self] in await self?.syncAccounts(reporting: false) }
         preferences.onChange = { [weak self] in self?.preferencesChanged() }
         Signal.connectReturningBool(cast(window), "close-request") { [weak self] in self?.closeRequested() ?? false }
         Signal.connect(cast(window), "destroy") { [weak self] in self?.windowDestroyed() }
@@ -173,17 +184,19 @@ final class MainWindow {
             }
             guard let self = self?.live else { return }
             let saved = self.settings.integer(forKey: Key.selectedFeed, in: Key.group)
-            let selection: FeedSelection = switch saved {
+            var selection: FeedSelection = switch saved {
             case nil: .all
             case Key.starredSelection: .starred
             case let value? where value < Key.starredSelection: .folder(Int64(-2 - value))
             case let value?: .feed(Int64(value))
             }
+            if let account = self.settings.integer(forKey: FeedSidebar.selectedAccountKey, in: Key.group) { selection = .account(Int64(account)) }
             await self.reloadFeeds(selecting: selection)
             guard self.live != nil else { return }
             self.showSelectionTitle()
             self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
             if self.fetchesRecoveredFeeds { self.beginRefresh() }
+            Task { @MainActor [weak self] in await self?.live?.syncAccounts(reporting: true) }
             self.updateIcons()
             MainThread.whenIdle { [weak self] in self?.live?.cleanUpIfDue() }
         }
@@ -226,7 +239,7 @@ final class MainWindow {
     }
 
     var feedTitles: [Int64: String] {
-        Dictionary(feeds.map { ($0.id, FeedSidebar.title(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        Dictionary((feeds + sidebar.accountFeeds).map { ($0.id, FeedSidebar.title(of: $0)) }, uniquingKeysWith: { first, _ in first })
     }
 
     func reloadFeeds(selecting selection: FeedSelection) async {
@@ -234,8 +247,9 @@ final class MainWindow {
             feeds = try await library.store.feeds()
             folders = try await library.store.folders()
             starredCount = try await library.store.entryCount(starredOnly: true)
+            let accounts = try await SidebarAccount.all(in: library.store)
             guard self.live != nil else { return }
-            sidebar.show(feeds, folders: folders, starred: starredCount, selecting: selection)
+            sidebar.show(feeds, folders: folders, accounts: accounts, starred: starredCount, selecting: selection)
             entryList.updateFeedTitles(feedTitles)
             showSelectionTitle()
         } catch {
@@ -249,12 +263,13 @@ final class MainWindow {
 
     func select(_ selection: FeedSelection) {
         let saved: Int? = switch selection {
-        case .all: nil
+        case .all, .account: nil
         case .starred: Key.starredSelection
         case let .folder(id): Key.folderSelection(id)
         case let .feed(id): Int(id)
         }
         settings.setInteger(saved, forKey: Key.selectedFeed, in: Key.group)
+        settings.setInteger(selection.accountID.map(Int.init), forKey: FeedSidebar.selectedAccountKey, in: Key.group)
         showSelectionTitle()
         entryList.show(selection, feedTitles: feedTitles)
     }
@@ -263,13 +278,7 @@ final class MainWindow {
 
     /// The list pane's title: what the sidebar has selected.
     func showSelectionTitle() {
-        let title: String = switch sidebar.selection {
-        case .all: tr("All Feeds")
-        case .starred: tr("Starred")
-        case let .folder(id): folders.first { $0.id == id }?.name ?? ""
-        case let .feed(id): feedTitles[id] ?? ""
-        }
-        adw_window_title_set_title(layout.listTitle, title)
+        adw_window_title_set_title(layout.listTitle, sidebar.title(of: sidebar.selection))
     }
 
     /// The list, or a status page saying why it is empty and what to do.
@@ -316,22 +325,9 @@ final class MainWindow {
         Widgets.name(layout.refreshButton, running ? tr("Refreshing…") : tr("Refresh"))
     }
 
-    /// The main menu: the reader's own actions, then Preferences (with the language), Keyboard
-    /// Shortcuts and About, as GNOME's primary menus are.
+    /// The main menu (MainMenu), in the current language.
     private func setMainMenu() {
-        let menu = g_menu_new()!
-        let actions = g_menu_new()!
-        g_menu_append(actions, tr("_Mark All as Read"), "win.mark-all-read")
-        g_menu_append(actions, tr("New _Folder…"), "win.new-folder")
-        g_menu_append(actions, tr("_Import Subscriptions…"), "win.import-subscriptions")
-        g_menu_append(actions, tr("_Export Subscriptions…"), "win.export-subscriptions")
-        g_menu_append_section(menu, nil, cast(actions))
-        let app = g_menu_new()!
-        g_menu_append(app, tr("_Preferences"), "win.preferences")
-        g_menu_append(app, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
-        g_menu_append(app, tr("_About Feed Reader"), "win.about")
-        g_menu_append_section(menu, nil, cast(app))
-        for part in [actions, app] { g_object_unref(cast(part)) }
+        let menu = MainMenu.make()
         gtk_menu_button_set_menu_model(cast(layout.mainMenuButton), cast(menu))
         g_object_unref(cast(menu))
     }
@@ -368,10 +364,7 @@ final class MainWindow {
                 self.entryList.showMenuForSelection()
             }
         }
-        Widgets.addAction(to: window, "preferences") { [weak self] _ in
-            guard let self else { return }
-            PreferencesWindow.present(self.preferences, over: self.window)
-        }
+        Widgets.addAction(to: window, "preferences") { [weak self] _ in self?.presentPreferences() }
         let showNew = g_simple_action_new(NewEntriesNotification.action, nil)!
         Signal.connectIgnoringArgument(cast(showNew), "activate") { [weak self] in self?.showNewEntries() }
         g_action_map_add_action(cast(application), cast(showNew))
@@ -407,7 +400,6 @@ final class MainWindow {
         setMainMenu()
         // The back key follows the text direction.
         Shortcuts.installAccelerators(in: application)
-        sidebar.show(feeds, folders: folders, starred: starredCount, selecting: sidebar.selection)
         sidebar.retranslate()
         entryList.retranslate()
         article.retranslate()
@@ -427,6 +419,7 @@ final class MainWindow {
 
     private func preferencesChanged() {
         backgroundRefresh.minutes = preferences.refreshMinutes
+        article.applyPreferences()
     }
 
     /// Whether the window is shown and has the keyboard focus (a hidden window may still say it is active).

@@ -13,6 +13,8 @@ enum NameDialog {
         static let accept = "accept"
     }
 
+    static let file = "dialogs/name-dialog.ui"
+
     /// Shows the dialog over `parent` with `text` typed in and `placeholder` shown while it is
     /// empty; `onName` gets the trimmed name once `isValid` accepts it (any text by default). An
     /// address (`isAddress`) reads left to right in every language. Returns the dialog.
@@ -20,23 +22,21 @@ enum NameDialog {
     static func present(over parent: UnsafeMutablePointer<GtkWidget>, title: String, text: String = "", placeholder: String,
                         confirm: String, isAddress: Bool = false, isValid: @escaping (String) -> Bool = { !$0.isEmpty },
                         onName: @escaping @MainActor (String) -> Void) -> UnsafeMutablePointer<GtkWidget> {
-        let dialog = adw_message_dialog_new(cast(parent), title, nil)!
+        let file = BuilderFile(Self.file)
+        let dialog: UnsafeMutablePointer<GtkWidget> = file.object("dialog")
+        let entry: UnsafeMutablePointer<GtkWidget> = file.object("entry")
+        gtk_window_set_transient_for(cast(dialog), cast(parent))
         gtk_window_set_title(cast(dialog), title)
-        let entry = gtk_entry_new()!
+        adw_message_dialog_set_heading(cast(dialog), title)
         gtk_editable_set_text(cast(entry), text)
         gtk_entry_set_placeholder_text(cast(entry), placeholder)
-        gtk_entry_set_activates_default(cast(entry), 1)
         cgtk_accessible_set_label(cast(entry), placeholder)
         if isAddress {
             gtk_entry_set_input_purpose(cast(entry), GTK_INPUT_PURPOSE_URL)
             gtk_widget_set_direction(entry, GTK_TEXT_DIR_LTR)
         }
-        adw_message_dialog_set_extra_child(cast(dialog), entry)
-        adw_message_dialog_add_response(cast(dialog), Response.cancel, tr("_Cancel"))
-        adw_message_dialog_add_response(cast(dialog), Response.accept, confirm)
-        adw_message_dialog_set_response_appearance(cast(dialog), Response.accept, ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(cast(dialog), Response.accept)
-        adw_message_dialog_set_close_response(cast(dialog), Response.cancel)
+        adw_message_dialog_set_response_label(cast(dialog), Response.cancel, tr("_Cancel"))
+        adw_message_dialog_set_response_label(cast(dialog), Response.accept, confirm)
         func name() -> String { String(cString: gtk_editable_get_text(cast(entry))).trimmingCharacters(in: .whitespacesAndNewlines) }
         let updateButton = { adw_message_dialog_set_response_enabled(cast(dialog), Response.accept, isValid(name()).gboolean) }
         updateButton()

@@ -1,3 +1,4 @@
+import AppSupport
 import CAdw
 import CGtk
 import FeedCore
@@ -6,10 +7,8 @@ import RefreshGtk
 /// The reader's preferences, saved in its settings file as they change.
 @MainActor
 final class Preferences {
-    private let settings: SettingsStore
+    let settings: SettingsStore
     private enum Key {
-        static let group = "Reading"
-        static let markReadOnShow = "mark-read-on-show"
         static let updates = "Updates"
         static let refreshMinutes = "refresh-minutes", notify = "notify", notifyWhenFocused = "notify-when-focused"
         static let runInBackground = "run-in-background"
@@ -52,12 +51,6 @@ final class Preferences {
 
     init(settings: SettingsStore) {
         self.settings = settings
-    }
-
-    /// Whether showing an entry marks it read (on unless turned off).
-    var marksReadWhenShown: Bool {
-        get { flag(Key.markReadOnShow, in: Key.group, default: true) }
-        set { setFlag(newValue, Key.markReadOnShow, in: Key.group) }
     }
 
     /// Minutes between background refreshes; 0 when they are off (30 unless changed).
@@ -125,15 +118,15 @@ final class Preferences {
         Retention(days: keepDays == 0 ? nil : keepDays, keepsUnread: keepsUnread, keepsStarred: keepsStarred)
     }
 
-    private func flag(_ key: String, in group: String, default value: Bool) -> Bool {
+    func flag(_ key: String, in group: String, default value: Bool) -> Bool {
         settings.integer(forKey: key, in: group).map { $0 != 0 } ?? value
     }
 
-    private func setFlag(_ value: Bool, _ key: String, in group: String) {
+    func setFlag(_ value: Bool, _ key: String, in group: String) {
         setInteger(value ? 1 : 0, key, in: group)
     }
 
-    private func setInteger(_ value: Int, _ key: String, in group: String) {
+    func setInteger(_ value: Int, _ key: String, in group: String) {
         settings.setInteger(value, forKey: key, in: group)
         onChange?()
     }

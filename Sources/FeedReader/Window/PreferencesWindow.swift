@@ -7,26 +7,34 @@ import RefreshGtk
 @MainActor
 final class PreferencesWindow {
     private let window: UnsafeMutablePointer<GtkWidget>
-    private let preferences: Preferences
+    let preferences: Preferences
     private let parent: UnsafeMutablePointer<GtkWidget>
     private var page: UnsafeMutablePointer<GtkWidget>?
+    /// Makes the Accounts page over this window; nil where there is no sync (tests of the other pages).
+    private let makeAccountsPage: (@MainActor (UnsafeMutablePointer<GtkWidget>) -> AccountsPage)?
+    private(set) var accountsPage: AccountsPage?
     /// The rows greyed out while they mean nothing in the current state.
     private var dependentRows: (whenFocused: UnsafeMutablePointer<GtkWidget>, background: UnsafeMutablePointer<GtkWidget>,
                                 keepUnread: UnsafeMutablePointer<GtkWidget>, keepStarred: UnsafeMutablePointer<GtkWidget>)?
     private var retainedSelf: PreferencesWindow?
 
-    /// Opens the preferences over `parent`, whose `win.language` action switches the language; returns the window.
+    /// Opens the preferences over `parent`, whose `win.language` action switches the language, on
+    /// the Accounts page when `showingAccounts`; returns the window.
     @discardableResult
-    static func present(_ preferences: Preferences, over parent: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-        let shown = PreferencesWindow(preferences, parent: parent)
+    static func present(_ preferences: Preferences, over parent: UnsafeMutablePointer<GtkWidget>, showingAccounts: Bool = false,
+                        accounts: (@MainActor (UnsafeMutablePointer<GtkWidget>) -> AccountsPage)? = nil) -> UnsafeMutablePointer<GtkWidget> {
+        let shown = PreferencesWindow(preferences, parent: parent, accounts: accounts)
         shown.retainedSelf = shown
+        if showingAccounts, let page = shown.accountsPage?.page { adw_preferences_window_set_visible_page(cast(shown.window), cast(page)) }
         gtk_window_present(cast(shown.window))
         return shown.window
     }
 
-    private init(_ preferences: Preferences, parent: UnsafeMutablePointer<GtkWidget>) {
+    private init(_ preferences: Preferences, parent: UnsafeMutablePointer<GtkWidget>,
+                 accounts: (@MainActor (UnsafeMutablePointer<GtkWidget>) -> AccountsPage)?) {
         self.preferences = preferences
         self.parent = parent
+        makeAccountsPage = accounts
         window = adw_preferences_window_new()
         gtk_window_set_modal(cast(window), 1)
         gtk_window_set_transient_for(cast(window), cast(parent))
@@ -47,6 +55,7 @@ final class PreferencesWindow {
     private func build() {
         gtk_window_set_title(cast(window), tr("Preferences"))
         if let page { adw_preferences_window_remove(cast(window), cast(page)) }
+        if let accountsPage { adw_preferences_window_remove(cast(window), cast(accountsPage.page)) }
         let preferences = preferences
         let styles = Preferences.Style.allCases
         let style = comboRow(tr("Style"), choices: styles.map(\.text), selected: styles.firstIndex(of: preferences.style) ?? 0) { index in
@@ -58,7 +67,6 @@ final class PreferencesWindow {
                                 selected: languages.firstIndex { $0.code == saved } ?? 0) { [weak self] index in
             self?.switchLanguage(to: languages[index].code)
         }
-        let markRead = switchRow(tr("Mark entries read when shown"), isOn: preferences.marksReadWhenShown) { preferences.marksReadWhenShown = $0 }
         let interval = comboRow(tr("Refresh in the background"), choices: Preferences.refreshChoices.map(Preferences.refreshText),
                                 selected: Preferences.refreshChoices.firstIndex(of: preferences.refreshMinutes) ?? 2) { index in
             preferences.refreshMinutes = Preferences.refreshChoices[index]
@@ -77,7 +85,9 @@ final class PreferencesWindow {
         let keepStarred = switchRow(tr("Keep starred entries however old"), isOn: preferences.keepsStarred) { preferences.keepsStarred = $0 }
 
         let page = adw_preferences_page_new()!
-        for (title, rows) in [(tr("Appearance"), [style, language]), (tr("Reading"), [markRead]),
+        adw_preferences_page_set_title(cast(page), tr("General"))
+        adw_preferences_page_set_icon_name(cast(page), "preferences-system-symbolic")
+        for (title, rows) in [(tr("Appearance"), [style, language]), (tr("Reading"), readingRows()),
                               (tr("Updates"), [interval, notify, whenFocused, background]),
                               (tr("Storage"), [keep, keepUnread, keepStarred])] {
             let group = adw_preferences_group_new()!
@@ -87,6 +97,8 @@ final class PreferencesWindow {
         }
         adw_preferences_window_add(cast(window), cast(page))
         self.page = page
+        accountsPage = makeAccountsPage?(window)
+        if let accountsPage { adw_preferences_window_add(cast(window), cast(accountsPage.page)) }
         dependentRows = (whenFocused, background, keepUnread, keepStarred)
         updateSensitivity()
     }
@@ -110,7 +122,7 @@ final class PreferencesWindow {
 
     /// A row with a title, an optional explanation below it, and a switch at its end that the
     /// whole row toggles.
-    private func switchRow(_ title: String, subtitle: String? = nil, isOn: Bool,
+    func switchRow(_ title: String, subtitle: String? = nil, isOn: Bool,
                            _ changed: @escaping @MainActor (Bool) -> Void) -> UnsafeMutablePointer<GtkWidget> {
         let row = adw_action_row_new()!
         adw_preferences_row_set_title(cast(row), title)
@@ -126,7 +138,7 @@ final class PreferencesWindow {
     }
 
     /// A row offering `choices` in a drop-down list, `selected` chosen.
-    private func comboRow(_ title: String, choices: [String], selected: Int,
+    func comboRow(_ title: String, choices: [String], selected: Int,
                           _ changed: @escaping @MainActor (Int) -> Void) -> UnsafeMutablePointer<GtkWidget> {
         let row = adw_combo_row_new()!
         adw_preferences_row_set_title(cast(row), title)

@@ -47,6 +47,7 @@ enum Shortcuts {
                 Shortcut(keys: "k", title: tr("Previous entry"), action: "win.previous-entry"),
                 Shortcut(keys: "space", title: tr("Scroll the article, then the next unread entry"), action: "win.page-or-next-unread"),
                 Shortcut(keys: "o", title: tr("Open in Browser"), action: "win.open-in-browser"),
+                Shortcut(keys: "f", title: tr("Show the full article or the feed’s text"), action: "win.toggle-full-article"),
                 // TRANSLATORS: Enter on an entry: where the list shows alone, it shows the article first.
                 Shortcut(keys: "Return", title: tr("Open the entry"), action: nil),
                 Shortcut(keys: "m", title: tr("Mark as read or unread"), action: "win.toggle-read"),
@@ -55,6 +56,11 @@ enum Shortcuts {
                 Shortcut(keys: "<Control>2", title: tr("Show only unread entries"), action: "win.show-unread"),
                 Shortcut(keys: "<Control>f", title: tr("Search"), action: "win.search"),
                 Shortcut(keys: "<Shift>F10 Menu", title: tr("Entry menu"), action: "win.entry-menu"),
+            ]),
+            Group(title: tr("Article"), shortcuts: [
+                Shortcut(keys: "<Control>plus <Control>equal", title: tr("Zoom in"), action: "win.zoom-in"),
+                Shortcut(keys: "<Control>minus", title: tr("Zoom out"), action: "win.zoom-out"),
+                Shortcut(keys: "<Control>0", title: tr("Reset the zoom"), action: "win.zoom-reset"),
             ]),
         ]
     }
@@ -113,11 +119,11 @@ enum Shortcuts {
             return "<child><object class='GtkShortcutsGroup'><property name='title'>\(Markup.escaped(group.title))</property>"
                 + shortcuts + "</object></child>"
         }.joined()
-        // Columns tall enough that every group fits on one page.
+        // Columns tall enough that every group fits on one page; a group's title takes a row too.
         return """
             <interface><object class="GtkShortcutsWindow" id="help_overlay"><property name="modal">1</property>
             <child><object class="GtkShortcutsSection"><property name="section-name">reader</property>
-            <property name="max-height">\((rows + 1) / 2 + 2)</property>\(body)</object></child>
+            <property name="max-height">\((rows + groups.count + 1) / 2 + 2)</property>\(body)</object></child>
             </object></interface>
             """
     }

@@ -37,5 +37,28 @@ final class Toasts {
         current = toast
         message = text
         adw_toast_overlay_add_toast(overlay, toast)
+        nameCloseButtons()
+    }
+
+    /// libadwaita 1.2 leaves the toast's close button (an icon) without a name, so a screen
+    /// reader would say only "button": it is named here, on the toast widgets the overlay holds.
+    private func nameCloseButtons() {
+        var child = gtk_widget_get_first_child(cast(overlay))
+        while let widget = child {
+            if String(cString: g_type_name_from_instance(cast(widget))) == "AdwToastWidget" { nameCloseButton(in: widget) }
+            child = gtk_widget_get_next_sibling(widget)
+        }
+    }
+
+    private func nameCloseButton(in widget: UnsafeMutablePointer<GtkWidget>) {
+        if g_type_check_instance_is_a(cast(widget), gtk_button_get_type()) != 0,
+           let icon = gtk_button_get_icon_name(cast(widget)), String(cString: icon) == "window-close-symbolic" {
+            Widgets.name(widget, tr("Close"))
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let next = child {
+            nameCloseButton(in: next)
+            child = gtk_widget_get_next_sibling(next)
+        }
     }
 }

@@ -6,7 +6,7 @@ import RefreshGtk
 /// their controls, by id. The panes' own widgets (sidebar, list, article) are added from Swift.
 @MainActor
 struct WindowLayout {
-    static let resource = AppResources.basePath + "views/window.ui"
+    static let file = "views/window.ui"
 
     let toastOverlay: OpaquePointer
     let leafletFrame: UnsafeMutablePointer<GtkWidget>
@@ -39,14 +39,9 @@ struct WindowLayout {
 
     /// The layout from the registered resource bundle (AppResources), which holds it.
     init() {
-        let builder = gtk_builder_new_from_resource(Self.resource)!
-        defer { g_object_unref(cast(builder)) }
-        func object<T>(_ id: String) -> UnsafeMutablePointer<T> {
-            guard let object = gtk_builder_get_object(builder, id) else { preconditionFailure("\(Self.resource) has no \(id)") }
-            return UnsafeMutableRawPointer(object).assumingMemoryBound(to: T.self)
-        }
-        // libadwaita's final types are opaque to Swift.
-        func opaque(_ id: String) -> OpaquePointer { OpaquePointer(object(id) as UnsafeMutablePointer<GObject>) }
+        let file = BuilderFile(Self.file)
+        func object<T>(_ id: String) -> UnsafeMutablePointer<T> { file.object(id) }
+        func opaque(_ id: String) -> OpaquePointer { file.opaque(id) }
         toastOverlay = opaque("toast_overlay")
         // The builder's reference goes with it: the window holds the layout from here on.
         g_object_ref_sink(cast(toastOverlay))

@@ -20,6 +20,13 @@
  *   its latency the time from the key to the last frame painted. Prints
  *   "feed-reader-bench search-cpu-us=A,B,... search-latency-us=A,B,...".
  *
+ * REFRESH_BENCH_PROBE=article: once entries show, selects the first; when its article has loaded
+ *   in the web view, shows its full article (the window's win.toggle-full-article, as F does),
+ *   which fetches the entry's page and extracts it. Prints "feed-reader-bench plain-ns=N
+ *   plain-rss-kb=N full-ns=N full-rss-kb=N": the time from the selection to the plain article's
+ *   load, then from the button to the full article's, and the resident memory of the reader and
+ *   the processes it started (WebKit's) at each.
+ *
  * The bench compiles it with the system's C compiler (Sources/RefreshBench/ReaderProbe.swift).
  */
 #include <gtk/gtk.h>
@@ -36,6 +43,13 @@ static guint last_count;
 static gint64 last_growth_us;
 static gint64 last_flick_us;
 static gboolean finished;
+
+static gboolean article_mode;
+static GtkWidget *article_view;
+static gboolean full_phase, full_load_started;
+static guint plain_timer;
+static guint64 article_started_ns, plain_ns;
+static long plain_rss_kb;
 
 static gboolean search_mode;
 static char **typed_texts;
@@ -192,6 +206,93 @@ static void start_search(GtkWidget *window) {
     g_timeout_add(20, search_tick, NULL);
 }
 
+/* Resident memory now, in kB, of this process and of its children (WebKit's web processes). */
+static long resident_with_children_kb(void) {
+    long total = 0;
+    GString *pids = g_string_new(NULL);
+    g_string_append_printf(pids, "%d ", getpid());
+    GDir *tasks = g_dir_open("/proc/self/task", 0, NULL);
+    const char *task;
+    while (tasks && (task = g_dir_read_name(tasks))) {
+        char *path = g_strdup_printf("/proc/self/task/%s/children", task), *children = NULL;
+        if (g_file_get_contents(path, &children, NULL, NULL)) g_string_append(pids, children);
+        g_free(children);
+        g_free(path);
+    }
+    if (tasks) g_dir_close(tasks);
+    char **each = g_strsplit(pids->str, " ", -1);
+    for (char **pid = each; *pid; pid++) {
+        if (!**pid) continue;
+        char *path = g_strdup_printf("/proc/%s/status", *pid), *status = NULL;
+        if (g_file_get_contents(path, &status, NULL, NULL)) {
+            const char *line = strstr(status, "VmRSS:");
+            if (line) total += strtol(line + 6, NULL, 10);
+        }
+        g_free(status);
+        g_free(path);
+    }
+    g_strfreev(each);
+    g_string_free(pids, TRUE);
+    return total;
+}
+
+static GtkWidget *find_web_view(GtkWidget *widget) {
+    GType type = g_type_from_name("WebKitWebView");
+    if (type && G_TYPE_CHECK_INSTANCE_TYPE(widget, type)) return widget;
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *found = find_web_view(child);
+        if (found) return found;
+    }
+    return NULL;
+}
+
+/* The plain article is loaded once no load has started for half a second after one finished
+ * (the view may load its first page twice: an empty one as it is made, then the article). */
+static gboolean plain_settled(gpointer window) {
+    plain_timer = 0;
+    plain_rss_kb = resident_with_children_kb();
+    full_phase = TRUE;
+    article_started_ns = monotonic_ns();
+    gtk_widget_activate_action(window, "win.toggle-full-article", NULL);
+    return G_SOURCE_REMOVE;
+}
+
+/* WebKitLoadEvent: STARTED is 0, FINISHED 3. */
+static void article_load_changed(GtkWidget *view, int event, gpointer window) {
+    (void)view;
+    if (!full_phase) {
+        if (event == 0 && plain_timer) {
+            g_source_remove(plain_timer);
+            plain_timer = 0;
+        } else if (event == 3) {
+            plain_ns = monotonic_ns() - article_started_ns;
+            if (plain_timer) g_source_remove(plain_timer);
+            plain_timer = g_timeout_add(500, plain_settled, window);
+        }
+        return;
+    }
+    if (event == 0) full_load_started = TRUE;
+    if (event == 3 && full_load_started) {
+        char fields[160];
+        snprintf(fields, sizeof fields, "plain-ns=%" G_GUINT64_FORMAT " plain-rss-kb=%ld full-ns=%" G_GUINT64_FORMAT " full-rss-kb=%ld",
+                 plain_ns, plain_rss_kb, monotonic_ns() - article_started_ns, resident_with_children_kb());
+        report_and_quit(fields);
+    }
+}
+
+static void watch_article(GtkWidget *window) {
+    if (article_started_ns == 0) {
+        article_started_ns = monotonic_ns();
+        gtk_selection_model_select_item(GTK_SELECTION_MODEL(gtk_list_view_get_model(GTK_LIST_VIEW(entry_list))), 0, TRUE);
+    }
+    if (!article_view) {
+        article_view = find_web_view(window);
+        if (article_view) g_signal_connect(article_view, "load-changed", G_CALLBACK(article_load_changed), window);
+    }
+    /* Keep frames coming until the web view exists. */
+    if (!article_view) gtk_widget_queue_draw(entry_list);
+}
+
 static void after_paint(GdkFrameClock *clock, gpointer window) {
     (void)clock;
     if (search_entry) {
@@ -206,6 +307,10 @@ static void after_paint(GdkFrameClock *clock, gpointer window) {
     char fields[128];
     if (search_mode) {
         start_search(window);
+        return;
+    }
+    if (article_mode) {
+        watch_article(window);
         return;
     }
     if (!scroll_to_end) {
@@ -254,6 +359,7 @@ __attribute__((constructor)) static void load(void) {
     if (!mode) return;
     scroll_to_end = strcmp(mode, "scroll-to-end") == 0;
     search_mode = strcmp(mode, "search") == 0;
+    article_mode = strcmp(mode, "article") == 0;
     const char *typed = getenv("REFRESH_BENCH_PROBE_TYPED");
     typed_texts = g_strsplit(typed ? typed : "", "|", -1);
     cpu_list = g_string_new(NULL);

@@ -118,6 +118,21 @@ struct SyncStorageTests {
         #expect(try await store.feeds().map(\.id) == [local.id])
     }
 
+    @Test func anAccountsEntriesAreItsOwnArticlesOnly() async throws {
+        let (store, account, _) = try await store(count: 3)
+        let other = try await store.addAccount(kind: FeverService.kind, server: URL(string: "https://other.example/api/fever.php")!, user: "ann")
+        try await store.applySubscriptions(RemoteSubscriptions(
+            categories: [], feeds: [RemoteFeed(id: "3", url: URL(string: "https://other.example/feed")!, title: "Other", categoryID: nil)]),
+            accountID: other.id)
+        _ = try await store.storeArticles([
+            RemoteArticle(id: "1", feedID: "3", title: "Elsewhere", link: nil, author: nil, published: Date(timeIntervalSince1970: 1_700_000_100),
+                          updated: nil, content: nil, isRead: false, isStarred: false),
+        ], accountID: other.id, cursor: "1")
+        #expect(try await store.entries(EntryQuery(accountID: account.id)).map(\.title) == ["Article 3", "Article 2", "Article 1"])
+        #expect(try await store.entries(EntryQuery(accountID: other.id, unreadOnly: true)).map(\.title) == ["Elsewhere"])
+        #expect(try await store.entries().count == 4, "all feeds' entries without an account given")
+    }
+
     @Test func readAndStarChangesAreBatchedInOrderUpToTheLimit() {
         let rows: [QueuedChange] = [
             .init(id: 1, action: .read, remoteID: "1"), .init(id: 2, action: .read, remoteID: "2"), .init(id: 3, action: .read, remoteID: "3"),

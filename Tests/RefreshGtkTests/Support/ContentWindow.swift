@@ -235,6 +235,7 @@ final class ContentWindow {
             case .right: (step, 0)
             }
             if touchpadScroll(dx: dx, dy: dy) { claimed += 1 }
+            // A touchpad's pace, an event every 10 ms: the speed is part of the input.
             GtkTestEnvironment.iterate(for: 0.01)
         }
         if lift { cgtk_emit_by_name(cast(controller), "scroll-end") }

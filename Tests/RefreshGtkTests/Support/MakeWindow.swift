@@ -6,7 +6,7 @@ import RefreshCore
 func makeWindow(endAfter: Double? = 0.3) -> (TestWindow, NormalHeader, Recorder) {
     let window = TestWindow()
     let header = NormalHeader()
-    header.store = SettingsStore(path: temporaryDirectory().appendingPathComponent("settings.ini").path)
+    header.lastUpdatedFile = temporaryDirectory().appendingPathComponent("settings.ini").path
     header.link(to: window.view)
     let recorder = Recorder(header, endAfter: endAfter)
     window.present()

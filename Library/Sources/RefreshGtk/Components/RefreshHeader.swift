@@ -1,3 +1,4 @@
+internal import AppSupport
 import CGtk
 import Foundation
 import RefreshCore
@@ -16,8 +17,14 @@ open class RefreshHeader: PullComponent {
     public var lastUpdatedFormatter = LastUpdatedFormatter() {
         didSet { refreshIndicator() }
     }
-    /// Where the last-updated time persists.
-    public var store: SettingsStore = .standard {
+    /// The key file the last-updated time persists in, in its `LastUpdated` group: by default
+    /// `$XDG_STATE_HOME/<program name>/settings.ini`. Headers naming one file share it.
+    public var lastUpdatedFile: String {
+        get { store.path }
+        set { store = SettingsStore.shared(at: newValue) }
+    }
+    /// The store of ``lastUpdatedFile``.
+    var store: SettingsStore = .standard {
         didSet { refreshIndicator() }
     }
     /// Whether the last-updated line is shown.

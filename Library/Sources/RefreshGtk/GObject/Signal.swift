@@ -203,6 +203,37 @@ public enum Signal {
                        trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
+    /// `gboolean (*)(GObject*, T*, guint, gpointer)`, the argument an object and the number an
+    /// enum or flags: a web view's decide-policy, with the decision and its type.
+    @discardableResult
+    public static func connectObjectUIntReturningBool(_ instance: gpointer, _ name: String,
+                                                      _ handler: @escaping @MainActor (gpointer, UInt32) -> Bool) -> HandlerID {
+        typealias Handler = @MainActor (gpointer, UInt32) -> Bool
+        let trampoline: @convention(c) (gpointer?, gpointer?, guint, gpointer?) -> gboolean = { _, object, value, data in
+            guard let object else { return 0 }
+            let body: Handler = Signal.handler(data)
+            return onMainActor(passing: object) { body($0, value) }.gboolean
+        }
+        return connect(instance, name, handler, signature: SignalSignature([.pointer, .uint], returns: .boolean),
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `gboolean (*)(GObject*, guint, const char*, GError*, gpointer)`: a web view's load-failed,
+    /// with the load event, the address and the error's message.
+    @discardableResult
+    public static func connectUIntStringErrorReturningBool(_ instance: gpointer, _ name: String,
+                                                           _ handler: @escaping @MainActor (UInt32, String?, String?) -> Bool) -> HandlerID {
+        typealias Handler = @MainActor (UInt32, String?, String?) -> Bool
+        let trampoline: @convention(c) (gpointer?, guint, UnsafePointer<CChar>?, UnsafeMutablePointer<GError>?, gpointer?) -> gboolean = {
+            _, value, text, error, data in
+            let body: Handler = Signal.handler(data)
+            let (string, message) = (text.map { String(cString: $0) }, error.map { String(cString: $0.pointee.message) })
+            return onMainActor { body(value, string, message) }.gboolean
+        }
+        return connect(instance, name, handler, signature: SignalSignature([.uint, .pointer, .pointer], returns: .boolean),
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
     /// `void (*)(GObject*, int, int, gpointer)`: a drawing area's resize.
     @discardableResult
     public static func connectSize(_ instance: gpointer, _ name: String,
@@ -255,6 +286,37 @@ public enum Signal {
             return onMainActor(passing: value) { body($0, x, y) }.gboolean
         }
         return connect(instance, name, handler, signature: SignalSignature([.pointer, .double, .double], returns: .boolean),
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+}
+
+extension Signal {
+    /// `GObject* (*)(GObject*, double, double, gpointer)`: a drag source's prepare, returning the
+    /// content dragged (a new reference) or nil to refuse the drag.
+    @discardableResult
+    public static func connectReturningObject(_ instance: gpointer, _ name: String,
+                                              _ handler: @escaping @MainActor (Double, Double) -> gpointer?) -> HandlerID {
+        typealias Handler = @MainActor (Double, Double) -> gpointer?
+        let trampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> gpointer? = { _, x, y, data in
+            let body: Handler = Signal.handler(data)
+            // As an address: a pointer may not leave the main actor's closure.
+            return UnsafeMutableRawPointer(bitPattern: onMainActor { UInt(bitPattern: body(x, y)) })
+        }
+        return connect(instance, name, handler, signature: SignalSignature([.double, .double], returns: .pointer),
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `gboolean (*)(GObject*, T*, gpointer)`: a drop target's accept, with the drop offered.
+    @discardableResult
+    public static func connectObjectReturningBool(_ instance: gpointer, _ name: String,
+                                                  _ handler: @escaping @MainActor (gpointer) -> Bool) -> HandlerID {
+        typealias Handler = @MainActor (gpointer) -> Bool
+        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> gboolean = { _, object, data in
+            guard let object else { return 0 }
+            let body: Handler = Signal.handler(data)
+            return onMainActor(passing: object, body).gboolean
+        }
+        return connect(instance, name, handler, signature: SignalSignature([.pointer], returns: .boolean),
                        trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 }

@@ -1,3 +1,4 @@
+internal import AppSupport
 import CGtk
 import Foundation
 import RefreshCore
@@ -7,9 +8,9 @@ import RefreshCore
 /// Like GTK's own domain, the library's catalogs ship with it, so apps that embed the components
 /// get their translations without copying strings.
 ///
-/// The language can change while the app runs: ``setLanguage(_:)`` switches every
-/// ``GettextDomain`` (the app's too), sets GTK's default text direction, and re-renders every
-/// component at once. Custom indicators and app widgets re-render from ``addObserver(_:)``.
+/// The language can change while the app runs: ``setLanguage(_:)`` switches the library's
+/// texts, sets GTK's default text direction, and re-renders every component at once. Custom
+/// indicators and app widgets re-render from ``addObserver(_:)``.
 @MainActor
 public enum RefreshLocalization {
     /// The library's gettext domain.
@@ -66,10 +67,9 @@ public enum RefreshLocalization {
 
     /// Switches the language of every text, without a restart; nil returns to the system's.
     ///
-    /// Every ``GettextDomain`` (the library's, the app's) then reads that language's catalogs
-    /// itself rather than through gettext, so no environment variable changes while other
-    /// threads may read the environment; GTK's own texts keep the language the app started
-    /// in. Sets GTK's default text direction (right to left for Arabic, Hebrew, Persian,
+    /// The library then reads that language's catalogs itself rather than through gettext, so
+    /// no environment variable changes while other threads may read the environment; GTK's own
+    /// texts keep the language the app started in. Sets GTK's default text direction (right to left for Arabic, Hebrew, Persian,
     /// Urdu...), and re-renders every component and observer before returning, so all visible
     /// texts change in the same main-loop iteration.
     ///
@@ -137,7 +137,7 @@ public enum RefreshLocalization {
 
     // MARK: - Library lookups
 
-    /// The library's domain, bound to ``LocaleDirectory/find()`` unless ``bind(localeDirectory:)`` chose.
+    /// The library's domain, bound to the folder `LocaleDirectory.find()` names unless ``bind(localeDirectory:)`` chose.
     static var libraryDomain: GettextDomain {
         if let boundDomain { return boundDomain }
         let bound = GettextDomain(domain)

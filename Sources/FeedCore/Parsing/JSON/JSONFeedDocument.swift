@@ -48,9 +48,11 @@ struct JSONFeedItem: Decodable {
     var dateModified: String?
     var authors: [JSONFeedAuthor]
     var attachments: [JSONFeedAttachment]
+    /// The item's main picture, JSON Feed's counterpart of `media:thumbnail`.
+    var image: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, url, title, summary, author, authors, attachments
+        case id, url, title, summary, author, authors, attachments, image
         case externalURL = "external_url"
         case contentHTML = "content_html"
         case contentText = "content_text"
@@ -69,6 +71,7 @@ struct JSONFeedItem: Decodable {
         summary = container.lenientString(.summary)
         datePublished = container.lenientString(.datePublished)
         dateModified = container.lenientString(.dateModified)
+        image = container.lenientString(.image)
         authors = container.authors(.authors, legacyKey: .author)
         attachments = (try? container.decodeIfPresent([Lenient<JSONFeedAttachment>].self, forKey: .attachments))?
             .flatMap { $0.compactMap(\.value) } ?? []

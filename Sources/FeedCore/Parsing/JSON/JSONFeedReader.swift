@@ -46,6 +46,9 @@ enum JSONFeedReader {
                 draft.addEnclosure(Enclosure(url: url, type: nonEmpty(attachment.mimeType), length: attachment.sizeInBytes))
             }
         }
+        if let image = resolveURL(item.image, against: base) {
+            draft.addEnclosure(Enclosure(url: image, isThumbnail: true))
+        }
         return draft.entry(defaultAuthor: defaultAuthor)
     }
 

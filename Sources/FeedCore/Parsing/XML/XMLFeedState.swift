@@ -12,6 +12,8 @@ struct XMLFeedState {
         case item
         case image
         case person(ofEntry: Bool)
+        /// A Media RSS `media:group` or `media:content`, whose media and thumbnails are the entry's.
+        case media
         case field(Field)
         case ignored
     }
@@ -240,7 +242,26 @@ struct XMLFeedState {
         case let .person(ofEntry):
             guard isAtom(namespace), name.known == .name else { return .ignored }
             return .field(ofEntry ? .author(primary: true, isRSSAddress: false) : .feedAuthor)
+        case .media:
+            return namespace.known == .media ? mediaRole(name: name, attributes: attributes, base: base) : .ignored
         case .field, .ignored:
+            return .ignored
+        }
+    }
+
+    /// Media RSS inside an item, a `media:group` or a `media:content`: the files it offers and their thumbnails.
+    private mutating func mediaRole(name: XMLName, attributes: XMLAttributes, base: URL?) -> Role {
+        switch name.known {
+        case .group:
+            return .media
+        case .content:
+            addEnclosure(url: attributes["url"], type: attributes["type"], length: attributes["fileSize"], base: base,
+                         medium: attributes["medium"].flatMap { Enclosure.Kind(rawValue: $0.trimmingWhitespace.lowercased()) })
+            return .media
+        case .thumbnail:
+            addEnclosure(url: attributes["url"], type: nil, length: nil, base: base, isThumbnail: true)
+            return .ignored
+        default:
             return .ignored
         }
     }
@@ -339,10 +360,7 @@ struct XMLFeedState {
             default: return .ignored
             }
         case .media:
-            if name.known == .content {
-                addEnclosure(url: attributes["url"], type: attributes["type"], length: attributes["fileSize"], base: base)
-            }
-            return .ignored
+            return mediaRole(name: name, attributes: attributes, base: base)
         default:
             return .ignored
         }
@@ -364,10 +382,11 @@ struct XMLFeedState {
         }
     }
 
-    private mutating func addEnclosure(url: String?, type: String?, length: String?, base: URL?) {
+    private mutating func addEnclosure(url: String?, type: String?, length: String?, base: URL?,
+                                       medium: Enclosure.Kind? = nil, isThumbnail: Bool = false) {
         guard let url = resolveURL(url, against: base) else { return }
         let size = length.flatMap { Int64($0.trimmingWhitespace) }.flatMap { $0 > 0 ? $0 : nil }
-        entry?.addEnclosure(Enclosure(url: url, type: nonEmpty(type), length: size))
+        entry?.addEnclosure(Enclosure(url: url, type: nonEmpty(type), length: size, medium: medium, isThumbnail: isThumbnail))
     }
 
     private func textType(namespace: XMLNamespace, attributes: XMLAttributes) -> TextType {

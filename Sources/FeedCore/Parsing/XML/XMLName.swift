@@ -21,6 +21,7 @@ enum FeedElement: String {
     case rss, RDF, feed, entry, channel, item, image, url, name
     case title, link, description, subtitle, tagline, id, icon, logo, author, guid, pubDate, enclosure
     case summary, content, published, issued, created, updated, modified, creator, date, encoded
+    case group, thumbnail
 }
 
 /// An element's namespace, classified once per distinct URI in a document.

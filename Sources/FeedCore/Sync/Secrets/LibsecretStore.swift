@@ -1,4 +1,7 @@
-import CSecret
+// Implementation-only: libsecret's header brings GLib's with it, and a client that loaded this
+// module first saw GLib's declarations as CSecret's, hidden from its own `import CGtk` (the
+// app's G_OPTION_ARG_* went missing). No CSecret type appears in FeedCore's interface or layout.
+@_implementationOnly import CSecret
 import Foundation
 
 /// Passwords kept by the Secret Service (GNOME Keyring, KWallet) through libsecret, under the

@@ -15,6 +15,19 @@ public final class SettingsStore {
     /// The store under `$XDG_STATE_HOME/<program name>/settings.ini`.
     public static let standard = SettingsStore(path: defaultPath())
 
+    /// The stores handed out by ``shared(at:)``, by path.
+    private static var sharedStores: [String: SettingsStore] = [:]
+
+    /// The one store of the process for the file at `path` (``standard`` for its path), so that
+    /// everything keeping values in one file saves them together rather than over each other.
+    public static func shared(at path: String) -> SettingsStore {
+        if path == standard.path { return standard }
+        if let store = sharedStores[path] { return store }
+        let store = SettingsStore(path: path)
+        sharedStores[path] = store
+        return store
+    }
+
     public let path: String
     private var keyFile: OpaquePointer
     /// Why the file on disk was set aside at load, if it was.
@@ -25,7 +38,7 @@ public final class SettingsStore {
     /// such as "Permission denied"); nil when it was read. While set, nothing is saved over it.
     public private(set) var unreadableReason: String?
     /// Whether values changed since the file was last saved.
-    public private(set) var hasUnsavedChanges = false
+    private(set) var hasUnsavedChanges = false
     /// The idle source that saves the changes, while one is waiting.
     private var pendingSave: guint = 0
 
@@ -99,10 +112,24 @@ public final class SettingsStore {
         Self.unsaved[ObjectIdentifier(self)] = self
         Self.saveAtExit()
         guard pendingSave == 0 else { return }
-        pendingSave = MainThread.whenIdle { [weak self] in
-            self?.pendingSave = 0
-            self?.flush()
-        }
+        // Low priority: after input, frames and timers, when the main loop has nothing more urgent.
+        let weakSelf = Unmanaged.passRetained(WeakStore(self)).toOpaque()
+        pendingSave = g_idle_add_full(G_PRIORITY_LOW, { data in
+            MainActor.assumeIsolated {
+                guard let store = Unmanaged<WeakStore>.fromOpaque(data!).takeUnretainedValue().store else { return }
+                store.pendingSave = 0
+                store.flush()
+            }
+            return gboolean(0)
+        }, weakSelf, { data in
+            Unmanaged<WeakStore>.fromOpaque(data!).release()
+        })
+    }
+
+    /// The store an idle save is for, not kept alive by it.
+    private final class WeakStore {
+        weak var store: SettingsStore?
+        init(_ store: SettingsStore) { self.store = store }
     }
 
     /// The stores with changes not yet saved, kept alive until they are.
@@ -116,7 +143,7 @@ public final class SettingsStore {
         atexit {
             // Only the main thread may touch the stores; a process ended from another saves nothing more.
             guard Thread.isMainThread else { return }
-            onMainActor {
+            MainActor.assumeIsolated {
                 for store in SettingsStore.unsaved.values { store.flush() }
             }
         }

@@ -5,8 +5,9 @@ import Synchronization
 /// A gettext text domain bound to a folder of compiled catalogs: the library's own
 /// (`refreshgtk`) and an app's.
 ///
-/// Lookups follow the language chosen with ``RefreshLocalization/setLanguage(_:)``, read from
-/// the domain's catalogs directly; with none chosen, gettext's: `LANGUAGE` or the locale.
+/// Lookups follow the language chosen with ``ChosenLanguage/set(_:)`` (which RefreshGtk's
+/// `RefreshLocalization.setLanguage` calls), read from the domain's catalogs directly; with none
+/// chosen, gettext's: `LANGUAGE` or the locale.
 public struct GettextDomain: Sendable, Hashable {
     /// The domain's name: its catalogs are `LANG/LC_MESSAGES/<name>.mo`.
     public let name: String
@@ -55,10 +56,10 @@ public struct GettextDomain: Sendable, Hashable {
     }
 }
 
-/// The languages ``RefreshLocalization/setLanguage(_:)`` chose, and the catalogs read for them.
+/// The languages chosen for every ``GettextDomain``, and the catalogs read for them.
 ///
 /// Lookups come from any thread (an app translates in its tasks too), so both sit behind a lock.
-enum ChosenLanguage {
+public enum ChosenLanguage {
     private struct State: Sendable {
         var languages: [String]?
         /// Catalogs by path, nil where none could be read.
@@ -68,7 +69,7 @@ enum ChosenLanguage {
     private static let state = Mutex(State())
 
     /// Chooses `languages`, most wanted first (nil: the system's, through gettext).
-    static func set(_ languages: [String]?) {
+    public static func set(_ languages: [String]?) {
         state.withLock { $0.languages = languages }
     }
 

@@ -1,0 +1,279 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// Saves an enclosure into a folder (the Downloads folder in the app) under a name no existing
+/// file has, reporting progress, and leaving nothing behind when cancelled or failed.
+///
+/// The body goes to a hidden temporary file beside the destination; only a complete file takes
+/// its final name, so a crash or a cancel never leaves a truncated file that looks whole.
+public final class EnclosureDownload: @unchecked Sendable {
+    /// How much has arrived.
+    public struct Progress: Sendable, Equatable {
+        public var received: Int64
+        /// The size the server announced, if it did.
+        public var expected: Int64?
+
+        public init(received: Int64, expected: Int64?) {
+            self.received = received
+            self.expected = expected
+        }
+
+        /// The part done, from 0 to 1, when the size is known.
+        public var fraction: Double? {
+            guard let expected, expected > 0 else { return nil }
+            return min(1, Double(received) / Double(expected))
+        }
+    }
+
+    /// Why a download did not save a file.
+    public enum Failure: Error, Sendable, Equatable {
+        /// The disk (or the user's quota) has no room left.
+        case diskFull
+        /// The folder cannot be written to.
+        case noPermission(folder: String)
+        /// The server answered with an HTTP error.
+        case httpStatus(Int)
+        /// The connection failed.
+        case network(NetworkFailure)
+        /// Nothing arrived for `stallTimeout`.
+        case stalled
+        /// The download was cancelled.
+        case cancelled
+        /// Another error from the file system, in its own words.
+        case fileSystem(String)
+    }
+
+    /// The longest the server may send nothing before the download is given up.
+    static let stallTimeout = 60
+
+    private static let globalInit: Void = {
+        curl_global_init(Int(CURL_GLOBAL_ALL))
+    }()
+
+    private let url: URL
+    private let folder: URL
+    private let userAgent: String
+    private let progress: @Sendable (Progress) -> Void
+    private let cancelled = Atomic(false)
+    // Touched only on the transfer's thread once it runs, except `multi` for curl_multi_wakeup.
+    private let easy: UnsafeMutableRawPointer
+    private let multi: UnsafeMutableRawPointer
+    private var status = 0
+    private var expected: Int64?
+    private var received: Int64 = 0
+    private var lastReport = ContinuousClock.now
+    private var file: Int32 = -1
+    private var writeFailure: Failure?
+
+    /// Prepares the download of `url` into `folder`; `progress` is called on the transfer's thread.
+    public init(url: URL, into folder: URL, userAgent: String = "feed-reader/1.0 (FeedCore)",
+                progress: @escaping @Sendable (Progress) -> Void) {
+        _ = Self.globalInit
+        self.url = url
+        self.folder = folder
+        self.userAgent = userAgent
+        self.progress = progress
+        easy = curl_easy_init()!
+        multi = curl_multi_init()!
+    }
+
+    deinit {
+        curl_multi_remove_handle(multi, easy)
+        curl_easy_cleanup(easy)
+        curl_multi_cleanup(multi)
+    }
+
+    /// The name the file is saved as: the address's last part, without anything a path could
+    /// misread, else "download".
+    public static func fileName(for url: URL) -> String {
+        let component = url.lastPathComponent == "/" ? "" : url.lastPathComponent
+        let last = component.removingPercentEncoding ?? component
+        let cleaned = String(last.map { $0 == "/" || $0 == "\0" || $0.isNewline ? "_" : $0 })
+            .trimmingCharacters(in: .whitespaces)
+        let visible = String(cleaned.drop { $0 == "." })
+        return visible.isEmpty ? "download" : String(visible.prefix(200))
+    }
+
+    /// The `attempt`th name tried for `name`: "episode.mp3", then "episode (2).mp3" and so on.
+    static func candidate(_ name: String, attempt: Int) -> String {
+        guard attempt > 1 else { return name }
+        let base = (name as NSString).deletingPathExtension
+        let suffix = (name as NSString).pathExtension
+        return suffix.isEmpty ? "\(base) (\(attempt))" : "\(base) (\(attempt)).\(suffix)"
+    }
+
+    /// Downloads the file and returns where it was saved; cancelling the task stops it at once
+    /// and removes what had arrived.
+    public func start() async throws(Failure) -> URL {
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread { continuation.resume(returning: self.run()) }
+            }
+        } onCancel: {
+            cancelled.store(true, ordering: .sequentiallyConsistent)
+            curl_multi_wakeup(multi)
+        }
+        return try result.get()
+    }
+
+    private func run() -> Result<URL, Failure> {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch let error as CocoaError where error.code == .fileWriteOutOfSpace {
+            return .failure(.diskFull)
+        } catch let error as CocoaError where [.fileWriteNoPermission, .fileWriteVolumeReadOnly].contains(error.code) {
+            return .failure(.noPermission(folder: folder.path))
+        } catch {
+            return .failure(.fileSystem(error.localizedDescription))
+        }
+        var template = Array(folder.appendingPathComponent(".feed-reader-download-XXXXXX").path.utf8CString)
+        file = mkstemp(&template)
+        guard file >= 0 else { return .failure(Self.failure(errno: errno, folder: folder)) }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let outcome = transfer().flatMap { () -> Result<URL, Failure> in
+            guard fsync(file) == 0 else { return .failure(Self.failure(errno: errno, folder: folder)) }
+            return moveIntoPlace(temporary)
+        }
+        close(file)
+        if case .failure = outcome { unlink(temporary) }
+        return outcome
+    }
+
+    /// Gives the complete file the first name that no file has; an existing file is never replaced.
+    private func moveIntoPlace(_ temporary: String) -> Result<URL, Failure> {
+        let name = Self.fileName(for: url)
+        for attempt in 1...10_000 {
+            let destination = folder.appendingPathComponent(Self.candidate(name, attempt: attempt))
+            // Creating the name exclusively claims it; the rename then replaces only that empty claim.
+            let claim = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if claim < 0 {
+                if errno == EEXIST { continue }
+                return .failure(Self.failure(errno: errno, folder: folder))
+            }
+            close(claim)
+            fchmod(file, 0o644)
+            guard rename(temporary, destination.path) == 0 else {
+                let error = errno
+                unlink(destination.path)
+                return .failure(Self.failure(errno: error, folder: folder))
+            }
+            return .success(destination)
+        }
+        return .failure(.fileSystem(String(cString: strerror(EEXIST))))
+    }
+
+    private func transfer() -> Result<Void, Failure> {
+        ccurl_setopt_string(easy, CURLOPT_URL, url.absoluteString)
+        ccurl_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        ccurl_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        ccurl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
+        ccurl_setopt_long(easy, CURLOPT_MAXREDIRS, 10)
+        ccurl_setopt_string(easy, CURLOPT_USERAGENT, userAgent)
+        ccurl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        ccurl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT, 30)
+        // A file may take hours on a slow line: only a connection that stalls is given up.
+        ccurl_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
+        ccurl_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, Self.stallTimeout)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        ccurl_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { buffer, size, count, context in
+            Unmanaged<EnclosureDownload>.fromOpaque(context!).takeUnretainedValue()
+                .header(UnsafeRawBufferPointer(start: UnsafeRawPointer(buffer), count: size * count))
+        }
+        ccurl_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
+        ccurl_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { buffer, size, count, context in
+            Unmanaged<EnclosureDownload>.fromOpaque(context!).takeUnretainedValue()
+                .body(UnsafeRawBufferPointer(start: UnsafeRawPointer(buffer), count: size * count))
+        }
+        ccurl_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
+
+        curl_multi_add_handle(multi, easy)
+        var running: Int32 = 1
+        while running > 0 {
+            guard !cancelled.load(ordering: .sequentiallyConsistent) else { return .failure(.cancelled) }
+            guard curl_multi_perform(multi, &running) == CURLM_OK else { return .failure(.network(.other("libcurl failed"))) }
+            if running > 0 { curl_multi_poll(multi, nil, 0, 1000, nil) }
+        }
+        var queued: Int32 = 0
+        guard let message = curl_multi_info_read(multi, &queued), message.pointee.msg == CURLMSG_DONE else {
+            return .failure(.network(.other("libcurl did not finish the transfer")))
+        }
+        let code = ccurl_message_result(message)
+        if let writeFailure { return .failure(writeFailure) }
+        switch code {
+        case CURLE_OK:
+            // An error page with no body never reached `body`.
+            guard (200..<300).contains(status) else { return .failure(.httpStatus(status)) }
+            progress(Progress(received: received, expected: expected))
+            return .success(())
+        case CURLE_OPERATION_TIMEDOUT: return .failure(.stalled)
+        default: return .failure(.network(NetworkFailure(curlCode: code)))
+        }
+    }
+
+    /// Takes one header line: a status line starts a new response (each redirect has its own).
+    private func header(_ line: UnsafeRawBufferPointer) -> Int {
+        let text = String(decoding: line, as: UTF8.self).trimmingWhitespace
+        if text.hasPrefix("HTTP/") {
+            let fields = text.split(separator: " ", maxSplits: 2)
+            status = fields.count > 1 ? Int(fields[1]) ?? 0 : 0
+            expected = nil
+        } else if let colon = text.firstIndex(of: ":"), text[..<colon].trimmingWhitespace.lowercased() == "content-length" {
+            expected = Int64(text[text.index(after: colon)...].trimmingWhitespace)
+        }
+        return line.count
+    }
+
+    /// Writes one piece of the body; returning less than its size makes curl stop.
+    private func body(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard (200..<300).contains(status) else {
+            writeFailure = .httpStatus(status)
+            return 0
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(file, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                writeFailure = Self.failure(errno: errno, folder: folder)
+                return 0
+            }
+            offset += written
+        }
+        received += Int64(bytes.count)
+        // A report per piece would flood the window's main loop; ten a second show it moving.
+        let now = ContinuousClock.now
+        if now - lastReport >= .milliseconds(100) {
+            lastReport = now
+            progress(Progress(received: received, expected: expected))
+        }
+        return bytes.count
+    }
+
+    private static func failure(errno code: Int32, folder: URL) -> Failure {
+        switch code {
+        case ENOSPC, EDQUOT, EFBIG: .diskFull
+        case EACCES, EPERM, EROFS: .noPermission(folder: folder.path)
+        default: .fileSystem(String(cString: strerror(code)))
+        }
+    }
+}
+
+extension NetworkFailure {
+    /// What a failed libcurl transfer's `code` means to the person waiting for it.
+    init(curlCode code: CURLcode) {
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            self = .cannotFindHost
+        case CURLE_COULDNT_CONNECT:
+            self = .cannotConnect
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM:
+            self = .connectionLost
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
+            self = .secureConnectionFailed
+        default:
+            self = .other(String(cString: curl_easy_strerror(code)))
+        }
+    }
+}

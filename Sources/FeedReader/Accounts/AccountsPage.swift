@@ -1,0 +1,139 @@
+import CAdw
+import CGtk
+import FeedCore
+import Foundation
+import RefreshGtk
+
+/// The Accounts page of Preferences: each sync account as a row (service, user and server, when
+/// it last synced or why it failed), a button to remove it after asking, and "Add Account…".
+@MainActor
+final class AccountsPage {
+    let page: UnsafeMutablePointer<GtkWidget>
+    private let group: UnsafeMutablePointer<GtkWidget>
+    private let addRow: UnsafeMutablePointer<GtkWidget>
+    private var rows: [UnsafeMutablePointer<GtkWidget>] = []
+    private let accounts: AccountSync
+    /// The preferences window, over which the dialogs open and in which toasts show.
+    private let window: UnsafeMutablePointer<GtkWidget>
+    /// Runs after an account was added or removed: the main window syncs it and shows what changed.
+    private let onChange: @MainActor (AccountsChange) -> Void
+
+    enum AccountsChange {
+        case added(SyncAccount)
+        case removed(Int64)
+    }
+
+    init(accounts: AccountSync, window: UnsafeMutablePointer<GtkWidget>, onChange: @escaping @MainActor (AccountsChange) -> Void) {
+        self.accounts = accounts
+        self.window = window
+        self.onChange = onChange
+        page = adw_preferences_page_new()
+        adw_preferences_page_set_title(cast(page), tr("Accounts"))
+        adw_preferences_page_set_icon_name(cast(page), "system-users-symbolic")
+        group = adw_preferences_group_new()
+        adw_preferences_group_set_title(cast(group), tr("Sync Accounts"))
+        adw_preferences_group_set_description(
+            cast(group), tr("Subscriptions and read and starred articles are kept in step with these servers. Passwords are kept in the keyring."))
+        addRow = adw_action_row_new()
+        // Kept while the account rows are put back above it.
+        g_object_ref_sink(cast(addRow))
+        adw_preferences_row_set_title(cast(addRow), tr("Add Account…"))
+        let icon = gtk_image_new_from_icon_name("list-add-symbolic")!
+        adw_action_row_add_prefix(cast(addRow), icon)
+        gtk_list_box_row_set_activatable(cast(addRow), 1)
+        Signal.connect(cast(addRow), "activated") { [weak self] in self?.presentAddDialog() }
+        adw_preferences_group_add(cast(group), addRow)
+        adw_preferences_page_add(cast(page), cast(group))
+        showAccounts()
+        accounts.observe(by: self) { [weak self] in self?.showAccounts() }
+        Signal.connect(cast(page), "destroy") { [weak self, accounts, addRow] in
+            g_object_unref(cast(addRow))
+            guard let self else { return }
+            accounts.stopObserving(by: self)
+        }
+        Task { @MainActor [accounts] in await accounts.reload() }
+    }
+
+    /// Opens the dialog that adds an account.
+    private func presentAddDialog() {
+        AddAccountDialog.present(over: window, accounts: accounts) { [weak self] account in
+            self?.onChange(.added(account))
+        }
+    }
+
+    /// One row per account above "Add Account…", as the accounts are now.
+    private func showAccounts() {
+        for row in rows { adw_preferences_group_remove(cast(group), row) }
+        rows = accounts.accounts.map(makeRow)
+        // Added after the accounts: the group keeps rows in the order they came.
+        adw_preferences_group_remove(cast(group), addRow)
+        for row in rows + [addRow] { adw_preferences_group_add(cast(group), row) }
+    }
+
+    private func makeRow(_ account: SyncAccount) -> UnsafeMutablePointer<GtkWidget> {
+        let row = adw_action_row_new()!
+        // Action rows read their texts as markup.
+        adw_preferences_row_set_title(cast(row), Markup.escaped(account.kind.displayName))
+        adw_action_row_set_subtitle_lines(cast(row), 0)
+        adw_action_row_set_subtitle(cast(row), Markup.escaped(Self.summary(of: account, syncing: accounts.syncing.contains(account.id))))
+        if account.lastError != nil {
+            let warning = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
+            gtk_widget_add_css_class(warning, "warning")
+            adw_action_row_add_prefix(cast(row), warning)
+        }
+        let remove = gtk_button_new_from_icon_name("user-trash-symbolic")!
+        gtk_widget_add_css_class(remove, "flat")
+        gtk_widget_set_valign(remove, GTK_ALIGN_CENTER)
+        Widgets.name(remove, tr("Remove Account"))
+        Signal.connect(cast(remove), "clicked") { [weak self] in self?.confirmRemoving(account) }
+        adw_action_row_add_suffix(cast(row), remove)
+        return row
+    }
+
+    /// The user and server, then the sync: running, its last failure in words, or when it last completed.
+    static func summary(of account: SyncAccount, syncing: Bool) -> String {
+        let state: String
+        if syncing {
+            state = tr("Syncing…")
+        } else if let error = account.lastError {
+            state = SyncFailure.server(error).message(for: account.kind)
+        } else if let last = account.lastSync {
+            // TRANSLATORS: %@ is when the account last synced, such as "14:05" or "Nov 3".
+            state = tr("Last synced %@").filling(EntryDateText.text(for: last))
+        } else {
+            state = tr("Not synced yet")
+        }
+        return account.displayName + "\n" + state
+    }
+
+    private func confirmRemoving(_ account: SyncAccount) {
+        // TRANSLATORS: %@ is the account: its user name and server address.
+        let body = tr("%@ is forgotten on this computer with its feeds and articles. Nothing changes on the server.")
+            .filling(account.displayName)
+        ConfirmDialog.present(over: window, heading: tr("Remove Account?"), body: body, confirm: tr("_Remove")) { [weak self] in
+            self?.remove(account)
+        }
+    }
+
+    private func remove(_ account: SyncAccount) {
+        Task { @MainActor [weak self, accounts] in
+            do throws(SyncFailure) {
+                try await accounts.remove(account.id)
+                self?.onChange(.removed(account.id))
+            } catch {
+                guard let self else { return }
+                if case let .secrets(secretError) = error {
+                    self.onChange(.removed(account.id))
+                    self.toast(tr("The account was removed, but its password could not be removed from the keyring.") + " " + secretError.message)
+                } else {
+                    self.toast(error.message(for: account.kind))
+                }
+            }
+        }
+    }
+
+    private func toast(_ text: String) {
+        let toast = adw_toast_new(text)!
+        adw_preferences_window_add_toast(cast(window), toast)
+    }
+}

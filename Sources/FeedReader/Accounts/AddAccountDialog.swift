@@ -1,0 +1,214 @@
+import CAdw
+import CGtk
+import FeedCore
+import Foundation
+import RefreshGtk
+
+/// Asks for a sync account (service, server address, user name, password), logs in once to check
+/// it, and adds it; every failure stays in the dialog in words, and nothing is added.
+@MainActor
+final class AddAccountDialog {
+    /// A service the dialog offers, as people know it.
+    struct Choice {
+        let kind: SyncServiceKind
+        let label: String
+        let help: String
+    }
+
+    static var choices: [Choice] {
+        [
+            Choice(kind: TinyTinyRSSService.kind, label: TinyTinyRSSService.kind.displayName,
+                   // TRANSLATORS: keep the example address as it is.
+                   help: tr("The address Tiny Tiny RSS is served at, such as https://example.org/tt-rss/")),
+            // TRANSLATORS: the services that speak the Google Reader API; keep the product names.
+            Choice(kind: GoogleReaderService.kind, label: tr("FreshRSS, Miniflux, Inoreader, The Old Reader (Google Reader API)"),
+                   // TRANSLATORS: keep the example address as it is.
+                   help: tr("The address of the Google Reader API, such as https://example.org/api/greader.php; for FreshRSS its own address will do.")),
+            Choice(kind: FeverService.kind, label: FeverService.kind.displayName,
+                   // TRANSLATORS: keep the example address as it is.
+                   help: tr("The address of the Fever API, such as https://example.org/api/fever.php. With Fever, subscribe to feeds on the server: the Fever API cannot.")),
+        ]
+    }
+
+    private let window: UnsafeMutablePointer<GtkWidget>
+    private let serviceRow: UnsafeMutablePointer<GtkWidget>
+    private let serverRow: UnsafeMutablePointer<GtkWidget>
+    private let userRow: UnsafeMutablePointer<GtkWidget>
+    private let passwordRow: UnsafeMutablePointer<GtkWidget>
+    private let help: UnsafeMutablePointer<GtkWidget>
+    private let message: UnsafeMutablePointer<GtkWidget>
+    private let spinner: UnsafeMutablePointer<GtkWidget>
+    private let addButton: UnsafeMutablePointer<GtkWidget>
+    private let accounts: AccountSync
+    private let onAdded: @MainActor (SyncAccount) -> Void
+    private var logIn: Task<Void, Never>?
+    private var retainedSelf: AddAccountDialog?
+
+    /// Shows the dialog over `parent`; `onAdded` gets the account once it is added.
+    static func present(over parent: UnsafeMutablePointer<GtkWidget>, accounts: AccountSync,
+                        onAdded: @escaping @MainActor (SyncAccount) -> Void) {
+        let dialog = AddAccountDialog(parent: parent, accounts: accounts, onAdded: onAdded)
+        dialog.retainedSelf = dialog
+        gtk_window_present(cast(dialog.window))
+    }
+
+    private init(parent: UnsafeMutablePointer<GtkWidget>, accounts: AccountSync, onAdded: @escaping @MainActor (SyncAccount) -> Void) {
+        self.accounts = accounts
+        self.onAdded = onAdded
+        window = adw_window_new()
+        gtk_window_set_title(cast(window), tr("Add Account"))
+        gtk_window_set_modal(cast(window), 1)
+        gtk_window_set_transient_for(cast(window), cast(parent))
+        gtk_window_set_default_size(cast(window), 480, -1)
+        gtk_window_set_resizable(cast(window), 0)
+        gtk_window_set_destroy_with_parent(cast(window), 1)
+
+        let bar = adw_header_bar_new()!
+        adw_header_bar_set_show_start_title_buttons(cast(bar), 0)
+        adw_header_bar_set_show_end_title_buttons(cast(bar), 0)
+        let cancel = gtk_button_new_with_mnemonic(tr("_Cancel"))!
+        addButton = gtk_button_new_with_mnemonic(tr("_Add"))!
+        gtk_widget_add_css_class(addButton, "suggested-action")
+        spinner = gtk_spinner_new()
+        gtk_widget_set_visible(spinner, 0)
+        cgtk_accessible_set_label(cast(spinner), tr("Logging in"))
+        adw_header_bar_pack_start(cast(bar), cancel)
+        adw_header_bar_pack_end(cast(bar), addButton)
+        adw_header_bar_pack_end(cast(bar), spinner)
+
+        serviceRow = adw_combo_row_new()
+        adw_preferences_row_set_title(cast(serviceRow), tr("Service"))
+        let model = withCStringArray(Self.choices.map(\.label)) { gtk_string_list_new($0) }!
+        adw_combo_row_set_model(cast(serviceRow), cast(model))
+        g_object_unref(cast(model))
+        serverRow = Self.entryRow(tr("Server Address"), purpose: GTK_INPUT_PURPOSE_URL)
+        // An address reads left to right in every language.
+        gtk_widget_set_direction(serverRow, GTK_TEXT_DIR_LTR)
+        userRow = Self.entryRow(tr("User Name"), purpose: GTK_INPUT_PURPOSE_FREE_FORM)
+        passwordRow = adw_password_entry_row_new()
+        adw_preferences_row_set_title(cast(passwordRow), tr("Password"))
+        adw_entry_row_set_activates_default(cast(passwordRow), 1)
+        let rows = gtk_list_box_new()!
+        gtk_list_box_set_selection_mode(cast(rows), GTK_SELECTION_NONE)
+        gtk_widget_add_css_class(rows, "boxed-list")
+        for row in [serviceRow, serverRow, userRow, passwordRow] { gtk_list_box_append(cast(rows), row) }
+        help = Widgets.label("", classes: ["dim-label", "caption"])
+        gtk_label_set_wrap(cast(help), 1)
+        message = Widgets.label("", classes: ["error"])
+        gtk_label_set_wrap(cast(message), 1)
+        gtk_label_set_selectable(cast(message), 1)
+        gtk_widget_set_visible(message, 0)
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [rows, help, message])
+        Widgets.setMargins(content, horizontal: 18, vertical: 18)
+        adw_window_set_content(cast(window), Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [bar, content]))
+        gtk_window_set_default_widget(cast(window), addButton)
+        gtk_window_set_focus(cast(window), serverRow)
+        let escape = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(cast(escape), gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"),
+                                                                            gtk_named_action_new("window.close")))
+        gtk_widget_add_controller(window, cast(escape))
+
+        Signal.connect(cast(cancel), "clicked") { [weak self] in self?.close() }
+        Signal.connect(cast(addButton), "clicked") { [weak self] in self?.add() }
+        Signal.connectIgnoringArgument(cast(serviceRow), "notify::selected") { [weak self] in self?.validate() }
+        for row in [serverRow, userRow, passwordRow] {
+            Signal.connect(cast(row), "changed") { [weak self] in self?.validate() }
+        }
+        // Closed while logging in: the login stops and nothing is added.
+        Signal.connect(cast(window), "destroy") { [weak self] in
+            self?.logIn?.cancel()
+            self?.retainedSelf = nil
+        }
+        validate()
+    }
+
+    private static func entryRow(_ title: String, purpose: GtkInputPurpose) -> UnsafeMutablePointer<GtkWidget> {
+        let row = adw_entry_row_new()!
+        adw_preferences_row_set_title(cast(row), title)
+        adw_entry_row_set_input_purpose(cast(row), purpose)
+        adw_entry_row_set_activates_default(cast(row), 1)
+        return row
+    }
+
+    private var choice: Choice {
+        let choices = Self.choices
+        return choices[min(Int(adw_combo_row_get_selected(cast(serviceRow))), choices.count - 1)]
+    }
+
+    private static func text(of row: UnsafeMutablePointer<GtkWidget>) -> String {
+        String(cString: gtk_editable_get_text(cast(row)))
+    }
+
+    /// The server address typed, with https:// when no scheme was given; nil when it is not a web address.
+    static func serverURL(from text: String) -> URL? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        let full = trimmed.contains("://") ? trimmed : "https://" + trimmed
+        guard let url = URL(string: full), ["http", "https"].contains(url.scheme?.lowercased()), url.host?.isEmpty == false else { return nil }
+        return url
+    }
+
+    /// Whether the dialog is logging in now.
+    private var isBusy: Bool { gtk_widget_get_visible(spinner) != 0 }
+
+    private func validate() {
+        gtk_label_set_text(cast(help), choice.help)
+        let complete = Self.serverURL(from: Self.text(of: serverRow)) != nil && !Self.text(of: userRow).isEmpty
+            && !Self.text(of: passwordRow).isEmpty
+        gtk_widget_set_sensitive(addButton, complete.gboolean)
+        for row in [serverRow, userRow, passwordRow] { gtk_widget_remove_css_class(row, "error") }
+        say(nil)
+    }
+
+    /// Shows `text` under the rows, or nothing.
+    private func say(_ text: String?) {
+        gtk_label_set_text(cast(message), text ?? "")
+        gtk_widget_set_visible(message, (text != nil).gboolean)
+    }
+
+    /// Logs in with what was typed; adds the account and closes, or says why not.
+    private func add() {
+        let kind = choice.kind
+        guard !isBusy, let server = Self.serverURL(from: Self.text(of: serverRow)) else { return }
+        let user = Self.text(of: userRow), password = Self.text(of: passwordRow)
+        guard !user.isEmpty, !password.isEmpty else { return }
+        setBusy(true)
+        logIn = Task { @MainActor [weak self, accounts] in
+            do throws(SyncFailure) {
+                let account = try await accounts.add(kind: kind, server: server, user: user, password: password)
+                guard let self else { return }
+                self.logIn = nil
+                self.onAdded(account)
+                self.close()
+            } catch {
+                self?.logIn = nil
+                self?.fail(error, kind: kind)
+            }
+        }
+    }
+
+    /// Says why the account was not added and puts the keyboard where the fix goes.
+    private func fail(_ failure: SyncFailure, kind: SyncServiceKind) {
+        setBusy(false)
+        say(tr("The account could not be added.") + " " + failure.message(for: kind))
+        let culprit: UnsafeMutablePointer<GtkWidget>? = switch failure {
+        case let .server(error) where error.code == .wrongCredentials: passwordRow
+        case let .server(error) where [.notThisKindOfServer, .unreachable, .tls].contains(error.code): serverRow
+        default: nil
+        }
+        if let culprit {
+            gtk_widget_add_css_class(culprit, "error")
+            gtk_widget_grab_focus(culprit)
+        }
+    }
+
+    private func setBusy(_ busy: Bool) {
+        for row in [serviceRow, serverRow, userRow, passwordRow] { gtk_widget_set_sensitive(row, (!busy).gboolean) }
+        gtk_widget_set_sensitive(addButton, (!busy).gboolean)
+        gtk_widget_set_visible(spinner, busy.gboolean)
+        gtk_spinner_set_spinning(cast(spinner), busy.gboolean)
+        if busy { say(nil) }
+    }
+
+    private func close() { gtk_window_destroy(cast(window)) }
+}

@@ -1,0 +1,79 @@
+import CGtk
+import FeedCore
+import Foundation
+import RefreshGtk
+
+/// Sync accounts in the window: syncing them at start and on the background interval, the
+/// Accounts page of Preferences, and what failed, said with the account named.
+extension MainWindow {
+    /// Opens Preferences, on the Accounts page when `showingAccounts`.
+    func presentPreferences(showingAccounts: Bool = false) {
+        PreferencesWindow.present(preferences, over: window, showingAccounts: showingAccounts) { [weak self, accountSync] window in
+            AccountsPage(accounts: accountSync, window: window) { [weak self] change in self?.live?.accountsChanged(change) }
+        }
+    }
+
+    /// A new account syncs at once, its feeds and articles coming into the window; a removed one's are gone.
+    private func accountsChanged(_ change: AccountsPage.AccountsChange) {
+        switch change {
+        case let .added(account):
+            Task { @MainActor [weak self] in await self?.syncAccounts([account.id], reporting: true) }
+        case .removed:
+            Task { @MainActor [weak self] in
+                guard let self = self?.live else { return }
+                await self.reloadSidebar()
+                guard self.live != nil else { return }
+                self.entryList.reload()
+            }
+        }
+    }
+
+    /// Syncs `accountIDs` (every account for nil) without the list's header, the Refresh button
+    /// showing it runs, then shows what changed; says what failed when `reporting` (at start and
+    /// for a new account, not every half hour).
+    func syncAccounts(_ accountIDs: [Int64]? = nil, reporting: Bool) async {
+        if accountSync.accounts.isEmpty { await accountSync.reload() }
+        // Without accounts the Refresh button does not flicker at every start.
+        guard !accountSync.accounts.isEmpty, self.live != nil else { return }
+        refreshesRunning += 1
+        let outcome = await accountSync.sync(accountIDs)
+        refreshesRunning -= 1
+        guard self.live != nil else { return }
+        if outcome.synced > 0 {
+            await reloadSidebar()
+            guard self.live != nil else { return }
+            entryList.reload()
+        }
+        if reporting { report(outcome) }
+    }
+
+    /// A feed subscribed in an account comes with the sync that made it: shown as any sync's
+    /// articles are, or the sync's failure said (the subscription waits in the queue for the next).
+    func subscribedInAccount(_ outcome: AccountSync.Outcome) {
+        Task { @MainActor [weak self] in
+            guard let self = self?.live else { return }
+            await self.reloadSidebar()
+            guard self.live != nil else { return }
+            self.entryList.reload()
+            self.report(outcome)
+        }
+    }
+
+    /// Says which accounts could not be synced, naming the account, with a way to act: Retry for
+    /// what may pass (the network, the server busy), the Accounts page for what the user must fix.
+    func report(_ outcome: AccountSync.Outcome) {
+        guard let first = outcome.failures.first else { return }
+        let text = outcome.failures.count == 1
+            ? first.account.syncFailure(first.failure)
+            : trn("%d account could not be synced", "%d accounts could not be synced", outcome.failures.count)
+                .filling(count: outcome.failures.count)
+        if outcome.failures.contains(where: { $0.failure.needsUser }) {
+            toasts.show(text, button: tr("_Preferences")) { [weak self] in self?.live?.presentPreferences(showingAccounts: true) }
+        } else {
+            let failed = outcome.failures.map(\.account.id)
+            toasts.show(text, button: tr("_Retry")) { [weak self] in
+                Task { @MainActor [weak self] in await self?.live?.syncAccounts(failed, reporting: true) }
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import CGtk
+import FeedCore
+import Foundation
+import RefreshGtk
+
+/// The entry's podcast episodes and videos above its article: a player for each audio or video
+/// enclosure, and for every enclosure a button saving it to the Downloads folder. Its pictures
+/// (image enclosures, Media RSS thumbnails) go into the article's page, `imagesHTML`.
+@MainActor
+final class MediaPanel {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    let positions = MediaPositions()
+    let downloads = MediaDownloads()
+    /// The players of the entry shown, in the feed's order.
+    private(set) var players: [MediaPlayer] = []
+    /// The download rows of the entry shown, in the feed's order.
+    private(set) var downloadRows: [MediaDownloadRow] = []
+    private var watchesWindow = false
+
+    init() {
+        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        Widgets.setMargins(widget, horizontal: 12, vertical: 8)
+        gtk_widget_set_visible(widget, 0)
+        // Closing the window saves where each file was left and ends its playback.
+        Signal.connect(cast(widget), "destroy") { [weak self] in self?.removeAll() }
+        Signal.connect(cast(widget), "realize") { [weak self] in self?.watchWindow() }
+    }
+
+    /// A window closed to run in the background is only hidden: what plays in it pauses (and
+    /// so saves where it was) rather than go on where nobody can stop it.
+    private func watchWindow() {
+        guard !watchesWindow, let window = gtk_widget_get_root(widget) else { return }
+        watchesWindow = true
+        Signal.connectIgnoringArgument(cast(window), "notify::visible") { [weak self] in
+            guard let self, gtk_widget_get_visible(cast(window)) == 0 else { return }
+            for player in self.players { gtk_media_stream_pause(player.stream) }
+        }
+    }
+
+    /// Shows the media of `entry`, saving where the previous entry's files were left.
+    func show(_ entry: StoredEntry) {
+        removeAll()
+        for enclosure in entry.enclosures where !enclosure.isThumbnail && Self.isWebAddress(enclosure.url) {
+            let kind = enclosure.kind
+            // Pictures show in the article.
+            guard kind != .image else { continue }
+            let row = MediaDownloadRow(enclosure: enclosure, downloads: downloads)
+            downloadRows.append(row)
+            guard kind == .audio || kind == .video else {
+                // Other files (PDFs, archives) can only be saved.
+                gtk_box_append(cast(widget), row.widget)
+                continue
+            }
+            let player = MediaPlayer(enclosure: enclosure, isVideo: kind == .video, entryID: entry.id, positions: positions)
+            players.append(player)
+            // The file's name and download button under the controls, above any playback error.
+            gtk_box_insert_child_after(cast(player.widget), row.widget, player.view)
+            gtk_box_append(cast(widget), player.widget)
+        }
+        gtk_widget_set_visible(widget, (gtk_widget_get_first_child(widget) != nil).gboolean)
+    }
+
+    /// Stops the players (saving their positions) and empties the panel; downloads go on.
+    func removeAll() {
+        for player in players { player.stop() }
+        players = []
+        downloadRows = []
+        downloads.removeObservers()
+        while let child = gtk_widget_get_first_child(widget) {
+            gtk_box_remove(cast(widget), child)
+        }
+        gtk_widget_set_visible(widget, 0)
+    }
+
+    func retranslate() {
+        for player in players { player.retranslate() }
+        for row in downloadRows { row.retranslate() }
+    }
+
+    /// Only web files are offered: a feed's `file:` or `data:` enclosure is not followed.
+    nonisolated static func isWebAddress(_ url: URL) -> Bool {
+        ["http", "https"].contains(url.scheme?.lowercased())
+    }
+
+    /// The pictures among an entry's `enclosures` that its `body` does not show already, as
+    /// figures for the end of the article: image enclosures first, then thumbnails.
+    nonisolated static func imagesHTML(for enclosures: [Enclosure], body: String) -> String {
+        let pictures = enclosures.filter { $0.kind == .image && isWebAddress($0.url) }
+        return (pictures.filter { !$0.isThumbnail } + pictures.filter(\.isThumbnail)).compactMap { picture in
+            let address = Markup.escaped(picture.url.absoluteString)
+            guard !body.contains(address) else { return nil }
+            return "<figure class=\"enclosure\"><img src=\"\(address)\" alt=\"\"></figure>"
+        }.joined()
+    }
+}

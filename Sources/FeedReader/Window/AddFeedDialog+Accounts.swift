@@ -1,0 +1,95 @@
+import CGtk
+import FeedCore
+import Foundation
+import RefreshGtk
+
+/// Where Add Feed subscribes: on this computer, or in a sync account and one of its folders,
+/// the server making the subscription. Shown only when there are accounts.
+@MainActor
+final class AddFeedDestination {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let accountChoice: UnsafeMutablePointer<GtkWidget>
+    private let folderChoice: UnsafeMutablePointer<GtkWidget>
+    private let folderRow: UnsafeMutablePointer<GtkWidget>
+    private let accounts: [SyncAccount]
+    private let sync: AccountSync
+    /// The chosen account's folders, in the folder list's order after "No Folder".
+    private var folders: [StoredFolder] = []
+    /// Runs when the choice changes.
+    var onChange: (@MainActor () -> Void)?
+
+    init(sync: AccountSync) {
+        self.sync = sync
+        accounts = sync.accounts
+        // TRANSLATORS: the first choice of "Subscribe in": the feed is kept on this computer only, not in a sync account.
+        accountChoice = Self.dropDown([tr("This Computer")] + accounts.map { "\($0.kind.displayName): \($0.displayName)" })
+        folderChoice = Self.dropDown([tr("No Folder")])
+        let accountRow = Self.row(tr("Subscribe in"), accountChoice)
+        folderRow = Self.row(tr("Folder"), folderChoice)
+        gtk_widget_set_visible(folderRow, 0)
+        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [accountRow, folderRow])
+        Signal.connectIgnoringArgument(cast(accountChoice), "notify::selected") { [weak self] in self?.accountChanged() }
+        Signal.connectIgnoringArgument(cast(folderChoice), "notify::selected") { [weak self] in self?.onChange?() }
+    }
+
+    private static func dropDown(_ choices: [String]) -> UnsafeMutablePointer<GtkWidget> {
+        let model = withCStringArray(choices) { gtk_string_list_new($0) }!
+        let dropDown = gtk_drop_down_new(cast(model), nil)!
+        gtk_widget_set_hexpand(dropDown, 1)
+        return dropDown
+    }
+
+    private static func row(_ title: String, _ control: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        let label = Widgets.label(title)
+        gtk_widget_set_size_request(label, 110, -1)
+        gtk_label_set_mnemonic_widget(cast(label), control)
+        cgtk_accessible_set_label(cast(control), title)
+        return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [label, control])
+    }
+
+    /// The account chosen; nil for this computer.
+    var account: SyncAccount? {
+        let index = Int(gtk_drop_down_get_selected(cast(accountChoice)))
+        return index > 0 && index <= accounts.count ? accounts[index - 1] : nil
+    }
+
+    /// The account's folder chosen; nil for none.
+    var folderID: Int64? {
+        let index = Int(gtk_drop_down_get_selected(cast(folderChoice)))
+        return index > 0 && index <= folders.count ? folders[index - 1].id : nil
+    }
+
+    /// Whether the chosen account's service can subscribe (Fever cannot).
+    var canSubscribe: Bool {
+        guard let account else { return true }
+        return sync.engine.capabilities(of: account.kind)?.canSubscribe ?? false
+    }
+
+    /// Offers the chosen account's folders, when it has any and can subscribe into them.
+    private func accountChanged() {
+        folders = []
+        setFolderChoices([])
+        onChange?()
+        guard let account, canSubscribe else { return }
+        Task { @MainActor [weak self, sync] in
+            let folders = (try? await sync.engine.store.folders(accountID: account.id)) ?? []
+            guard let self, self.account?.id == account.id else { return }
+            self.folders = folders
+            self.setFolderChoices(folders.map(\.name))
+        }
+    }
+
+    private func setFolderChoices(_ names: [String]) {
+        let model = withCStringArray([tr("No Folder")] + names) { gtk_string_list_new($0) }!
+        gtk_drop_down_set_model(cast(folderChoice), cast(model))
+        g_object_unref(cast(model))
+        gtk_widget_set_visible(folderRow, (!names.isEmpty).gboolean)
+    }
+}
+
+extension AddFeedDialog {
+    /// What Add Feed says instead of offering to subscribe in an account that cannot (Fever).
+    static var cannotSubscribe: String {
+        tr("The Fever API cannot subscribe to feeds. Subscribe on the server instead: the feed comes here with the next sync.")
+    }
+}

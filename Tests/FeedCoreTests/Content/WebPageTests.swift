@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import FeedCore
+
+/// Reading an entry's web page for its article, and the policy that keeps the page from loading anything.
+@Suite("Reading web pages", .serialized)
+struct WebPageTests {
+    @Test(arguments: [
+        ("<!DOCTYPE html><html><p>x</p></html>", "<!DOCTYPE html>\(WebPage.loadNothingPolicy)<html><p>x</p></html>"),
+        ("\u{FEFF}\n <!doctype HTML PUBLIC \"-//W3C//DTD HTML 4.01//EN\">\n<p>x",
+         "\u{FEFF}\n <!doctype HTML PUBLIC \"-//W3C//DTD HTML 4.01//EN\">\(WebPage.loadNothingPolicy)\n<p>x"),
+        ("<html><head><script src=a.js></script></head>", "\(WebPage.loadNothingPolicy)<html><head><script src=a.js></script></head>"),
+        ("", WebPage.loadNothingPolicy),
+    ])
+    func thePolicyComesFirstAfterAnyDoctype(page: String, expected: String) {
+        let locked = WebPage(body: Data(page.utf8), url: URL(string: "https://a.example/")!).lockedDownBody
+        #expect(String(decoding: locked, as: UTF8.self) == expected)
+    }
+
+    @Test func aPageIsReadAfterItsRedirectsWithItsCharset() async throws {
+        let server = try TestHTTPServer { request in
+            request.path == "/old" ? .status(301, headers: [("Location", "/article")])
+                : .ok(Data("<p>été</p>".utf8), headers: [("Content-Type", "text/html; charset=ISO-8859-1")])
+        }
+        defer { server.stop() }
+
+        let page = try await FeedFetcher().fetchPage(server.url("/old"))
+
+        #expect(page.url == server.url("/article"))
+        #expect(page.charset == "ISO-8859-1")
+        #expect(page.body == Data("<p>été</p>".utf8))
+    }
+
+    @Test func anErrorStatusIsAnError() async throws {
+        let server = try TestHTTPServer { _ in .status(404) }
+        defer { server.stop() }
+
+        await #expect(throws: FetchError.httpStatus(404)) { try await FeedFetcher().fetchPage(server.url("/gone")) }
+    }
+
+    @Test func aSlowServerTimesOut() async throws {
+        let server = try TestHTTPServer { _ in .init(status: 200, body: Data("<p>late</p>".utf8), delay: 5) }
+        defer { server.stop() }
+        let fetcher = FeedFetcher(configuration: .init(timeout: .milliseconds(300)))
+
+        await #expect(throws: FetchError.timedOut(after: .milliseconds(300))) { try await fetcher.fetchPage(server.url("/slow")) }
+    }
+
+    @Test func aFileIsReadAndOtherSchemesRefused() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("page-\(UUID()).html")
+        try Data("<p>saved</p>".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        #expect(try await FeedFetcher().fetchPage(file).body == Data("<p>saved</p>".utf8))
+        await #expect(throws: FetchError.fileNotFound(path: "/nonexistent/page.html")) {
+            try await FeedFetcher().fetchPage(URL(fileURLWithPath: "/nonexistent/page.html"))
+        }
+        await #expect(throws: FetchError.unsupportedScheme("ftp")) { try await FeedFetcher().fetchPage(URL(string: "ftp://a.example/p")!) }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+@testable import FeedCore
+
+/// Saving enclosures from a real HTTP server on 127.0.0.1 into real folders.
+@Suite("Enclosure downloads")
+struct EnclosureDownloadTests {
+    /// Bytes that are not all the same, so a file cut or shifted anywhere differs.
+    static func body(_ count: Int) -> Data {
+        Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
+    }
+
+    /// A new empty folder to save into.
+    static func newFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("enclosure-downloads-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The names in `folder`, hidden ones too (a temporary file left behind would be one).
+    static func names(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    @Test func savesTheFileReportingProgressAndNeverReplacesOne() async throws {
+        let content = Self.body(640 * 1024)
+        let server = try TestHTTPServer { _ in
+            var response = TestHTTPServer.Response.ok(content, headers: [("Content-Type", "audio/ogg")])
+            response.pieceInterval = 0.03
+            return response
+        }
+        defer { server.stop() }
+        let folder = try Self.newFolder()
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("episode 7.ogg"))
+        let reports = Mutex<[EnclosureDownload.Progress]>([])
+        let url = server.url("/show/episode%207.ogg?token=1")
+        let saved = try await EnclosureDownload(url: url, into: folder) { progress in reports.withLock { $0.append(progress) } }.start()
+
+        #expect(saved.lastPathComponent == "episode 7 (2).ogg")
+        #expect(try Data(contentsOf: saved) == content)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("episode 7.ogg")) == Data("mine".utf8))
+        let progress = reports.withLock { $0 }
+        #expect(progress.count >= 3, "a slow download reports as it goes, not only at its end")
+        #expect(progress.map(\.received) == progress.map(\.received).sorted())
+        #expect(progress.contains { ($0.fraction ?? 0) > 0 && ($0.fraction ?? 1) < 1 })
+        #expect(progress.last == EnclosureDownload.Progress(received: Int64(content.count), expected: Int64(content.count)))
+
+        let again = try await EnclosureDownload(url: url, into: folder) { _ in }.start()
+        #expect(again.lastPathComponent == "episode 7 (3).ogg")
+        #expect(try Self.names(in: folder) == ["episode 7 (2).ogg", "episode 7 (3).ogg", "episode 7.ogg"])
+    }
+
+    @Test func cancellingStopsAtOnceAndLeavesNothing() async throws {
+        let server = try TestHTTPServer { _ in
+            TestHTTPServer.Response(status: 200, body: Self.body(4096), chunks: {
+                Thread.sleep(forTimeInterval: 0.01)
+                return Self.body(16 * 1024)
+            })
+        }
+        defer { server.stop() }
+        let folder = try Self.newFolder()
+        let (arrived, arrival) = AsyncStream.makeStream(of: EnclosureDownload.Progress.self)
+        let download = EnclosureDownload(url: server.url("/endless.mp3"), into: folder) { arrival.yield($0) }
+        let task = Task { try await download.start() }
+        var iterator = arrived.makeAsyncIterator()
+        let first = await iterator.next()
+        #expect((first?.received ?? 0) > 0)
+        #expect(first?.expected == nil)
+        #expect(try Self.names(in: folder).count == 1, "the body goes to a temporary file while it arrives")
+        task.cancel()
+        await #expect(throws: EnclosureDownload.Failure.cancelled) { try await task.value }
+        #expect(try Self.names(in: folder).isEmpty)
+    }
+
+    @Test func anHTTPErrorSavesNothing() async throws {
+        let server = try TestHTTPServer { _ in .status(404) }
+        defer { server.stop() }
+        let folder = try Self.newFolder()
+        await #expect(throws: EnclosureDownload.Failure.httpStatus(404)) {
+            try await EnclosureDownload(url: server.url("/gone.mp3"), into: folder) { _ in }.start()
+        }
+        #expect(try Self.names(in: folder).isEmpty)
+    }
+
+    @Test func aServerThatIsNotThereIsANetworkFailure() async throws {
+        let server = try TestHTTPServer { _ in .ok(Data()) }
+        let url = server.url("/ep.mp3")
+        server.stop()
+        let folder = try Self.newFolder()
+        await #expect(throws: EnclosureDownload.Failure.network(.cannotConnect)) {
+            try await EnclosureDownload(url: url, into: folder) { _ in }.start()
+        }
+        #expect(try Self.names(in: folder).isEmpty)
+    }
+
+    @Test func aFolderThatCannotBeWrittenToIsSaidSo() async throws {
+        let server = try TestHTTPServer { _ in .ok(Self.body(1000)) }
+        defer { server.stop() }
+        let folder = try Self.newFolder()
+        try await withReadOnlyFolder(folder) {
+            await #expect(throws: EnclosureDownload.Failure.noPermission(folder: folder.path)) {
+                try await EnclosureDownload(url: server.url("/ep.mp3"), into: folder) { _ in }.start()
+            }
+        }
+        #expect(try Self.names(in: folder).isEmpty)
+    }
+
+    /// A real full disk: a 64 KB tmpfs mounted over the folder, which only root can mount.
+    @Test(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+    func aFullDiskIsSaidSoAndThePartIsRemoved() async throws {
+        let server = try TestHTTPServer { _ in .ok(Self.body(1024 * 1024)) }
+        defer { server.stop() }
+        let folder = try Self.newFolder()
+        try runTool("/bin/mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.path)
+        defer { try? runTool("/bin/umount", folder.path) }
+        await #expect(throws: EnclosureDownload.Failure.diskFull) {
+            try await EnclosureDownload(url: server.url("/big.mp3"), into: folder) { _ in }.start()
+        }
+        #expect(try Self.names(in: folder).isEmpty)
+    }
+
+    @Test func namesComeFromTheAddressAndCannotLeaveTheFolder() {
+        #expect(EnclosureDownload.fileName(for: URL(string: "https://a.example/pod/Ep%C3%A9%2042.mp3?x=1")!) == "Epé 42.mp3")
+        #expect(EnclosureDownload.fileName(for: URL(string: "https://a.example/a%2F..%2F..%2Fetc%2Fpasswd")!) == "a_.._.._etc_passwd")
+        #expect(EnclosureDownload.fileName(for: URL(string: "https://a.example/..")!) == "download")
+        #expect(EnclosureDownload.fileName(for: URL(string: "https://a.example/.hidden")!) == "hidden")
+        #expect(EnclosureDownload.fileName(for: URL(string: "https://a.example/")!) == "download")
+        #expect(EnclosureDownload.candidate("talk.tar.gz", attempt: 2) == "talk.tar (2).gz")
+        #expect(EnclosureDownload.candidate("README", attempt: 3) == "README (3)")
+    }
+
+    private func runTool(_ path: String, _ arguments: String...) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+    }
+}

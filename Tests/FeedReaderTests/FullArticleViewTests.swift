@@ -1,0 +1,166 @@
+import CGtk
+import FeedCore
+import Foundation
+@testable import RefreshGtk
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// The article pane's full article: the button and its spinner, the article kept and found by
+/// search and shown offline, the notice when a page gives none, and a feed that always shows it.
+final class FullArticleViewTests: XCTestCase {
+    static let page = try! Data(contentsOf: ArticleExtractionTests.pages.appendingPathComponent("garden-article.html"))
+
+    /// A feed of two teasers: "Frost" links to the garden article (served half a second late, so
+    /// the spinner can be seen), "Gone" to a page the server does not have.
+    static func feed(host: String) -> Data {
+        Data("""
+            <?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Garden Notes</title>
+            <link>http://\(host)/</link><description>d</description>
+            <item><title>Frost</title><link>http://\(host)/posts/frost</link><guid>frost</guid>
+            <pubDate>03 Nov 2026 10:00:00 +0000</pubDate><description>Only the first lines of the post.</description></item>
+            <item><title>Gone</title><link>http://\(host)/posts/gone</link><guid>gone</guid>
+            <pubDate>01 Nov 2026 10:00:00 +0000</pubDate><description>A teaser for a page that is gone.</description></item>
+            </channel></rss>
+            """.utf8)
+    }
+
+    private func withGarden(_ body: @MainActor (ReaderFixture, TestHTTPServer) throws -> Void) throws {
+        let page = Self.page
+        let server = try TestHTTPServer { request in
+            switch request.path {
+            case "/feed.xml": .ok(Self.feed(host: request.headers["host"] ?? ""))
+            case "/posts/frost": .init(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: page, delay: 0.5)
+            default: .status(404)
+            }
+        }
+        defer { server.stop() }
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
+            defer { app.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 2 })
+            try body(app, server)
+        }
+    }
+
+    @MainActor
+    private static func select(_ title: String, in app: ReaderFixture) {
+        let list = app.window.entryList
+        guard let index = list.order.firstIndex(where: { list.entries[$0]?.title == title }) else { return XCTFail("no entry \(title)") }
+        list.select(index: index)
+        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.article.isLoaded && app.window.article.entry?.title == title })
+    }
+
+    @MainActor
+    private static func search(_ text: String, in app: ReaderFixture) -> [String]? {
+        nonisolated(unsafe) var found: [String]?
+        Task { @MainActor [store = app.library.store] in found = try? await store.search(text).compactMap(\.title) }
+        GtkTestEnvironment.iterate(timeout: 5) { found != nil }
+        return found
+    }
+
+    @MainActor
+    private static func tooltip(_ widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+        gtk_widget_get_tooltip_text(widget).map { String(cString: $0) }
+    }
+
+    func testTheButtonShowsTheArticleWithASpinnerKeepsItForSearchAndOfflineAndGoesBack() throws {
+        try withGarden { app, server in
+            let article = app.window.article
+            let full = article.fullArticle
+            Self.select("Frost", in: app)
+            XCTAssertEqual(article.bodyHTML, "Only the first lines of the post.")
+            XCTAssertEqual(Self.tooltip(full.button), "Show Full Article")
+            XCTAssertEqual(Self.search("bicycle", in: app), [], "the page's words are not in the feed")
+
+            g_action_group_activate_action(cast(app.window.window), "toggle-full-article", nil)
+            XCTAssertEqual(full.state, .loading)
+            XCTAssertEqual(Self.tooltip(full.button), "Loading the Full Article…", "the button shows a spinner meanwhile")
+            XCTAssertEqual(gtk_widget_get_sensitive(full.button), 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 40) { full.state == .fullArticle && article.isLoaded }, "state \(full.state)")
+            let body = try XCTUnwrap(article.bodyHTML)
+            XCTAssertTrue(body.contains("the kind that comes around a new bicycle"), body)
+            XCTAssertFalse(body.contains("Subscribe to the newsletter"))
+            XCTAssertTrue(try XCTUnwrap(article.pageHTML).contains("<h1 dir=\"auto\">Frost</h1>"), "the entry's header stays")
+            XCTAssertEqual(Self.tooltip(full.button), "Show Feed Text")
+            let shown = ArticleViewTests.evaluate("document.body.innerText", in: try XCTUnwrap(article.webView)) ?? ""
+            XCTAssertTrue(shown.contains("the kind that comes around a new bicycle"), "the page shows the article: \(shown)")
+            // For people to look at, as the display shows it: WebKit hands its painted page over a few frames after the load.
+            GtkTestEnvironment.waitForFrames(of: app.window.window, count: 10)
+            saveScreen(name: "full-article")
+            XCTAssertEqual(Self.search("bicycle", in: app), ["Frost"], "the kept article is found by search")
+
+            g_action_group_activate_action(cast(app.window.window), "toggle-full-article", nil)
+            XCTAssertTrue(GtkTestEnvironment.iterate { article.bodyHTML == "Only the first lines of the post." }, "back to the feed's text")
+
+            // Kept with the entry: shown again with the server gone.
+            server.stop()
+            Self.select("Gone", in: app)
+            Self.select("Frost", in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { full.state == .fullArticle && article.bodyHTML?.contains("bicycle") == true },
+                          "the kept article shows offline: \(full.state)")
+        }
+    }
+
+    func testAPageThatCannotBeReadSaysWhyAndTheFeedTextStays() throws {
+        try withGarden { app, _ in
+            let article = app.window.article
+            let full = article.fullArticle
+            Self.select("Gone", in: app)
+            XCTAssertNil(full.noticeText)
+
+            g_action_group_activate_action(cast(app.window.window), "toggle-full-article", nil)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { full.noticeText != nil })
+            XCTAssertEqual(full.state, .failed(.unreadablePage(.httpStatus(404))))
+            XCTAssertEqual(full.noticeText, "The entry’s web page could not be read. Nothing was found at this address (error 404).")
+            XCTAssertEqual(article.bodyHTML, "A teaser for a page that is gone.", "the feed's text stays")
+            XCTAssertEqual(Self.tooltip(full.button), "Show Full Article", "it can be tried again")
+            GtkTestEnvironment.waitForFrames(of: app.window.window, count: 10)
+            saveScreen(name: "full-article-failed")
+
+            Self.select("Frost", in: app)
+            XCTAssertNil(full.noticeText, "the notice belongs to the entry it was about")
+        }
+    }
+
+    func testAFeedSetToAlwaysShowTheFullArticleShowsItForEachEntry() throws {
+        try withGarden { app, _ in
+            let article = app.window.article
+            nonisolated(unsafe) var feeds: [StoredFeed]?
+            Task { @MainActor [store = app.library.store] in feeds = try? await store.feeds() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { feeds != nil })
+            let feedID = try XCTUnwrap(feeds?.first?.id)
+            XCTAssertEqual(try XCTUnwrap(Self.menuState(for: feedID, in: app)), false, "off by default")
+
+            g_action_group_change_action_state(cast(app.window.window), FullArticleSetting.actionName, g_variant_new_boolean(1))
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { Self.menuState(for: feedID, in: app) == true },
+                          "saved, and the feed's menu shows it checked")
+
+            Self.select("Frost", in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 40) {
+                article.fullArticle.state == .fullArticle && article.bodyHTML?.contains("bicycle") == true
+            }, "shown without asking: \(article.fullArticle.state)")
+        }
+    }
+
+    /// Whether the feed's menu has "Always Show Full Article" checked; nil without the item.
+    @MainActor
+    private static func menuState(for feedID: Int64, in app: ReaderFixture) -> Bool? {
+        guard let menu = app.window.sidebar.menu(for: .feed(feedID)) else { return nil }
+        defer { g_object_unref(cast(menu)) }
+        guard Self.labels(of: menu).contains("Always Show Full Article"),
+              let state = g_action_group_get_action_state(cast(app.window.window), FullArticleSetting.actionName) else { return nil }
+        defer { g_variant_unref(state) }
+        return g_variant_get_boolean(state) != 0
+    }
+
+    /// The labels of a menu's items.
+    @MainActor
+    static func labels(of menu: OpaquePointer) -> [String] {
+        (0..<g_menu_model_get_n_items(cast(menu))).compactMap { index in
+            guard let value = g_menu_model_get_item_attribute_value(cast(menu), index, "label", nil) else { return nil }
+            defer { g_variant_unref(value) }
+            return String(cString: g_variant_get_string(value, nil))
+        }
+    }
+}

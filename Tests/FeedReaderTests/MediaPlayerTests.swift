@@ -1,0 +1,373 @@
+import CGtk
+import FeedCore
+import Foundation
+@testable import RefreshGtk
+import Synchronization
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// Podcasts and videos in the article: real Ogg files made by GStreamer's test sources, served
+/// from 127.0.0.1 with byte ranges as podcast hosts do, played by GTK's GStreamer backend.
+final class MediaPlayerTests: XCTestCase {
+    /// Ten seconds of a sine tone (WAV: GStreamer knows its length from its header, so the seek bar has one), a two-second test-pattern video and a still picture, made once
+    /// per run with Debian's gst-launch-1.0 (gstreamer1.0-tools).
+    static let media: (audio: Data, video: Data, picture: Data) = {
+        func make(_ pipeline: String, _ name: String) -> Data {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("media-tests-\(UUID().uuidString)-\(name)")
+            defer { try? FileManager.default.removeItem(at: file) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
+            process.arguments = ["-q"] + pipeline.split(separator: " ").map(String.init) + ["!", "filesink", "location=\(file.path)"]
+            try? process.run()
+            process.waitUntilExit()
+            return (try? Data(contentsOf: file)) ?? Data()
+        }
+        return (make("audiotestsrc num-buffers=100 samplesperbuffer=800 wave=sine freq=440 ! audio/x-raw,rate=8000,channels=1,format=S16LE ! wavenc", "tone.wav"),
+                make("videotestsrc num-buffers=30 pattern=smpte ! video/x-raw,width=320,height=180,framerate=15/1 ! theoraenc ! oggmux", "clip.ogv"),
+                make("videotestsrc num-buffers=1 pattern=ball ! video/x-raw,width=240,height=135 ! pngenc", "cover.png"))
+    }()
+
+    /// Whether the server answers the episode with 404, as a host that is gone does.
+    static let episodeGone = Mutex(false)
+
+    /// A big file that arrives slowly, in 64 KB pieces 40 ms apart: about two seconds.
+    static let notes = Data((0..<(3 * 1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 10) })
+
+    static var slowNotes: TestHTTPServer.Response {
+        var response = TestHTTPServer.Response(status: 200, headers: [("Content-Type", "application/pdf")], body: notes)
+        response.pieceInterval = 0.04
+        return response
+    }
+
+    static func feed(_ server: TestHTTPServer) -> Data {
+        Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>Shows</title>
+            <link>https://example.org/</link><description>d</description>
+            <item><title>Episode</title><guid>episode</guid><pubDate>Thu, 26 Nov 2026 10:00:00 +0000</pubDate>
+            <description>A ten second tone.</description>
+            <enclosure url="\(server.url("/episode.wav"))" type="audio/wav" length="\(media.audio.count)"/></item>
+            <item><title>Clip</title><guid>clip</guid><pubDate>Wed, 25 Nov 2026 10:00:00 +0000</pubDate>
+            <description>A test pattern.</description>
+            <media:group><media:content url="\(server.url("/clip.ogv"))" type="video/ogg"/>
+            <media:thumbnail url="\(server.url("/cover.png"))"/></media:group></item>
+            <item><title>Notes</title><guid>notes</guid><pubDate>Tue, 24 Nov 2026 10:00:00 +0000</pubDate>
+            <description>The show notes.</description>
+            <enclosure url="\(server.url("/notes.pdf"))" type="application/pdf" length="\(notes.count)"/>
+            <enclosure url="\(server.url("/lost.mp3"))" type="audio/mpeg"/></item>
+            <item><title>Plain</title><guid>plain</guid><pubDate>Mon, 23 Nov 2026 10:00:00 +0000</pubDate>
+            <description>Nothing attached.</description></item>
+            </channel></rss>
+            """.utf8)
+    }
+
+    /// `body` answered as a file server does: whole, or the byte range asked for (GStreamer seeks with them).
+    static func file(_ body: Data, type: String, request: TestHTTPServer.Request) -> TestHTTPServer.Response {
+        let headers = [("Content-Type", type), ("Accept-Ranges", "bytes")]
+        guard let range = request.headers["range"], range.hasPrefix("bytes=") else {
+            return TestHTTPServer.Response(status: 200, headers: headers, body: body)
+        }
+        let bounds = range.dropFirst(6).split(separator: "-", omittingEmptySubsequences: false)
+        let start = Int(bounds.first ?? "") ?? 0
+        let end = min(body.count - 1, bounds.count > 1 ? Int(bounds[1]) ?? body.count - 1 : body.count - 1)
+        guard start < body.count, start <= end else {
+            return TestHTTPServer.Response(status: 416, headers: [("Content-Range", "bytes */\(body.count)")])
+        }
+        return TestHTTPServer.Response(status: 206, headers: headers + [("Content-Range", "bytes \(start)-\(end)/\(body.count)")],
+                                       body: body.subdata(in: start..<(end + 1)))
+    }
+
+    private func withShows(_ test: @MainActor (ReaderFixture, TestHTTPServer) throws -> Void) throws {
+        let media = Self.media
+        XCTAssertFalse(media.audio.isEmpty || media.video.isEmpty || media.picture.isEmpty, "gst-launch-1.0 made the test media")
+        nonisolated(unsafe) var feedServer: TestHTTPServer?
+        let server = try TestHTTPServer { request in
+            switch request.path {
+            case "/feed.xml": .ok(MediaPlayerTests.feed(feedServer!))
+            case "/episode.wav":
+                MediaPlayerTests.episodeGone.withLock { $0 } ? .status(404) : MediaPlayerTests.file(media.audio, type: "audio/wav", request: request)
+            case "/clip.ogv": MediaPlayerTests.file(media.video, type: "video/ogg", request: request)
+            case "/cover.png": TestHTTPServer.Response(status: 200, headers: [("Content-Type", "image/png")], body: media.picture)
+            case "/notes.pdf": MediaPlayerTests.slowNotes
+            default: .status(404)
+            }
+        }
+        feedServer = server
+        defer { server.stop() }
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
+            defer { app.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 4 })
+            try test(app, server)
+        }
+    }
+
+    @MainActor
+    private static func select(_ title: String, in app: ReaderFixture) {
+        guard let index = app.window.entryList.order.firstIndex(where: { app.window.entryList.entries[$0]?.title == title }) else {
+            return XCTFail("no entry \(title)")
+        }
+        app.window.entryList.select(index: index)
+        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.article.isLoaded && app.window.article.entry?.title == title })
+    }
+
+    /// Clicks the middle of `widget` with the real pointer, once it is shown and laid out.
+    @MainActor
+    private static func click(_ widget: UnsafeMutablePointer<GtkWidget>, in app: ReaderFixture) {
+        XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(widget) != 0 && gtk_widget_get_width(widget) > 0 })
+        // From elsewhere: a button shown again under a pointer that has not moved since is not
+        // entered under Wayland, and takes no click until the pointer moves.
+        RealInput.move(windowTitle: app.title, to: app.point(in: app.window.article.widget, x: 40, y: 300))
+        GtkTestEnvironment.settleInput()
+        let point = app.point(in: widget, x: Double(gtk_widget_get_width(widget)) / 2, y: Double(gtk_widget_get_height(widget)) / 2)
+        RealInput.click(windowTitle: app.title, at: point)
+    }
+
+    /// The player shown, once it knows whether its file was played before.
+    @MainActor
+    private static func shownPlayer(in app: ReaderFixture) throws -> MediaPlayer {
+        let panel = app.window.article.media
+        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { panel.players.first?.knowsSavedPosition ?? false })
+        return try XCTUnwrap(panel.players.first)
+    }
+
+    /// Presses the play button, checks playing starts at `start` (not at the file's beginning),
+    /// lets it play at least until `until`, then pauses it with the same button.
+    @MainActor
+    private static func play(_ player: MediaPlayer, in app: ReaderFixture, from start: Double, until: Double) throws {
+        let playButton = try XCTUnwrap(descendant(of: player.view) { isWidget($0, a: gtk_button_get_type()) })
+        click(playButton, in: app)
+        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) {
+            gtk_media_stream_get_playing(player.stream) != 0 && player.isRestored && gtk_media_stream_is_seeking(player.stream) == 0
+                && player.seconds > 0
+        }, "the play button plays")
+        XCTAssertGreaterThanOrEqual(player.seconds, start - 0.3, "playing starts where it was left")
+        XCTAssertLessThan(player.seconds, start + 1.5)
+        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { player.seconds >= until }, "it plays on: \(player.seconds)")
+        click(playButton, in: app)
+        XCTAssertTrue(GtkTestEnvironment.iterate { gtk_media_stream_get_playing(player.stream) == 0 }, "the same button pauses")
+    }
+
+    /// The seek bar of GtkMediaControls: the first slider in it (the volume's comes last).
+    @MainActor
+    private static func seekBarValue(of player: MediaPlayer) -> Double? {
+        descendant(of: player.view) { isWidget($0, a: gtk_range_get_type()) }
+            .map { gtk_adjustment_get_value(gtk_range_get_adjustment(cast($0))) }
+    }
+
+    /// Whether `player` shows it will resume at `seconds`: as its label says while the file is
+    /// not ready to seek (GStreamer prepares some formats only once they play), else on its seek bar.
+    @MainActor
+    private static func showsResume(of player: MediaPlayer, at seconds: Double) -> Bool {
+        if player.isRestored {
+            return seekBarValue(of: player).map { abs($0 - seconds) < 0.3 } ?? false
+        }
+        return gtk_widget_get_mapped(player.resumeLabel) != 0
+            && String(cString: gtk_label_get_text(cast(player.resumeLabel))) == "Resumes at \(MediaPlayer.clock(seconds))"
+    }
+
+    /// Where the store says the test's episode was left.
+    @MainActor
+    private static func savedPosition(_ app: ReaderFixture, entryID: Int64) -> Double? {
+        nonisolated(unsafe) var saved: Double??
+        let url = URL(string: app.window.article.entry?.enclosures.first?.url.absoluteString ?? "")!
+        Task { @MainActor [library = app.library] in
+            saved = try? await library.store.playbackPosition(entryID: entryID, url: url)
+        }
+        GtkTestEnvironment.iterate(timeout: 5) { saved != nil }
+        return saved ?? nil
+    }
+
+    func testAnEpisodePlaysAndResumesWhereItWasLeftAfterAnotherEntryAndARestart() throws {
+        try withShows { app, _ in
+            Self.select("Episode", in: app)
+            let panel = app.window.article.media
+            XCTAssertTrue(gtk_widget_get_visible(panel.widget) != 0 && gtk_widget_get_mapped(panel.widget) != 0, "the player shows above the article")
+            var player = try Self.shownPlayer(in: app)
+            XCTAssertTrue(isWidget(player.view, a: gtk_media_controls_get_type()), "audio gets play, pause and seek controls")
+            XCTAssertEqual(gtk_widget_get_visible(player.resumeLabel), 0, "a new episode starts at its beginning")
+            try Self.play(player, in: app, from: 0, until: 2)
+            XCTAssertEqual(Double(gtk_media_stream_get_duration(player.stream)) / 1_000_000, 10, accuracy: 0.5)
+            let entryID = try XCTUnwrap(app.window.article.entry?.id)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.savedPosition(app, entryID: entryID).map { $0 == player.seconds } ?? false },
+                          "pausing saves where it was left")
+            let left = player.seconds
+            XCTAssertLessThan(left, 4)
+            saveRender(app.window.window, name: "media-audio-player")
+
+            Self.select("Plain", in: app)
+            XCTAssertEqual(gtk_widget_get_visible(panel.widget), 0, "an entry without media shows no player")
+            XCTAssertTrue(panel.players.isEmpty)
+            Self.select("Episode", in: app)
+            player = try Self.shownPlayer(in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.showsResume(of: player, at: left) }, "it shows where it will go on")
+            try Self.play(player, in: app, from: left, until: left + 0.5)
+            XCTAssertEqual(try XCTUnwrap(Self.seekBarValue(of: player)), player.seconds, accuracy: 0.3, "the seek bar shows it")
+            XCTAssertEqual(gtk_widget_get_visible(player.resumeLabel), 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.savedPosition(app, entryID: entryID).map { $0 == player.seconds } ?? false })
+            let secondLeft = player.seconds
+
+            let restarted = try app.restarted()
+            defer { restarted.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { restarted.window.entryList.order.count == 4 })
+            Self.select("Episode", in: restarted)
+            let again = try Self.shownPlayer(in: restarted)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.showsResume(of: again, at: secondLeft) }, "after a restart too")
+            try Self.play(again, in: restarted, from: secondLeft, until: secondLeft + 0.5)
+
+            // Closing the window while it plays keeps where it was.
+            let playButton = try XCTUnwrap(descendant(of: again.view) { isWidget($0, a: gtk_button_get_type()) })
+            Self.click(playButton, in: restarted)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                gtk_media_stream_get_playing(again.stream) != 0 && again.seconds >= secondLeft + 1.5
+            })
+            let closedAt = again.seconds
+            restarted.close()
+            XCTAssertTrue(GtkTestEnvironment.iterate {
+                Self.savedPosition(app, entryID: entryID).map { $0 >= closedAt && $0 < closedAt + 1 } ?? false
+            }, "closing the window saved where it was playing")
+        }
+    }
+
+    func testAWindowClosedToRunInTheBackgroundPausesWhatPlaysAndSavesWhereItWas() throws {
+        try withShows { app, _ in
+            Self.select("Episode", in: app)
+            let player = try Self.shownPlayer(in: app)
+            let playButton = try XCTUnwrap(descendant(of: player.view) { isWidget($0, a: gtk_button_get_type()) })
+            Self.click(playButton, in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { gtk_media_stream_get_playing(player.stream) != 0 && player.seconds >= 1 })
+            app.window.preferences.runsInBackground = true
+            gtk_window_close(cast(app.window.window))
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_visible(app.window.window) == 0 && !app.isDestroyed })
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_media_stream_get_playing(player.stream) == 0 }, "nothing plays unseen")
+            let entryID = try XCTUnwrap(app.window.article.entry?.id)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.savedPosition(app, entryID: entryID).map { $0 == player.seconds } ?? false })
+            XCTAssertGreaterThanOrEqual(player.seconds, 1)
+        }
+    }
+
+    func testAnEpisodeThatCannotBePlayedKeepsWhereItWasLeft() throws {
+        try withShows { app, server in
+            let episode = try XCTUnwrap(app.window.entryList.entries.values.first { $0.title == "Episode" })
+            let url = server.url("/episode.wav")
+            nonisolated(unsafe) var saved = false
+            Task { @MainActor [library = app.library] in
+                try await library.store.savePlaybackPosition(4, entryID: episode.id, url: url)
+                saved = true
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate { saved })
+            Self.episodeGone.withLock { $0 = true }
+            defer { Self.episodeGone.withLock { $0 = false } }
+            Self.select("Episode", in: app)
+            let player = try Self.shownPlayer(in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { gtk_widget_get_mapped(player.errorLabel) != 0 }, "the host is gone")
+            Self.select("Plain", in: app)
+
+            Self.episodeGone.withLock { $0 = false }
+            Self.select("Episode", in: app)
+            let back = try Self.shownPlayer(in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.showsResume(of: back, at: 4) }, "the failed file did not overwrite where it was left")
+        }
+    }
+
+    func testPicturesTheArticleDoesNotShowAreAddedOnceEnclosuresBeforeThumbnails() {
+        let cover = Enclosure(url: URL(string: "https://m.example/cover.jpg?size=1&crop=0")!, isThumbnail: true)
+        let photo = Enclosure(url: URL(string: "https://m.example/photo")!, medium: .image)
+        let inline = Enclosure(url: URL(string: "https://m.example/inline.png")!, type: "image/png")
+        let local = Enclosure(url: URL(string: "file:///etc/secret.png")!, type: "image/png")
+        let episode = Enclosure(url: URL(string: "https://m.example/ep.mp3")!, type: "audio/mpeg")
+        let body = "<p>Hi</p><img src=\"https://m.example/inline.png\">"
+        XCTAssertEqual(MediaPanel.imagesHTML(for: [cover, episode, photo, inline, local], body: body),
+                       "<figure class=\"enclosure\"><img src=\"https://m.example/photo\" alt=\"\"></figure>"
+                       + "<figure class=\"enclosure\"><img src=\"https://m.example/cover.jpg?size=1&amp;crop=0\" alt=\"\"></figure>")
+    }
+
+    func testAVideoShowsInItsPlayerWithItsThumbnailInTheArticle() throws {
+        try withShows { app, server in
+            Self.select("Clip", in: app)
+            let player = try Self.shownPlayer(in: app)
+            XCTAssertTrue(isWidget(player.view, a: gtk_video_get_type()), "a video plays in the article")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 15) { gdk_paintable_get_intrinsic_width(cast(player.stream)) == 320 },
+                          "its first frame shows before it is played")
+            XCTAssertGreaterThan(gtk_widget_get_height(player.view), 200, "tall enough to watch")
+            let page = try XCTUnwrap(app.window.article.pageHTML)
+            XCTAssertTrue(page.contains("<img src=\"\(server.url("/cover.png"))\""), "the thumbnail is in the article")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { server.requests.contains { $0.path == "/cover.png" } },
+                          "the article view loaded the thumbnail")
+            GtkTestEnvironment.iterate(for: 0.5)
+            saveRender(app.window.window, name: "media-video-player")
+        }
+    }
+
+    func testADownloadShowsProgressReachesTheDownloadsFolderAndACancelLeavesNothing() throws {
+        let configHome = try XCTUnwrap(ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"],
+                                       "the tests run in their own XDG folders (meson-helpers/test)")
+        let downloads = FileManager.default.temporaryDirectory.appendingPathComponent("media-downloads-\(UUID().uuidString)")
+        let userDirs = URL(fileURLWithPath: configHome).appendingPathComponent("user-dirs.dirs")
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: configHome), withIntermediateDirectories: true)
+        try Data("XDG_DOWNLOAD_DIR=\"\(downloads.path)\"\n".utf8).write(to: userDirs)
+        g_reload_user_special_dirs_cache()
+        defer {
+            try? FileManager.default.removeItem(at: userDirs)
+            g_reload_user_special_dirs_cache()
+            try? FileManager.default.removeItem(at: downloads)
+        }
+        try withShows { app, _ in
+            XCTAssertEqual(MediaDownloads.folder.path, downloads.path)
+            Self.select("Notes", in: app)
+            let row = try XCTUnwrap(app.window.article.media.downloadRows.first)
+            XCTAssertEqual(app.window.article.media.players.map(\.url.lastPathComponent), ["lost.mp3"], "a PDF is not played")
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(row.downloadButton) != 0 })
+            Self.click(row.downloadButton, in: app)
+            var shown: Set<String> = []
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                if gtk_widget_get_mapped(row.progressBar) != 0, case let fraction = gtk_progress_bar_get_fraction(cast(row.progressBar)),
+                   fraction > 0, fraction < 1 {
+                    shown.insert(String(cString: gtk_progress_bar_get_text(cast(row.progressBar))))
+                }
+                return gtk_widget_get_visible(row.statusLabel) != 0
+            })
+            // GLib writes sizes with a no-break space: "1.2\u{A0}MB".
+            XCTAssertTrue(shown.contains { $0.hasSuffix(" of 3.1\u{A0}MB") }, "the bar showed the download moving: \(shown.sorted())")
+            let saved = downloads.appendingPathComponent("notes.pdf")
+            XCTAssertEqual(String(cString: gtk_label_get_text(cast(row.statusLabel))), "Saved as \u{2068}\(saved.path)\u{2069}")
+            XCTAssertEqual(try Data(contentsOf: saved), Self.notes)
+
+            Self.click(row.downloadButton, in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                gtk_widget_get_mapped(row.cancelButton) != 0 && gtk_progress_bar_get_fraction(cast(row.progressBar)) > 0
+                    && String(cString: gtk_progress_bar_get_text(cast(row.progressBar))).hasSuffix(" of 3.1\u{A0}MB")
+            })
+            XCTAssertTrue(GtkTestEnvironment.waitForFrames(of: app.window.window))
+            saveRender(app.window.window, name: "media-download-progress")
+            Self.click(row.cancelButton, in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 5) {
+                String(cString: gtk_label_get_text(cast(row.statusLabel))) == "The download was cancelled."
+            })
+            XCTAssertEqual(gtk_widget_get_visible(row.progressBar), 0)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: downloads.path), ["notes.pdf"],
+                           "the cancelled copy left nothing, and the first is untouched")
+            XCTAssertEqual(try Data(contentsOf: saved), Self.notes)
+
+            let lost = try XCTUnwrap(app.window.article.media.players.first)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { gtk_widget_get_mapped(lost.errorLabel) != 0 })
+            XCTAssertEqual(String(cString: gtk_label_get_text(cast(lost.errorLabel))), "This file cannot be played.")
+            let lostRow = app.window.article.media.downloadRows[1]
+            Self.click(lostRow.downloadButton, in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { gtk_widget_get_mapped(lostRow.statusLabel) != 0 })
+            XCTAssertEqual(String(cString: gtk_label_get_text(cast(lostRow.statusLabel))), "Nothing was found at this address (error 404).")
+            XCTAssertTrue(gtk_widget_has_css_class(lostRow.statusLabel, "error") != 0)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: downloads.path), ["notes.pdf"])
+            saveRender(app.window.window, name: "media-download-errors")
+
+            // Worded when shown: a change of language rewords them.
+            defer { app.window.switchLanguage(to: "") }
+            app.window.switchLanguage(to: "de")
+            XCTAssertEqual(String(cString: gtk_label_get_text(cast(lostRow.statusLabel))), "Unter dieser Adresse wurde nichts gefunden (Fehler 404).")
+            XCTAssertEqual(String(cString: gtk_label_get_text(cast(row.statusLabel))), "Das Herunterladen wurde abgebrochen.")
+            XCTAssertEqual(String(cString: gtk_label_get_text(cast(lost.errorLabel))), "Diese Datei kann nicht abgespielt werden.")
+            XCTAssertEqual(String(cString: gtk_widget_get_tooltip_text(row.downloadButton)), "In den Download-Ordner herunterladen")
+        }
+    }
+}
