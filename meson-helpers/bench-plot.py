@@ -1,5 +1,6 @@
 """Draws refresh-bench's chart: every pull frame, ours against the height-request baseline for
-each kind of content, and the refresh of many feeds against newsboat.
+each kind of content, the refresh of many feeds against newsboat, and the sync of an account
+(tt-rss against newsboat, the Google Reader API against its floor) when the run measured it.
 
 Usage: bench-plot.py PLOT_DATA.json OUTPUT.png [SUBTITLE]
 PLOT_DATA.json is what `refresh-bench --plot-data=FILE` writes; ./meson-helpers/bench --plot
@@ -23,7 +24,11 @@ def main(data_path, output_path, subtitle):
         data = json.load(source)
     frames, refresh = data.get("frames_us", {}), data.get("refresh_s", {})
     feeds = data.get("refresh_feeds", 0)
-    figure, (left, right) = plt.subplots(1, 2, figsize=(12, 5), gridspec_kw={"width_ratios": [3, 2]})
+    sync = data.get("sync_s", {})
+    columns = 3 if sync else 2
+    figure, axes = plt.subplots(1, columns, figsize=(6 * columns, 5),
+                                gridspec_kw={"width_ratios": [3, 2, 2][:columns]})
+    left, right = axes[0], axes[1]
 
     kinds = [kind for kind in CONTENT_NAMES if kind in frames]
     series, positions, colours = [], [], []
@@ -59,9 +64,30 @@ def main(data_path, output_path, subtitle):
     right.set_title(f"Refreshing {feeds} feeds from a local server")
     right.legend(fontsize=8)
 
+    if sync:
+        draw_sync(axes[2], sync)
+
     figure.suptitle(f"refresh-bench {subtitle}".strip())
     figure.tight_layout()
     figure.savefig(output_path, dpi=100)
+
+
+def draw_sync(axis, sync):
+    """Initial syncs beside their peer, and the incremental syncs alone."""
+    rows = [("tt-rss", "ttrss", "newsboat_ttrss", "newsboat -x reload"),
+            ("Google Reader API", "greader", "greader_floor", "floor (curl replay)")]
+    places = range(len(rows))
+    for place, (_, ours, theirs, name) in zip(places, rows):
+        for offset, key, colour, label in ((-0.2, ours, "#3584e4", "feed-reader --sync"),
+                                           (0.2, theirs, "#77767b", name)):
+            value = sync.get(key, 0)
+            axis.bar(place + offset, value, width=0.4, color=colour, label=label if place == 0 or offset > 0 else None)
+            axis.text(place + offset, value, f"{value:.2f} s", ha="center", va="bottom", fontsize=8)
+    incremental = [sync.get("ttrss_incremental", 0), sync.get("greader_incremental", 0)]
+    axis.set_xticks(list(places), [f"{title}\nincremental: {seconds:.2f} s" for (title, *_), seconds in zip(rows, incremental)])
+    axis.set_ylabel("seconds, start to exit")
+    axis.set_title("Initial sync of an account")
+    axis.legend(fontsize=8)
 
 
 if __name__ == "__main__":

@@ -14,34 +14,32 @@ import Glibc
 struct ChildProcess {
     var status: Int32
     var output: String
+    /// Its standard error, for the reason of a failure.
+    var errors: String
     var seconds: Double
     var peakRSSMegabytes: Double
 
-    /// Runs `executable` with `arguments` in `environment`; its standard error is discarded.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> ChildProcess {
-        let peakFile = BenchFiles.directory.appendingPathComponent("peak-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: peakFile) }
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw BenchError("no pipe for \(executable): errno \(errno)") }
+    /// Runs `executable` with `arguments` in `environment`, `input` on its standard input.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String],
+                    input: String = "") throws -> ChildProcess {
+        let scratch = BenchFiles.directory.appendingPathComponent("child-\(UUID().uuidString)").path
+        // Files, not pipes: a server a script leaves running would hold a pipe open.
+        let peakFile = scratch + ".peak", outputFile = scratch + ".out", errorFile = scratch + ".err", inputFile = scratch + ".in"
+        try input.write(toFile: inputFile, atomically: false, encoding: .utf8)
+        defer { [peakFile, outputFile, errorFile, inputFile].forEach { try? FileManager.default.removeItem(atPath: $0) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 0, inputFile, O_RDONLY, 0)
         let argv = ([Self.time, "-f", "%M", "-o", peakFile, executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
         let started = Clock.nanoseconds()
         let spawned = posix_spawn(&pid, Self.time, &actions, nil, argv, envp)
-        close(pipeEnds[1])
-        guard spawned == 0 else {
-            close(pipeEnds[0])
-            throw BenchError("cannot start \(executable): error \(spawned)")
-        }
-        let output = FileHandle(fileDescriptor: pipeEnds[0], closeOnDealloc: true).readDataToEndOfFile()
+        guard spawned == 0 else { throw BenchError("cannot start \(executable): error \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let seconds = Double(Clock.nanoseconds() - started) / 1e9
@@ -52,7 +50,9 @@ struct ChildProcess {
         guard let kilobytes = peakText.split(separator: "\n").last.flatMap({ Double($0) }) else {
             throw BenchError("GNU time reported no peak memory for \(executable): \(peakText)")
         }
-        return ChildProcess(status: exitCode, output: String(decoding: output, as: UTF8.self), seconds: seconds,
+        let errors = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
+        let output = (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
+        return ChildProcess(status: exitCode, output: output, errors: errors, seconds: seconds,
                             peakRSSMegabytes: kilobytes / 1024)
     }
 

@@ -123,6 +123,57 @@ func runBench() throws -> [(key: String, value: Double)] {
         }
     }
 
+    if options.includes("sync") {
+        let feeds = SyncBench.feeds(options), articles = SyncBench.feeds(options) * SyncBench.itemsPerFeed
+        let what = "\(articles) articles in \(feeds) feeds"
+        progress("Sync with Tiny Tiny RSS, \(what): feed-reader --sync and newsboat")
+        do {
+            let ttrss = try SyncBench.runTinyTinyRSS(options)
+            let theirs = ttrss.newsboat ?? SyncBench.Run(seconds: 0, peakRSS: 0)
+            report("ttrss_sync_initial_s", ttrss.initial.seconds)
+            report("newsboat_ttrss_sync_initial_s", theirs.seconds)
+            report("ttrss_sync_peak_rss_mb", ttrss.initial.peakRSS)
+            report("newsboat_ttrss_sync_peak_rss_mb", theirs.peakRSS)
+            report("ttrss_sync_incremental_requests", Double(ttrss.incrementalRequests))
+            report("ttrss_sync_incremental_s", ttrss.incrementalSeconds)
+            plot.addSync("ttrss", seconds: ttrss.initial.seconds)
+            plot.addSync("newsboat_ttrss", seconds: theirs.seconds)
+            plot.addSync("ttrss_incremental", seconds: ttrss.incrementalSeconds)
+            if ttrss.newsboat == nil {
+                table.add("tt-rss initial sync, \(what), ours / newsboat", String(format: "%.2f s / not installed", ttrss.initial.seconds), "")
+            } else {
+                table.add("tt-rss initial sync, \(what), ours / newsboat",
+                          String(format: "%.2f / %.2f s (%.1f×)", ttrss.initial.seconds, theirs.seconds, theirs.seconds / ttrss.initial.seconds),
+                          "≥ 2× faster")
+                table.add("  peak RSS, ours / newsboat", String(format: "%.0f / %.0f MB", ttrss.initial.peakRSS, theirs.peakRSS), "ours lower")
+            }
+            table.add("tt-rss incremental sync, \(SyncBench.changedArticles) articles changed",
+                      String(format: "%d requests, %.2f s", ttrss.incrementalRequests, ttrss.incrementalSeconds), "≤ 5 requests, < 1 s")
+        } catch let unavailable as SyncBench.Unavailable {
+            table.add("tt-rss sync", "no server: \(unavailable.reason)", "")
+        }
+        progress("Sync with FreshRSS's Google Reader API, \(what): feed-reader --sync and its floor")
+        do {
+            let greader = try SyncBench.runGoogleReader(options)
+            report("greader_sync_initial_s", greader.initial.seconds)
+            report("greader_sync_floor_s", greader.floorSeconds)
+            report("greader_sync_peak_rss_mb", greader.initial.peakRSS)
+            report("greader_sync_incremental_requests", Double(greader.incrementalRequests))
+            report("greader_sync_incremental_s", greader.incrementalSeconds)
+            plot.addSync("greader", seconds: greader.initial.seconds)
+            plot.addSync("greader_floor", seconds: greader.floorSeconds)
+            plot.addSync("greader_incremental", seconds: greader.incrementalSeconds)
+            table.add("Google Reader API initial sync, \(what), ours / floor",
+                      String(format: "%.2f / %.2f s (%.2f×)", greader.initial.seconds, greader.floorSeconds,
+                             greader.initial.seconds / greader.floorSeconds), "≤ 1.5×")
+            table.add("  peak RSS, ours", String(format: "%.0f MB", greader.initial.peakRSS), "< 100 MB")
+            table.add("Google Reader API incremental sync, \(SyncBench.changedArticles) articles changed",
+                      String(format: "%d requests, %.2f s", greader.incrementalRequests, greader.incrementalSeconds), "≤ 5 requests, < 1 s")
+        } catch let unavailable as SyncBench.Unavailable {
+            table.add("Google Reader API sync", "no server: \(unavailable.reason)", "")
+        }
+    }
+
     let needsFeeds = options.includes("parse") || options.includes("python") || options.includes("reader")
     let files = needsFeeds ? try ParseBench.generate(options) : nil
     var rss = 0.0

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,19 +30,36 @@ public final class FreshRSSServer: Sendable {
     public var feverEndpoint: URL { base.appending(path: "api/fever.php") }
 
     /// The server of this test process, started on first use and stopped when the process exits.
-    public static func shared() throws -> FreshRSSServer {
-        try started.get()
+    public static func shared() async throws -> FreshRSSServer {
+        try await starter.server()
     }
 
-    private static let started: Result<FreshRSSServer, any Error> = Result {
-        let server = try FreshRSSServer()
-        atexit { try? FreshRSSServer.started.get().stop() }
-        return server
+    private static let starter = Starter()
+
+    /// Starts the server once, however many tests ask for it at the same time.
+    private actor Starter {
+        private var start: Task<FreshRSSServer, any Error>?
+
+        func server() async throws -> FreshRSSServer {
+            if let start { return try await start.value }
+            let task = Task { try await FreshRSSServer.start() }
+            start = task
+            return try await task.value
+        }
     }
 
-    private init() throws {
-        state = FileManager.default.temporaryDirectory.appending(path: "freshrss-\(getpid())-\(UUID().uuidString.prefix(8))")
-        let (status, output, errors) = Self.script(["start", state.path])
+    /// The started server, for the exit handler, which cannot capture it.
+    private static let running = Mutex<FreshRSSServer?>(nil)
+
+    private init(state: URL, base: URL, feedsBase: URL) {
+        self.state = state
+        self.base = base
+        self.feedsBase = feedsBase
+    }
+
+    private static func start() async throws -> FreshRSSServer {
+        let state = FileManager.default.temporaryDirectory.appending(path: "freshrss-\(getpid())-\(UUID().uuidString.prefix(8))")
+        let (status, output, errors) = await script(["start", state.path])
         guard status == 0 else {
             try? FileManager.default.removeItem(at: state)
             if status == 77 {
@@ -50,26 +68,30 @@ public final class FreshRSSServer: Sendable {
             }
             throw Failure(description: "freshrss-server start failed (\(status)): \(errors)")
         }
-        base = URL(string: output.trimmingCharacters(in: .whitespacesAndNewlines))!
         let feeds = try String(contentsOf: state.appending(path: "feeds.url"), encoding: .utf8)
-        feedsBase = URL(string: feeds.trimmingCharacters(in: .whitespacesAndNewlines))!
+        let server = FreshRSSServer(state: state, base: URL(string: output.trimmingCharacters(in: .whitespacesAndNewlines))!,
+                                    feedsBase: URL(string: feeds.trimmingCharacters(in: .whitespacesAndNewlines))!)
+        running.withLock { $0 = server }
+        // At exit no test runs any more: waiting for the stop on this thread holds up nobody.
+        atexit { FreshRSSServer.running.withLock { $0 }?.stopAtExit() }
+        return server
     }
 
-    private func stop() {
-        _ = Self.script(["stop", state.path])
+    private func stopAtExit() {
+        _ = try? Subprocess(Self.helper.path, ["stop", state.path], input: "").wait()
         try? FileManager.default.removeItem(at: state)
     }
 
     /// Adds a user with the API password `password`; user names are letters and digits.
-    public func addUser(_ name: String, password: String) throws {
-        let (status, _, errors) = Self.script(["user", state.path, name, password])
+    public func addUser(_ name: String, password: String) async throws {
+        let (status, _, errors) = await Self.script(["user", state.path, name, password])
         guard status == 0 else { throw Failure(description: "adding the user \(name) failed: \(errors)") }
     }
 
     /// Sets the API password of `name` again, which gives the user a new session token and makes
     /// the old one fail with 401, even when the password is the same.
-    public func setAPIPassword(of name: String, to password: String) throws {
-        let (status, _, errors) = Self.script(["password", state.path, name, password])
+    public func setAPIPassword(of name: String, to password: String) async throws {
+        let (status, _, errors) = await Self.script(["password", state.path, name, password])
         guard status == 0 else { throw Failure(description: "setting \(name)'s API password failed: \(errors)") }
     }
 
@@ -83,8 +105,8 @@ public final class FreshRSSServer: Sendable {
     }
 
     /// Has FreshRSS fetch every feed of `user` now.
-    public func refresh(user: String) throws {
-        let (status, _, errors) = Self.script(["refresh", state.path, user])
+    public func refresh(user: String) async throws {
+        let (status, _, errors) = await Self.script(["refresh", state.path, user])
         guard status == 0 else { throw Failure(description: "refreshing \(user)'s feeds failed: \(errors)") }
     }
 
@@ -109,34 +131,13 @@ public final class FreshRSSServer: Sendable {
     private static let helper = URL(filePath: #filePath).deletingLastPathComponent()
         .appending(path: "../../meson-helpers/freshrss-server").standardized
 
-    /// Runs the script; its exit status, standard output and standard error.
-    /// posix_spawn and waitpid rather than Process, whose exit watch misses a child started off the
-    /// main thread; the output goes through files, which no server the script leaves running holds open.
-    private static func script(_ arguments: [String]) -> (Int32, String, String) {
-        let scratch = FileManager.default.temporaryDirectory.appending(path: "freshrss-server-\(UUID().uuidString)")
-        let outputFile = scratch.appendingPathExtension("out"), errorFile = scratch.appendingPathExtension("err")
-        defer {
-            try? FileManager.default.removeItem(at: outputFile)
-            try? FileManager.default.removeItem(at: errorFile)
+    /// Runs the script without holding a thread of the tasks' pool while it runs (on two cores a
+    /// blocked one stalls every suite beside it); its exit status, standard output and standard error.
+    private static func script(_ arguments: [String]) async -> (Int32, String, String) {
+        do {
+            return try await Subprocess(helper.path, arguments, input: "").finish()
+        } catch {
+            return (127, "", "could not run \(helper.path): \(error)")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errorFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var argv = ([helper.path] + arguments).map { strdup($0) }
-        argv.append(nil)
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, helper.path, &actions, nil, argv, environ) == 0 else {
-            return (127, "", "could not run \(helper.path): \(String(cString: strerror(errno)))")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let read = { (file: URL) in (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
-        // WIFEXITED and WEXITSTATUS, which Swift does not import.
-        let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (exitStatus, read(outputFile), read(errorFile))
     }
 }

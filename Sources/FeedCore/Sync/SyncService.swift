@@ -63,8 +63,9 @@ public protocol SyncService: Sendable {
     /// Logs in (again), checking the address, the credentials and that the API is switched on.
     func logIn() async throws(SyncError)
 
-    /// The account's categories and feeds as the server has them now.
-    func subscriptions() async throws(SyncError) -> RemoteSubscriptions
+    /// The account's categories and feeds as the server has them now; `known` holds the address
+    /// of each feed stored here, which a service may reuse rather than ask for again.
+    func subscriptions(known: [RemoteID: URL]) async throws(SyncError) -> RemoteSubscriptions
 
     /// One page of the articles the server received after `cursor` (all it keeps for nil), content
     /// included; call again with the page's `nextCursor` until `isLast`.

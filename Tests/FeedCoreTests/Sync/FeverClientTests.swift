@@ -28,14 +28,14 @@ extension FreshRSSTests {
         /// Sets the feeds up: Fever cannot subscribe.
         let reader: GoogleReaderClient
 
-        init() throws {
+        init() async throws {
             do {
-                server = try FreshRSSServer.shared()
+                server = try await FreshRSSServer.shared()
             } catch let unavailable as FreshRSSServer.Unavailable {
                 try Test.cancel("FreshRSS is not available, so this test was skipped: \(unavailable)")
             }
             user = "fever" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
-            try server.addUser(user, password: password)
+            try await server.addUser(user, password: password)
             reader = GoogleReaderClient(endpoint: server.greaderEndpoint, user: user, password: password)
         }
 

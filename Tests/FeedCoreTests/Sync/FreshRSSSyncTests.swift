@@ -18,12 +18,12 @@ extension FreshRSSTests {
 
         init() async throws {
             do {
-                server = try FreshRSSServer.shared()
+                server = try await FreshRSSServer.shared()
             } catch let unavailable as FreshRSSServer.Unavailable {
                 try Test.cancel("FreshRSS is not available, so this test was skipped: \(unavailable)")
             }
             user = "sync" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
-            try server.addUser(user, password: password)
+            try await server.addUser(user, password: password)
             reader = GoogleReaderClient(endpoint: server.greaderEndpoint, user: user, password: password)
             let path = FileManager.default.temporaryDirectory.appending(path: "sync-\(user).sqlite").path
             store = try FeedStore(path: path)
@@ -98,7 +98,7 @@ extension FreshRSSTests {
 
             // A new article on the server: the next sync brings it alone.
             try writeFeed("news", count: 3)
-            try server.refresh(user: user)
+            try await server.refresh(user: user)
             let report = try await engine.sync(accountID: account.id)
             #expect(report.newEntries == 1)
             #expect(try await entry("news-3").isRead == false)

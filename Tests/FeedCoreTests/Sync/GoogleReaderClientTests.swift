@@ -47,14 +47,14 @@ extension FreshRSSTests {
         let user: String
         let password = "api-pass-gr"
 
-        init() throws {
+        init() async throws {
             do {
-                server = try FreshRSSServer.shared()
+                server = try await FreshRSSServer.shared()
             } catch let unavailable as FreshRSSServer.Unavailable {
                 try Test.cancel("FreshRSS is not available, so this test was skipped: \(unavailable)")
             }
             user = "gr" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
-            try server.addUser(user, password: password)
+            try await server.addUser(user, password: password)
         }
 
         func client(password: String? = nil, pageSize: Int = 10_000) -> GoogleReaderClient {
@@ -161,7 +161,7 @@ extension FreshRSSTests {
             let newestSeen = try #require(before.compactMap(\.crawled).max())
             // An item the server fetches after the mark was decided stays unread.
             try server.writeFeed("\(user)/all.xml", FreshRSSServer.rss("Feed all", items: ["all-4", "all-3", "all-2", "all-1"]))
-            try server.refresh(user: user)
+            try await server.refresh(user: user)
 
             try await client.markAllAsRead(stream: feed, seenUpTo: newestSeen)
 
@@ -212,7 +212,7 @@ extension FreshRSSTests {
                 try await Task.sleep(for: .milliseconds(20))
             }
             try server.writeFeed("\(user)/newer.xml", FreshRSSServer.rss("Feed newer", items: ["newer-3", "newer-2", "newer-1"]))
-            try server.refresh(user: user)
+            try await server.refresh(user: user)
 
             let newIDs = try await client.itemIDs(stream: GoogleReaderStream.readingList, newerThan: cutoff)
 
@@ -250,16 +250,16 @@ extension FreshRSSTests {
         @Test func aStaleTokenLogsInAgainOnce() async throws {
             let client = client()
             let feed = try await subscribe(client, "stale", count: 1)
-            try server.setAPIPassword(of: user, to: password)
+            try await server.setAPIPassword(of: user, to: password)
 
             #expect(try await client.itemIDs(stream: feed).count == 1)
             let id = try #require(try await client.itemIDs(stream: feed).first)
-            try server.setAPIPassword(of: user, to: password)
+            try await server.setAPIPassword(of: user, to: password)
             try await client.editTag([id], adding: GoogleReaderStream.starred)
             #expect(try await client.itemIDs(stream: GoogleReaderStream.starred) == [id])
 
             // When logging in again fails too, the password is wrong: no endless retrying.
-            try server.setAPIPassword(of: user, to: "changed-elsewhere")
+            try await server.setAPIPassword(of: user, to: "changed-elsewhere")
             await #expect(throws: WebAPIError.unauthorized) { _ = try await client.subscriptions() }
         }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import TestSupport
 @testable import FeedCore
 
 /// The command line against the server: the real `feed-reader` built beside the tests, killed
@@ -16,7 +17,7 @@ extension TinyTinyRSSSyncTests {
             let folder = (bundle ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()).deletingLastPathComponent()
             program = folder.appendingPathComponent("feed-reader")
             try #require(FileManager.default.isExecutableFile(atPath: program.path), "no feed-reader at \(program.path)")
-            dataHome = try temporaryDirectory()
+            dataHome = try FeedCoreTests.temporaryDirectory()
         }
 
         func environment(_ extra: [String: String]) -> [String: String] {
@@ -55,10 +56,10 @@ extension TinyTinyRSSSyncTests {
     }
 
     @Test func theCommandLineAddsListsSyncsAndRemovesAnAccount() async throws {
-        let user = try server.newUser()
-        let other = try OtherClient(server: server, user: user.name, password: user.password)
-        _ = try other.subscribe(try server.writeFeed(title: "Command line", count: 7))
-        try server.update()
+        let user = try await server.newUser()
+        let other = try await OtherClient(server: server, user: user.name, password: user.password)
+        _ = try await other.subscribe(try server.writeFeed(title: "Command line", count: 7))
+        try await server.update()
         let reader = try Reader()
 
         let wrong = try await reader.run(["--add-account", server.url.absoluteString, "--service", "tt-rss", "--user", user.name], input: "nope\n")
@@ -85,29 +86,29 @@ extension TinyTinyRSSSyncTests {
         #expect(try await reader.run(["--list-accounts"]).output == "")
         #expect(try await reader.run(["--print-unread"]).output == "0 unread articles\n")
         #expect(try await LibsecretStore().secret(for: SecretKey(kind: TinyTinyRSSService.kind, server: server.url, user: user.name)) == nil)
-        #expect(try other.unreadIDs.count == 7, "nothing changes on the server")
+        #expect(try await other.unreadIDs.count == 7, "nothing changes on the server")
     }
 
     @Test func queuedChangesSurviveKillingTheProgramAtAnyPoint() async throws {
-        let user = try server.newUser()
-        let other = try OtherClient(server: server, user: user.name, password: user.password)
+        let user = try await server.newUser()
+        let other = try await OtherClient(server: server, user: user.name, password: user.password)
         let feedURL = try server.writeFeed(title: "Killed", count: 300)
-        _ = try other.subscribe(feedURL)
-        try server.update()
+        _ = try await other.subscribe(feedURL)
+        try await server.update()
         let reader = try Reader()
         let added = try await reader.run(["--add-account", server.url.absoluteString, "--service", "tt-rss", "--user", user.name],
                                    input: user.password + "\n")
         try #require(added.status == 0, "\(added.errors)")
         try #require(try await reader.run(["--sync"]).status == 0)
-        let all = try other.allIDs.sorted()
+        let all = try await other.allIDs.sorted()
 
         for (round, delay) in [5, 40, 90, 150, 250, 400].map(Duration.milliseconds).enumerated() {
             // Something to do: the other client marks a few unread again.
             let reopened = Array(all.shuffled().prefix(20))
-            try other.setRead(false, reopened)
+            try await other.setRead(false, reopened)
             try #require(try await reader.run(["--sync"]).status == 0)
             let before = try reader.state()
-            #expect(before.unread == (try other.unreadIDs))
+            #expect(before.unread == (try await other.unreadIDs))
 
             let target = round.isMultiple(of: 2) ? "all" : feedURL.absoluteString
             try await reader.kill(["--mark-read", target], after: delay)
@@ -121,7 +122,7 @@ extension TinyTinyRSSSyncTests {
             #expect(finished.status == 0, "\(finished.errors)")
             let after = try reader.state()
             #expect(after.queued == 0)
-            let serverUnread = try other.unreadIDs
+            let serverUnread = try await other.unreadIDs
             #expect(after.unread == serverUnread, "round \(round): here and on the server alike")
             if marked {
                 #expect(serverUnread.isEmpty, "round \(round): the queued mark-all-read reached the server")
@@ -129,7 +130,7 @@ extension TinyTinyRSSSyncTests {
                 // Killed before committing: marked read now to the end, so the next round starts clean.
                 try #require(try await reader.run(["--mark-read", target]).status == 0)
                 try #require(try await reader.run(["--sync"]).status == 0)
-                #expect(try other.unreadIDs.isEmpty)
+                #expect(try await other.unreadIDs.isEmpty)
             }
         }
     }

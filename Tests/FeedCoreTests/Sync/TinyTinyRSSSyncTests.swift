@@ -24,19 +24,22 @@ struct TinyTinyRSSSyncTests {
     }
 
     func setUp(feeds: [(title: String, count: Int, category: String?)]) async throws -> Setup {
-        let user = try server.newUser()
-        let other = try OtherClient(server: server, user: user.name, password: user.password)
+        let user = try await server.newUser()
+        let other = try await OtherClient(server: server, user: user.name, password: user.password)
         var categories: [String: Int] = [:]
         for feed in feeds {
-            let category = try feed.category.map { title in
-                if let id = categories[title] { return id }
-                let id = try server.newCategory(user: user.name, title: title)
-                categories[title] = id
-                return id
+            var category = 0
+            if let title = feed.category {
+                if let known = categories[title] {
+                    category = known
+                } else {
+                    category = try await server.newCategory(user: user.name, title: title)
+                    categories[title] = category
+                }
             }
-            _ = try other.subscribe(try server.writeFeed(title: feed.title, count: feed.count), category: category ?? 0)
+            _ = try await other.subscribe(try server.writeFeed(title: feed.title, count: feed.count), category: category)
         }
-        try server.update()
+        try await server.update()
         let store = try FeedStore(path: try temporaryDirectory().appendingPathComponent("feeds.sqlite").path)
         let engine = SyncEngine(store: store)
         let account = try await engine.addAccount(kind: TinyTinyRSSService.kind, server: server.url, user: user.name, password: user.password)
@@ -62,16 +65,20 @@ struct TinyTinyRSSSyncTests {
         #expect(feeds.first { $0.title == "Big" }?.unreadCount == 450, "past the 200 headlines of one page")
         #expect(report.newEntries == 458)
         #expect(try await setup.store.entryCount(unreadOnly: true) == 458)
-        #expect(Set(try await entries(setup).keys) == (try setup.other.allIDs))
+        #expect(Set(try await entries(setup).keys) == (try await setup.other.allIDs))
         #expect(try await setup.store.folders(accountID: setup.account.id).first?.unreadCount == 450)
         // The account's feeds and folders are not the reader's own subscriptions.
         #expect(try await setup.store.feeds().isEmpty)
         #expect(try await setup.store.folders().isEmpty)
 
         // Stored content is not asked for again: the next sync starts after the newest article.
+        // Four requests, the 458 unread ids in one answer: the feed tree, the articles since the
+        // newest, the unread ids, the starred ids (the engine kept its session).
+        let requestsBefore = server.answeredRequests()
         let again = try await setup.engine.sync(accountID: setup.account.id)
         #expect(again.newEntries == 0 && again.changedStates == 0)
-        #expect(try await setup.store.account(id: setup.account.id)?.cursor == (try setup.other.allIDs).compactMap { Int($0) }.max().map(String.init))
+        #expect(server.answeredRequests() - requestsBefore == 4)
+        #expect(try await setup.store.account(id: setup.account.id)?.cursor == (try await setup.other.allIDs).compactMap { Int($0) }.max().map(String.init))
         #expect(try await setup.store.account(id: setup.account.id)?.lastSync != nil)
     }
 
@@ -81,8 +88,8 @@ struct TinyTinyRSSSyncTests {
         let ids = try await entries(setup).keys.sorted { Int($0)! < Int($1)! }
 
         // Changed on the server by another client: seen here after a sync.
-        try setup.other.setRead(true, Array(ids[0..<3]))
-        try setup.other.setStarred(true, [ids[3]])
+        try await setup.other.setRead(true, Array(ids[0..<3]))
+        try await setup.other.setStarred(true, [ids[3]])
         let pulled = try await setup.engine.sync(accountID: setup.account.id)
         #expect(pulled.changedStates == 4)
         var local = try await entries(setup)
@@ -99,9 +106,9 @@ struct TinyTinyRSSSyncTests {
         let pushed = try await setup.engine.sync(accountID: setup.account.id)
         #expect(pushed.sentChanges == 4)
         #expect(try await setup.store.queuedChangeCount() == 0)
-        let unread = try setup.other.unreadIDs
+        let unread = try await setup.other.unreadIDs
         #expect(unread.contains(ids[0]) && !unread.contains(ids[5]) && !unread.contains(ids[1]))
-        #expect(try setup.other.starredIDs == [ids[6]])
+        #expect(try await setup.other.starredIDs == [ids[6]])
         local = try await entries(setup)
         #expect(local[ids[0]]?.isRead == false && local[ids[5]]?.isRead == true && local[ids[6]]?.isStarred == true)
         #expect(Set(local.values.filter { !$0.isRead }.map(\.entryID)) == unread)
@@ -115,10 +122,10 @@ struct TinyTinyRSSSyncTests {
         let added = try server.writeFeed(title: "Added", count: 6)
         try await setup.engine.subscribe(accountID: setup.account.id, to: added, folderID: news.id)
         try await setup.engine.sync(accountID: setup.account.id)
-        let onServer = try #require(try setup.other.feeds().first { $0.url == added.absoluteString })
-        let newsCategory = try #require(try setup.other.feeds().first { $0.url.contains("feed-") && $0.category != 0 }).category
+        let onServer = try #require(try await setup.other.feeds().first { $0.url == added.absoluteString })
+        let newsCategory = try #require(try await setup.other.feeds().first { $0.url.contains("feed-") && $0.category != 0 }).category
         #expect(onServer.category == newsCategory, "subscribed into the News category")
-        try server.update()
+        try await server.update()
         try await setup.engine.sync(accountID: setup.account.id)
         let addedHere = try #require(try await setup.store.feeds(accountID: setup.account.id).first { $0.url == added })
         #expect(addedHere.folderID == news.id)
@@ -128,19 +135,19 @@ struct TinyTinyRSSSyncTests {
         try await setup.engine.unsubscribe(feedID: dropped.id)
         #expect(try await setup.store.feeds(accountID: setup.account.id).contains { $0.id == dropped.id } == false)
         try await setup.engine.sync(accountID: setup.account.id)
-        #expect(try setup.other.feeds().contains { $0.url == dropped.url.absoluteString } == false)
+        #expect(try await setup.other.feeds().contains { $0.url == dropped.url.absoluteString } == false)
         #expect(try await setup.store.feeds(accountID: setup.account.id).contains { $0.url == dropped.url } == false)
 
         // "Mark all as read" on a feed, then on a folder: catchupFeed on the server.
         let kept = try #require(try await setup.store.feeds(accountID: setup.account.id).first { $0.title == "Kept" })
         try await setup.store.markAllRead(feedID: kept.id)
         try await setup.engine.sync(accountID: setup.account.id)
-        let keptUnread = try setup.other.headlineIDs(feed: Int(try #require(try await setup.store.remoteFeed(id: kept.id)?.remoteID))!, viewMode: "unread")
+        let keptUnread = try await setup.other.headlineIDs(feed: Int(try #require(try await setup.store.remoteFeed(id: kept.id)?.remoteID))!, viewMode: "unread")
         #expect(keptUnread.isEmpty)
-        #expect(try setup.other.unreadIDs.count == 6, "the Added feed is still unread")
+        #expect(try await setup.other.unreadIDs.count == 6, "the Added feed is still unread")
         try await setup.store.markAllRead(accountID: setup.account.id, folderID: news.id)
         try await setup.engine.sync(accountID: setup.account.id)
-        #expect(try setup.other.unreadIDs.isEmpty)
+        #expect(try await setup.other.unreadIDs.isEmpty)
         #expect(try await setup.store.entryCount(unreadOnly: true) == 0)
     }
 
@@ -148,10 +155,10 @@ struct TinyTinyRSSSyncTests {
         let setup = try await setUp(feeds: [("Session", 3, nil)])
         try await setup.engine.sync(accountID: setup.account.id)
         // Every session gone, as after a server restart or expiry: the next call gets NOT_LOGGED_IN.
-        try server.sql("DELETE FROM ttrss_sessions")
-        let other = try OtherClient(server: server, user: setup.user.name, password: setup.user.password)
-        let id = try #require(try other.allIDs.first)
-        try other.setRead(true, [id])
+        try await server.sql("DELETE FROM ttrss_sessions")
+        let other = try await OtherClient(server: server, user: setup.user.name, password: setup.user.password)
+        let id = try #require(try await other.allIDs.first)
+        try await other.setRead(true, [id])
         let report = try await setup.engine.sync(accountID: setup.account.id)
         #expect(report.changedStates == 1)
         #expect(try await entries(setup)[id]?.isRead == true)
@@ -159,8 +166,8 @@ struct TinyTinyRSSSyncTests {
     }
 
     @Test func aWrongPasswordDisabledAPIOrOtherServerAddsNothing() async throws {
-        let user = try server.newUser()
-        let noAPI = try server.newUser(apiAccess: false)
+        let user = try await server.newUser()
+        let noAPI = try await server.newUser(apiAccess: false)
         let store = try FeedStore.inMemory()
         let engine = SyncEngine(store: store)
         let kind = TinyTinyRSSService.kind
@@ -190,7 +197,7 @@ struct TinyTinyRSSSyncTests {
     @Test func thePasswordIsInTheSecretServiceAndLeavesWithTheAccount() async throws {
         let setup = try await setUp(feeds: [("Secret", 2, nil)])
         try await setup.engine.sync(accountID: setup.account.id)
-        let lookup = try TinyTinyRSSTestServer.runProgram("/usr/bin/secret-tool", [
+        let lookup = try await TinyTinyRSSTestServer.runProgram("/usr/bin/secret-tool", [
             "lookup", "service", "tt-rss", "server", server.url.absoluteString, "user", setup.user.name,
         ])
         #expect(lookup == setup.user.password)
@@ -203,7 +210,7 @@ struct TinyTinyRSSSyncTests {
         #expect(try await setup.store.entryCount() == 0)
         #expect(try await setup.store.queuedChangeCount() == 0)
         #expect(try await LibsecretStore().secret(for: setup.account.secretKey) == nil)
-        #expect(try setup.other.allIDs.count == 2, "nothing changes on the server")
+        #expect(try await setup.other.allIDs.count == 2, "nothing changes on the server")
     }
 
     @Test func aServerStoppedInTheMiddleOfASyncLeavesNothingHalfStored() async throws {
@@ -212,15 +219,15 @@ struct TinyTinyRSSSyncTests {
         let accountID = setup.account.id
         let start = server.answeredRequests()
         let sync = Task { try await engine.sync(accountID: accountID) }
-        // Killed once the categories, the feeds and a first page of articles were answered (the
-        // account was added by this engine, which kept its session): the next page fails.
+        // Killed once the feed tree, the feeds (new here) and a first page of articles were answered
+        // (the account was added by this engine, which kept its session): the next page fails.
         while server.answeredRequests() < start + 3 {
             try await Task.sleep(for: .milliseconds(1))
         }
         try server.killWebServer()
         let result = await sync.result
-        try server.run("stop-web")
-        try server.run("start-web")
+        try await server.run("stop-web")
+        try await server.run("start-web")
         guard case let .failure(failure) = result, case let .server(error) = failure as? SyncFailure else {
             Issue.record("the sync went through before the server stopped: \(result)")
             return

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FeedCore
 
 /// The tt-rss server that meson-helpers/test started with meson-helpers/ttrss-server, shared by
@@ -48,12 +49,14 @@ struct TinyTinyRSSTestServer: Sendable {
 
     /// Runs `ttrss-server COMMAND DIR ARGUMENTS` and returns what it printed.
     @discardableResult
-    func run(_ command: String, _ arguments: String...) throws -> String {
-        try Self.runProgram(Self.script, [command, directory] + arguments)
+    func run(_ command: String, _ arguments: String...) async throws -> String {
+        try await Self.runProgram(Self.script, [command, directory] + arguments)
     }
 
-    static func runProgram(_ path: String, _ arguments: [String], input: String = "") throws -> String {
-        let run = try Subprocess(path, arguments, input: input).wait()
+    /// Runs a program to its end without holding a thread of the tasks' pool (on two cores a blocked
+    /// one stalls every suite beside it) and returns its trimmed output; a failure throws.
+    static func runProgram(_ path: String, _ arguments: [String], input: String = "") async throws -> String {
+        let run = try await Subprocess(path, arguments, input: input).finish()
         guard run.status == 0 else {
             throw ScriptFailure(text: "\(path) \(arguments.joined(separator: " ")) failed (\(run.status)): \(run.errors)")
         }
@@ -66,16 +69,16 @@ struct TinyTinyRSSTestServer: Sendable {
     }
 
     /// A new user of its own for a test, with API access unless told otherwise.
-    func newUser(apiAccess: Bool = true) throws -> (name: String, password: String) {
+    func newUser(apiAccess: Bool = true) async throws -> (name: String, password: String) {
         let name = "u" + UUID().uuidString.prefix(8).lowercased()
         let password = "pw-" + UUID().uuidString.prefix(6)
-        try run("user", name, password, apiAccess ? "api-on" : "api-off")
+        try await run("user", name, password, apiAccess ? "api-on" : "api-off")
         return (name, password)
     }
 
     /// Adds a category for `user` (the API cannot) and returns its id.
-    func newCategory(user: String, title: String) throws -> Int {
-        try #require(Int(try run("category", user, title)))
+    func newCategory(user: String, title: String) async throws -> Int {
+        try #require(Int(try await run("category", user, title)))
     }
 
     /// Writes an RSS feed of `count` items with GUIDs of its own, served to tt-rss over loopback.
@@ -107,12 +110,13 @@ struct TinyTinyRSSTestServer: Sendable {
     }
 
     /// Fetches every feed now, as tt-rss's update daemon would.
-    func update() throws {
-        try run("update")
+    func update() async throws {
+        try await run("update")
     }
 
-    func sql(_ statement: String) throws -> String {
-        try run("sql", statement)
+    @discardableResult
+    func sql(_ statement: String) async throws -> String {
+        try await run("sql", statement)
     }
 
     /// API requests the web server has answered so far (its log has one line per request).
@@ -134,24 +138,24 @@ struct OtherClient {
     let endpoint: URL
     let sid: String
 
-    init(server: TinyTinyRSSTestServer, user: String, password: String) throws {
+    init(server: TinyTinyRSSTestServer, user: String, password: String) async throws {
         endpoint = server.url.appendingPathComponent("api/")
-        let reply = try Self.post(endpoint, ["op": "login", "user": user, "password": password])
+        let reply = try await Self.post(endpoint, ["op": "login", "user": user, "password": password])
         sid = try #require((reply as? [String: Any])?["session_id"] as? String, "login: \(reply)")
     }
 
     /// Calls `operation` and returns the reply's content; a failed call throws.
     @discardableResult
-    func call(_ operation: String, _ parameters: [String: Any] = [:]) throws -> Any {
+    func call(_ operation: String, _ parameters: [String: Any] = [:]) async throws -> Any {
         var fields = parameters
         fields["op"] = operation
         fields["sid"] = sid
-        return try Self.post(endpoint, fields)
+        return try await Self.post(endpoint, fields)
     }
 
-    private static func post(_ url: URL, _ fields: [String: Any]) throws -> Any {
+    private static func post(_ url: URL, _ fields: [String: Any]) async throws -> Any {
         let body = String(decoding: try JSONSerialization.data(withJSONObject: fields), as: UTF8.self)
-        let output = try TinyTinyRSSTestServer.runProgram("/usr/bin/curl", ["-s", "-A", "other-client/1.0", "--data-binary", "@-", url.absoluteString],
+        let output = try await TinyTinyRSSTestServer.runProgram("/usr/bin/curl", ["-s", "-A", "other-client/1.0", "--data-binary", "@-", url.absoluteString],
                                                           input: body)
         let reply = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "reply: \(output)")
         guard reply["status"] as? Int == 0 else { throw TinyTinyRSSTestServer.ScriptFailure(text: "\(fields["op"] ?? ""): \(output)") }
@@ -159,11 +163,11 @@ struct OtherClient {
     }
 
     /// The ids of a feed's headlines in a view mode, every page.
-    func headlineIDs(feed: Int, viewMode: String, isCategory: Bool = false) throws -> Set<String> {
+    func headlineIDs(feed: Int, viewMode: String, isCategory: Bool = false) async throws -> Set<String> {
         var ids = Set<String>()
         var skip = 0
         while true {
-            let page = try #require(try call("getHeadlines", ["feed_id": feed, "view_mode": viewMode, "limit": 200, "skip": skip,
+            let page = try #require(try await call("getHeadlines", ["feed_id": feed, "view_mode": viewMode, "limit": 200, "skip": skip,
                                                                 "is_cat": isCategory]) as? [[String: Any]])
             ids.formUnion(page.compactMap { ($0["id"] as? Int).map(String.init) })
             if page.count < 200 { return ids }
@@ -171,28 +175,28 @@ struct OtherClient {
         }
     }
 
-    var unreadIDs: Set<String> { get throws { try headlineIDs(feed: -4, viewMode: "unread") } }
-    var starredIDs: Set<String> { get throws { try headlineIDs(feed: -1, viewMode: "all_articles") } }
-    var allIDs: Set<String> { get throws { try headlineIDs(feed: -4, viewMode: "all_articles") } }
+    var unreadIDs: Set<String> { get async throws { try await headlineIDs(feed: -4, viewMode: "unread") } }
+    var starredIDs: Set<String> { get async throws { try await headlineIDs(feed: -1, viewMode: "all_articles") } }
+    var allIDs: Set<String> { get async throws { try await headlineIDs(feed: -4, viewMode: "all_articles") } }
 
-    func setRead(_ isRead: Bool, _ ids: [String]) throws {
-        try call("updateArticle", ["article_ids": ids.joined(separator: ","), "field": 2, "mode": isRead ? 0 : 1])
+    func setRead(_ isRead: Bool, _ ids: [String]) async throws {
+        try await call("updateArticle", ["article_ids": ids.joined(separator: ","), "field": 2, "mode": isRead ? 0 : 1])
     }
 
-    func setStarred(_ isStarred: Bool, _ ids: [String]) throws {
-        try call("updateArticle", ["article_ids": ids.joined(separator: ","), "field": 0, "mode": isStarred ? 1 : 0])
+    func setStarred(_ isStarred: Bool, _ ids: [String]) async throws {
+        try await call("updateArticle", ["article_ids": ids.joined(separator: ","), "field": 0, "mode": isStarred ? 1 : 0])
     }
 
     /// Subscribes the account to `url` in category `category` (0: none) and returns the feed's id.
-    func subscribe(_ url: URL, category: Int = 0) throws -> Int {
-        let content = try #require(try call("subscribeToFeed", ["feed_url": url.absoluteString, "category_id": category]) as? [String: Any])
+    func subscribe(_ url: URL, category: Int = 0) async throws -> Int {
+        let content = try #require(try await call("subscribeToFeed", ["feed_url": url.absoluteString, "category_id": category]) as? [String: Any])
         let status = try #require(content["status"] as? [String: Any])
         return try #require(status["feed_id"] as? Int, "subscribeToFeed: \(content)")
     }
 
     /// The account's feeds on the server: id, address and category.
-    func feeds() throws -> [(id: Int, url: String, category: Int)] {
-        try #require(try call("getFeeds", ["cat_id": -3]) as? [[String: Any]]).compactMap { feed in
+    func feeds() async throws -> [(id: Int, url: String, category: Int)] {
+        try #require(try await call("getFeeds", ["cat_id": -3]) as? [[String: Any]]).compactMap { feed in
             guard let id = feed["id"] as? Int, let url = feed["feed_url"] as? String else { return nil }
             return (id, url, feed["cat_id"] as? Int ?? 0)
         }

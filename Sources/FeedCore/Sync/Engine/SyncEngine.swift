@@ -153,7 +153,8 @@ public final class SyncEngine: Sendable {
         var report = SyncReport()
         try await sendQueue(of: account.id, with: service, into: &report)
         do {
-            let subscriptions = try await service.subscriptions()
+            let known = try await storing { try await self.store.remoteFeedAddresses(accountID: account.id) }
+            let subscriptions = try await service.subscriptions(known: known)
             try await storing { try await self.store.applySubscriptions(subscriptions, accountID: account.id) }
             var cursor = account.cursor
             while true {

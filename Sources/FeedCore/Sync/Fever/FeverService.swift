@@ -19,7 +19,7 @@ public struct FeverService: SyncService {
         try await syncing { () async throws(WebAPIError) in try await client.logIn() }
     }
 
-    public func subscriptions() async throws(SyncError) -> RemoteSubscriptions {
+    public func subscriptions(known: [RemoteID: URL]) async throws(SyncError) -> RemoteSubscriptions {
         try await syncing { () async throws(WebAPIError) in
             let groups = try await client.groups()
             let feeds = try await client.feeds()

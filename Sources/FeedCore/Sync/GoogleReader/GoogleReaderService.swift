@@ -23,7 +23,7 @@ public struct GoogleReaderService: SyncService {
         try await syncing { () async throws(WebAPIError) in try await client.logIn() }
     }
 
-    public func subscriptions() async throws(SyncError) -> RemoteSubscriptions {
+    public func subscriptions(known: [RemoteID: URL]) async throws(SyncError) -> RemoteSubscriptions {
         let subscriptions = try await syncing { () async throws(WebAPIError) in try await client.subscriptions() }
         var categories: [RemoteCategory] = []
         for folder in subscriptions.flatMap(\.folders) where !categories.contains(where: { $0.id == folder.id }) {
@@ -35,23 +35,24 @@ public struct GoogleReaderService: SyncService {
         })
     }
 
-    /// The cursor is the crawl time, in microseconds, of the newest article stored. The first page
-    /// lists the ids of everything the server fetched since (in whole seconds, as `ot` takes them),
-    /// oldest first; each page then brings the contents of one batch of them.
+    /// The cursor is the crawl time, in microseconds, of the newest article stored, then the ids
+    /// stored of that same second. The first page lists the ids of everything the server fetched
+    /// since that second (`ot` takes whole seconds), leaving out those stored, oldest first; each
+    /// page then brings the contents of one batch of them. With nothing new, nothing is fetched.
     public func articles(since cursor: SyncCursor?) async throws(SyncError) -> ArticlePage {
-        let newest = cursor.flatMap(Int64.init) ?? 0
+        let position = NewestArticles(cursor)
         var ids = await pending.take(after: cursor)
         if ids == nil {
-            let since = newest > 0 ? Date(timeIntervalSince1970: Double(newest / 1_000_000)) : nil
+            let since = position.microseconds > 0 ? Date(timeIntervalSince1970: Double(position.microseconds / 1_000_000)) : nil
             ids = try await syncing { () async throws(WebAPIError) in
                 try await client.itemIDs(stream: GoogleReaderStream.readingList, newerThan: since).reversed()
+                    .filter { !position.ids.contains($0.description) }
             }
         }
         let all = ids ?? []
         let batch = Array(all.prefix(Self.capabilities.articlePageLimit))
-        let items = try await syncing { () async throws(WebAPIError) in try await client.items(batch) }
-        let crawled = items.compactMap { $0.crawled.map { Int64(($0.timeIntervalSince1970 * 1_000_000).rounded()) } }
-        let next = String(max(newest, crawled.max() ?? newest))
+        let items = batch.isEmpty ? [] : try await syncing { () async throws(WebAPIError) in try await client.items(batch) }
+        let next = position.advanced(by: items).text
         let rest = Array(all.dropFirst(batch.count))
         if !rest.isEmpty {
             await pending.keep(rest, for: next)
@@ -108,6 +109,39 @@ public struct GoogleReaderService: SyncService {
         RemoteArticle(id: item.id.description, feedID: item.feedID, title: item.title, link: item.url, author: item.author,
                       published: item.published, updated: nil, content: item.html, isRead: item.isRead, isStarred: item.isStarred)
     }
+}
+
+/// Where `articles(since:)` is: the newest crawl time stored, in µs, and the ids stored of its
+/// second, which `ot` lists again. Written "µs" or "µs:id,id,…"; a cursor of older versions is the
+/// crawl time alone.
+private struct NewestArticles {
+    var microseconds: Int64
+    var ids: Set<String>
+
+    init(_ cursor: SyncCursor?) {
+        let parts = (cursor ?? "").split(separator: ":", maxSplits: 1)
+        microseconds = parts.first.flatMap { Int64($0) } ?? 0
+        ids = parts.count == 2 ? Set(parts[1].split(separator: ",").map(String.init)) : []
+    }
+
+    private init(microseconds: Int64, ids: Set<String>) {
+        self.microseconds = microseconds
+        self.ids = ids
+    }
+
+    /// With `items` stored too.
+    func advanced(by items: [GoogleReaderItem]) -> NewestArticles {
+        var next = self
+        for item in items {
+            guard let crawled = item.crawled.map({ Int64(($0.timeIntervalSince1970 * 1_000_000).rounded()) }) else { continue }
+            if crawled / 1_000_000 > next.microseconds / 1_000_000 { next.ids = [] }
+            if crawled / 1_000_000 >= next.microseconds / 1_000_000 { next.ids.insert(item.id.description) }
+            next.microseconds = max(next.microseconds, crawled)
+        }
+        return next
+    }
+
+    var text: String { ids.isEmpty ? String(microseconds) : "\(microseconds):" + ids.sorted().joined(separator: ",") }
 }
 
 /// The ids listed for a sync that later pages fetch, kept under the cursor the last page returned.

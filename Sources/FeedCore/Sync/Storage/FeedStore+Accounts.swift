@@ -59,6 +59,17 @@ extension FeedStore {
         try await reading { db in try Int64.fetchAll(db, sql: "SELECT id FROM feeds WHERE url = ? ORDER BY id", arguments: [address]) }
     }
 
+    /// The address of each of the account's feeds, by the server's id for it.
+    func remoteFeedAddresses(accountID: Int64) async throws -> [RemoteID: URL] {
+        try await reading { db in
+            var addresses: [RemoteID: URL] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT remoteId, url FROM feeds WHERE accountId = ?", arguments: [accountID]) {
+                if let id = row["remoteId"] as RemoteID?, let url = URL(string: row["url"]) { addresses[id] = url }
+            }
+            return addresses
+        }
+    }
+
     /// The server's id of a feed of an account, with the account; nil for a local feed.
     public func remoteFeed(id: Int64) async throws -> (accountID: Int64, remoteID: RemoteID)? {
         try await reading { db in

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Tiny Tiny RSS's JSON API (API level 15 and later).
 ///
@@ -15,8 +16,12 @@ public struct TinyTinyRSSService: SyncService {
     /// The most headlines `getHeadlines` returns at once.
     static let headlineLimit = 200
 
+    /// The most ids asked for in one answer without a limit: about 2 s of a loaded server's work.
+    static let unboundedListLimit = 2_000
+
     let credentials: SyncCredentials
     let client: TinyTinyRSSClient
+    private let hints = TinyTinyRSSSyncHints()
 
     public init(credentials: SyncCredentials) {
         self.credentials = credentials
@@ -27,7 +32,31 @@ public struct TinyTinyRSSService: SyncService {
         try await client.logIn()
     }
 
-    public func subscriptions() async throws(SyncError) -> RemoteSubscriptions {
+    /// One `getFeedTree` call in a steady state: the tree holds the categories (empty ones too)
+    /// and every feed in its category, but no feed addresses, so `getFeeds` is asked only when
+    /// the tree holds a feed not stored here. With categories switched off in the user's
+    /// preferences the tree is flat, and `getCategories` and `getFeeds` are asked instead.
+    public func subscriptions(known: [RemoteID: URL]) async throws(SyncError) -> RemoteSubscriptions {
+        let tree: TinyTinyRSSFeedTree = try await client.call("getFeedTree", ["include_empty": true])
+        hints.setUnreadTotal(tree.unreadTotal)
+        guard tree.hasCategories else { return try await listedSubscriptions() }
+        let placed = tree.placedFeeds()
+        var addresses = known
+        if placed.contains(where: { addresses[$0.id] == nil }) {
+            let feeds: [TinyTinyRSSFeed] = try await client.call("getFeeds", ["cat_id": -3])
+            for feed in feeds {
+                if let url = URL(string: feed.feed_url) { addresses[feed.id.text] = url }
+            }
+        }
+        return RemoteSubscriptions(
+            categories: tree.folders().map { RemoteCategory(id: $0.id, title: $0.title) },
+            feeds: placed.compactMap { feed in
+                addresses[feed.id].map { RemoteFeed(id: feed.id, url: $0, title: feed.title, categoryID: feed.categoryID) }
+            })
+    }
+
+    /// The categories and feeds from `getCategories` and `getFeeds`, for a tree without categories.
+    private func listedSubscriptions() async throws(SyncError) -> RemoteSubscriptions {
         let categories: [TinyTinyRSSCategory] = try await client.call("getCategories", ["include_empty": true])
         // -3 lists every feed, each with its category; 0 is "Uncategorized", not a folder here.
         let feeds: [TinyTinyRSSFeed] = try await client.call("getFeeds", ["cat_id": -3])
@@ -58,14 +87,16 @@ public struct TinyTinyRSSService: SyncService {
         return ArticlePage(articles: articles, nextCursor: next.text, isLast: isLast)
     }
 
+    /// Skipped when the feed tree of this sync counted no unread article at all.
     public func unreadArticleIDs() async throws(SyncError) -> Set<RemoteID> {
-        try await headlineIDs(feedID: -4, viewMode: "unread")
+        let total = hints.takeUnreadTotal()
+        if total == 0 { return [] }
+        return try await headlineIDs(feedID: -4, viewMode: "unread", expected: total)
     }
 
     public func starredArticleIDs() async throws(SyncError) -> Set<RemoteID> {
-        try await headlineIDs(feedID: -1, viewMode: "all_articles")
+        try await headlineIDs(feedID: -1, viewMode: "all_articles", expected: nil)
     }
-
     public func send(_ change: SyncChange) async throws(SyncError) {
         switch change {
         case let .setRead(isRead, ids):
@@ -105,18 +136,26 @@ public struct TinyTinyRSSService: SyncService {
         ])
     }
 
-    /// The ids of every headline of a feed in a view mode, page after page.
-    private func headlineIDs(feedID: Int, viewMode: String) async throws(SyncError) -> Set<RemoteID> {
+    /// The ids of every headline of a feed in a view mode.
+    ///
+    /// tt-rss caps a positive `limit` at 200, but a negative one sets no limit at all (its
+    /// headline query adds a LIMIT only for a positive one), so a list expected to be modest comes
+    /// in one answer. A server that caps it anyway answers 200, and the pages of 200 follow.
+    /// A list expected to be long comes in pages of 200 from the start: each page is a request
+    /// of its own, none long enough to meet the timeout.
+    private func headlineIDs(feedID: Int, viewMode: String, expected: Int?) async throws(SyncError) -> Set<RemoteID> {
         var ids = Set<RemoteID>()
         var skip = 0
+        var limit = (expected ?? 0) <= Self.unboundedListLimit ? -1 : Self.headlineLimit
         while true {
             let page: [TinyTinyRSSHeadlineID] = try await client.call("getHeadlines", [
-                "feed_id": feedID, "view_mode": viewMode, "limit": Self.headlineLimit, "skip": skip,
+                "feed_id": feedID, "view_mode": viewMode, "limit": limit, "skip": skip,
                 "show_content": false, "show_excerpt": false,
             ])
             ids.formUnion(page.map(\.id.text))
             guard page.count == Self.headlineLimit else { return ids }
             skip += page.count
+            limit = Self.headlineLimit
         }
     }
 
@@ -130,6 +169,21 @@ public struct TinyTinyRSSService: SyncService {
                 attachment.content_url.flatMap(URL.init(string:)).map { Enclosure(url: $0, type: attachment.content_type) }
             },
             isRead: !headline.unread, isStarred: headline.marked)
+    }
+}
+
+/// What one call of a sync learnt for a later one: the unread total the feed tree counted.
+private final class TinyTinyRSSSyncHints: Sendable {
+    private let unreadTotal = Mutex<Int?>(nil)
+
+    func setUnreadTotal(_ total: Int?) { unreadTotal.withLock { $0 = total } }
+
+    /// The total, once: a later sync without a feed tree of its own lists the unread ids in full.
+    func takeUnreadTotal() -> Int? {
+        unreadTotal.withLock { total in
+            defer { total = nil }
+            return total
+        }
     }
 }
 

@@ -1,15 +1,18 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A child program run with posix_spawn and reaped with waitpid on the calling thread: Foundation's
 /// Process leaves children of these tests unreaped under the keyring's session (its SIGCHLD
 /// source never fires there), so its waitUntilExit never returns.
-struct Subprocess {
-    let pid: pid_t
+public struct Subprocess: Sendable {
+    public let pid: pid_t
     private let outputFile: URL
     private let errorFile: URL
 
     /// Starts `path` with `arguments` and `environment`, `input` on its standard input.
-    init(_ path: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment, input: String = "") throws {
+    public init(_ path: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment, input: String = "") throws {
         let folder = FileManager.default.temporaryDirectory
         let name = UUID().uuidString
         outputFile = folder.appendingPathComponent("subprocess-\(name).out")
@@ -34,14 +37,14 @@ struct Subprocess {
 
     /// Waits for the end without holding a thread of the few the tests' tasks share (on two cores a
     /// blocked one stalls every suite running beside it): for runs that take seconds.
-    func finish() async -> (status: Int32, output: String, errors: String) {
+    public func finish() async -> (status: Int32, output: String, errors: String) {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: wait()) }
         }
     }
 
     /// Waits for the end: the exit status (128 + the signal for a killed child), standard output and error.
-    func wait() -> (status: Int32, output: String, errors: String) {
+    public func wait() -> (status: Int32, output: String, errors: String) {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
