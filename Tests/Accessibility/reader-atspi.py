@@ -34,7 +34,7 @@ def fail(message):
     sys.exit(1)
 
 
-def wait_for(description, condition, timeout=10.0):
+def wait_for(description, condition, timeout=10.0, on_timeout=None):
     """Polls `condition` until it returns something true; fails after `timeout` seconds."""
     end = time.monotonic() + timeout
     while True:
@@ -45,7 +45,7 @@ def wait_for(description, condition, timeout=10.0):
         if value:
             return value
         if time.monotonic() > end:
-            fail("timed out waiting for " + description)
+            fail("timed out waiting for " + description + (" (seen: %s)" % on_timeout() if on_timeout else ""))
         time.sleep(0.05)
 
 
@@ -133,7 +133,16 @@ def find_window(title):
                     return frame
         return None
 
-    return wait_for("the window titled " + title, window)
+    def seen():
+        try:
+            return "; ".join("%s (%d): %s" % (application.name, application.get_process_id(),
+                                              [frame.name for frame in children(application)])
+                             for application in children(desktop))
+        except Exception as error:  # the tree changes under us
+            return repr(error)
+
+    found = wait_for("the window titled " + title, window, on_timeout=seen)
+    return found
 
 
 def walk_pane(title, pane, back):

@@ -5,9 +5,13 @@ import XCTest
 extension CommandLineTests {
     private static let pages = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ExtractionPages")
 
-    /// The display the tests run on, for the runs that need one.
+    /// The graphical session the tests run in, for the runs that need one: its display and its
+    /// session bus, as a terminal in a desktop session has them. Without the bus, the
+    /// accessibility library of a process on the X display starts an accessibility bus of its
+    /// own and names it on the display, where every later client finds that empty bus.
     private var display: [String: String] {
-        ProcessInfo.processInfo.environment.filter { $0.key == "DISPLAY" || $0.key == "WAYLAND_DISPLAY" || $0.key == "XDG_RUNTIME_DIR" }
+        let names: Set = ["DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS"]
+        return ProcessInfo.processInfo.environment.filter { names.contains($0.key) }
     }
 
     /// The program's own line of standard error, its only one: the libraries it loads may warn

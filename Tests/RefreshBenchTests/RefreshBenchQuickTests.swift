@@ -41,12 +41,16 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["GSK_RENDERER"] = "cairo"
         process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
+        // A file, not a pipe: a server another suite starts meanwhile may inherit the pipe's
+        // writing end and hold it open long after the bench has ended.
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("refresh-bench-\(UUID().uuidString).out")
+        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
         try process.run()
-        let bytes = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
+        let bytes = try Data(contentsOf: outputFile)
 
         let text = String(decoding: bytes, as: UTF8.self)
         let last = try #require(text.split(separator: "\n").last, "no output")
