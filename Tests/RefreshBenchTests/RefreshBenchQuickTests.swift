@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `refresh-bench --quick` runs to the end and its last line carries every figure as a number.
 ///
@@ -32,28 +33,17 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(10)))
-    func quickRunPrintsEveryFigureAsANumber() throws {
+    func quickRunPrintsEveryFigureAsANumber() async throws {
         let bench = Self.binaryFolder.appendingPathComponent("refresh-bench")
         try #require(FileManager.default.isExecutableFile(atPath: bench.path), "no refresh-bench at \(bench.path)")
-        let process = Process()
-        process.executableURL = bench
-        process.arguments = ["--quick"]
         var environment = ProcessInfo.processInfo.environment
         environment["GSK_RENDERER"] = "cairo"
-        process.environment = environment
-        // A file, not a pipe: a server another suite starts meanwhile may inherit the pipe's
-        // writing end and hold it open long after the bench has ended.
-        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("refresh-bench-\(UUID().uuidString).out")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: outputFile) }
-        process.standardOutput = try FileHandle(forWritingTo: outputFile)
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let bytes = try Data(contentsOf: outputFile)
-
-        let text = String(decoding: bytes, as: UTF8.self)
-        let last = try #require(text.split(separator: "\n").last, "no output")
+        // Subprocess, not Process: its output goes to a file (a server another suite starts
+        // meanwhile could inherit a pipe's writing end and hold it open), and it reaps the bench
+        // itself (Foundation's SIGCHLD source never fires once GLib handles SIGCHLD here).
+        let run = await (try Subprocess(bench.path, ["--quick"], environment: environment)).finish()
+        #expect(run.status == 0, "\(run.errors)")
+        let last = try #require(run.output.split(separator: "\n").last, "no output")
         let object = try JSONSerialization.jsonObject(with: Data(last.utf8))
         let figures = try #require(object as? [String: Any], "the last line is not a JSON object: \(last)")
         for key in Self.requiredKeys {
@@ -62,6 +52,6 @@ import Testing
         for (key, value) in figures {
             #expect(value is NSNumber, "\(key) is not a number")
         }
-        #expect(text.contains("refresh-bench"), "the table comes before the JSON line")
+        #expect(run.output.contains("refresh-bench"), "the table comes before the JSON line")
     }
 }
