@@ -55,26 +55,11 @@ final class AddAccountDialog {
     private init(parent: UnsafeMutablePointer<GtkWidget>, accounts: AccountSync, onAdded: @escaping @MainActor (SyncAccount) -> Void) {
         self.accounts = accounts
         self.onAdded = onAdded
-        window = adw_window_new()
-        gtk_window_set_title(cast(window), tr("Add Account"))
-        gtk_window_set_modal(cast(window), 1)
-        gtk_window_set_transient_for(cast(window), cast(parent))
-        gtk_window_set_default_size(cast(window), 480, -1)
-        gtk_window_set_resizable(cast(window), 0)
-        gtk_window_set_destroy_with_parent(cast(window), 1)
-
-        let bar = adw_header_bar_new()!
-        adw_header_bar_set_show_start_title_buttons(cast(bar), 0)
-        adw_header_bar_set_show_end_title_buttons(cast(bar), 0)
-        let cancel = gtk_button_new_with_mnemonic(tr("_Cancel"))!
-        addButton = gtk_button_new_with_mnemonic(tr("_Add"))!
-        gtk_widget_add_css_class(addButton, "suggested-action")
-        spinner = gtk_spinner_new()
-        gtk_widget_set_visible(spinner, 0)
-        cgtk_accessible_set_label(cast(spinner), tr("Logging in"))
-        adw_header_bar_pack_start(cast(bar), cancel)
-        adw_header_bar_pack_end(cast(bar), addButton)
-        adw_header_bar_pack_end(cast(bar), spinner)
+        let shell = AddDialogShell(title: tr("Add Account"), width: 480, over: parent, busyLabel: tr("Logging in"))
+        window = shell.window
+        addButton = shell.addButton
+        spinner = shell.spinner
+        let cancel = shell.cancelButton
 
         serviceRow = adw_combo_row_new()
         adw_preferences_row_set_title(cast(serviceRow), tr("Service"))
@@ -100,7 +85,7 @@ final class AddAccountDialog {
         gtk_widget_set_visible(message, 0)
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [rows, help, message])
         Widgets.setMargins(content, horizontal: 18, vertical: 18)
-        adw_window_set_content(cast(window), Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [bar, content]))
+        shell.setContent(content)
         gtk_window_set_default_widget(cast(window), addButton)
         gtk_window_set_focus(cast(window), serverRow)
         let escape = gtk_shortcut_controller_new()!

@@ -47,26 +47,11 @@ final class AddFeedDialog {
         accountSync = accounts
         self.onAddedToAccount = onAddedToAccount
         destination = accounts.flatMap { $0.accounts.isEmpty ? nil : AddFeedDestination(sync: $0) }
-        window = adw_window_new()
-        gtk_window_set_title(cast(window), tr("Add Feed"))
-        gtk_window_set_modal(cast(window), 1)
-        gtk_window_set_transient_for(cast(window), cast(parent))
-        gtk_window_set_default_size(cast(window), 460, -1)
-        gtk_window_set_resizable(cast(window), 0)
-        gtk_window_set_destroy_with_parent(cast(window), 1)
-
-        let bar = adw_header_bar_new()!
-        adw_header_bar_set_show_start_title_buttons(cast(bar), 0)
-        adw_header_bar_set_show_end_title_buttons(cast(bar), 0)
-        let cancel = gtk_button_new_with_mnemonic(tr("_Cancel"))!
-        addButton = gtk_button_new_with_mnemonic(tr("_Add"))!
-        gtk_widget_add_css_class(addButton, "suggested-action")
-        spinner = gtk_spinner_new()
-        gtk_widget_set_visible(spinner, 0)
-        cgtk_accessible_set_label(cast(spinner), tr("Looking for feeds"))
-        adw_header_bar_pack_start(cast(bar), cancel)
-        adw_header_bar_pack_end(cast(bar), addButton)
-        adw_header_bar_pack_end(cast(bar), spinner)
+        let shell = AddDialogShell(title: tr("Add Feed"), width: 460, over: parent, busyLabel: tr("Looking for feeds"))
+        window = shell.window
+        addButton = shell.addButton
+        spinner = shell.spinner
+        let cancel = shell.cancelButton
 
         entry = gtk_entry_new()
         gtk_entry_set_placeholder_text(cast(entry), "https://example.org/feed.xml")
@@ -96,7 +81,7 @@ final class AddFeedDialog {
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [entry, prompt])]
                                   + (destination.map { [$0.widget] } ?? []) + [message, candidateScroller])
         Widgets.setMargins(content, horizontal: 18, vertical: 18)
-        adw_window_set_content(cast(window), Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [bar, content]))
+        shell.setContent(content)
         gtk_window_set_default_widget(cast(window), addButton)
         gtk_widget_set_sensitive(addButton, 0)
         // Typing goes to the address from the start, not to the header bar's first button.
