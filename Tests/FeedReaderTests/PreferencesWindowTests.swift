@@ -186,9 +186,12 @@ final class PreferencesWindowTests: XCTestCase {
                 gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + Double(bounds.origin.y) - 12)
             }
         }
+        // Measured in the window's own coordinates: on Wayland a surface point also carries the
+        // window's place on the output.
         XCTAssertTrue(GtkTestEnvironment.iterate {
-            let bottom = surfacePoint(of: row, in: window, x: 0, y: Double(gtk_widget_get_height(row))).y
-            return surfacePoint(of: row, in: window, x: 0, y: 0).y >= 0 && bottom <= Int(gtk_widget_get_height(window))
+            var inWindow = graphene_rect_t()
+            guard gtk_widget_compute_bounds(row, window, &inWindow) != 0 else { return false }
+            return inWindow.origin.y >= 0 && inWindow.origin.y + inWindow.size.height <= Float(gtk_widget_get_height(window))
         }, "the row scrolled into view")
         RealInput.click(windowTitle: title, at: surfacePoint(of: row, in: window, x: Double(gtk_widget_get_width(row)) / 2,
                                                              y: Double(gtk_widget_get_height(row)) / 2))
