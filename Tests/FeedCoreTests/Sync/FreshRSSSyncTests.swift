@@ -110,6 +110,32 @@ extension FreshRSSTests {
             #expect(try await store.entries().allSatisfy(\.isRead))
         }
 
+        /// "Mark all as read" reaches the server at the next sync, however much later, covering only
+        /// what was there when it was done: an article the server got in between stays unread, on
+        /// the server and here.
+        @Test(arguments: [GoogleReaderService.kind, FeverService.kind])
+        func markAllReadLeavesWhatCameAfterItUnread(kind: SyncServiceKind) async throws {
+            try await subscribe("later", count: 2)
+            let account = try await engine.addAccount(kind: kind, server: server.base, user: user, password: password)
+            try await engine.sync(accountID: account.id)
+            try await store.markAllRead(accountID: account.id)
+
+            // The server fetches a new article in a later second than the change (Fever counts whole
+            // seconds), while the change still waits in the queue.
+            let nextSecond = Date().timeIntervalSince1970.rounded(.up) + 1
+            while Date().timeIntervalSince1970 < nextSecond { try await Task.sleep(for: .milliseconds(20)) }
+            try writeFeed("later", count: 3)
+            try await server.refresh(user: user)
+            #expect(try await store.queuedChangeCount(accountID: account.id) == 1)
+
+            try await engine.sync(accountID: account.id)
+            #expect(try await store.queuedChangeCount(accountID: account.id) == 0)
+            #expect(try await serverTitles(excluding: GoogleReaderStream.read) == ["later-3"])
+            #expect(try await entry("later-1").isRead)
+            #expect(try await entry("later-2").isRead)
+            #expect(try await entry("later-3").isRead == false)
+        }
+
         /// The real `feed-reader` killed with SIGKILL during `--mark-read` and `--sync`: nothing
         /// queued is lost, and here and the server agree after the next sync.
         @Test(arguments: [GoogleReaderService.kind, FeverService.kind])

@@ -141,6 +141,6 @@ struct SyncStorageTests {
         let batches = SyncEngine.batches(rows, limit: 2).map { $0.map(\.id) }
         #expect(batches == [[1, 2], [3], [4], [5], [6]])
         #expect(SyncEngine.change(for: Array(rows[0..<2])) == .setRead(true, articleIDs: ["1", "2"]))
-        #expect(SyncEngine.change(for: [rows[3]]) == .markAllRead(.account))
+        #expect(SyncEngine.change(for: [rows[3]]) == .markAllRead(.account, before: rows[3].queuedAt))
     }
 }

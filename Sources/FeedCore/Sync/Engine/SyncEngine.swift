@@ -236,11 +236,11 @@ public final class SyncEngine: Sendable {
         case .move:
             return first.remoteID.map { .move(feedID: $0, categoryID: first.argument) }
         case .catchupFeed:
-            return first.remoteID.map { .markAllRead(.feed($0)) }
+            return first.remoteID.map { .markAllRead(.feed($0), before: first.queuedAt) }
         case .catchupCategory:
-            return first.remoteID.map { .markAllRead(.category($0)) }
+            return first.remoteID.map { .markAllRead(.category($0), before: first.queuedAt) }
         case .catchupAccount:
-            return .markAllRead(.account)
+            return .markAllRead(.account, before: first.queuedAt)
         }
     }
 

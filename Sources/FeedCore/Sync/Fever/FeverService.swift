@@ -62,13 +62,13 @@ public struct FeverService: SyncService {
             try await mark(ids, as: isStarred ? .saved : .unsaved)
         case .subscribe, .unsubscribe, .move:
             throw SyncError(.serverError, "the Fever API cannot change subscriptions")
-        case let .markAllRead(scope):
+        case let .markAllRead(scope, before):
             try await syncing { () async throws(WebAPIError) in
                 switch scope {
-                case let .feed(id): try await client.markFeedRead(Int64(id) ?? -1, before: Date())
-                case let .category(id): try await client.markGroupRead(Int64(id) ?? -1, before: Date())
+                case let .feed(id): try await client.markFeedRead(Int64(id) ?? -1, before: before)
+                case let .category(id): try await client.markGroupRead(Int64(id) ?? -1, before: before)
                 // Group 0 is every feed.
-                case .account: try await client.markGroupRead(0, before: Date())
+                case .account: try await client.markGroupRead(0, before: before)
                 }
             }
         }

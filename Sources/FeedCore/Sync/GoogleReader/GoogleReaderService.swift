@@ -90,13 +90,13 @@ public struct GoogleReaderService: SyncService {
                 let current = try await client.subscriptions().first { $0.id == feedID }?.folders.map(\.name) ?? []
                 let target = category.flatMap(GoogleReaderStream.labelName)
                 try await client.move(feedID, to: target, from: current.filter { $0 != target })
-            case let .markAllRead(scope):
+            case let .markAllRead(scope, before):
                 let stream = switch scope {
                 case let .feed(id): id
                 case let .category(id): id
                 case .account: GoogleReaderStream.readingList
                 }
-                try await client.markAllAsRead(stream: stream, seenUpTo: Date())
+                try await client.markAllAsRead(stream: stream, seenUpTo: before)
             }
         }
     }

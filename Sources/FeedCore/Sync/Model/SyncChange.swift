@@ -11,8 +11,9 @@ public enum SyncChange: Sendable, Hashable {
     case unsubscribe(feedID: RemoteID)
     /// Moves a feed into a category, or out of any for nil.
     case move(feedID: RemoteID, categoryID: RemoteID?)
-    /// Marks everything read on the server, as its "mark all as read" does.
-    case markAllRead(MarkAllReadScope)
+    /// Marks everything read on the server, as its "mark all as read" does, up to when it was done
+    /// here: an article the server got after that was never seen, and stays unread where the API allows.
+    case markAllRead(MarkAllReadScope, before: Date)
 }
 
 /// What a "mark all as read" covers.

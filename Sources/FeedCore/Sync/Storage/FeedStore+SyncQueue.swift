@@ -15,6 +15,8 @@ struct QueuedChange: Sendable, Hashable {
     var remoteID: RemoteID? = nil
     /// The address to subscribe to; the category to move into.
     var argument: String? = nil
+    /// When the change was made here.
+    var queuedAt = Date()
 }
 
 extension FeedStore {
@@ -54,10 +56,10 @@ extension FeedStore {
     /// The account's queued changes, oldest first.
     func queuedChanges(accountID: Int64) async throws -> [QueuedChange] {
         try await reading { db in
-            try Row.fetchAll(db, sql: "SELECT id, action, remoteId, argument FROM syncQueue WHERE accountId = ? ORDER BY id",
+            try Row.fetchAll(db, sql: "SELECT id, action, remoteId, argument, queuedAt FROM syncQueue WHERE accountId = ? ORDER BY id",
                              arguments: [accountID]).compactMap { row in
                 QueuedChange.Action(rawValue: row["action"]).map {
-                    QueuedChange(id: row["id"], action: $0, remoteID: row["remoteId"], argument: row["argument"])
+                    QueuedChange(id: row["id"], action: $0, remoteID: row["remoteId"], argument: row["argument"], queuedAt: row["queuedAt"])
                 }
             }
         }

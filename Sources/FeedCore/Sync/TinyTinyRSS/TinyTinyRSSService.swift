@@ -119,7 +119,8 @@ public struct TinyTinyRSSService: SyncService {
             }
         case .move:
             throw SyncError(.serverError, "tt-rss cannot move feeds")
-        case let .markAllRead(scope):
+        // catchupFeed takes no time: what the server got since the change was made is marked read too.
+        case let .markAllRead(scope, _):
             let (feedID, isCategory): (Int, Bool) = switch scope {
             case let .feed(id): (Int(id) ?? 0, false)
             case let .category(id): (Int(id) ?? 0, true)
