@@ -128,7 +128,8 @@ final class SidebarAccountsTests: XCTestCase {
             // account (which cannot), not another's. A synced feed's menu offers what its server
             // can do: Fever neither moves nor unsubscribes, tt-rss unsubscribes but cannot move.
             XCTAssertEqual(Self.menuActions(sidebar.menu(for: .account(library.fever.id))), ["win.mark-account-read"])
-            XCTAssertNil(sidebar.menu(for: .folder(feverBlogs)))
+            XCTAssertEqual(Self.menuActions(sidebar.menu(for: .folder(feverBlogs))), ["win.mark-folder-read"])
+            XCTAssertEqual(Self.menuActions(sidebar.menu(for: .folder(library.news))), ["win.mark-folder-read"])
             let fullArticle = "win." + FullArticleSetting.actionName
             XCTAssertEqual(Self.menuActions(sidebar.menu(for: .feed(library.feverFeed))), ["win.mark-feed-read", fullArticle])
             XCTAssertEqual(Self.menuActions(sidebar.menu(for: .feed(library.daily))), ["win.mark-feed-read", fullArticle, "win.remove-feed"])
@@ -145,6 +146,14 @@ final class SidebarAccountsTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 1 }, "the Fever article stays unread")
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.labels(of: .account(library.ttrss.id), in: sidebar) == ["127.0.0.1:8080", "alice"] },
                           "the count is gone from the account's row: \(Self.labels(of: .account(library.ttrss.id), in: sidebar))")
+
+            // An account's folder marks its articles read from its menu, and its server's category
+            // is caught up at the next sync: one queued change, not one per article.
+            g_action_group_activate_action(cast(app.window.window), "mark-folder-read", g_variant_new_int64(gint64(feverBlogs)))
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 0 }, "the Fever article is read")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.labels(of: .folder(feverBlogs), in: sidebar) == ["Blogs"] },
+                          "the count is gone from the folder's row: \(Self.labels(of: .folder(feverBlogs), in: sidebar))")
+            XCTAssertEqual(try Self.queue(of: library.fever, in: library), ["catchupCategory 1"])
 
             // The keys that open and close a folder do so for an account.
             RealInput.click(windowTitle: app.title, at: FolderTests.point(of: .account(library.fever.id), in: app))
@@ -241,6 +250,21 @@ final class SidebarAccountsTests: XCTestCase {
             GtkTestEnvironment.iterate(timeout: 10) { found != nil }
         }
         return try XCTUnwrap(try XCTUnwrap(found).get())
+    }
+
+    /// The account's queued changes, oldest first, as "action remoteID".
+    private static func queue(of account: SyncAccount, in library: Library) throws -> [String] {
+        nonisolated(unsafe) var found: Result<[String], any Error>?
+        try onMain {
+            let store = try FeedStore(path: library.folder.appendingPathComponent("feeds.sqlite").path)
+            Task { @MainActor in
+                do {
+                    found = .success(try await store.queuedChanges(accountID: account.id).map { "\($0.action.rawValue) \($0.remoteID ?? "")" })
+                } catch { found = .failure(error) }
+            }
+            GtkTestEnvironment.iterate(timeout: 10) { found != nil }
+        }
+        return try XCTUnwrap(found).get()
     }
 
     /// The row's content (its icon, names, warning and count), found through the sidebar's model.

@@ -16,9 +16,10 @@ extension FeedSidebar {
         showMenu(on: widgets, x: Double(gtk_widget_get_width(widgets.box)) / 2, y: Double(gtk_widget_get_height(widgets.box)) / 2)
     }
 
-    /// The context menu of a feed's, a local folder's or an account's row; nil for the other rows.
+    /// The context menu of a feed's, a folder's or an account's row; nil for the other rows.
     /// A synced feed's menu offers what its server can do (moving among the account's folders,
-    /// unsubscribing; Fever neither); renaming and subscribing into an account are not offered here.
+    /// unsubscribing; Fever neither), an account's folder marking read; renaming and subscribing
+    /// into an account are not offered here.
     func menu(for item: FeedSelection) -> OpaquePointer? {
         let menu = g_menu_new()!
         func add(_ label: String, _ action: String, _ target: OpaquePointer, to menu: OpaquePointer) {
@@ -58,9 +59,12 @@ extension FeedSidebar {
             g_menu_append_submenu(menu, tr("Move to Folder"), cast(move))
             g_object_unref(cast(move))
             add(tr("Delete Folder…"), "win.delete-folder", g_variant_new_int64(gint64(folderID)), to: menu)
+        case let .folder(folderID):
+            // An account's folder is its server's category: marked read there too, all at once.
+            add(tr("Mark All as Read"), "win.mark-folder-read", g_variant_new_int64(gint64(folderID)), to: menu)
         case let .account(accountID):
             add(tr("Mark All as Read"), "win.mark-account-read", g_variant_new_int64(gint64(accountID)), to: menu)
-        case .all, .starred, .folder:
+        case .all, .starred:
             g_object_unref(cast(menu))
             return nil
         }

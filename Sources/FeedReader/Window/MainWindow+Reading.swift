@@ -12,6 +12,10 @@ extension MainWindow {
         Widgets.addAction(to: window, "mark-account-read", withInt64: true) { [weak self, library] id in
             self?.markRead { try await library.store.markAllRead(accountID: id) }
         }
+        Widgets.addAction(to: window, "mark-folder-read", withInt64: true) { [weak self, library] id in
+            guard let accountID = self?.sidebar.outline.account(of: .folder(id)) else { return }
+            self?.markRead { try await library.store.markAllRead(accountID: accountID, folderID: id) }
+        }
         Widgets.addAction(to: window, "open-in-browser") { [weak self] _ in
             guard let entry = self?.entryList.selectedEntry else { return }
             self?.openInBrowser(entry)
