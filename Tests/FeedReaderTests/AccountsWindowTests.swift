@@ -329,7 +329,8 @@ final class AccountsWindowTests: XCTestCase {
     }
 
     /// Background refresh syncs the accounts every interval: a turn brings the server's new
-    /// articles and sets the next turn one interval on.
+    /// articles, tells of them in a notification as it does for local feeds, and sets the next
+    /// turn one interval on.
     func testTheBackgroundIntervalSyncsTheAccounts() throws {
         try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
             let server = try XCTUnwrap(TinyTinyRSSServer.shared)
@@ -337,14 +338,20 @@ final class AccountsWindowTests: XCTestCase {
             try server.subscribe(user, to: try server.writeFeed(title: "Early", count: 1))
             try Self.addAccount(app, server: server, user: user)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).count == 2 })
+            let notifications = try FakeNotificationServer()
+            defer { notifications.stop() }
+            // Set first: a change of the preferences sets the background interval from them again.
+            app.window.preferences.notifiesWhenFocused = true
             let background = app.window.backgroundRefresh
             background.minutes = 60
             let firstTurn = try XCTUnwrap(background.nextAccountSync)
             XCTAssertEqual(firstTurn.timeIntervalSinceNow, 60 * 60, accuracy: 5, "one interval on")
 
-            try server.subscribe(user, to: try server.writeFeed(title: "Overnight", count: 1))
+            try server.subscribe(user, to: try server.writeFeed(title: "Overnight", count: 2))
             background.syncAccountsNow()
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).contains("Overnight item 0") }, "\(Self.entryTitles(app))")
+            XCTAssertTrue(GtkTestEnvironment.iterate { notifications.shown.count == 1 }, "\(notifications.shown)")
+            XCTAssertEqual(notifications.shown.first?.body, "2 new entries in 1 feed")
             XCTAssertTrue(GtkTestEnvironment.iterate { background.nextAccountSync.map { $0 > firstTurn } ?? false }, "the next turn is set")
             XCTAssertNil(app.window.toasts.message, "a background sync that went well says nothing")
         }

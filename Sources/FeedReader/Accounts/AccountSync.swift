@@ -19,6 +19,9 @@ final class AccountSync {
         /// How many accounts synced completely.
         var synced = 0
         var newEntries = 0
+        /// The new entries still unread, and how many feeds they are in.
+        var newUnreadEntries = 0
+        var feedsWithNewUnreadEntries = 0
         /// The addresses the servers refused to subscribe to.
         var refusedSubscriptions: [String] = []
         var failures: [(account: SyncAccount, failure: SyncFailure)] = []
@@ -97,6 +100,8 @@ final class AccountSync {
             case let .success(report):
                 outcome.synced += 1
                 outcome.newEntries += report.newEntries
+                outcome.newUnreadEntries += report.newUnreadEntries
+                outcome.feedsWithNewUnreadEntries += report.feedsWithNewUnreadEntries
                 outcome.refusedSubscriptions += report.refusedSubscriptions.map(\.url)
             case let .failure(failure): outcome.failures.append((account, failure))
             }

@@ -30,8 +30,9 @@ extension MainWindow {
 
     /// Syncs `accountIDs` (every account for nil) without the list's header, the Refresh button
     /// showing it runs, then shows what changed; says what failed when `reporting` (at start and
-    /// for a new account, not every half hour).
-    func syncAccounts(_ accountIDs: [Int64]? = nil, reporting: Bool) async {
+    /// for a new account, not every half hour); a notification tells of new unread articles when
+    /// `notifying` (the background interval's syncs, as its refreshes of local feeds).
+    func syncAccounts(_ accountIDs: [Int64]? = nil, reporting: Bool, notifying: Bool = false) async {
         if accountSync.accounts.isEmpty { await accountSync.reload() }
         // Without accounts the Refresh button does not flicker at every start.
         guard !accountSync.accounts.isEmpty, self.live != nil else { return }
@@ -45,6 +46,10 @@ extension MainWindow {
             entryList.reload()
         }
         if reporting { report(outcome) }
+        if notifying, NewEntriesNotification.isWanted(newEntries: outcome.newUnreadEntries, enabled: preferences.notifiesNewEntries,
+                                                      whenFocused: preferences.notifiesWhenFocused, windowIsFocused: isFocused) {
+            NewEntriesNotification.send(entries: outcome.newUnreadEntries, feeds: outcome.feedsWithNewUnreadEntries, from: application)
+        }
     }
 
     /// A feed subscribed in an account comes with the sync that made it: shown as any sync's

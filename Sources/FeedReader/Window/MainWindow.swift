@@ -159,7 +159,7 @@ final class MainWindow {
         fileDrop = FileDrop.install(on: window) { [weak self] file in self?.importSubscriptions(from: file) }
         Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
         backgroundRefresh.run = { [weak self] due in await self?.refreshInBackground(due) }
-        backgroundRefresh.syncAccounts = { [weak self] in await self?.syncAccounts(reporting: false) }
+        backgroundRefresh.syncAccounts = { [weak self] in await self?.syncAccounts(reporting: false, notifying: true) }
         preferences.onChange = { [weak self] in self?.preferencesChanged() }
         Signal.connectReturningBool(cast(window), "close-request") { [weak self] in self?.closeRequested() ?? false }
         Signal.connect(cast(window), "destroy") { [weak self] in self?.windowDestroyed() }

@@ -120,8 +120,14 @@ public final class SyncEngine: Sendable {
             throw .storage("\(error)")
         }
         let service = try await service(for: account)
+        let started = Date()
         do {
-            let report = try await pull(account, with: service)
+            var report = try await pull(account, with: service)
+            if report.newEntries > 0 {
+                (report.newUnreadEntries, report.feedsWithNewUnreadEntries) = try await storing {
+                    try await self.store.unreadNews(accountID: accountID, since: started)
+                }
+            }
             try? await store.recordSync(accountID: accountID, at: Date(), error: nil)
             return report
         } catch {

@@ -44,6 +44,10 @@ public struct SyncReport: Sendable, Hashable {
     public var newEntries = 0
     /// Stored entries whose read or starred state the server changed.
     public var changedStates = 0
+    /// The new entries still unread once the sync is done, what a notification tells of.
+    public var newUnreadEntries = 0
+    /// How many feeds those are in.
+    public var feedsWithNewUnreadEntries = 0
 
     public init() {}
 

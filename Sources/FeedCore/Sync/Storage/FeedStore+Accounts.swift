@@ -79,6 +79,17 @@ extension FeedStore {
     }
 
     /// Records how an account's sync ended: completed (no error, `lastSync` moves on) or failed.
+    /// How many unread entries of the account were stored at `since` or later, and in how many feeds.
+    func unreadNews(accountID: Int64, since: Date) async throws -> (entries: Int, feeds: Int) {
+        try await reading { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT COUNT(*) AS entries, COUNT(DISTINCT feedId) AS feeds FROM entries
+                WHERE isRead = 0 AND insertedAt >= ? AND feedId IN (SELECT id FROM feeds WHERE accountId = ?)
+                """, arguments: [FeedStore.storageValue(since), accountID])
+            return (row?["entries"] ?? 0, row?["feeds"] ?? 0)
+        }
+    }
+
     public func recordSync(accountID: Int64, at date: Date, error: SyncError?) async throws {
         try await writing { db in
             if let error {
