@@ -1,0 +1,43 @@
+@testable import FeedCore
+import Foundation
+import RefreshGtk
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// Each way adding or syncing an account can fail has its own words in every language the reader
+/// speaks, so a person reading German or Japanese still learns which of them it was.
+final class SyncMessageLanguageTests: XCTestCase {
+    func testEachSyncFailureHasItsOwnTranslatedWordsInEveryLanguage() throws {
+        let failures: [SyncFailure] = SyncError.Code.allCases.map { .server(SyncError($0)) }
+            + [SecretStoreError.Code.unavailable, .locked, .failed].map { .secrets(SecretStoreError($0)) }
+            + [.noPassword, .unsupported, .accountExists, .notFound, .storage("disk full")]
+        onMain {
+            defer { RefreshLocalization.setLanguage(nil) }
+            RefreshLocalization.setLanguage(nil)
+            let english = failures.map { $0.message(for: TinyTinyRSSService.kind) }
+            let languages = (try? String(contentsOf: Self.linguas, encoding: .utf8))?
+                .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("#") } ?? []
+            XCTAssertEqual(languages.count, 12, "po/feed-reader/LINGUAS lists the 12 languages")
+            for language in languages {
+                RefreshLocalization.setLanguage(language)
+                for kind in [TinyTinyRSSService.kind, GoogleReaderService.kind, FeverService.kind] {
+                    let words = failures.map { $0.message(for: kind) }
+                    XCTAssertEqual(Set(words).count, words.count, "\(language), \(kind.rawValue): two failures share their words: \(words)")
+                    for (index, text) in words.enumerated() {
+                        XCTAssertNotEqual(text, english[index], "\(language): \(english[index]) is not translated")
+                        XCTAssertFalse(text.contains("%@"), "\(language): \(text)")
+                    }
+                }
+                let account = SyncAccount(id: 1, kind: FeverService.kind, server: URL(string: "https://rss.example.org/api/fever.php")!,
+                                          user: "bob", position: 0)
+                let named = account.syncFailure(.server(SyncError(.wrongCredentials)))
+                XCTAssertTrue(named.contains("bob"), "\(language): the account is named: \(named)")
+            }
+        }
+    }
+
+    private static let linguas = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appending(path: "../../po/feed-reader/LINGUAS").standardized
+}
