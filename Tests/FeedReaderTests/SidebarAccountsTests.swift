@@ -223,6 +223,44 @@ final class SidebarAccountsTests: XCTestCase {
         }
     }
 
+    /// Add Feed offers to subscribe in each account; with a Fever account chosen it says that the
+    /// Fever API cannot subscribe, and Add stays off, whatever address is typed.
+    func testAddFeedSaysAFeverAccountCannotSubscribe() throws {
+        let library = try Self.makeLibrary()
+        try onMain {
+            let app = try ReaderFixture(healingStoreIn: library.folder)
+            defer { app.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.sidebar.items.contains(.account(library.fever.id)) })
+            g_action_group_activate_action(cast(app.window.window), "add-feed", nil)
+            XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Add Feed").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+            let dialog = try XCTUnwrap(toplevel(titled: "Add Feed"))
+            defer { gtk_window_destroy(cast(dialog)) }
+            let destination = try XCTUnwrap(PreferencesWindowTests.widgets(under: dialog, a: gtk_drop_down_get_type()).first)
+            let model = try XCTUnwrap(gtk_drop_down_get_model(cast(destination)))
+            let choices = (0..<g_list_model_get_n_items(model)).map { String(cString: gtk_string_list_get_string(cast(model), $0)) }
+            XCTAssertEqual(choices, ["This Computer", "Tiny Tiny RSS: alice — http://127.0.0.1:8080/tt-rss/",
+                                     "Fever API: bob — https://rss.example.org/api/fever.php"])
+            let entry = try XCTUnwrap(PreferencesWindowTests.widgets(under: dialog, a: gtk_entry_get_type()).first)
+            gtk_editable_set_text(cast(entry), "https://blog.example/other.xml")
+            let add = try XCTUnwrap(PreferencesWindowTests.widgets(under: dialog, a: gtk_button_get_type())
+                .first { gtk_button_get_label(cast($0)).map { String(cString: $0) } == "_Add" })
+            let says = { (text: String) in
+                PreferencesWindowTests.widgets(under: dialog, a: gtk_label_get_type())
+                    .contains { gtk_widget_get_visible($0) != 0 && String(cString: gtk_label_get_text(cast($0))) == text }
+            }
+            let cannot = "The Fever API cannot subscribe to feeds. Subscribe on the server instead: the feed comes here with the next sync."
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_sensitive(add) != 0 }, "a feed's address can be added here")
+
+            gtk_drop_down_set_selected(cast(destination), 2)
+            XCTAssertTrue(GtkTestEnvironment.iterate { says(cannot) }, "the dialog says why not")
+            XCTAssertEqual(gtk_widget_get_sensitive(add), 0, "nothing can be added in the Fever account")
+            saveScreen(name: "add-feed-fever")
+
+            gtk_drop_down_set_selected(cast(destination), 1)
+            XCTAssertTrue(GtkTestEnvironment.iterate { !says(cannot) && gtk_widget_get_sensitive(add) != 0 }, "tt-rss can subscribe")
+        }
+    }
+
     func testEveryRowOfTheAccountsIsNamedThroughAtspi() throws {
         let library = try Self.makeLibrary()
         try onMain {
