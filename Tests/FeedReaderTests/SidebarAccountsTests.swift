@@ -223,6 +223,33 @@ final class SidebarAccountsTests: XCTestCase {
         }
     }
 
+    /// One user's Google Reader and Fever accounts on one server show their service below the
+    /// user, or the two sections would look the same; other accounts show the user alone.
+    func testTwoAccountsOfOneUserOnOneServerAreToldApartByTheirService() throws {
+        let library = try Self.makeLibrary()
+        nonisolated(unsafe) var added: Result<SyncAccount, any Error>?
+        try onMain {
+            let store = try FeedStore(path: library.folder.appendingPathComponent("feeds.sqlite").path)
+            Task { @MainActor in
+                do {
+                    added = .success(try await store.addAccount(kind: GoogleReaderService.kind,
+                                                                server: URL(string: "https://rss.example.org/api/greader.php")!, user: "bob"))
+                } catch { added = .failure(error) }
+            }
+            GtkTestEnvironment.iterate(timeout: 10) { added != nil }
+        }
+        let greader = try XCTUnwrap(added).get()
+        try onMain {
+            let app = try ReaderFixture(healingStoreIn: library.folder)
+            defer { app.close() }
+            let sidebar = app.window.sidebar
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.items.contains(.account(greader.id)) })
+            XCTAssertEqual(Self.labels(of: .account(library.fever.id), in: sidebar), ["rss.example.org", "bob · Fever API", "1"])
+            XCTAssertEqual(Self.labels(of: .account(greader.id), in: sidebar), ["rss.example.org", "bob · Google Reader API"])
+            XCTAssertEqual(Self.labels(of: .account(library.ttrss.id), in: sidebar), ["127.0.0.1:8080", "alice", "2"])
+        }
+    }
+
     /// Add Feed offers to subscribe in each account; with a Fever account chosen it says that the
     /// Fever API cannot subscribe, and Add stays off, whatever address is typed.
     func testAddFeedSaysAFeverAccountCannotSubscribe() throws {

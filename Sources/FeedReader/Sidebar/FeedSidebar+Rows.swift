@@ -176,6 +176,11 @@ extension FeedSidebar {
             case let .account(id):
                 guard let account = sidebar.accountsByID[id] else { return }
                 (title, subtitle, icon, count) = (account.serverName, account.account.user, "network-server-symbolic", account.unreadCount)
+                // Two accounts of one user on one server (its Google Reader and Fever APIs) are told apart by their service.
+                if sidebar.accountsByID.values.contains(where: { $0.account.id != id && $0.serverName == account.serverName
+                    && $0.account.user == account.account.user }) {
+                    subtitle = account.account.user + " · " + account.account.kind.displayName
+                }
                 syncError = account.account.lastError.map { $0.message(for: account.account.kind) }
                 tooltip = syncError
                 // The service is named for screen readers, after the user and the server.
