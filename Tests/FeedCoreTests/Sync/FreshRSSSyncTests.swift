@@ -136,6 +136,55 @@ extension FreshRSSTests {
             #expect(try await entry("later-3").isRead == false)
         }
 
+        /// Subscribing into a folder, moving a feed to another folder and unsubscribing, made here
+        /// and queued, reach FreshRSS through the Google Reader API at the next sync, which brings
+        /// the new feed's articles along.
+        @Test func subscribingMovingAndUnsubscribingActOnTheServer() async throws {
+            try await subscribe("kept", count: 1, folder: "News")
+            try await subscribe("dropped", count: 1, folder: "Other")
+            let account = try await engine.addAccount(kind: GoogleReaderService.kind, server: server.base, user: user, password: password)
+            try await engine.sync(accountID: account.id)
+            let folders = try await store.folders(accountID: account.id)
+            let news = try #require(folders.first { $0.name == "News" })
+            let other = try #require(folders.first { $0.name == "Other" })
+            let feeds = try await store.feeds(accountID: account.id)
+            let kept = try #require(feeds.first { $0.title == "Feed kept" })
+            let dropped = try #require(feeds.first { $0.title == "Feed dropped" })
+
+            try await engine.subscribe(accountID: account.id, to: try writeFeed("added", count: 2), folderID: news.id)
+            try await engine.moveFeed(kept.id, toFolder: other.id)
+            try await engine.unsubscribe(feedID: dropped.id)
+            #expect(try await store.queuedChangeCount(accountID: account.id) == 3)
+            try await engine.sync(accountID: account.id)
+            #expect(try await store.queuedChangeCount(accountID: account.id) == 0)
+
+            let onServer = try await reader.subscriptions()
+            #expect(Set(onServer.map(\.title)) == ["Feed kept", "Feed added"])
+            #expect(onServer.first { $0.title == "Feed added" }?.folders.map(\.name) == ["News"])
+            #expect(onServer.first { $0.title == "Feed kept" }?.folders.map(\.name) == ["Other"])
+            let here = try await store.feeds(accountID: account.id)
+            #expect(Set(here.compactMap(\.title)) == ["Feed kept", "Feed added"])
+            let foldersHere = try await store.folders(accountID: account.id)
+            #expect(here.first { $0.title == "Feed added" }?.folderID == foldersHere.first { $0.name == "News" }?.id)
+            #expect(here.first { $0.title == "Feed kept" }?.folderID == foldersHere.first { $0.name == "Other" }?.id)
+            #expect(Set(try await store.entries().compactMap(\.title)) == ["kept-1", "added-1", "added-2"])
+        }
+
+        /// The Fever API has no call to subscribe, unsubscribe or move a feed: each is refused here
+        /// at once, nothing is queued, and the account keeps its feeds.
+        @Test func feverRefusesToChangeSubscriptions() async throws {
+            try await subscribe("fixed", count: 1, folder: "News")
+            let account = try await engine.addAccount(kind: FeverService.kind, server: server.base, user: user, password: password)
+            try await engine.sync(accountID: account.id)
+            let feed = try #require(try await store.feeds(accountID: account.id).first)
+            let more = try writeFeed("more", count: 1)
+            await #expect(throws: SyncFailure.unsupported) { try await engine.subscribe(accountID: account.id, to: more) }
+            await #expect(throws: SyncFailure.unsupported) { try await engine.unsubscribe(feedID: feed.id) }
+            await #expect(throws: SyncFailure.unsupported) { try await engine.moveFeed(feed.id, toFolder: nil) }
+            #expect(try await store.queuedChangeCount(accountID: account.id) == 0)
+            #expect(try await store.feeds(accountID: account.id).map(\.id) == [feed.id])
+        }
+
         /// The real `feed-reader` killed with SIGKILL during `--mark-read` and `--sync`: nothing
         /// queued is lost, and here and the server agree after the next sync.
         @Test(arguments: [GoogleReaderService.kind, FeverService.kind])
