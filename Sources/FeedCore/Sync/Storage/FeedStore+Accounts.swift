@@ -78,7 +78,6 @@ extension FeedStore {
         }
     }
 
-    /// Records how an account's sync ended: completed (no error, `lastSync` moves on) or failed.
     /// How many unread entries of the account were stored at `since` or later, and in how many feeds.
     func unreadNews(accountID: Int64, since: Date) async throws -> (entries: Int, feeds: Int) {
         try await reading { db in
@@ -90,6 +89,7 @@ extension FeedStore {
         }
     }
 
+    /// Records how an account's sync ended: completed (no error, `lastSync` moves on) or failed.
     public func recordSync(accountID: Int64, at date: Date, error: SyncError?) async throws {
         try await writing { db in
             if let error {
