@@ -35,8 +35,11 @@ final class MediaPlayer {
     let errorLabel: UnsafeMutablePointer<GtkWidget>
     private let details: (expander: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>)
     private var restore = Restore.looking
-    /// Whether the file was opened a second time to resume it, having first come up unseekable.
-    private var wasReopened = false
+    /// How many times the file was opened again to resume it, having come up unseekable.
+    private var reopenings = 0
+    /// The most times a file is opened again to seek in it: in the running reader an Ogg
+    /// episode over HTTP came up unseekable about every other time, at random.
+    static let maxReopenings = 5
     private var lastSaved: Double?
     private var isStopped = false
 
@@ -137,12 +140,13 @@ final class MediaPlayer {
     /// Seeks to the saved position once it is known and the file is ready for it.
     private func applyRestore() {
         guard !isStopped, case let .pending(position) = restore, gtk_media_stream_is_prepared(stream) != 0 else { return }
-        guard gtk_media_stream_is_seekable(stream) != 0 || wasReopened else {
-            // GTK 4.8's GStreamer backend decides once, as the file is first prepared, whether it
-            // can seek, at times before GStreamer knows (a host that refused byte ranges, an Ogg
-            // file still being probed) and never again: opened once more, it usually can. Until
-            // then nothing is saved, so playing from the start never overwrites where it was left.
-            wasReopened = true
+        guard gtk_media_stream_is_seekable(stream) != 0 || reopenings == Self.maxReopenings else {
+            // GTK 4.8's GStreamer backend decides once, at GStreamer's first position report,
+            // whether it can seek, at times before GStreamer knows (a host that refused byte
+            // ranges, an Ogg file still being probed) and never again: opened anew, it usually
+            // can. Until then nothing is saved, so playing from the start never overwrites where
+            // it was left.
+            reopenings += 1
             // Not from inside the stream's own notification that it is prepared.
             Task { @MainActor [weak self] in self?.reopen() }
             return
@@ -158,6 +162,7 @@ final class MediaPlayer {
     private func reopen() {
         guard !isStopped else { return }
         let old = stream
+        let wasPlaying = gtk_media_stream_get_playing(old) != 0
         stream = Self.openStream(url)
         follow(stream)
         if isVideo {
@@ -166,6 +171,8 @@ final class MediaPlayer {
             gtk_media_controls_set_media_stream(cast(view), stream)
         }
         Self.close(old)
+        // Play pressed meanwhile goes on in the new stream, from where it was left once it can seek.
+        if wasPlaying { gtk_media_stream_play(stream) }
     }
 
     /// Ends `stream`'s GStreamer pipeline and its connection now, not whenever the widgets are
