@@ -305,6 +305,42 @@ final class MediaPlayerTests: XCTestCase {
         }
     }
 
+    /// A host that never takes byte ranges: after a few new streams the episode plays from its
+    /// start, and where it was left stays saved for a time it can seek again.
+    func testAnEpisodeThatNeverTurnsSeekablePlaysFromItsStartAndKeepsWhereItWasLeft() throws {
+        try withShows { app, server in
+            let episode = try XCTUnwrap(app.window.entryList.entries.values.first { $0.title == "Episode" })
+            nonisolated(unsafe) var saved = false
+            Task { @MainActor [library = app.library] in
+                try await library.store.savePlaybackPosition(4, entryID: episode.id, url: server.url("/episode.wav"))
+                saved = true
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate { saved })
+            Self.episodeRangesRefused.withLock { $0 = .max }
+            defer { Self.episodeRangesRefused.withLock { $0 = 0 } }
+            Self.select("Episode", in: app)
+            let player = try Self.shownPlayer(in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { gtk_widget_get_visible(player.resumeLabel) == 0 },
+                          "no promise to resume once the file cannot seek")
+            XCTAssertEqual(server.requests.filter { $0.path == "/episode.wav" }.count, 1 + MediaPlayer.maxReopenings)
+            let playButton = try XCTUnwrap(descendant(of: player.view) { isWidget($0, a: gtk_button_get_type()) })
+            Self.click(playButton, in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) {
+                gtk_media_stream_get_playing(player.stream) != 0 && player.seconds >= 1
+            }, "it plays")
+            XCTAssertLessThan(player.seconds, 3, "from its start")
+            Self.click(playButton, in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_media_stream_get_playing(player.stream) == 0 })
+            Self.select("Plain", in: app)
+            nonisolated(unsafe) var kept: Double??
+            Task { @MainActor [library = app.library] in
+                kept = try? await library.store.playbackPosition(entryID: episode.id, url: server.url("/episode.wav"))
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate { kept != nil })
+            XCTAssertEqual(kept ?? nil, 4, "where it was left is not saved over")
+        }
+    }
+
     func testPicturesTheArticleDoesNotShowAreAddedOnceEnclosuresBeforeThumbnails() {
         let cover = Enclosure(url: URL(string: "https://m.example/cover.jpg?size=1&crop=0")!, isThumbnail: true)
         let photo = Enclosure(url: URL(string: "https://m.example/photo")!, medium: .image)

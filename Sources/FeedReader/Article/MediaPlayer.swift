@@ -18,6 +18,9 @@ final class MediaPlayer {
         case looking
         case pending(Double)
         case done
+        /// The file never came up seekable: it plays from its start, and the saved position is
+        /// kept for the next time rather than saved over.
+        case keptForLater
     }
 
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -140,7 +143,12 @@ final class MediaPlayer {
     /// Seeks to the saved position once it is known and the file is ready for it.
     private func applyRestore() {
         guard !isStopped, case let .pending(position) = restore, gtk_media_stream_is_prepared(stream) != 0 else { return }
-        guard gtk_media_stream_is_seekable(stream) != 0 || reopenings == Self.maxReopenings else {
+        guard gtk_media_stream_is_seekable(stream) != 0 else {
+            guard reopenings < Self.maxReopenings else {
+                restore = .keptForLater
+                gtk_widget_set_visible(resumeLabel, 0)
+                return
+            }
             // GTK 4.8's GStreamer backend decides once, at GStreamer's first position report,
             // whether it can seek, at times before GStreamer knows (a host that refused byte
             // ranges, an Ogg file still being probed) and never again: opened anew, it usually
@@ -153,7 +161,6 @@ final class MediaPlayer {
         }
         restore = .done
         gtk_widget_set_visible(resumeLabel, 0)
-        guard gtk_media_stream_is_seekable(stream) != 0 else { return }
         gtk_media_stream_seek(stream, Int(position * 1_000_000))
     }
 
