@@ -31,6 +31,10 @@ final class MediaPlayerTests: XCTestCase {
     /// Whether the server answers the episode with 404, as a host that is gone does.
     static let episodeGone = Mutex(false)
 
+    /// How many more requests for the episode are answered as by a host that takes no byte
+    /// ranges (`Accept-Ranges: none`, the whole file each time), so GStreamer cannot seek in it.
+    static let episodeRangesRefused = Mutex(0)
+
     /// A big file that arrives slowly, in 64 KB pieces 40 ms apart: about two seconds.
     static let notes = Data((0..<(3 * 1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 10) })
 
@@ -86,7 +90,13 @@ final class MediaPlayerTests: XCTestCase {
             switch request.path {
             case "/feed.xml": .ok(MediaPlayerTests.feed(feedServer!))
             case "/episode.wav":
-                MediaPlayerTests.episodeGone.withLock { $0 } ? .status(404) : MediaPlayerTests.file(media.audio, type: "audio/wav", request: request)
+                if MediaPlayerTests.episodeGone.withLock({ $0 }) {
+                    .status(404)
+                } else if MediaPlayerTests.episodeRangesRefused.withLock({ refused in defer { refused = max(0, refused - 1) }; return refused > 0 }) {
+                    TestHTTPServer.Response(status: 200, headers: [("Content-Type", "audio/wav"), ("Accept-Ranges", "none")], body: media.audio)
+                } else {
+                    MediaPlayerTests.file(media.audio, type: "audio/wav", request: request)
+                }
             case "/clip.ogv": MediaPlayerTests.file(media.video, type: "video/ogg", request: request)
             case "/cover.png": TestHTTPServer.Response(status: 200, headers: [("Content-Type", "image/png")], body: media.picture)
             case "/notes.pdf": MediaPlayerTests.slowNotes
@@ -268,6 +278,66 @@ final class MediaPlayerTests: XCTestCase {
             Self.select("Episode", in: app)
             let back = try Self.shownPlayer(in: app)
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.showsResume(of: back, at: 4) }, "the failed file did not overwrite where it was left")
+        }
+    }
+
+    /// GTK 4.8's GStreamer backend decides once, when the file is first prepared, whether it can
+    /// seek; a file that came up unseekable (here the host refused byte ranges at first, as
+    /// GStreamer also sometimes reports for an Ogg file it has not finished probing) is opened
+    /// again, so the episode still resumes where it was left instead of playing from its start
+    /// and saving over that place.
+    func testAnEpisodeFirstOpenedWithoutSeekingResumesWhereItWasLeft() throws {
+        try withShows { app, server in
+            let episode = try XCTUnwrap(app.window.entryList.entries.values.first { $0.title == "Episode" })
+            nonisolated(unsafe) var saved = false
+            Task { @MainActor [library = app.library] in
+                try await library.store.savePlaybackPosition(4, entryID: episode.id, url: server.url("/episode.wav"))
+                saved = true
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate { saved })
+            Self.episodeRangesRefused.withLock { $0 = 1 }
+            defer { Self.episodeRangesRefused.withLock { $0 = 0 } }
+            Self.select("Episode", in: app)
+            let player = try Self.shownPlayer(in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.showsResume(of: player, at: 4) }, "it shows where it will go on")
+            try Self.play(player, in: app, from: 4, until: 4.5)
+            XCTAssertGreaterThanOrEqual(server.requests.filter { $0.path == "/episode.wav" }.count, 2, "the file was opened again")
+        }
+    }
+
+    /// A host that never takes byte ranges: after a few new streams the episode plays from its
+    /// start, and where it was left stays saved for a time it can seek again.
+    func testAnEpisodeThatNeverTurnsSeekablePlaysFromItsStartAndKeepsWhereItWasLeft() throws {
+        try withShows { app, server in
+            let episode = try XCTUnwrap(app.window.entryList.entries.values.first { $0.title == "Episode" })
+            nonisolated(unsafe) var saved = false
+            Task { @MainActor [library = app.library] in
+                try await library.store.savePlaybackPosition(4, entryID: episode.id, url: server.url("/episode.wav"))
+                saved = true
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate { saved })
+            Self.episodeRangesRefused.withLock { $0 = .max }
+            defer { Self.episodeRangesRefused.withLock { $0 = 0 } }
+            Self.select("Episode", in: app)
+            let player = try Self.shownPlayer(in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { gtk_widget_get_visible(player.resumeLabel) == 0 },
+                          "no promise to resume once the file cannot seek")
+            XCTAssertEqual(server.requests.filter { $0.path == "/episode.wav" }.count, 1 + MediaPlayer.maxReopenings)
+            let playButton = try XCTUnwrap(descendant(of: player.view) { isWidget($0, a: gtk_button_get_type()) })
+            Self.click(playButton, in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) {
+                gtk_media_stream_get_playing(player.stream) != 0 && player.seconds >= 1
+            }, "it plays")
+            XCTAssertLessThan(player.seconds, 3, "from its start")
+            Self.click(playButton, in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_media_stream_get_playing(player.stream) == 0 })
+            Self.select("Plain", in: app)
+            nonisolated(unsafe) var kept: Double??
+            Task { @MainActor [library = app.library] in
+                kept = try? await library.store.playbackPosition(entryID: episode.id, url: server.url("/episode.wav"))
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate { kept != nil })
+            XCTAssertEqual(kept ?? nil, 4, "where it was left is not saved over")
         }
     }
 

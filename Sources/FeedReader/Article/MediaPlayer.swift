@@ -18,15 +18,19 @@ final class MediaPlayer {
         case looking
         case pending(Double)
         case done
+        /// The file never came up seekable: it plays from its start, and the saved position is
+        /// kept for the next time rather than saved over.
+        case keptForLater
     }
 
     let widget: UnsafeMutablePointer<GtkWidget>
     /// The GtkMediaFile playing the enclosure's address; the player's own reference is let go in `stop()`.
-    let stream: UnsafeMutablePointer<GtkMediaStream>
+    private(set) var stream: UnsafeMutablePointer<GtkMediaStream>
     let url: URL
     /// GtkMediaControls under audio, GtkVideo (with its own controls) for a video.
     let view: UnsafeMutablePointer<GtkWidget>
     private let entryID: Int64
+    private let isVideo: Bool
     private let positions: MediaPositions
     /// Says where playing will resume until it has.
     let resumeLabel: UnsafeMutablePointer<GtkWidget>
@@ -34,16 +38,20 @@ final class MediaPlayer {
     let errorLabel: UnsafeMutablePointer<GtkWidget>
     private let details: (expander: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>)
     private var restore = Restore.looking
+    /// How many times the file was opened again to resume it, having come up unseekable.
+    private var reopenings = 0
+    /// The most times a file is opened again to seek in it: in the running reader an Ogg
+    /// episode over HTTP came up unseekable about every other time, at random.
+    static let maxReopenings = 5
     private var lastSaved: Double?
     private var isStopped = false
 
     init(enclosure: Enclosure, isVideo: Bool, entryID: Int64, positions: MediaPositions) {
         url = enclosure.url
         self.entryID = entryID
+        self.isVideo = isVideo
         self.positions = positions
-        let file = g_file_new_for_uri(enclosure.url.absoluteString)
-        stream = gtk_media_file_new_for_file(file)!
-        g_object_unref(cast(file))
+        stream = Self.openStream(enclosure.url)
         if isVideo {
             view = gtk_video_new_for_media_stream(stream)!
             gtk_video_set_autoplay(cast(view), 0)
@@ -62,11 +70,7 @@ final class MediaPlayer {
         gtk_widget_set_visible(errorLabel, 0)
         gtk_widget_set_visible(details.expander, 0)
 
-        Signal.connectIgnoringArgument(cast(stream), "notify::prepared") { [weak self] in self?.applyRestore() }
-        Signal.connectIgnoringArgument(cast(stream), "notify::playing") { [weak self] in self?.playingChanged() }
-        Signal.connectIgnoringArgument(cast(stream), "notify::timestamp") { [weak self] in self?.timestampChanged() }
-        Signal.connectIgnoringArgument(cast(stream), "notify::ended") { [weak self] in self?.endedChanged() }
-        Signal.connectIgnoringArgument(cast(stream), "notify::error") { [weak self] in self?.showError() }
+        follow(stream)
 
         Task { @MainActor [weak self, positions, url] in
             let saved = await positions.position(entryID: entryID, url: url)
@@ -77,6 +81,27 @@ final class MediaPlayer {
             self.applyRestore()
         }
         retranslate()
+    }
+
+    private static func openStream(_ url: URL) -> UnsafeMutablePointer<GtkMediaStream> {
+        let file = g_file_new_for_uri(url.absoluteString)
+        defer { g_object_unref(cast(file)) }
+        return gtk_media_file_new_for_file(file)!
+    }
+
+    /// Follows what `stream` does while it is the one played.
+    private func follow(_ stream: UnsafeMutablePointer<GtkMediaStream>) {
+        func on(_ signal: String, _ action: @escaping @MainActor (MediaPlayer) -> Void) {
+            Signal.connectIgnoringArgument(cast(stream), signal) { [weak self] in
+                guard let self, self.stream == stream else { return }
+                action(self)
+            }
+        }
+        on("notify::prepared") { $0.applyRestore() }
+        on("notify::playing") { $0.playingChanged() }
+        on("notify::timestamp") { $0.timestampChanged() }
+        on("notify::ended") { $0.endedChanged() }
+        on("notify::error") { $0.showError() }
     }
 
     /// Where playback is, in seconds.
@@ -118,10 +143,51 @@ final class MediaPlayer {
     /// Seeks to the saved position once it is known and the file is ready for it.
     private func applyRestore() {
         guard !isStopped, case let .pending(position) = restore, gtk_media_stream_is_prepared(stream) != 0 else { return }
+        guard gtk_media_stream_is_seekable(stream) != 0 else {
+            guard reopenings < Self.maxReopenings else {
+                restore = .keptForLater
+                gtk_widget_set_visible(resumeLabel, 0)
+                return
+            }
+            // GTK 4.8's GStreamer backend decides once, at GStreamer's first position report,
+            // whether it can seek, at times before GStreamer knows (a host that refused byte
+            // ranges, an Ogg file still being probed) and never again: opened anew, it usually
+            // can. Until then nothing is saved, so playing from the start never overwrites where
+            // it was left.
+            reopenings += 1
+            // Not from inside the stream's own notification that it is prepared.
+            Task { @MainActor [weak self] in self?.reopen() }
+            return
+        }
         restore = .done
         gtk_widget_set_visible(resumeLabel, 0)
-        guard gtk_media_stream_is_seekable(stream) != 0 else { return }
         gtk_media_stream_seek(stream, Int(position * 1_000_000))
+    }
+
+    /// Plays the file from a new stream: GTK never prepares a stream a second time, so the old
+    /// one would stay unseekable even with its file opened again.
+    private func reopen() {
+        guard !isStopped else { return }
+        let old = stream
+        let wasPlaying = gtk_media_stream_get_playing(old) != 0
+        stream = Self.openStream(url)
+        follow(stream)
+        if isVideo {
+            gtk_video_set_media_stream(cast(view), stream)
+        } else {
+            gtk_media_controls_set_media_stream(cast(view), stream)
+        }
+        Self.close(old)
+        // Play pressed meanwhile goes on in the new stream, from where it was left once it can seek.
+        if wasPlaying { gtk_media_stream_play(stream) }
+    }
+
+    /// Ends `stream`'s GStreamer pipeline and its connection now, not whenever the widgets are
+    /// freed, and lets go of the player's reference.
+    private static func close(_ stream: UnsafeMutablePointer<GtkMediaStream>) {
+        gtk_media_stream_pause(stream)
+        gtk_media_file_clear(UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GtkMediaFile.self))
+        g_object_unref(cast(stream))
     }
 
     private func playingChanged() {
@@ -168,9 +234,6 @@ final class MediaPlayer {
         guard !isStopped else { return }
         savePosition()
         isStopped = true
-        gtk_media_stream_pause(stream)
-        // Ends the GStreamer pipeline and its connection now, not whenever the widgets are freed.
-        gtk_media_file_clear(UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GtkMediaFile.self))
-        g_object_unref(cast(stream))
+        Self.close(stream)
     }
 }

@@ -33,6 +33,7 @@ struct EnclosureDownloadTests {
         }
         defer { server.stop() }
         let folder = try Self.newFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Data("mine".utf8).write(to: folder.appendingPathComponent("episode 7.ogg"))
         let reports = Mutex<[EnclosureDownload.Progress]>([])
         let url = server.url("/show/episode%207.ogg?token=1")
@@ -61,6 +62,7 @@ struct EnclosureDownloadTests {
         }
         defer { server.stop() }
         let folder = try Self.newFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let (arrived, arrival) = AsyncStream.makeStream(of: EnclosureDownload.Progress.self)
         let download = EnclosureDownload(url: server.url("/endless.mp3"), into: folder) { arrival.yield($0) }
         let task = Task { try await download.start() }
@@ -78,6 +80,7 @@ struct EnclosureDownloadTests {
         let server = try TestHTTPServer { _ in .status(404) }
         defer { server.stop() }
         let folder = try Self.newFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         await #expect(throws: EnclosureDownload.Failure.httpStatus(404)) {
             try await EnclosureDownload(url: server.url("/gone.mp3"), into: folder) { _ in }.start()
         }
@@ -89,6 +92,7 @@ struct EnclosureDownloadTests {
         let url = server.url("/ep.mp3")
         server.stop()
         let folder = try Self.newFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         await #expect(throws: EnclosureDownload.Failure.network(.cannotConnect)) {
             try await EnclosureDownload(url: url, into: folder) { _ in }.start()
         }
@@ -99,6 +103,7 @@ struct EnclosureDownloadTests {
         let server = try TestHTTPServer { _ in .ok(Self.body(1000)) }
         defer { server.stop() }
         let folder = try Self.newFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         try await withReadOnlyFolder(folder) {
             await #expect(throws: EnclosureDownload.Failure.noPermission(folder: folder.path)) {
                 try await EnclosureDownload(url: server.url("/ep.mp3"), into: folder) { _ in }.start()
@@ -113,6 +118,7 @@ struct EnclosureDownloadTests {
         let server = try TestHTTPServer { _ in .ok(Self.body(1024 * 1024)) }
         defer { server.stop() }
         let folder = try Self.newFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         try runTool("/bin/mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.path)
         defer { try? runTool("/bin/umount", folder.path) }
         await #expect(throws: EnclosureDownload.Failure.diskFull) {
