@@ -75,7 +75,7 @@ final class Subscriptions {
                         do throws(SyncFailure) {
                             try await self.accountSync.engine.unsubscribe(feedID: feedID)
                         } catch {
-                            self.toasts.show(self.accountSync.message(error, accountID: accountID))
+                            self.live?.toasts.show(self.accountSync.message(error, accountID: accountID))
                         }
                     } else {
                         try await self.library.store.removeFeed(id: feedID)
