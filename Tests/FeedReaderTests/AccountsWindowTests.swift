@@ -197,7 +197,7 @@ final class AccountsWindowTests: XCTestCase {
             RealInput.key(windowTitle: app.title, "F5")
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).contains("Added Here item 1") },
                           "its articles came with the sync: \(Self.entryTitles(app))")
-            XCTAssertEqual(app.window.feeds.map(\.title), ["Plain"], "not a subscription of this computer")
+            XCTAssertEqual(app.window.model.feeds.map(\.title), ["Plain"], "not a subscription of this computer")
         }
     }
 

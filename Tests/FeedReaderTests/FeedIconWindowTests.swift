@@ -70,7 +70,7 @@ final class FeedIconWindowTests: XCTestCase {
         try onMain {
             let app = try ReaderFixture(subscribingTo: server.url("/plain.xml").absoluteString)
             defer { app.close() }
-            app.window.importSubscriptions(from: LocalFile(opml))
+            app.window.subscriptions.importSubscriptions(from: LocalFile(opml))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
                 Self.feedRowImage(app, row: 3).map { gtk_image_get_storage_type(cast($0)) == GTK_IMAGE_PAINTABLE } ?? false
             }, "the imported feed's icon shows without waiting for a refresh")

@@ -47,7 +47,7 @@ final class FolderTests: XCTestCase {
             defer { app.close() }
             let sidebar = app.window.sidebar
             let top = try XCTUnwrap(sidebar.feedIDs.first)
-            app.window.importSubscriptions(from: LocalFile(file))
+            app.window.subscriptions.importSubscriptions(from: LocalFile(file))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.importBar.message?.hasPrefix("4 subscriptions") ?? false })
             XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders.first?.unreadCount == 9 }, "Tech counts A, B and C")
             let folder = Dictionary(uniqueKeysWithValues: sidebar.folders.map { ($0.name, $0.id) })
@@ -107,12 +107,14 @@ final class FolderTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders.first?.unreadCount == 15 }, "World moved into Tech by the menu's action")
 
             let linuxFolder = try XCTUnwrap(sidebar.folders.first { $0.id == linux })
-            XCTAssertEqual(MainWindow.deletingSays(linuxFolder), "The feeds and folders in “\u{2068}Linux\u{2069}” are kept: they move out of it, into the folder it is in.")
-            app.window.deleteFolder(linux)
+            XCTAssertEqual(Subscriptions.deletingSays(linuxFolder), "The feeds and folders in “\u{2068}Linux\u{2069}” are kept: they move out of it, into the folder it is in.")
+            app.window.subscriptions.deleteFolder(linux)
             XCTAssertTrue(GtkTestEnvironment.iterate { !sidebar.items.contains(.folder(linux)) })
             XCTAssertEqual(sidebar.items, [.all, .starred, .folder(tech), .feed(top), .feed(feed["a"]!), .feed(feed["b"]!), .folder(world),
                                            .feed(feed["d"]!), .folder(kernel), .feed(feed["c"]!)], "Linux's feeds are in Tech now")
             XCTAssertEqual(sidebar.selection, .all)
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.source == .all && app.window.entryList.order.count == 15 },
+                          "the deleted folder's list gives way to every feed's entries")
         }
     }
 
@@ -127,7 +129,7 @@ final class FolderTests: XCTestCase {
             let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
             defer { app.close() }
             let sidebar = app.window.sidebar
-            app.window.importSubscriptions(from: LocalFile(file))
+            app.window.subscriptions.importSubscriptions(from: LocalFile(file))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { sidebar.folders.first?.unreadCount == 9 })
             let folder = Dictionary(uniqueKeysWithValues: sidebar.folders.map { ($0.id, $0) })
             let tech = try XCTUnwrap(sidebar.folders.first { $0.name == "Tech" }).id
@@ -235,7 +237,7 @@ final class FolderTests: XCTestCase {
                 gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR)
                 app.close()
             }
-            app.window.importSubscriptions(from: LocalFile(file))
+            app.window.subscriptions.importSubscriptions(from: LocalFile(file))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.sidebar.folders.first?.unreadCount == 9 })
             let kernel = try XCTUnwrap(app.window.sidebar.folders.first { $0.name == "Kernel" })
             let world = try XCTUnwrap(app.window.sidebar.folders.first { $0.name == "World" })

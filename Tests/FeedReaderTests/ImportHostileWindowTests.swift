@@ -21,7 +21,7 @@ final class ImportHostileWindowTests: XCTestCase {
             defer { app.close() }
             var lastTurn = Date(), longestTurn = 0.0
 
-            app.window.importSubscriptions(from: LocalFile(huge))
+            app.window.subscriptions.importSubscriptions(from: LocalFile(huge))
 
             XCTAssertTrue(GtkTestEnvironment.iterate {
                 longestTurn = max(longestTurn, Date().timeIntervalSince(lastTurn))
@@ -51,7 +51,7 @@ final class ImportHostileWindowTests: XCTestCase {
             defer { app.close() }
             XCTAssertFalse(app.window.panes.isSidebarFolded)
 
-            app.window.importSubscriptions(from: LocalFile(deep))
+            app.window.subscriptions.importSubscriptions(from: LocalFile(deep))
 
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 30) { app.window.importBar.message?.hasPrefix("250 subscriptions were imported.") ?? false },
                           app.window.importBar.message ?? "no message")

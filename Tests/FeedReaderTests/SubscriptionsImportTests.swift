@@ -38,13 +38,15 @@ final class SubscriptionsImportWindowTests: XCTestCase {
             let bar = app.window.importBar
             // The longest the main loop took for one turn while the import ran: a blocking
             // import would stall it for the whole import (500 feeds at 0.02 s, four at a time).
+            // Measured against the import's own length, which a loaded machine stretches as well.
             var lastTurn = Date(), longestTurn = 0.0
             func turn() {
                 longestTurn = max(longestTurn, Date().timeIntervalSince(lastTurn))
                 lastTurn = Date()
             }
 
-            app.window.importSubscriptions(from: LocalFile(file))
+            let started = Date()
+            app.window.subscriptions.importSubscriptions(from: LocalFile(file))
 
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { turn(); return bar.fraction > 0.2 && bar.fraction < 0.8 }, "progress shows part way")
             XCTAssertTrue(bar.message?.contains("of 500 new feeds fetched") ?? false, bar.message ?? "")
@@ -53,7 +55,8 @@ final class SubscriptionsImportWindowTests: XCTestCase {
             lastTurn = Date()
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 30) { turn(); return bar.message?.hasPrefix("500 subscriptions") ?? false })
             XCTAssertEqual(bar.message, "500 subscriptions were imported. 1 subscription already in the list was skipped.")
-            XCTAssertLessThan(longestTurn, 0.5, "the window stays responsive during the import: \(longestTurn) s")
+            let importTook = Date().timeIntervalSince(started)
+            XCTAssertLessThan(longestTurn, importTook / 4, "the window stays responsive during the import: \(longestTurn) s of \(importTook) s")
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 50 }, "the imported entries show")
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "import-done") })
         }
@@ -90,7 +93,7 @@ final class SubscriptionsImportWindowTests: XCTestCase {
 
             XCTAssertTrue(Self.drop(file, on: try XCTUnwrap(app.window.fileDrop)))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.importBar.message?.hasPrefix("4 subscriptions were imported") ?? false })
-            app.window.exportSubscriptions(to: LocalFile(exported))
+            app.window.subscriptions.exportSubscriptions(to: LocalFile(exported))
 
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.importBar.message == "5 subscriptions were exported to \u{2068}\(exported.path)\u{2069}." })
             // The message stays and follows a change of language, as every text in the window does.
@@ -119,7 +122,7 @@ final class SubscriptionsImportWindowTests: XCTestCase {
             XCTAssertTrue(Self.drop(list.path, on: try XCTUnwrap(app.window.fileDrop)))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.importBar.message?.hasPrefix("4 subscriptions were imported") ?? false },
                           "import bar: \(app.window.importBar.message ?? "none"), toast: \(app.window.toasts.message ?? "none")")
-            app.window.exportSubscriptions(to: exported.localFile)
+            app.window.subscriptions.exportSubscriptions(to: exported.localFile)
 
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.importBar.message?.hasPrefix("5 subscriptions") ?? false || app.window.toasts.message != nil })
             XCTAssertEqual(app.window.importBar.message, "5 subscriptions were exported to \u{2068}\(exported.displayedPath)\u{2069}.",

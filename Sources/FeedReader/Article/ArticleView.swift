@@ -37,6 +37,8 @@ final class ArticleView {
     /// The full article from the entry's web page: its button over the article, spinner and notice.
     let fullArticle = FullArticleControl()
     private let stack: UnsafeMutablePointer<GtkWidget>
+    /// Whether the pane's widgets still exist: the window may close while a body is sanitized.
+    private let life: WidgetLife
     /// What the pane says while no entry is selected.
     private let emptyPage: OpaquePointer
     private let crashLabel: UnsafeMutablePointer<GtkWidget>
@@ -113,6 +115,7 @@ final class ArticleView {
         gtk_stack_add_named(cast(stack), crashed, "crashed")
         gtk_widget_set_vexpand(stack, 1)
         widget = stack
+        life = WidgetLife(stack)
         gtk_stack_set_visible_child_name(cast(stack), "empty")
 
         Signal.connect(cast(reloadButton), "clicked") { [weak self] in self?.reload() }
@@ -229,7 +232,7 @@ final class ArticleView {
             let article = entry.articleHTML()
             let body = article + MediaPanel.imagesHTML(for: entry.enclosures, body: article)
             await MainActor.run {
-                guard let self, self.showings == showing, !self.fullArticle.showsArticle(of: entry.id) else { return }
+                guard let self, self.life.isAlive, self.showings == showing, !self.fullArticle.showsArticle(of: entry.id) else { return }
                 self.present(body)
             }
         }

@@ -31,6 +31,10 @@ final class FullArticleControl {
     private let spinner: UnsafeMutablePointer<GtkWidget>
     private let noticeLabel: UnsafeMutablePointer<GtkWidget>
     private let noticeClose: UnsafeMutablePointer<GtkWidget>
+    /// Whether the control's widgets still exist: the window may close while a page is fetched.
+    private let life: WidgetLife
+    /// The control while its widgets exist, nil once the window destroyed them.
+    private var live: FullArticleControl? { life.isAlive ? self : nil }
 
     private(set) var state = State.feedText
     /// The entry shown.
@@ -58,6 +62,7 @@ final class FullArticleControl {
         gtk_widget_set_valign(button, GTK_ALIGN_END)
         Widgets.setMargins(button, horizontal: 18, vertical: 18)
         overlay = gtk_overlay_new()!
+        life = WidgetLife(overlay)
         gtk_widget_set_vexpand(overlay, 1)
         gtk_overlay_add_overlay(cast(overlay), button)
         gtk_actionable_set_action_name(cast(button), "win.toggle-full-article")
@@ -85,8 +90,8 @@ final class FullArticleControl {
         Widgets.addAction(to: window, "toggle-full-article") { [weak self] _ in self?.toggle() }
         FullArticleSetting.addAction(to: window, library: { [weak self] in self?.library }, changed: { [weak self] feedID, always in
             feedChanged(feedID)
-            if always, let self, self.entry?.feedID == feedID, self.state == .feedText { self.showFullArticle() }
-        }, failed: { [weak self] in self?.showNotice(tr("The setting could not be saved.")) })
+            if always, let self = self?.live, self.entry?.feedID == feedID, self.state == .feedText { self.showFullArticle() }
+        }, failed: { [weak self] in self?.live?.showNotice(tr("The setting could not be saved.")) })
     }
 
     /// The texts in the current language.
@@ -115,7 +120,7 @@ final class FullArticleControl {
         Task { @MainActor [weak self] in
             let kept = try? await store.fullArticle(forEntry: shown.id)
             let always = (try? await store.feed(id: shown.feedID))?.alwaysShowsFullArticle ?? false
-            guard let self, self.showings == showing else { return }
+            guard let self = self?.live, self.showings == showing else { return }
             if let kept {
                 self.show(kept)
             } else if always, shown.link != nil {
@@ -157,10 +162,10 @@ final class FullArticleControl {
                 let extracted = try await ArticleExtraction.extract(from: link, fetcher: library.fetcher)
                 // Kept even when another entry is shown by now: it was fetched for this one.
                 try? await library.store.saveFullArticle(extracted, forEntry: entry.id)
-                guard let self, self.showings == showing else { return }
+                guard let self = self?.live, self.showings == showing else { return }
                 self.show(extracted)
             } catch {
-                guard let self, self.showings == showing else { return }
+                guard let self = self?.live, self.showings == showing else { return }
                 self.state = .failed(error)
                 self.update()
                 self.showNotice(error.sentence)
@@ -184,7 +189,7 @@ final class FullArticleControl {
         Task.detached(priority: .userInitiated) { [weak self] in
             let body = entry.articleHTML()
             await MainActor.run {
-                guard let self, self.showings == showing, self.state != .fullArticle else { return }
+                guard let self = self?.live, self.showings == showing, self.state != .fullArticle else { return }
                 self.present?(body)
             }
         }

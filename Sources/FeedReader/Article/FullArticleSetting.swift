@@ -20,10 +20,12 @@ enum FullArticleSetting {
                   let data = g_object_get_data(cast(action), feedKey) else { return }
             let feedID = Int64(Int(bitPattern: data))
             let always = g_variant_get_boolean(OpaquePointer(value)) != 0
+            // The window, which holds the action, may close while the choice is saved.
+            let held = ObjectRef(retaining: action)
             Task { @MainActor in
                 do {
                     try await store.setAlwaysShowsFullArticle(always, forFeed: feedID)
-                    g_simple_action_set_state(action, g_variant_new_boolean(always.gboolean))
+                    g_simple_action_set_state(held.pointer, g_variant_new_boolean(always.gboolean))
                     changed(feedID, always)
                 } catch {
                     failed()

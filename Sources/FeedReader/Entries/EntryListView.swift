@@ -31,6 +31,9 @@ final class EntryListView {
     var listView: UnsafeMutablePointer<GtkWidget> { listViewRef.pointer }
     /// The list's scrolled window, inside the pull-to-refresh view.
     private let scrolledWindow: UnsafeMutablePointer<GtkWidget>
+    /// Whether the list's scrolled window and refresh view still exist: a page read after the
+    /// window closed is dropped.
+    private let life: WidgetLife
     private(set) var entries: [Int64: StoredEntry] = [:]
     /// The entries shown, top to bottom.
     private(set) var order: [Int64] = []
@@ -80,6 +83,7 @@ final class EntryListView {
         gtk_widget_set_hexpand(scrolled, 1)
         let view = RefreshView(wrapping: cast(scrolled))
         widget = view.widget
+        life = WidgetLife(scrolled)
         header = NormalHeader()
         footer = NormalAutoFooter()
         header.link(to: view)
@@ -160,7 +164,7 @@ final class EntryListView {
             // Also when a newer load took its place: a refresh waits for it to end its header.
             defer { completion?() }
             do {
-                guard let page = try await self?.page(after: nil), let self, generation == self.generation else { return }
+                guard let page = try await self?.page(after: nil), let self, self.life.isAlive, generation == self.generation else { return }
                 self.replace(with: page)
                 if scrollToTop { self.scrollToTop() }
                 // A footer at its end already stays there: set again, it would animate (every frame
@@ -191,7 +195,7 @@ final class EntryListView {
         let generation = generation
         Task { @MainActor [weak self] in
             do {
-                guard let page = try await self?.page(after: last), let self, generation == self.generation else { return }
+                guard let page = try await self?.page(after: last), let self, self.life.isAlive, generation == self.generation else { return }
                 self.append(page)
                 if page.count < self.currentPageSize {
                     self.footer.endRefreshingWithNoMoreData()

@@ -128,7 +128,7 @@ extension MainWindow {
             guard let self = self?.live, var entry = stored, let current = self.entryList.selectedEntry, current.id == entry.id else { return }
             entry.isRead = current.isRead
             entry.isStarred = current.isStarred
-            self.article.show(entry, feedTitle: self.feedTitles[entry.feedID])
+            self.article.show(entry, feedTitle: self.model.feedTitles[entry.feedID])
         }
     }
 

@@ -21,12 +21,12 @@ extension MainWindow {
     /// waits for that one instead of fetching again.
     func refreshSelection() {
         let selection = sidebar.selection
-        refresh(feedIDs: feedIDs(of: selection), reloading: selection)
+        refresh(feedIDs: model.feedIDs(of: selection), syncingAccountsOf: selection)
     }
 
     /// Fetches `feedIDs` (nil: every local feed) and syncs the accounts `selection` belongs to,
-    /// then shows `selection` again and says what failed.
-    private func refresh(feedIDs: [Int64]?, reloading selection: FeedSelection) {
+    /// then shows what is selected by then and says what failed.
+    private func refresh(feedIDs: [Int64]?, syncingAccountsOf selection: FeedSelection) {
         let background = backgroundRefreshForHeader
         backgroundRefreshForHeader = nil
         refreshesRunning += 1
@@ -41,7 +41,7 @@ extension MainWindow {
             let synced = await syncing.value
             guard let self = self?.live else { return }
             self.refreshesRunning -= 1
-            await self.reloadFeeds(selecting: selection)
+            await self.model.changed(.entries)
             guard self.live != nil else { return }
             self.entryList.reload(scrollToTop: report.newEntries > 0) { [weak self] in
                 self?.live?.entryList.header.endRefreshing()
@@ -53,23 +53,6 @@ extension MainWindow {
         }
     }
 
-    /// The feeds a selection refreshes: nil for all of them.
-    func feedIDs(of selection: FeedSelection) -> [Int64]? {
-        switch selection {
-        case .all, .starred: nil
-        case let .feed(id): [id]
-        case let .folder(id): feedIDs(inFolder: id)
-        // An account's feeds come from its server by a sync, not by fetching each feed.
-        case .account: []
-        }
-    }
-
-    /// The feeds in a folder and in the folders below it.
-    private func feedIDs(inFolder folderID: Int64) -> [Int64] {
-        let inside = folders.subtree(of: folderID)
-        return feeds.filter { $0.folderID.map(inside.contains) == true }.map(\.id)
-    }
-
     /// Refreshes the feeds whose background turn came; the entry list's header shows it when the
     /// list shows one of them, and a notification tells of new entries.
     func refreshInBackground(_ due: [StoredFeed]) async {
@@ -77,7 +60,7 @@ extension MainWindow {
         refreshesRunning += 1
         defer { refreshesRunning -= 1 }
         let refresh = Task { @MainActor [library] in await library.refresh(feedIDs: ids) }
-        let listShowsThem = feedIDs(of: sidebar.selection).map { !Set($0).isDisjoint(with: ids) } ?? true
+        let listShowsThem = model.feedIDs(of: sidebar.selection).map { !Set($0).isDisjoint(with: ids) } ?? true
         let headerShowsIt = listShowsThem && gtk_widget_get_mapped(entryList.widget) != 0 && !entryList.header.isRefreshing
         if headerShowsIt {
             backgroundRefreshForHeader = refresh
@@ -110,7 +93,7 @@ extension MainWindow {
         let failed = report.failures.map(\.feedID)
         toasts.show(Self.refreshFailure(report), button: tr("_Retry")) { [weak self] in
             guard let self else { return }
-            self.refresh(feedIDs: failed, reloading: self.sidebar.selection)
+            self.refresh(feedIDs: failed, syncingAccountsOf: self.sidebar.selection)
         }
     }
 

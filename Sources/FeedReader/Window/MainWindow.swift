@@ -9,9 +9,11 @@ import RefreshGtk
 /// The main window: subscriptions on the side, the selection's entries beside them, the entry
 /// being read on the other side, each pane with its own header bar (views/window.ui).
 ///
-/// This file assembles the window; each concern lives in its own file: Refreshing, Subscriptions
-/// (feeds, folders, import and export), Reading (the panes, the article, read and starred),
-/// Notices (what went wrong, said in the user's language).
+/// This file assembles the window and shows the library model in the sidebar and the list. The
+/// parts talk through the model (LibraryModel): Subscriptions (feeds, folders, import and export)
+/// is a part of its own that changes the store and says so to the model; Refreshing, Reading (the
+/// panes, the article, read and starred) and Notices (what went wrong, said in the user's
+/// language) are this class's extensions.
 @MainActor
 final class MainWindow {
     let window: UnsafeMutablePointer<GtkWidget>
@@ -25,7 +27,11 @@ final class MainWindow {
     /// What the user must act on (storage or settings trouble found at start, a damaged database):
     /// it stays over the list until dismissed.
     let banner: Banner
+    /// What the window shows of the library: the parts change it, the sidebar and the list follow it.
+    let model: LibraryModel
     let importBar = ImportBar()
+    /// Feeds and folders, import and export.
+    let subscriptions: Subscriptions
     /// Takes an OPML file dropped onto the window.
     private(set) var fileDrop: OpaquePointer?
     /// Undo and short notices.
@@ -54,17 +60,14 @@ final class MainWindow {
     var isUpdatingIcons = false
     /// Opens a web or mail address outside the app; tests replace it to see what would open.
     var openLink: (URL) -> Void
-    var feeds: [StoredFeed] = []
-    var folders: [StoredFolder] = []
-    var starredCount = 0
     /// Subscriptions recovered into a new database have no entries yet: they are fetched at once.
     private let fetchesRecoveredFeeds: Bool
-    /// Set when the window is destroyed: its widgets are gone, though this object may outlive them.
-    private var isDestroyed = false
+    /// Whether the window's widgets exist: this object may outlive them.
+    let life: WidgetLife
 
     /// The window while its widgets exist, nil once it is destroyed: every task resuming after an
     /// await goes through this before it touches a widget.
-    var live: MainWindow? { isDestroyed ? nil : self }
+    var live: MainWindow? { life.isAlive ? self : nil }
 
     enum Key {
         static let group = "Window"
@@ -97,6 +100,7 @@ final class MainWindow {
                           now: library.now)
         sidebar.icons = FeedIconTextures(icons: icons) { [weak sidebar] in sidebar?.showIconsAgain() }
         entryList = EntryListView(library: library)
+        model = LibraryModel(store: library.store)
         banner = Banner()
         preferences.applyStyle()
         article.preferences = preferences
@@ -105,6 +109,9 @@ final class MainWindow {
         toasts = Toasts(overlay: layout.toastOverlay)
         let window = adw_application_window_new(application)!
         self.window = window
+        life = WidgetLife(window)
+        subscriptions = Subscriptions(window: window, life: life, library: library, model: model, accountSync: accountSync,
+                                      toasts: toasts, importBar: importBar)
         openLink = { link in gtk_show_uri(cast(window), link.absoluteString, guint32(GDK_CURRENT_TIME)) }
         gtk_window_set_title(cast(window), tr("Feed Reader"))
         gtk_window_set_icon_name(cast(window), FeedReaderApp.applicationID)
@@ -151,12 +158,16 @@ final class MainWindow {
             banner.show(startNotices.joined(separator: "\n"), details: storageNotice?.details ?? settings.unreadableReason)
         }
         sidebar.onSelect = { [weak self] selection in self?.select(selection) }
-        sidebar.onMoveFeed = { [weak self] feedID, folderID in self?.moveFeed(feedID, toFolder: folderID) }
-        sidebar.onMoveFolder = { [weak self] folderID, parentID in self?.moveFolder(folderID, into: parentID) }
+        subscriptions.onFailure = { [weak self] message, error in self?.live?.showStoreError(message, error) }
+        subscriptions.onSubscribedInAccount = { [weak self] outcome in self?.live?.subscribedInAccount(outcome) }
+        model.onChange = { [weak self] change, selecting in self?.live?.libraryChanged(change, selecting: selecting) }
+        model.onFailure = { [weak self] error in self?.live?.showStoreError(tr("The subscriptions could not be read."), error) }
+        sidebar.onMoveFeed = { [weak self] feedID, folderID in self?.subscriptions.moveFeed(feedID, toFolder: folderID) }
+        sidebar.onMoveFolder = { [weak self] folderID, parentID in self?.subscriptions.moveFolder(folderID, into: parentID) }
         sidebar.rememberOpenRows(in: settings)
         Signal.connect(cast(layout.listStatusButton), "clicked") { [weak self] in self?.statusButtonClicked() }
         addActions()
-        fileDrop = FileDrop.install(on: window) { [weak self] file in self?.importSubscriptions(from: file) }
+        fileDrop = FileDrop.install(on: window) { [weak self] file in self?.live?.subscriptions.importSubscriptions(from: file) }
         Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
         backgroundRefresh.run = { [weak self] due in await self?.refreshInBackground(due) }
         backgroundRefresh.syncAccounts = { [weak self] in await self?.syncAccounts(reporting: false, notifying: true) }
@@ -191,13 +202,11 @@ final class MainWindow {
             case let value?: .feed(Int64(value))
             }
             if let account = self.settings.integer(forKey: FeedSidebar.selectedAccountKey, in: Key.group) { selection = .account(Int64(account)) }
-            await self.reloadFeeds(selecting: selection)
+            // The model's change shows the sidebar, selects the saved row and lists its entries.
+            await self.model.changed(.feeds, selecting: selection)
             guard self.live != nil else { return }
-            self.showSelectionTitle()
-            self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
             if self.fetchesRecoveredFeeds { self.beginRefresh() }
             Task { @MainActor [weak self] in await self?.live?.syncAccounts(reporting: true) }
-            self.updateIcons()
             MainThread.whenIdle { [weak self] in self?.live?.cleanUpIfDue() }
         }
     }
@@ -206,7 +215,7 @@ final class MainWindow {
     func updateIcons() {
         guard !isUpdatingIcons else { return }
         isUpdatingIcons = true
-        let feeds = feeds
+        let feeds = model.feeds
         Task { @MainActor [weak self, icons] in
             let changed = await icons.update(feeds)
             guard let self = self?.live else { return }
@@ -238,30 +247,30 @@ final class MainWindow {
         }
     }
 
-    var feedTitles: [Int64: String] {
-        Dictionary((feeds + sidebar.accountFeeds).map { ($0.id, FeedSidebar.title(of: $0)) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    func reloadFeeds(selecting selection: FeedSelection) async {
-        do {
-            feeds = try await library.store.feeds()
-            folders = try await library.store.folders()
-            starredCount = try await library.store.entryCount(starredOnly: true)
-            let accounts = try await SidebarAccount.all(in: library.store)
-            guard self.live != nil else { return }
-            sidebar.show(feeds, folders: folders, accounts: accounts, starred: starredCount, selecting: selection)
-            entryList.updateFeedTitles(feedTitles)
-            showSelectionTitle()
-        } catch {
-            live?.showStoreError(tr("The subscriptions could not be read."), error)
-        }
-    }
-
+    /// The sidebar's feeds, folders and accounts, and the counts, read again from the store, for
+    /// entries fetched, synced or marked; the caller lists them as it needs.
     func reloadSidebar() async {
-        await reloadFeeds(selecting: sidebar.selection)
+        await model.changed(.entries)
+    }
+
+    /// Shows what the model holds after `change`: the sidebar, selecting `requested` when given
+    /// (else keeping its selection where it can); the list follows a selection that moved, and
+    /// lists again what a change of feeds or folders may have changed in it.
+    private func libraryChanged(_ change: LibraryModel.Change, selecting requested: FeedSelection?) {
+        sidebar.show(model.feeds, folders: model.folders, accounts: model.accounts, starred: model.starredCount,
+                     selecting: requested ?? sidebar.selection)
+        entryList.updateFeedTitles(model.feedTitles)
+        showSelectionTitle()
+        if requested != nil || sidebar.selection != model.selection || sidebar.selection != entryList.source {
+            select(sidebar.selection)
+        } else if change == .feeds || (change == .folders && sidebar.selection.folderID != nil) {
+            entryList.reload()
+        }
+        if change == .feeds { updateIcons() }
     }
 
     func select(_ selection: FeedSelection) {
+        model.selection = selection
         let saved: Int? = switch selection {
         case .all, .account: nil
         case .starred: Key.starredSelection
@@ -271,7 +280,7 @@ final class MainWindow {
         settings.setInteger(saved, forKey: Key.selectedFeed, in: Key.group)
         settings.setInteger(selection.accountID.map(Int.init), forKey: FeedSidebar.selectedAccountKey, in: Key.group)
         showSelectionTitle()
-        entryList.show(selection, feedTitles: feedTitles)
+        entryList.show(selection, feedTitles: model.feedTitles)
     }
 
     // MARK: - Chrome
@@ -289,7 +298,7 @@ final class MainWindow {
             gtk_stack_set_visible_child_name(cast(layout.listStack), "entries")
             return
         }
-        let state = ListEmptyState.of(hasFeeds: !feeds.isEmpty, selection: sidebar.selection, filter: filterBar.filter,
+        let state = ListEmptyState.of(hasFeeds: !model.feeds.isEmpty, selection: sidebar.selection, filter: filterBar.filter,
                                       searching: !entryList.searchTerms.isEmpty,
                                       online: g_network_monitor_get_network_available(network) != 0)
         adw_status_page_set_icon_name(layout.listStatus, state.iconName)
@@ -349,7 +358,7 @@ final class MainWindow {
 
     private func addActions() {
         Widgets.addAction(to: window, "refresh") { [weak self] _ in self?.beginRefresh() }
-        addSubscriptionActions()
+        subscriptions.addActions()
         addReadingActions()
         Widgets.addAction(to: window, "about") { [weak self] _ in
             guard let self else { return }
@@ -435,7 +444,6 @@ final class MainWindow {
     }
 
     private func windowDestroyed() {
-        isDestroyed = true
         settings.flush()
         backgroundRefresh.stop()
         g_action_map_remove_action(cast(application), NewEntriesNotification.action)

@@ -3,35 +3,65 @@ import FeedCore
 import Foundation
 import RefreshGtk
 
-/// Subscriptions: adding and removing feeds, folders, importing and exporting OPML. Nothing here
-/// touches reading: the sidebar and the list show what the store holds after each change.
-extension MainWindow {
-    func addSubscriptionActions() {
+/// The window's subscriptions part: adding, editing and removing feeds, folders, importing and
+/// exporting OPML. It changes the store and tells the model what changed; it knows nothing of
+/// the sidebar, the list or the article, which follow the model.
+@MainActor
+final class Subscriptions {
+    private let window: UnsafeMutablePointer<GtkWidget>
+    /// Whether the window's widgets still exist, asked after every await.
+    private let life: WidgetLife
+    private let library: FeedLibrary
+    private let model: LibraryModel
+    private let accountSync: AccountSync
+    private let toasts: Toasts
+    /// Where an import shows its progress and an import or export its outcome.
+    let importBar: ImportBar
+    /// Says a failure to save or read the store, with the reason when the user can act on it.
+    var onFailure: ((String, any Error) -> Void)?
+    /// Called with the outcome of the sync that added a feed to an account.
+    var onSubscribedInAccount: ((AccountSync.Outcome) -> Void)?
+
+    /// The part over `window`, whose widgets `life` follows.
+    init(window: UnsafeMutablePointer<GtkWidget>, life: WidgetLife, library: FeedLibrary, model: LibraryModel,
+         accountSync: AccountSync, toasts: Toasts, importBar: ImportBar) {
+        self.window = window
+        self.life = life
+        self.library = library
+        self.model = model
+        self.accountSync = accountSync
+        self.toasts = toasts
+        self.importBar = importBar
+    }
+
+    private func failed(_ message: String, _ error: any Error) {
+        onFailure?(message, error)
+    }
+
+    /// The part while the window's widgets exist, nil once they are gone.
+    private var live: Subscriptions? { life.isAlive ? self : nil }
+
+    /// Adds the window's actions for feeds, folders, import and export.
+    func addActions() {
         Widgets.addAction(to: window, "add-feed") { [weak self] _ in
-            guard let self else { return }
+            guard let self = self?.live else { return }
             AddFeedDialog.present(over: self.window, library: self.library, accounts: self.accountSync,
-                                  onAddedToAccount: { [weak self] _, outcome in self?.live?.subscribedInAccount(outcome) }) { [weak self] feed in
-                Task { @MainActor [weak self] in
-                    await self?.live?.reloadFeeds(selecting: .feed(feed.id))
-                    self?.live?.select(.feed(feed.id))
-                }
+                                  onAddedToAccount: { [weak self] _, outcome in self?.live?.onSubscribedInAccount?(outcome) }) { [weak self] feed in
+                Task { @MainActor [weak self] in await self?.live?.model.changed(.feeds, selecting: .feed(feed.id)) }
             }
         }
         addFolderActions()
-        FeedEditing.addActions(to: window, library: library, changed: { [weak self] _ in
-            Task { @MainActor [weak self] in
-                await self?.live?.reloadSidebar()
-                self?.live?.entryList.reload()
-            }
-        }, failed: { [weak self] message, error in self?.live?.showStoreError(message, error) })
-        Widgets.addAction(to: window, "import-subscriptions") { [weak self] _ in self?.chooseFileToImport() }
-        Widgets.addAction(to: window, "export-subscriptions") { [weak self] _ in self?.chooseFileToExport() }
-        Widgets.addAction(to: window, "remove-feed", withInt64: true) { [weak self] id in self?.remove(feedID: id) }
+        FeedEditing.addActions(to: window, life: life, library: library, changed: { [weak self] _ in
+            Task { @MainActor [weak self] in await self?.live?.model.changed(.feeds) }
+        }, failed: { [weak self] message, error in self?.live?.failed(message, error) })
+        Widgets.addAction(to: window, "import-subscriptions") { [weak self] _ in self?.live?.chooseFileToImport() }
+        Widgets.addAction(to: window, "export-subscriptions") { [weak self] _ in self?.live?.chooseFileToExport() }
+        Widgets.addAction(to: window, "remove-feed", withInt64: true) { [weak self] id in self?.live?.remove(feedID: id) }
     }
 
     /// Removes a feed after asking; a synced feed is unsubscribed on its server too, through the sync engine.
     func remove(feedID: Int64) {
-        guard let feed = sidebar.feedsByID[feedID] else { return }
+        guard let feed = model.feed(id: feedID) else { return }
         let body = feed.accountID == nil
             // TRANSLATORS: %@ is the feed's title.
             ? tr("“%@” and all its entries will be removed.").filling(FeedSidebar.title(of: feed))
@@ -45,22 +75,18 @@ extension MainWindow {
                         do throws(SyncFailure) {
                             try await self.accountSync.engine.unsubscribe(feedID: feedID)
                         } catch {
-                            self.toasts.show(self.accountSync.message(error, accountID: accountID))
+                            self.live?.toasts.show(self.accountSync.message(error, accountID: accountID))
                         }
                     } else {
                         try await self.library.store.removeFeed(id: feedID)
                     }
                 } catch {
-                    self.showStoreError(tr("The feed could not be removed."), error)
+                    self.failed(tr("The feed could not be removed."), error)
                 }
-                let selection = self.sidebar.selectedFeedID == feedID ? .all : self.sidebar.selection
-                await self.reloadFeeds(selecting: selection)
-                guard self.live != nil else { return }
-                self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
+                await self.model.changed(.feeds, selecting: self.model.selection.feedID == feedID ? .all : nil)
             }
         }
     }
-
 
     /// Puts a feed in a folder (nil: out of any) and shows it there, and in the folder's entries
     /// when a folder is selected.
@@ -78,12 +104,9 @@ extension MainWindow {
                     try await library.store.moveFeed(feedID, toFolder: folderID)
                 }
             } catch {
-                self?.live?.showStoreError(tr("The feed could not be moved."), error)
+                self?.live?.failed(tr("The feed could not be moved."), error)
             }
-            guard let self = self?.live else { return }
-            await self.reloadSidebar()
-            guard self.live != nil else { return }
-            if self.sidebar.selection.folderID != nil { self.entryList.reload() }
+            await self?.live?.model.changed(.folders)
         }
     }
 
@@ -97,12 +120,9 @@ extension MainWindow {
             } catch FeedStoreError.folderInsideItself {
                 self?.live?.toasts.show(tr("A folder cannot be moved into itself or into a folder inside it."))
             } catch {
-                self?.live?.showStoreError(tr("The folder could not be moved."), error)
+                self?.live?.failed(tr("The folder could not be moved."), error)
             }
-            guard let self = self?.live else { return }
-            await self.reloadSidebar()
-            guard self.live != nil else { return }
-            if self.sidebar.selection.folderID != nil { self.entryList.reload() }
+            await self?.live?.model.changed(.folders)
         }
     }
 
@@ -113,9 +133,9 @@ extension MainWindow {
                 let folderID = try await library.store.createFolder(named: name)
                 if let feedID { try await library.store.moveFeed(feedID, toFolder: folderID) }
             } catch {
-                self?.live?.showStoreError(tr("The folder could not be created."), error)
+                self?.live?.failed(tr("The folder could not be created."), error)
             }
-            await self?.live?.reloadSidebar()
+            await self?.live?.model.changed(.folders)
         }
     }
 
@@ -127,9 +147,9 @@ extension MainWindow {
                 // TRANSLATORS: %@ is the name the person chose for a folder.
                 self?.live?.toasts.show(tr("There is already a folder named “%@”.").filling(name))
             } catch {
-                self?.live?.showStoreError(tr("The folder could not be renamed."), error)
+                self?.live?.failed(tr("The folder could not be renamed."), error)
             }
-            await self?.live?.reloadSidebar()
+            await self?.live?.model.changed(.folders)
         }
     }
 
@@ -139,12 +159,10 @@ extension MainWindow {
             do {
                 try await library.store.deleteFolder(folderID)
             } catch {
-                self?.live?.showStoreError(tr("The folder could not be deleted."), error)
+                self?.live?.failed(tr("The folder could not be deleted."), error)
             }
             guard let self = self?.live else { return }
-            await self.reloadFeeds(selecting: self.sidebar.selection == .folder(folderID) ? .all : self.sidebar.selection)
-            guard self.live != nil else { return }
-            self.entryList.show(self.sidebar.selection, feedTitles: self.feedTitles)
+            await self.model.changed(.folders, selecting: self.model.selection == .folder(folderID) ? .all : nil)
         }
     }
 
@@ -168,7 +186,7 @@ extension MainWindow {
             let (feed, folder) = (g_variant_get_child_value(tuple, 0)!, g_variant_get_child_value(tuple, 1)!)
             defer { g_variant_unref(feed); g_variant_unref(folder) }
             let (feedID, folderID) = (Int64(g_variant_get_int64(feed)), Int64(g_variant_get_int64(folder)))
-            self?.moveFeed(feedID, toFolder: folderID == 0 ? nil : folderID)
+            self?.live?.moveFeed(feedID, toFolder: folderID == 0 ? nil : folderID)
         }
         g_action_map_add_action(cast(window), cast(move))
         g_object_unref(cast(move))
@@ -179,40 +197,39 @@ extension MainWindow {
             let (folder, parent) = (g_variant_get_child_value(tuple, 0)!, g_variant_get_child_value(tuple, 1)!)
             defer { g_variant_unref(folder); g_variant_unref(parent) }
             let (folderID, parentID) = (Int64(g_variant_get_int64(folder)), Int64(g_variant_get_int64(parent)))
-            self?.moveFolder(folderID, into: parentID == 0 ? nil : parentID)
+            self?.live?.moveFolder(folderID, into: parentID == 0 ? nil : parentID)
         }
         g_action_map_add_action(cast(window), cast(moveFolder))
         g_object_unref(cast(moveFolder))
         Widgets.addAction(to: window, "move-to-new-folder", withInt64: true) { [weak self] feedID in
-            guard let self else { return }
+            guard let self = self?.live else { return }
             NameDialog.present(over: self.window, title: tr("New Folder"), placeholder: tr("Folder name"),
                                confirm: tr("_Create")) { [weak self] name in
                 self?.createFolder(named: name, moving: feedID)
             }
         }
         Widgets.addAction(to: window, "new-folder") { [weak self] _ in
-            guard let self else { return }
+            guard let self = self?.live else { return }
             NameDialog.present(over: self.window, title: tr("New Folder"), placeholder: tr("Folder name"),
                                confirm: tr("_Create")) { [weak self] name in
                 self?.createFolder(named: name)
             }
         }
         Widgets.addAction(to: window, "rename-folder", withInt64: true) { [weak self] folderID in
-            guard let self, let folder = self.folders.first(where: { $0.id == folderID }) else { return }
+            guard let self = self?.live, let folder = self.model.folders.first(where: { $0.id == folderID }) else { return }
             NameDialog.present(over: self.window, title: tr("Rename Folder"), text: folder.name,
                                placeholder: tr("Folder name"), confirm: tr("_Rename")) { [weak self] name in
                 self?.renameFolder(folderID, to: name)
             }
         }
         Widgets.addAction(to: window, "delete-folder", withInt64: true) { [weak self] folderID in
-            guard let self, let folder = self.folders.first(where: { $0.id == folderID }) else { return }
+            guard let self = self?.live, let folder = self.model.folders.first(where: { $0.id == folderID }) else { return }
             ConfirmDialog.present(over: self.window, heading: tr("Delete Folder?"), body: Self.deletingSays(folder),
                                   confirm: tr("_Delete")) { [weak self] in
                 self?.deleteFolder(folderID)
             }
         }
     }
-
 
     /// Subscribes to the feeds of an OPML file, showing the fetching of the new ones as it goes.
     func importSubscriptions(from file: LocalFile) {
@@ -224,16 +241,13 @@ extension MainWindow {
                 }
                 guard let self = self?.live else { return }
                 self.importBar.showMessage(ImportBar.summary(of: report))
-                await self.reloadSidebar()
-                guard self.live != nil else { return }
-                self.entryList.reload()
-                self.updateIcons()
+                await self.model.changed(.feeds)
             } catch let error as OPMLDocument.ReadError {
                 self?.live?.importBar.hide()
                 self?.live?.toasts.show(error.reason.sentence)
             } catch let error as FeedStoreError {
                 self?.live?.importBar.hide()
-                self?.live?.showStoreError(SubscriptionsFailure.importing(file, error), error)
+                self?.live?.failed(SubscriptionsFailure.importing(file, error), error)
             } catch {
                 self?.live?.importBar.hide()
                 self?.live?.toasts.show(SubscriptionsFailure.importing(file, error))
@@ -244,7 +258,7 @@ extension MainWindow {
     /// The new feeds are in the list once their fetching starts; entries follow at the end.
     private func importProgressed(done: Int, total: Int) async {
         importBar.showProgress(done: done, total: total)
-        if done == 0 { await reloadSidebar() }
+        if done == 0 { await model.changed(.entries) }
     }
 
     /// Writes the subscriptions with their folders to an OPML file.
@@ -261,14 +275,14 @@ extension MainWindow {
 
     private func chooseFileToImport() {
         FileChooser.present(over: window, title: tr("Import Subscriptions"), accept: tr("_Import"), saving: false) { [weak self] file in
-            self?.importSubscriptions(from: file)
+            self?.live?.importSubscriptions(from: file)
         }
     }
 
     private func chooseFileToExport() {
         FileChooser.present(over: window, title: tr("Export Subscriptions"), accept: tr("_Export"), saving: true,
                             suggestedName: "subscriptions.opml") { [weak self] file in
-            self?.exportSubscriptions(to: file)
+            self?.live?.exportSubscriptions(to: file)
         }
     }
 }

@@ -6,13 +6,15 @@ import RefreshGtk
 @MainActor
 enum FeedEditing {
     /// Adds `win.rename-feed` and `win.edit-feed-address` (each taking the feed's id) to
-    /// `window`. `changed` runs once a feed changed; `failed` says what went wrong.
-    static func addActions(to window: UnsafeMutablePointer<GtkWidget>, library: FeedLibrary,
+    /// `window`, whose widgets `life` follows. `changed` runs once a feed changed; `failed` says
+    /// what went wrong.
+    static func addActions(to window: UnsafeMutablePointer<GtkWidget>, life: WidgetLife, library: FeedLibrary,
                            changed: @escaping @MainActor (Int64) -> Void,
                            failed: @escaping @MainActor (String, any Error) -> Void) {
         Widgets.addAction(to: window, "rename-feed", withInt64: true) { feedID in
             Task { @MainActor in
-                guard let feed = try? await library.store.feed(id: feedID) else { return }
+                // The window may have closed while the feed was read.
+                guard let feed = try? await library.store.feed(id: feedID), life.isAlive else { return }
                 NameDialog.present(over: window, title: tr("Rename Feed"), text: FeedSidebar.title(of: feed),
                                    placeholder: tr("Feed name"), confirm: tr("_Rename")) { name in
                     Task { @MainActor in
@@ -28,7 +30,8 @@ enum FeedEditing {
         }
         Widgets.addAction(to: window, "edit-feed-address", withInt64: true) { feedID in
             Task { @MainActor in
-                guard let feed = try? await library.store.feed(id: feedID) else { return }
+                // The window may have closed while the feed was read.
+                guard let feed = try? await library.store.feed(id: feedID), life.isAlive else { return }
                 NameDialog.present(over: window, title: tr("Edit Address"), text: feed.url.absoluteString,
                                    placeholder: "https://example.org/feed.xml", confirm: tr("_Save"), isAddress: true,
                                    isValid: { FeedLibrary.feedURL(from: $0) != nil }) { address in

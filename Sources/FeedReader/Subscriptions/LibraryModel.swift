@@ -1,0 +1,84 @@
+import FeedCore
+
+/// What the window shows of the library, as last read from the store: the local feeds with
+/// their folders, the sync accounts with theirs, how many entries are starred, and the selection.
+///
+/// The window's parts talk through it: a part that changes the store says what it changed
+/// (``changed(_:selecting:)``), and the parts that show the library follow ``onChange``. So the
+/// subscriptions part, which changes feeds and folders, knows nothing of the sidebar or the list.
+@MainActor
+final class LibraryModel {
+    /// What a part changed in the store.
+    enum Change: Equatable {
+        /// Folders, or the folder a feed is in: a folder's entries may change, no other list's.
+        case folders
+        /// Feeds added, removed, renamed or given a new address: every list may change, and the
+        /// new feeds' icons are fetched.
+        case feeds
+        /// Entries fetched, synced or marked, or an import's feeds before they are fetched: the
+        /// sidebar changes; the part that changed them lists them as it needs (a refresh with its
+        /// header, a mark at once, an import once it ends).
+        case entries
+    }
+
+    private(set) var feeds: [StoredFeed] = []
+    private(set) var folders: [StoredFolder] = []
+    private(set) var accounts: [SidebarAccount] = []
+    private(set) var starredCount = 0
+    /// The row selected in the sidebar, whose entries the list shows.
+    var selection = FeedSelection.all
+
+    /// Called once the model holds what the store holds after a change, with the row the part
+    /// asked to select (nil: the selection stays where it can).
+    var onChange: ((Change, FeedSelection?) -> Void)?
+    /// Called when the store could not be read.
+    var onFailure: ((any Error) -> Void)?
+
+    private let store: FeedStore
+
+    init(store: FeedStore) {
+        self.store = store
+    }
+
+    /// Reads the subscriptions again after `change`, then tells ``onChange``; `selection` is the
+    /// row to select, when the change calls for one.
+    func changed(_ change: Change, selecting selection: FeedSelection? = nil) async {
+        do {
+            let feeds = try await store.feeds()
+            let folders = try await store.folders()
+            let starredCount = try await store.entryCount(starredOnly: true)
+            let accounts = try await SidebarAccount.all(in: store)
+            (self.feeds, self.folders, self.starredCount, self.accounts) = (feeds, folders, starredCount, accounts)
+            onChange?(change, selection)
+        } catch {
+            onFailure?(error)
+        }
+    }
+
+    /// A feed of this computer or of a sync account, by id.
+    func feed(id: Int64) -> StoredFeed? {
+        feeds.first { $0.id == id } ?? accounts.lazy.flatMap(\.feeds).first { $0.id == id }
+    }
+
+    /// Every feed's title, local and synced, as the sidebar names it, by the feed's id.
+    var feedTitles: [Int64: String] {
+        Dictionary((feeds + accounts.flatMap(\.feeds)).map { ($0.id, FeedSidebar.title(of: $0)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The feeds a selection refreshes: nil for all of them.
+    func feedIDs(of selection: FeedSelection) -> [Int64]? {
+        switch selection {
+        case .all, .starred:
+            return nil
+        case let .feed(id):
+            return [id]
+        case let .folder(id):
+            // The feeds in the folder and in the folders below it.
+            let inside = folders.subtree(of: id)
+            return feeds.filter { $0.folderID.map(inside.contains) == true }.map(\.id)
+        case .account:
+            // An account's feeds come from its server by a sync, not by fetching each feed.
+            return []
+        }
+    }
+}
