@@ -46,9 +46,12 @@ final class FilterAndSearchTests: XCTestCase {
             let list = app.window.entryList
             let entry = app.window.filterBar.searchEntry
             RealInput.key(windowTitle: app.title, "ctrl+f")
+            // Typed once the entry shows, as a person does: the search bar maps it on its next frame,
+            // and GTK 4.8 hands no key to a focus widget that is not mapped yet (under load, the
+            // first letter was lost).
             XCTAssertTrue(GtkTestEnvironment.iterate {
-                gtk_window_get_focus(cast(app.window.window)).map { gtk_widget_is_ancestor($0, entry) != 0 } == true
-            }, "Ctrl+F put the keyboard in the search entry")
+                gtk_window_get_focus(cast(app.window.window)).map { gtk_widget_is_ancestor($0, entry) != 0 && gtk_widget_get_mapped($0) != 0 } == true
+            }, "Ctrl+F showed the search entry with the keyboard in it")
 
             for key in ["t", "o", "m"] { RealInput.key(windowTitle: app.title, key) }
             XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles == ["Tomatoes & beans", "Pumpkins"] },

@@ -8,7 +8,7 @@ import XCTest
 
 /// Importing subscriptions as a person does it, with the real pointer and keyboard: a file
 /// dragged from another program onto the window, and a file chosen in the file dialog opened
-/// from the main menu by typing its path.
+/// from the main menu by typing its name.
 final class ImportRealInputTests: XCTestCase {
     /// Three feeds, two of them in News inside Reading.
     fileprivate static func opml(_ server: TestHTTPServer) throws -> URL {
@@ -76,7 +76,10 @@ final class ImportRealInputTests: XCTestCase {
         }
     }
 
-    func testImportFromTheMenuChoosesTheFileByTypingItsPath() throws {
+    /// The dialog is in the file's folder, as after a person went there, and the name is typed:
+    /// a whole path typed through the shared temporary folder has the location entry's completion
+    /// list and sort every one of its thousands of entries, which froze the dialog for a minute.
+    func testImportFromTheMenuChoosesTheFileByTypingItsName() throws {
         let server = try TestHTTPServer { _ in .ok(plainFeed(entries: 2)) }
         defer { server.stop() }
         let file = try Self.opml(server)
@@ -88,8 +91,12 @@ final class ImportRealInputTests: XCTestCase {
             RealInput.click(windowTitle: app.title, at: app.point(in: try XCTUnwrap(FolderTests.mainMenuButton(of: app)), x: 10, y: 10))
             RealInput.key(windowTitle: app.title, "i")
             XCTAssertTrue(GtkTestEnvironment.iterate { FolderTests.toplevel(titled: dialogTitle) != nil }, "the menu's Import Subscriptions… opens the file dialog")
+            let dialog = try XCTUnwrap(FolderTests.toplevel(titled: dialogTitle))
+            let folder = g_file_new_for_path(file.deletingLastPathComponent().path)!
+            defer { g_object_unref(cast(folder)) }
+            XCTAssertNotEqual(gtk_file_chooser_set_current_folder(cast(dialog), folder, nil), 0)
             RealInput.key(windowTitle: dialogTitle, "ctrl+l")
-            RealInput.type(windowTitle: dialogTitle, file.path)
+            RealInput.type(windowTitle: dialogTitle, file.lastPathComponent)
             RealInput.key(windowTitle: dialogTitle, "Return")
 
             XCTAssertTrue(GtkTestEnvironment.iterate { FolderTests.toplevel(titled: dialogTitle) == nil }, "the dialog closes")

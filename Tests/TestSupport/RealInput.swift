@@ -99,21 +99,34 @@ public enum RealInput {
 
     /// Presses a key combination (such as "F5" or "ctrl+r") in the window titled `windowTitle`.
     /// Under Wayland only the compositor gives the keyboard to a window (the newest one): the keys
-    /// go once that window knows it has it, as xdotool's `windowfocus --sync` waits under X11.
+    /// go once that window knows it has it, as xdotool's `windowfocus --sync` waits under X11,
+    /// and once its focus widget shows (`awaitKeyboard`).
     public static func key(windowTitle: String, _ keys: String) {
+        awaitKeyboard(in: windowTitle)
         guard GtkTestEnvironment.isWayland else { return XDo.key(windowTitle: windowTitle, keys) }
-        GtkTestEnvironment.iterate { toplevel(titled: windowTitle).map { gtk_window_is_active($0) != 0 } ?? false }
         VirtualInput.shared.send(["key \(keys)"])
     }
 
     /// Types `text` in the window titled `windowTitle`, one key (with Shift where it needs it) per character.
     public static func type(windowTitle: String, _ text: String) {
+        awaitKeyboard(in: windowTitle)
         guard GtkTestEnvironment.isWayland else { return XDo.type(windowTitle: windowTitle, text) }
-        GtkTestEnvironment.iterate { toplevel(titled: windowTitle).map { gtk_window_is_active($0) != 0 } ?? false }
         VirtualInput.shared.send(text.unicodeScalars.map { character in
             let name = keyNames[character] ?? String(character).lowercased()
             return "key " + (character.properties.isUppercase ? "shift+" + name : name)
         })
+    }
+
+    /// Waits until the window titled `title` takes keys as a person sees it ready to: under
+    /// Wayland, once it knows it has the keyboard; under both, once the widget with its focus is
+    /// mapped. GTK 4.8 hands no key to a focus widget that shows only on the next frame (a search
+    /// entry just revealed, a pane sliding in): a key sent before that frame was lost.
+    private static func awaitKeyboard(in title: String) {
+        GtkTestEnvironment.iterate {
+            guard let window = toplevel(titled: title) else { return !GtkTestEnvironment.isWayland }
+            if GtkTestEnvironment.isWayland, gtk_window_is_active(window) == 0 { return false }
+            return gtk_window_get_focus(window).map { gtk_widget_get_mapped($0) != 0 } ?? true
+        }
     }
 
     /// The XKB names of the characters that are not their own name.
