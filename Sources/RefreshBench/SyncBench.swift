@@ -57,26 +57,21 @@ enum SyncBench {
 
     static func runTinyTinyRSS(_ options: BenchOptions) throws -> TinyTinyRSSResult {
         let feeds = feeds(options), total = feeds * itemsPerFeed
-        let state = BenchFiles.directory.appendingPathComponent("ttrss").path
-        let started = try script("ttrss-server", ["start", state])
-        guard started.status == 0 else {
-            if started.status == 3 { throw Unavailable(reason: lastLine(started.errors)) }
-            throw BenchError("ttrss-server start failed (\(started.status)): \(started.errors)")
-        }
-        defer { _ = try? script("ttrss-server", ["stop", state]) }
-        let settings = try String(contentsOfFile: state + "/env", encoding: .utf8)
+        let ttrss = try Server("ttrss-server", folder: "ttrss", unavailableStatus: 3)
+        defer { ttrss.stop() }
+        let settings = try String(contentsOfFile: ttrss.state + "/env", encoding: .utf8)
         guard let server = settings.split(separator: "\n").first(where: { $0.hasPrefix("TTRSS_URL=") })
-            .map({ String($0.dropFirst("TTRSS_URL=".count)) }) else { throw BenchError("no TTRSS_URL in \(state)/env") }
+            .map({ String($0.dropFirst("TTRSS_URL=".count)) }) else { throw BenchError("no TTRSS_URL in \(ttrss.state)/env") }
         let user = "bench", password = "bench-password"
-        try check(script("ttrss-server", ["user", state, user, password]))
-        try check(script("ttrss-server", ["seed", state, user, String(feeds), String(itemsPerFeed)]))
+        try ttrss.run("user", user, password)
+        try ttrss.run("seed", user, String(feeds), String(itemsPerFeed))
         // Read long ago, but for the newest; some of those starred.
-        try check(script("ttrss-server", ["sql", state, """
+        try ttrss.run("sql", """
             UPDATE ttrss_user_entries SET unread = false, last_read = NOW() - INTERVAL '2 days'
                 WHERE ref_id NOT IN (SELECT id FROM ttrss_entries ORDER BY id DESC LIMIT \(unread));
             UPDATE ttrss_user_entries SET marked = true, last_marked = NOW() - INTERVAL '2 days'
                 WHERE ref_id IN (SELECT id FROM ttrss_entries ORDER BY id DESC LIMIT \(starred));
-            """]))
+            """)
 
         let ours = try Reader(folder: BenchFiles.directory.appendingPathComponent("ttrss-ours"))
         try ours.addAccount(server: server, service: "tt-rss", user: user, password: password)
@@ -87,15 +82,15 @@ enum SyncBench {
         }
 
         // Another client's changes, as its updateArticle calls leave them.
-        try check(script("ttrss-server", ["sql", state, """
+        try ttrss.run("sql", """
             UPDATE ttrss_user_entries SET unread = false, last_read = NOW()
                 WHERE ref_id IN (SELECT id FROM ttrss_entries ORDER BY id DESC LIMIT \(changes.read));
             UPDATE ttrss_user_entries SET unread = true
                 WHERE ref_id IN (SELECT id FROM ttrss_entries ORDER BY id DESC LIMIT \(changes.unread) OFFSET \(unread));
             UPDATE ttrss_user_entries SET marked = true, last_marked = NOW()
                 WHERE ref_id IN (SELECT id FROM ttrss_entries ORDER BY id DESC LIMIT \(changes.starred) OFFSET \(starred));
-            """]))
-        let log = state + "/php.log"
+            """)
+        let log = ttrss.state + "/php.log"
         let before = try requestLines(in: log, matching: "]: POST /api/").count
         let incremental = try ours.sync(expectedEntries: total, expectedUnread: unreadAfterChanges)
         let requests = try requestLines(in: log, matching: "]: POST /api/").count - before
@@ -140,24 +135,19 @@ enum SyncBench {
 
     static func runGoogleReader(_ options: BenchOptions) throws -> GoogleReaderResult {
         let feeds = feeds(options), total = feeds * itemsPerFeed
-        let state = BenchFiles.directory.appendingPathComponent("freshrss").path
-        let started = try script("freshrss-server", ["start", state])
-        guard started.status == 0 else {
-            if started.status == 77 { throw Unavailable(reason: lastLine(started.errors)) }
-            throw BenchError("freshrss-server start failed (\(started.status)): \(started.errors)")
-        }
-        defer { _ = try? script("freshrss-server", ["stop", state]) }
-        let base = started.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let freshRSS = try Server("freshrss-server", folder: "freshrss", unavailableStatus: 77)
+        defer { freshRSS.stop() }
+        let base = freshRSS.startOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         let endpoint = base + "api/greader.php"
         let user = "reader", password = "api-password-1"
-        try check(script("freshrss-server", ["seed", state, user, String(feeds), String(itemsPerFeed)]))
-        try check(script("freshrss-server", ["sql", state, user, """
+        try freshRSS.run("seed", user, String(feeds), String(itemsPerFeed))
+        try freshRSS.run("sql", user, """
             UPDATE entry SET is_read = 1 WHERE id NOT IN (SELECT id FROM entry ORDER BY id DESC LIMIT \(unread));
             UPDATE entry SET is_favorite = 1 WHERE id IN (SELECT id FROM entry ORDER BY id DESC LIMIT \(starred));
             UPDATE feed SET cache_nbUnreads = (SELECT COUNT(*) FROM entry WHERE id_feed = feed.id AND is_read = 0);
-            """]))
+            """)
 
-        let log = state + "/php-server.log"
+        let log = freshRSS.state + "/php-server.log"
         let ours = try Reader(folder: BenchFiles.directory.appendingPathComponent("greader-ours"))
         try ours.addAccount(server: endpoint, service: "greader", user: user, password: password)
         let before = try requestLines(in: log, matching: "]: ").count
@@ -165,12 +155,12 @@ enum SyncBench {
         let requests = Array(try requestLines(in: log, matching: "]: ").dropFirst(before))
         let floor = try replay(requests, base: base, endpoint: endpoint, user: user, password: password)
 
-        try check(script("freshrss-server", ["sql", state, user, """
+        try freshRSS.run("sql", user, """
             UPDATE entry SET is_read = 1 WHERE id IN (SELECT id FROM entry ORDER BY id DESC LIMIT \(changes.read));
             UPDATE entry SET is_read = 0 WHERE id IN (SELECT id FROM entry ORDER BY id DESC LIMIT \(changes.unread) OFFSET \(unread));
             UPDATE entry SET is_favorite = 1 WHERE id IN (SELECT id FROM entry ORDER BY id DESC LIMIT \(changes.starred) OFFSET \(starred));
             UPDATE feed SET cache_nbUnreads = (SELECT COUNT(*) FROM entry WHERE id_feed = feed.id AND is_read = 0);
-            """]))
+            """)
         let beforeIncremental = try requestLines(in: log, matching: "]: ").count
         let incremental = try ours.sync(expectedEntries: total, expectedUnread: unreadAfterChanges)
         let incrementalRequests = try requestLines(in: log, matching: "]: ").count - beforeIncremental
@@ -273,18 +263,43 @@ enum SyncBench {
         try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter { $0.contains(marker) }.map(String.init)
     }
 
-    private static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("meson-helpers")
+    /// A server run by its meson-helpers script (`start`, `stop` and the rest, each given the state folder first).
+    private struct Server {
+        private static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("meson-helpers")
 
-    private static func script(_ name: String, _ arguments: [String]) throws -> ChildProcess {
-        try ChildProcess.run(scripts.appendingPathComponent(name).path, arguments, environment: ProcessInfo.processInfo.environment)
-    }
+        let script: String
+        /// The server's state folder, in the bench's.
+        let state: String
+        /// What `start` printed.
+        let startOutput: String
 
-    private static func check(_ child: ChildProcess) throws {
-        guard child.status == 0 else { throw BenchError("a server script failed (\(child.status)): \(child.errors)") }
-    }
+        /// Starts it; a `start` exiting with `unavailableStatus` is the script saying the server cannot run here.
+        init(_ script: String, folder: String, unavailableStatus: Int32) throws {
+            self.script = script
+            state = BenchFiles.directory.appendingPathComponent(folder).path
+            let started = try Self.run(script, ["start", state])
+            guard started.status == 0 else {
+                if started.status == unavailableStatus {
+                    throw Unavailable(reason: started.errors.split(separator: "\n").last.map(String.init) ?? started.errors)
+                }
+                throw BenchError("\(script) start failed (\(started.status)): \(started.errors)")
+            }
+            startOutput = started.output
+        }
 
-    private static func lastLine(_ text: String) -> String {
-        text.split(separator: "\n").last.map(String.init) ?? text
+        /// Runs `command` on this server, failing when the script does.
+        func run(_ command: String, _ arguments: String...) throws {
+            let child = try Self.run(script, [command, state] + arguments)
+            guard child.status == 0 else { throw BenchError("\(script) \(command) failed (\(child.status)): \(child.errors)") }
+        }
+
+        func stop() {
+            _ = try? Self.run(script, ["stop", state])
+        }
+
+        private static func run(_ script: String, _ arguments: [String]) throws -> ChildProcess {
+            try ChildProcess.run(scripts.appendingPathComponent(script).path, arguments, environment: ProcessInfo.processInfo.environment)
+        }
     }
 }

@@ -32,8 +32,7 @@ final class AccountsWindowTests: XCTestCase {
             let preferences = try PreferencesWindowTests.open(app, titled: "Preferences")
             defer { gtk_window_destroy(cast(preferences)) }
             try Self.showPage("Accounts", of: preferences)
-            PreferencesWindowTests.click(try XCTUnwrap(PreferencesWindowTests.row(titled: "Add Account…", in: preferences)), in: preferences)
-            let dialog = try XCTUnwrap(Self.appearing("Add Account"))
+            let dialog = try Self.openAddAccount(from: preferences)
             try Self.type(server.url.absoluteString, into: "Server Address", of: dialog)
             try Self.type(user.name, into: "User Name", of: dialog)
             try Self.type(user.password, into: "Password", of: dialog)
@@ -60,17 +59,14 @@ final class AccountsWindowTests: XCTestCase {
 
     func testAnAccountIsAddedInPreferencesSyncedByF5AndRemovedAfterAsking() throws {
         try withReader(serving: plainFeed(entries: 2), entries: 2) { app in
-            let server = try XCTUnwrap(TinyTinyRSSServer.shared)
-            let user = try server.newUser()
-            try server.subscribe(user, to: try server.writeFeed(title: "Synced News", count: 3))
+            let (server, user) = try Self.userWithFeed("Synced News", count: 3)
             let preferences = try PreferencesWindowTests.open(app, titled: "Preferences")
             var preferencesOpen = true
             defer { if preferencesOpen { gtk_window_destroy(cast(preferences)) } }
             try Self.showPage("Accounts", of: preferences)
             XCTAssertEqual(PreferencesWindowTests.rowTitles(in: preferences), ["Add Account…"], "no account yet")
 
-            PreferencesWindowTests.click(try XCTUnwrap(PreferencesWindowTests.row(titled: "Add Account…", in: preferences)), in: preferences)
-            let dialog = try XCTUnwrap(Self.appearing("Add Account"))
+            let dialog = try Self.openAddAccount(from: preferences)
             XCTAssertEqual(PreferencesWindowTests.choice(try XCTUnwrap(PreferencesWindowTests.row(titled: "Service", in: dialog))),
                            "Tiny Tiny RSS")
             try Self.type(server.url.absoluteString, into: "Server Address", of: dialog)
@@ -112,9 +108,7 @@ final class AccountsWindowTests: XCTestCase {
 
     func testAReadMarkMadeInTheWindowReachesTheServerWithTheNextSync() throws {
         try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
-            let server = try XCTUnwrap(TinyTinyRSSServer.shared)
-            let user = try server.newUser()
-            try server.subscribe(user, to: try server.writeFeed(title: "Marked", count: 2))
+            let (server, user) = try Self.userWithFeed("Marked", count: 2)
             try Self.addAccount(app, server: server, user: user)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).count == 3 }, "\(Self.entryTitles(app))")
             XCTAssertEqual(try server.isUnread("Marked item 1", user: user.name), true)
@@ -122,27 +116,21 @@ final class AccountsWindowTests: XCTestCase {
             let index = try XCTUnwrap(Self.entryTitles(app).firstIndex(of: "Marked item 1"))
             app.window.entryList.select(index: index)
             XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 2 }, "shown means read")
-            RealInput.key(windowTitle: app.title, "F5")
-            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.refreshesRunning > 0 || app.queuedChanges() == 0 })
-            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.refreshesRunning == 0 && app.queuedChanges() == 0 })
+            Self.syncWithF5(app)
             XCTAssertEqual(try server.isUnread("Marked item 1", user: user.name), false, "the server has it read")
             XCTAssertEqual(try server.isUnread("Marked item 0", user: user.name), true, "and nothing else")
 
             // "Mark All as Read" asks the server to catch up with the next sync.
             g_action_group_activate_action(cast(app.window.window), "mark-all-read", nil)
             XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 0 })
-            RealInput.key(windowTitle: app.title, "F5")
-            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.refreshesRunning > 0 || app.queuedChanges() == 0 })
-            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.refreshesRunning == 0 && app.queuedChanges() == 0 })
+            Self.syncWithF5(app)
             XCTAssertEqual(try server.isUnread("Marked item 0", user: user.name), false, "the server caught up")
         }
     }
 
     func testRemovingAnAccountAsksFirstAndTakesItsArticlesAway() throws {
         try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
-            let server = try XCTUnwrap(TinyTinyRSSServer.shared)
-            let user = try server.newUser()
-            try server.subscribe(user, to: try server.writeFeed(title: "Gone Soon", count: 2))
+            let (server, user) = try Self.userWithFeed("Gone Soon", count: 2)
             try Self.addAccount(app, server: server, user: user)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).count == 3 })
 
@@ -174,9 +162,7 @@ final class AccountsWindowTests: XCTestCase {
 
     func testAddFeedSubscribesInAnAccountOnItsServer() throws {
         try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
-            let server = try XCTUnwrap(TinyTinyRSSServer.shared)
-            let user = try server.newUser()
-            try server.subscribe(user, to: try server.writeFeed(title: "First", count: 1))
+            let (server, user) = try Self.userWithFeed("First", count: 1)
             try Self.addAccount(app, server: server, user: user)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).count == 2 })
             let added = try server.writeFeed(title: "Added Here", count: 2)
@@ -209,8 +195,7 @@ final class AccountsWindowTests: XCTestCase {
             let preferences = try PreferencesWindowTests.open(app, titled: "Preferences")
             defer { gtk_window_destroy(cast(preferences)) }
             try Self.showPage("Accounts", of: preferences)
-            PreferencesWindowTests.click(try XCTUnwrap(PreferencesWindowTests.row(titled: "Add Account…", in: preferences)), in: preferences)
-            let dialog = try XCTUnwrap(Self.appearing("Add Account"))
+            let dialog = try Self.openAddAccount(from: preferences)
             try Self.type(locked.name, into: "User Name", of: dialog)
             try Self.type(locked.password, into: "Password", of: dialog)
             let cases = [
@@ -235,9 +220,7 @@ final class AccountsWindowTests: XCTestCase {
     /// A server gone mid-session: the failure names the account, in a toast and on its row, and Retry syncs again.
     func testASyncFailureNamesTheAccountAndRetrySyncsAgain() throws {
         try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
-            let server = try XCTUnwrap(TinyTinyRSSServer.shared)
-            let user = try server.newUser()
-            try server.subscribe(user, to: try server.writeFeed(title: "Flaky", count: 1))
+            let (server, user) = try Self.userWithFeed("Flaky", count: 1)
             try Self.addAccount(app, server: server, user: user)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).count == 2 })
 
@@ -272,9 +255,7 @@ final class AccountsWindowTests: XCTestCase {
     /// through its API, so the window says so and the feed stays where it is.
     func testMovingASyncedFeedGoesThroughItsServer() throws {
         try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
-            let server = try XCTUnwrap(TinyTinyRSSServer.shared)
-            let user = try server.newUser()
-            try server.subscribe(user, to: try server.writeFeed(title: "Unmovable", count: 1))
+            let (server, user) = try Self.userWithFeed("Unmovable", count: 1)
             try Self.addAccount(app, server: server, user: user)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).count == 2 })
             let account = try XCTUnwrap(app.accounts().first)
@@ -333,9 +314,7 @@ final class AccountsWindowTests: XCTestCase {
     /// turn one interval on.
     func testTheBackgroundIntervalSyncsTheAccounts() throws {
         try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
-            let server = try XCTUnwrap(TinyTinyRSSServer.shared)
-            let user = try server.newUser()
-            try server.subscribe(user, to: try server.writeFeed(title: "Early", count: 1))
+            let (server, user) = try Self.userWithFeed("Early", count: 1)
             try Self.addAccount(app, server: server, user: user)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).count == 2 })
             let notifications = try FakeNotificationServer()
@@ -359,14 +338,40 @@ final class AccountsWindowTests: XCTestCase {
 
     // MARK: - Helpers
 
+    /// The run's tt-rss server and a new user of it, subscribed there to a new feed titled
+    /// `title` of `count` articles.
+    @MainActor
+    private static func userWithFeed(_ title: String, count: Int) throws -> (TinyTinyRSSServer, (name: String, password: String)) {
+        let server = try XCTUnwrap(TinyTinyRSSServer.shared)
+        let user = try server.newUser()
+        try server.subscribe(user, to: try server.writeFeed(title: title, count: count))
+        return (server, user)
+    }
+
+    /// Presses F5 and waits until the sync it starts has sent every change made here.
+    @MainActor
+    private static func syncWithF5(_ app: ReaderFixture, file: StaticString = #filePath, line: UInt = #line) {
+        RealInput.key(windowTitle: app.title, "F5")
+        XCTAssertTrue(GtkTestEnvironment.iterate { app.window.refreshesRunning > 0 || app.queuedChanges() == 0 }, "a sync starts",
+                      file: file, line: line)
+        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.refreshesRunning == 0 && app.queuedChanges() == 0 },
+                      "the sync ends with nothing left to send", file: file, line: line)
+    }
+
+    /// Clicks Add Account… on the Accounts page of `preferences` and returns the dialog it opens.
+    @MainActor
+    private static func openAddAccount(from preferences: UnsafeMutablePointer<GtkWidget>) throws -> UnsafeMutablePointer<GtkWidget> {
+        PreferencesWindowTests.click(try XCTUnwrap(PreferencesWindowTests.row(titled: "Add Account…", in: preferences)), in: preferences)
+        return try XCTUnwrap(appearing("Add Account"))
+    }
+
     /// Adds the account through the Accounts page and its dialog, as a person does, and closes Preferences.
     @MainActor
     private static func addAccount(_ app: ReaderFixture, server: TinyTinyRSSServer, user: (name: String, password: String)) throws {
         let preferences = try PreferencesWindowTests.open(app, titled: "Preferences")
         defer { gtk_window_destroy(cast(preferences)) }
         try showPage("Accounts", of: preferences)
-        PreferencesWindowTests.click(try XCTUnwrap(PreferencesWindowTests.row(titled: "Add Account…", in: preferences)), in: preferences)
-        let dialog = try XCTUnwrap(appearing("Add Account"))
+        let dialog = try openAddAccount(from: preferences)
         try type(server.url.absoluteString, into: "Server Address", of: dialog)
         try type(user.name, into: "User Name", of: dialog)
         try type(user.password, into: "Password", of: dialog)

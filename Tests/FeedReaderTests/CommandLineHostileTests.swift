@@ -204,20 +204,6 @@ private func restoreDevFull() {
     chmod("/dev/full", 0o666)
 }
 
-extension FileManager {
-    /// The names in `folder` as the bytes they are.
-    fileprivate func contentsOfDirectoryBytes(at folder: URL) throws -> [[UInt8]] {
-        guard let directory = opendir(folder.path) else { throw CocoaError(.fileReadNoSuchFile) }
-        defer { closedir(directory) }
-        var names: [[UInt8]] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if name != Array(".".utf8), name != Array("..".utf8) { names.append(name) }
-        }
-        return names
-    }
-}
-
 /// Data a reader thread hands over.
 private final class Received: @unchecked Sendable {
     private let lock = NSLock()

@@ -35,20 +35,7 @@ final class FullArticleViewTests: XCTestCase {
             }
         }
         defer { server.stop() }
-        try onMain {
-            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
-            defer { app.close() }
-            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 2 })
-            try body(app, server)
-        }
-    }
-
-    @MainActor
-    private static func select(_ title: String, in app: ReaderFixture) {
-        let list = app.window.entryList
-        guard let index = list.order.firstIndex(where: { list.entries[$0]?.title == title }) else { return XCTFail("no entry \(title)") }
-        list.select(index: index)
-        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.article.isLoaded && app.window.article.entry?.title == title })
+        try withReader(subscribedTo: server, entries: 2) { app in try body(app, server) }
     }
 
     @MainActor
@@ -68,7 +55,7 @@ final class FullArticleViewTests: XCTestCase {
         try withGarden { app, server in
             let article = app.window.article
             let full = article.fullArticle
-            Self.select("Frost", in: app)
+            app.showEntry(titled: "Frost")
             XCTAssertEqual(article.bodyHTML, "Only the first lines of the post.")
             XCTAssertEqual(Self.tooltip(full.button), "Show Full Article")
             XCTAssertEqual(Self.search("bicycle", in: app), [], "the page's words are not in the feed")
@@ -95,8 +82,8 @@ final class FullArticleViewTests: XCTestCase {
 
             // Kept with the entry: shown again with the server gone.
             server.stop()
-            Self.select("Gone", in: app)
-            Self.select("Frost", in: app)
+            app.showEntry(titled: "Gone")
+            app.showEntry(titled: "Frost")
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { full.state == .fullArticle && article.bodyHTML?.contains("bicycle") == true },
                           "the kept article shows offline: \(full.state)")
         }
@@ -106,7 +93,7 @@ final class FullArticleViewTests: XCTestCase {
         try withGarden { app, _ in
             let article = app.window.article
             let full = article.fullArticle
-            Self.select("Gone", in: app)
+            app.showEntry(titled: "Gone")
             XCTAssertNil(full.noticeText)
 
             g_action_group_activate_action(cast(app.window.window), "toggle-full-article", nil)
@@ -118,7 +105,7 @@ final class FullArticleViewTests: XCTestCase {
             GtkTestEnvironment.waitForFrames(of: app.window.window, count: 10)
             saveScreen(name: "full-article-failed")
 
-            Self.select("Frost", in: app)
+            app.showEntry(titled: "Frost")
             XCTAssertNil(full.noticeText, "the notice belongs to the entry it was about")
         }
     }
@@ -136,7 +123,7 @@ final class FullArticleViewTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { Self.menuState(for: feedID, in: app) == true },
                           "saved, and the feed's menu shows it checked")
 
-            Self.select("Frost", in: app)
+            app.showEntry(titled: "Frost")
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 40) {
                 article.fullArticle.state == .fullArticle && article.bodyHTML?.contains("bicycle") == true
             }, "shown without asking: \(article.fullArticle.state)")

@@ -37,6 +37,17 @@ final class ImportRealInputTests: XCTestCase {
         XCTAssertEqual(sidebar.folders.last.map { sidebar.pathName(of: $0.id) }, "Reading › News", file: file, line: line)
     }
 
+    /// Opens the main menu with the real pointer and picks Import Subscriptions… by its key;
+    /// fails unless the file dialog titled `dialogTitle` opens.
+    @MainActor
+    fileprivate static func chooseImportInMenu(of app: ReaderFixture, opening dialogTitle: String,
+                                               file: StaticString = #filePath, line: UInt = #line) throws {
+        RealInput.click(windowTitle: app.title, at: app.point(in: try XCTUnwrap(FolderTests.mainMenuButton(of: app)), x: 10, y: 10))
+        RealInput.key(windowTitle: app.title, "i")
+        XCTAssertTrue(GtkTestEnvironment.iterate { FolderTests.toplevel(titled: dialogTitle) != nil },
+                      "the menu's Import Subscriptions… opens the file dialog", file: file, line: line)
+    }
+
     func testAnOPMLFileDraggedFromAnotherProgramIsImported() throws {
         let server = try TestHTTPServer { _ in .ok(plainFeed(entries: 2)) }
         defer { server.stop() }
@@ -88,9 +99,7 @@ final class ImportRealInputTests: XCTestCase {
             defer { app.close() }
             let dialogTitle = "Import Subscriptions"
 
-            RealInput.click(windowTitle: app.title, at: app.point(in: try XCTUnwrap(FolderTests.mainMenuButton(of: app)), x: 10, y: 10))
-            RealInput.key(windowTitle: app.title, "i")
-            XCTAssertTrue(GtkTestEnvironment.iterate { FolderTests.toplevel(titled: dialogTitle) != nil }, "the menu's Import Subscriptions… opens the file dialog")
+            try Self.chooseImportInMenu(of: app, opening: dialogTitle)
             let dialog = try XCTUnwrap(FolderTests.toplevel(titled: dialogTitle))
             let folder = g_file_new_for_path(file.deletingLastPathComponent().path)!
             defer { g_object_unref(cast(folder)) }
@@ -118,9 +127,7 @@ extension ImportRealInputTests {
             let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
             defer { app.close() }
             let dialogTitle = "Import Subscriptions"
-            RealInput.click(windowTitle: app.title, at: app.point(in: try XCTUnwrap(FolderTests.mainMenuButton(of: app)), x: 10, y: 10))
-            RealInput.key(windowTitle: app.title, "i")
-            XCTAssertTrue(GtkTestEnvironment.iterate { FolderTests.toplevel(titled: dialogTitle) != nil }, "the menu's Import Subscriptions… opens the file dialog")
+            try Self.chooseImportInMenu(of: app, opening: dialogTitle)
             let dialog = try XCTUnwrap(FolderTests.toplevel(titled: dialogTitle))
 
             let chosen = g_file_new_for_path(file.path)!

@@ -40,7 +40,14 @@ struct LatinOneFileName {
 
     /// The names in the folder, by their bytes.
     func namesInFolder() -> [[UInt8]] {
-        guard let directory = opendir(folder.path) else { return [] }
+        (try? FileManager.default.contentsOfDirectoryBytes(at: folder)) ?? []
+    }
+}
+
+extension FileManager {
+    /// The names in `folder` as the bytes they are.
+    func contentsOfDirectoryBytes(at folder: URL) throws -> [[UInt8]] {
+        guard let directory = opendir(folder.path) else { throw CocoaError(.fileReadNoSuchFile) }
         defer { closedir(directory) }
         var names: [[UInt8]] = []
         while let entry = readdir(directory) {

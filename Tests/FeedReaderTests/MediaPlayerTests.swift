@@ -105,21 +105,7 @@ final class MediaPlayerTests: XCTestCase {
         }
         feedServer = server
         defer { server.stop() }
-        try onMain {
-            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
-            defer { app.close() }
-            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 4 })
-            try test(app, server)
-        }
-    }
-
-    @MainActor
-    private static func select(_ title: String, in app: ReaderFixture) {
-        guard let index = app.window.entryList.order.firstIndex(where: { app.window.entryList.entries[$0]?.title == title }) else {
-            return XCTFail("no entry \(title)")
-        }
-        app.window.entryList.select(index: index)
-        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.article.isLoaded && app.window.article.entry?.title == title })
+        try withReader(subscribedTo: server, entries: 4) { app in try test(app, server) }
     }
 
     /// Clicks the middle of `widget` with the real pointer, once it is shown and laid out.
@@ -191,7 +177,7 @@ final class MediaPlayerTests: XCTestCase {
 
     func testAnEpisodePlaysAndResumesWhereItWasLeftAfterAnotherEntryAndARestart() throws {
         try withShows { app, _ in
-            Self.select("Episode", in: app)
+            app.showEntry(titled: "Episode")
             let panel = app.window.article.media
             XCTAssertTrue(gtk_widget_get_visible(panel.widget) != 0 && gtk_widget_get_mapped(panel.widget) != 0, "the player shows above the article")
             var player = try Self.shownPlayer(in: app)
@@ -206,10 +192,10 @@ final class MediaPlayerTests: XCTestCase {
             XCTAssertLessThan(left, 4)
             saveRender(app.window.window, name: "media-audio-player")
 
-            Self.select("Plain", in: app)
+            app.showEntry(titled: "Plain")
             XCTAssertEqual(gtk_widget_get_visible(panel.widget), 0, "an entry without media shows no player")
             XCTAssertTrue(panel.players.isEmpty)
-            Self.select("Episode", in: app)
+            app.showEntry(titled: "Episode")
             player = try Self.shownPlayer(in: app)
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.showsResume(of: player, at: left) }, "it shows where it will go on")
             try Self.play(player, in: app, from: left, until: left + 0.5)
@@ -221,7 +207,7 @@ final class MediaPlayerTests: XCTestCase {
             let restarted = try app.restarted()
             defer { restarted.close() }
             XCTAssertTrue(GtkTestEnvironment.iterate { restarted.window.entryList.order.count == 4 })
-            Self.select("Episode", in: restarted)
+            restarted.showEntry(titled: "Episode")
             let again = try Self.shownPlayer(in: restarted)
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.showsResume(of: again, at: secondLeft) }, "after a restart too")
             try Self.play(again, in: restarted, from: secondLeft, until: secondLeft + 0.5)
@@ -242,7 +228,7 @@ final class MediaPlayerTests: XCTestCase {
 
     func testAWindowClosedToRunInTheBackgroundPausesWhatPlaysAndSavesWhereItWas() throws {
         try withShows { app, _ in
-            Self.select("Episode", in: app)
+            app.showEntry(titled: "Episode")
             let player = try Self.shownPlayer(in: app)
             let playButton = try XCTUnwrap(descendant(of: player.view) { isWidget($0, a: gtk_button_get_type()) })
             Self.click(playButton, in: app)
@@ -269,13 +255,13 @@ final class MediaPlayerTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { saved })
             Self.episodeGone.withLock { $0 = true }
             defer { Self.episodeGone.withLock { $0 = false } }
-            Self.select("Episode", in: app)
+            app.showEntry(titled: "Episode")
             let player = try Self.shownPlayer(in: app)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { gtk_widget_get_mapped(player.errorLabel) != 0 }, "the host is gone")
-            Self.select("Plain", in: app)
+            app.showEntry(titled: "Plain")
 
             Self.episodeGone.withLock { $0 = false }
-            Self.select("Episode", in: app)
+            app.showEntry(titled: "Episode")
             let back = try Self.shownPlayer(in: app)
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.showsResume(of: back, at: 4) }, "the failed file did not overwrite where it was left")
         }
@@ -297,7 +283,7 @@ final class MediaPlayerTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { saved })
             Self.episodeRangesRefused.withLock { $0 = 1 }
             defer { Self.episodeRangesRefused.withLock { $0 = 0 } }
-            Self.select("Episode", in: app)
+            app.showEntry(titled: "Episode")
             let player = try Self.shownPlayer(in: app)
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.showsResume(of: player, at: 4) }, "it shows where it will go on")
             try Self.play(player, in: app, from: 4, until: 4.5)
@@ -318,7 +304,7 @@ final class MediaPlayerTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { saved })
             Self.episodeRangesRefused.withLock { $0 = .max }
             defer { Self.episodeRangesRefused.withLock { $0 = 0 } }
-            Self.select("Episode", in: app)
+            app.showEntry(titled: "Episode")
             let player = try Self.shownPlayer(in: app)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { gtk_widget_get_visible(player.resumeLabel) == 0 },
                           "no promise to resume once the file cannot seek")
@@ -331,7 +317,7 @@ final class MediaPlayerTests: XCTestCase {
             XCTAssertLessThan(player.seconds, 3, "from its start")
             Self.click(playButton, in: app)
             XCTAssertTrue(GtkTestEnvironment.iterate { gtk_media_stream_get_playing(player.stream) == 0 })
-            Self.select("Plain", in: app)
+            app.showEntry(titled: "Plain")
             nonisolated(unsafe) var kept: Double??
             Task { @MainActor [library = app.library] in
                 kept = try? await library.store.playbackPosition(entryID: episode.id, url: server.url("/episode.wav"))
@@ -355,7 +341,7 @@ final class MediaPlayerTests: XCTestCase {
 
     func testAVideoShowsInItsPlayerWithItsThumbnailInTheArticle() throws {
         try withShows { app, server in
-            Self.select("Clip", in: app)
+            app.showEntry(titled: "Clip")
             let player = try Self.shownPlayer(in: app)
             XCTAssertTrue(isWidget(player.view, a: gtk_video_get_type()), "a video plays in the article")
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 15) { gdk_paintable_get_intrinsic_width(cast(player.stream)) == 320 },
@@ -385,7 +371,7 @@ final class MediaPlayerTests: XCTestCase {
         }
         try withShows { app, _ in
             XCTAssertEqual(MediaDownloads.folder.path, downloads.path)
-            Self.select("Notes", in: app)
+            app.showEntry(titled: "Notes")
             let row = try XCTUnwrap(app.window.article.media.downloadRows.first)
             XCTAssertEqual(app.window.article.media.players.map(\.url.lastPathComponent), ["lost.mp3"], "a PDF is not played")
             XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(row.downloadButton) != 0 })

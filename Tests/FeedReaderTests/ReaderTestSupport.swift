@@ -10,11 +10,29 @@ import XCTest
 func withReader(serving xml: Data, entries: Int, _ body: @MainActor (ReaderFixture) throws -> Void) throws {
     let server = try TestHTTPServer { _ in .ok(xml) }
     defer { server.stop() }
+    try withReader(subscribedTo: server, entries: entries, body)
+}
+
+/// Runs `body` on a reader window subscribed to `server`'s /feed.xml, once its `entries` show.
+func withReader(subscribedTo server: TestHTTPServer, entries: Int, _ body: @MainActor (ReaderFixture) throws -> Void) throws {
     try onMain {
-        let app = try ReaderFixture(subscribingTo: "http://127.0.0.1:\(server.port)/feed.xml")
+        let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
         defer { app.close() }
         XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == entries })
         try body(app)
+    }
+}
+
+extension ReaderFixture {
+    /// Selects the entry titled `title` and waits until the article view has loaded it.
+    func showEntry(titled title: String, file: StaticString = #filePath, line: UInt = #line) {
+        let list = window.entryList
+        guard let index = list.order.firstIndex(where: { list.entries[$0]?.title == title }) else {
+            return XCTFail("no entry \(title)", file: file, line: line)
+        }
+        list.select(index: index)
+        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { window.article.isLoaded && window.article.entry?.title == title },
+                      "the article view shows \(title)", file: file, line: line)
     }
 }
 

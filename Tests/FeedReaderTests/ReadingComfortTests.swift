@@ -42,12 +42,7 @@ final class ReadingComfortTests: XCTestCase {
                                               ("Set-Cookie", "tracker=\(UUID().uuidString); Path=/; Max-Age=86400")])
         }
         defer { server.stop() }
-        try onMain {
-            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
-            defer { app.close() }
-            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 2 })
-            try body(app, server)
-        }
+        try withReader(subscribedTo: server, entries: 2) { app in try body(app, server) }
     }
 
     /// The requests for pixels, in order.

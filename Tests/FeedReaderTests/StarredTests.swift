@@ -10,11 +10,7 @@ import XCTest
 final class StarredTests: XCTestCase {
     func testSStarsTheSelectedEntryAndTheStarredListShowsIt() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
-            let list = app.window.entryList
-            list.select(index: 1)
-            gtk_widget_grab_focus(list.listView)
-            RealInput.key(windowTitle: app.title, "s")
-            XCTAssertTrue(GtkTestEnvironment.iterate { app.starredInStore() == 1 }, "s starred it")
+            let list = Self.starSecondEntryWithS(app)
             XCTAssertEqual(list.selectedEntry?.isStarred, true)
             XCTAssertFalse(app.window.article.starButtonStars, "the article's button now offers to unstar")
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.starBesideTitle(in: list.listView) }, "the row shows its star beside the title, not over it")
@@ -34,11 +30,7 @@ final class StarredTests: XCTestCase {
     /// shown where the database keeps it, and the window says why.
     func testAnUnstarThatCannotBeSavedLeavesTheStarShown() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
-            let list = app.window.entryList
-            list.select(index: 1)
-            gtk_widget_grab_focus(list.listView)
-            RealInput.key(windowTitle: app.title, "s")
-            XCTAssertTrue(GtkTestEnvironment.iterate { app.starredInStore() == 1 }, "s starred it")
+            let list = Self.starSecondEntryWithS(app)
             let holder = try SQLiteLockHolder(path: app.databasePath)
             defer { holder.release() }
 
@@ -52,6 +44,17 @@ final class StarredTests: XCTestCase {
             holder.release()
             XCTAssertEqual(app.starredInStore(), 1)
         }
+    }
+
+    /// Selects the second entry, presses s and waits until the database has it starred.
+    @MainActor
+    private static func starSecondEntryWithS(_ app: ReaderFixture, file: StaticString = #filePath, line: UInt = #line) -> EntryListView {
+        let list = app.window.entryList
+        list.select(index: 1)
+        gtk_widget_grab_focus(list.listView)
+        RealInput.key(windowTitle: app.title, "s")
+        XCTAssertTrue(GtkTestEnvironment.iterate { app.starredInStore() == 1 }, "s starred it", file: file, line: line)
+        return list
     }
 
     /// Whether a row's star is shown, and to the right of its title's text area.

@@ -4,9 +4,9 @@ import Foundation
 /// and for root, whom permissions do not stop, by mounting it read-only over itself.
 public func withReadOnlyFolder<T>(_ folder: URL, _ body: () async throws -> T) async throws -> T {
     if getuid() == 0 {
-        try run("/bin/mount", "--bind", folder.path, folder.path)
-        defer { try? run("/bin/umount", folder.path) }
-        try run("/bin/mount", "-o", "remount,ro,bind", folder.path)
+        try runTool("/bin/mount", "--bind", folder.path, folder.path)
+        defer { try? runTool("/bin/umount", folder.path) }
+        try runTool("/bin/mount", "-o", "remount,ro,bind", folder.path)
         return try await body()
     }
     try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
@@ -17,9 +17,9 @@ public func withReadOnlyFolder<T>(_ folder: URL, _ body: () async throws -> T) a
 /// The same for synchronous code, such as GTK tests on the main thread.
 public func withReadOnlyFolder<T>(_ folder: URL, _ body: () throws -> T) throws -> T {
     if getuid() == 0 {
-        try run("/bin/mount", "--bind", folder.path, folder.path)
-        defer { try? run("/bin/umount", folder.path) }
-        try run("/bin/mount", "-o", "remount,ro,bind", folder.path)
+        try runTool("/bin/mount", "--bind", folder.path, folder.path)
+        defer { try? runTool("/bin/umount", folder.path) }
+        try runTool("/bin/mount", "-o", "remount,ro,bind", folder.path)
         return try body()
     }
     try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
@@ -31,7 +31,8 @@ private struct CommandFailed: Error {
     var command: [String]
 }
 
-private func run(_ executable: String, _ arguments: String...) throws {
+/// Runs `executable` with `arguments` to its end; throws when it fails.
+public func runTool(_ executable: String, _ arguments: String...) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

@@ -43,10 +43,28 @@ public struct Subprocess: Sendable {
         }
     }
 
+    /// Waits for the end while the GTK main loop keeps turning, for a window test whose windows
+    /// must go on answering; nil when it has not ended within `timeout` seconds (it is killed then).
+    @MainActor
+    public func finishTurningMainLoop(timeout: Double) -> (status: Int32, output: String, errors: String)? {
+        var status: Int32 = 0
+        guard GtkTestEnvironment.iterate(timeout: timeout, until: { waitpid(pid, &status, WNOHANG) == pid }) else {
+            kill(pid, SIGKILL)
+            _ = wait()
+            return nil
+        }
+        return ended(status)
+    }
+
     /// Waits for the end: the exit status (128 + the signal for a killed child), standard output and error.
     public func wait() -> (status: Int32, output: String, errors: String) {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return ended(status)
+    }
+
+    /// What a child that ended with wait status `status` left.
+    private func ended(_ status: Int32) -> (status: Int32, output: String, errors: String) {
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         defer {
             try? FileManager.default.removeItem(at: outputFile)

@@ -1,10 +1,17 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The tt-rss server meson-helpers/test started with meson-helpers/ttrss-server, for the window's
-/// sync tests: `TTRSS_TEST_SERVER` names its state directory, `TTRSS_TEST_SKIP` says why there is
-/// none. Its scripts run while the GTK main loop keeps turning, as xdotool does in `XDo`.
-@MainActor
-public struct TinyTinyRSSServer {
+/// The tt-rss server meson-helpers/test started with meson-helpers/ttrss-server, shared by the
+/// tests of one run: `TTRSS_TEST_SERVER` names its state directory, `TTRSS_TEST_SKIP` says why
+/// there is none (packages missing and not root, say).
+///
+/// Its scripts run two ways. Async tests wait for them without holding a thread of the tasks'
+/// pool (on two cores a blocked one stalls every suite beside it). Window tests, synchronous on
+/// the main thread, call the synchronous forms: the GTK main loop keeps turning meanwhile, as
+/// xdotool's calls do in `XDo`.
+public struct TinyTinyRSSServer: Sendable {
     public let directory: String
     /// The address tt-rss is served at, as a person types it into Add Account.
     public let url: URL
@@ -13,7 +20,7 @@ public struct TinyTinyRSSServer {
     private let feedsDirectory: URL
 
     /// The server of this run, or nil when none was started.
-    public static var shared: TinyTinyRSSServer? {
+    public static let shared: TinyTinyRSSServer? = {
         guard let directory = ProcessInfo.processInfo.environment["TTRSS_TEST_SERVER"],
               let text = try? String(contentsOfFile: directory + "/env", encoding: .utf8) else { return nil }
         var values: [String: String] = [:]
@@ -24,16 +31,20 @@ public struct TinyTinyRSSServer {
         guard let url = values["TTRSS_URL"].flatMap(URL.init(string:)), let feedsURL = values["TTRSS_FEEDS_URL"].flatMap(URL.init(string:)),
               let feeds = values["TTRSS_FEEDS_DIR"] else { return nil }
         return TinyTinyRSSServer(directory: directory, url: url, feedsURL: feedsURL, feedsDirectory: URL(fileURLWithPath: feeds))
-    }
+    }()
 
     /// Why the server tests are skipped, for the test run's output.
-    public nonisolated static var skipReason: String {
+    public static var skipReason: String {
         "tt-rss server tests skipped: " + (ProcessInfo.processInfo.environment["TTRSS_TEST_SKIP"]
             ?? "no tt-rss test server: run through meson-helpers/test, which starts one with meson-helpers/ttrss-server")
     }
 
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -41,61 +52,78 @@ public struct TinyTinyRSSServer {
 
     /// Runs `ttrss-server COMMAND DIR ARGUMENTS` and returns what it printed.
     @discardableResult
+    public func run(_ command: String, _ arguments: String...) async throws -> String {
+        try await Self.runProgram(Self.script, [command, directory] + arguments)
+    }
+
+    /// Runs `ttrss-server COMMAND DIR ARGUMENTS` and returns what it printed.
+    @MainActor @discardableResult
     public func run(_ command: String, _ arguments: String...) throws -> String {
         try Self.runProgram(Self.script, [command, directory] + arguments)
     }
 
-    /// Runs `path`, the main loop turning until it ends; throws with its errors when it fails.
-    /// Spawned and reaped here rather than by Foundation's Process, which counts a server the
-    /// script leaves running (start-web) as the script still running.
+    /// Runs a program to its end and returns its trimmed output; a failure throws.
+    public static func runProgram(_ path: String, _ arguments: [String], input: String = "") async throws -> String {
+        try output(of: await Subprocess(path, arguments, input: input).finish(), path, arguments)
+    }
+
+    /// Runs a program to its end, a minute at most, and returns its trimmed output; a failure throws.
+    @MainActor
     static func runProgram(_ path: String, _ arguments: [String], input: String = "") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ttrss-call-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (inputFile, outputFile, errorFile) = (folder.appendingPathComponent("in"), folder.appendingPathComponent("out"),
-                                                  folder.appendingPathComponent("err"))
-        try Data(input.utf8).write(to: inputFile)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, inputFile.path, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errorFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var child: pid_t = 0
-        guard posix_spawn(&child, path, &actions, nil, argv, envp) == 0 else { throw Failure(description: "\(path) could not start") }
-        var status: Int32 = 0
-        guard GtkTestEnvironment.iterate(timeout: 60, until: { waitpid(child, &status, WNOHANG) == child }) else {
-            kill(child, SIGKILL)
-            waitpid(child, &status, 0)
-            throw Failure(description: "\(path) \(arguments.joined(separator: " ")) did not end within a minute")
+        try output(of: try Subprocess(path, arguments, input: input).finishTurningMainLoop(timeout: 60), path, arguments)
+    }
+
+    private static func output(of run: (status: Int32, output: String, errors: String)?, _ path: String, _ arguments: [String]) throws -> String {
+        guard let run else { throw Failure(description: "\(path) \(arguments.joined(separator: " ")) did not end within a minute") }
+        guard run.status == 0 else {
+            throw Failure(description: "\(path) \(arguments.joined(separator: " ")) failed (\(run.status)): \(run.errors)")
         }
-        let output = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
-        guard (status & 0x7f) == 0, (status >> 8) & 0xff == 0 else {
-            let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-            throw Failure(description: "\(path) \(arguments.joined(separator: " ")) failed (\(status)): \(errors)")
-        }
-        return output.trimmingCharacters(in: .whitespacesAndNewlines)
+        return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A new user of its own for a test, with API access unless told otherwise.
-    public func newUser(apiAccess: Bool = true) throws -> (name: String, password: String) {
-        let name = "w" + UUID().uuidString.prefix(8).lowercased()
-        let password = "pw-" + UUID().uuidString.prefix(6)
-        try run("user", name, password, apiAccess ? "api-on" : "api-off")
-        return (name, password)
+    public func newUser(apiAccess: Bool = true) async throws -> (name: String, password: String) {
+        let user = Self.newCredentials()
+        try await run("user", user.name, user.password, apiAccess ? "api-on" : "api-off")
+        return user
     }
 
-    /// Writes an RSS feed titled `title` of `count` items ("TITLE item 0" newest), served to tt-rss over loopback.
-    public func writeFeed(title: String, count: Int) throws -> URL {
+    /// A new user of its own for a test, with API access unless told otherwise.
+    @MainActor
+    public func newUser(apiAccess: Bool = true) throws -> (name: String, password: String) {
+        let user = Self.newCredentials()
+        try run("user", user.name, user.password, apiAccess ? "api-on" : "api-off")
+        return user
+    }
+
+    private static func newCredentials() -> (name: String, password: String) {
+        ("u" + UUID().uuidString.prefix(8).lowercased(), "pw-" + UUID().uuidString.prefix(6))
+    }
+
+    /// When the items of a written feed were published.
+    public enum ItemDates: Sendable {
+        /// Item N was published N minutes ago: item 0 is the newest.
+        case minutesAgo
+        /// Item N was published N minutes after a fixed moment of 2023, the same every run: item 0 is the oldest.
+        case fixedOldestFirst
+
+        func date(ofItem index: Int) -> Date {
+            switch self {
+            case .minutesAgo: Date().addingTimeInterval(-Double(index) * 60)
+            case .fixedOldestFirst: Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 60)
+            }
+        }
+    }
+
+    /// Writes an RSS feed titled `title` of `count` items ("TITLE item N", with GUIDs of its own),
+    /// served to tt-rss over loopback.
+    public func writeFeed(title: String, count: Int, dates: ItemDates = .minutesAgo) throws -> URL {
         let name = "feed-" + UUID().uuidString.prefix(8).lowercased() + ".xml"
         let items = (0..<count).map { index in
             """
             <item><title>\(title) item \(index)</title><guid isPermaLink="false">\(name)-\(index)</guid>
             <link>http://example.org/\(name)/\(index)</link><description>Body of \(title) item \(index)</description>
-            <pubDate>\(Self.rfc822(Date().addingTimeInterval(-Double(index) * 60)))</pubDate></item>
+            <pubDate>\(Self.rfc822(dates.date(ofItem: index)))</pubDate></item>
             """
         }.joined(separator: "\n")
         let rss = """
@@ -116,8 +144,39 @@ public struct TinyTinyRSSServer {
         return formatter.string(from: date)
     }
 
+    /// Adds a category for `user` (the API cannot) and returns its id.
+    public func newCategory(user: String, title: String) async throws -> Int {
+        let answer = try await run("category", user, title)
+        guard let id = Int(answer) else { throw Failure(description: "category: \(answer)") }
+        return id
+    }
+
+    /// Fetches every feed now, as tt-rss's update daemon would.
+    public func update() async throws {
+        try await run("update")
+    }
+
+    @discardableResult
+    public func sql(_ statement: String) async throws -> String {
+        try await run("sql", statement)
+    }
+
+    /// API requests the web server has answered so far (its log has one line per request).
+    public func answeredRequests() -> Int {
+        guard let log = try? String(contentsOfFile: directory + "/php.log", encoding: .utf8) else { return 0 }
+        return log.components(separatedBy: "]: POST /api/").count - 1
+    }
+
+    /// Kills the web server at once, as a crash or a pulled cable would: PostgreSQL stays up.
+    public func killWebServer() throws {
+        let text = try String(contentsOfFile: directory + "/web.pid", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let pid = Int32(text) else { throw Failure(description: "web.pid holds \(text)") }
+        kill(pid, SIGKILL)
+    }
+
     /// Subscribes `user` to `feed` on the server, as another client of the account would, and
     /// has tt-rss fetch it now.
+    @MainActor
     public func subscribe(_ user: (name: String, password: String), to feed: URL) throws {
         let session = try call(["op": "login", "user": user.name, "password": user.password])
         guard let sid = session["session_id"] as? String else { throw Failure(description: "login: \(session)") }
@@ -126,6 +185,7 @@ public struct TinyTinyRSSServer {
     }
 
     /// Whether the server has the article titled `title` unread for `user`.
+    @MainActor
     public func isUnread(_ title: String, user: String) throws -> Bool? {
         let answer = try run("sql", """
             SELECT ue.unread FROM ttrss_user_entries ue JOIN ttrss_entries e ON e.id = ue.ref_id
@@ -139,12 +199,14 @@ public struct TinyTinyRSSServer {
     }
 
     /// The addresses of the feeds `user` is subscribed to on the server.
+    @MainActor
     public func feedAddresses(user: String) throws -> [String] {
         try run("sql", "SELECT f.feed_url FROM ttrss_feeds f JOIN ttrss_users u ON u.id = f.owner_uid WHERE u.login = '\(user)' ORDER BY f.id")
             .split(separator: "\n").map(String.init)
     }
 
     /// Calls tt-rss's API through curl, with a User-Agent of its own; returns the reply's content.
+    @MainActor
     private func call(_ fields: [String: Any]) throws -> [String: Any] {
         let body = String(decoding: try JSONSerialization.data(withJSONObject: fields), as: UTF8.self)
         let output = try Self.runProgram("/usr/bin/curl", ["-s", "-A", "other-client/1.0", "--data-binary", "@-",

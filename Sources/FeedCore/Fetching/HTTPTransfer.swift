@@ -1,6 +1,5 @@
 import CCurl
 import Foundation
-import Synchronization
 
 /// The answer to one HTTP request, before any redirect is followed.
 struct HTTPHop: Sendable {
@@ -46,41 +45,23 @@ final class HTTPTransfer: @unchecked Sendable {
     /// The codings `ContentDecoder` undoes; curl's own decoding is off as it cannot be capped.
     static let acceptedEncodings = "gzip, deflate"
 
-    private static let globalInit: Void = {
-        curl_global_init(Int(CURL_GLOBAL_ALL))
-    }()
-
-    // The handles are used by the transfer's thread only, except `multi` for the thread-safe
-    // `curl_multi_wakeup` that the cancellation handler calls.
-    private let easy: UnsafeMutableRawPointer
-    private let multi: UnsafeMutableRawPointer
-    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let transfer: CurlTransfer
     private let receiver: Receiver
-    private let cancelled = Atomic(false)
 
     /// Prepares a GET of `url` with `headers` (a POST of `body` when given), keeping at most
     /// `limit` body bytes and giving up after `timeout`.
     init(url: URL, headers: [(String, String)], userAgent: String, limit: Int, timeout: Duration, body: Data? = nil) {
-        _ = Self.globalInit
-        // Both fail only when memory runs out, which nothing here could recover from.
-        easy = curl_easy_init()!
-        multi = curl_multi_init()!
         receiver = Receiver(limit: limit)
-        for (name, value) in headers + [("Accept-Encoding", Self.acceptedEncodings)] {
-            headerList = curl_slist_append(headerList, "\(name): \(value)")
-        }
+        var lines = (headers + [("Accept-Encoding", Self.acceptedEncodings)]).map { name, value in "\(name): \(value)" }
         if body != nil {
             // Without a value curl drops the header: a larger POST would otherwise wait up to a
             // second for a 100 Continue that PHP's built-in server and many others never send.
-            headerList = curl_slist_append(headerList, "Expect:")
+            lines.append("Expect:")
         }
+        transfer = CurlTransfer(url: url, userAgent: userAgent, headers: lines)
+        let easy = transfer.easy
         let milliseconds = max(1, Int(timeout.timeInterval * 1000))
-        ccurl_setopt_string(easy, CURLOPT_URL, url.absoluteString)
-        ccurl_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
-        ccurl_setopt_string(easy, CURLOPT_USERAGENT, userAgent)
-        ccurl_setopt_pointer(easy, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList))
         ccurl_setopt_long(easy, CURLOPT_HTTP_CONTENT_DECODING, 0)
-        ccurl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
         ccurl_setopt_long(easy, CURLOPT_TIMEOUT_MS, milliseconds)
         // Refuses at the headers a Content-Length over the cap: a compressed body that large is too.
         ccurl_setopt_size(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limit))
@@ -90,61 +71,25 @@ final class HTTPTransfer: @unchecked Sendable {
             var bytes = [UInt8](body) + [0]
             ccurl_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, &bytes)
         }
-        let context = Unmanaged.passUnretained(receiver).toOpaque()
-        ccurl_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { buffer, size, count, context in
-            Unmanaged<Receiver>.fromOpaque(context!).takeUnretainedValue()
-                .header(UnsafeRawBufferPointer(start: UnsafeRawPointer(buffer), count: size * count))
-        }
-        ccurl_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
-        ccurl_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { buffer, size, count, context in
-            Unmanaged<Receiver>.fromOpaque(context!).takeUnretainedValue()
-                .body(UnsafeRawBufferPointer(start: UnsafeRawPointer(buffer), count: size * count))
-        }
-        ccurl_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
-    }
-
-    deinit {
-        curl_multi_remove_handle(multi, easy)
-        curl_easy_cleanup(easy)
-        curl_multi_cleanup(multi)
-        curl_slist_free_all(headerList)
     }
 
     /// Runs the request on a new thread; cancelling the calling task stops it at once.
     func perform() async -> Result<HTTPHop, HTTPHopFailure> {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                Thread.detachNewThread { continuation.resume(returning: self.run()) }
-            }
-        } onCancel: {
-            cancelled.store(true, ordering: .sequentiallyConsistent)
-            curl_multi_wakeup(multi)
-        }
+        await transfer.onItsOwnThread { self.run() }
     }
 
     /// Drives the transfer until it finishes or is cancelled; blocks the calling thread.
     private func run() -> Result<HTTPHop, HTTPHopFailure> {
-        curl_multi_add_handle(multi, easy)
-        var running: Int32 = 1
-        while running > 0 {
-            guard !cancelled.load(ordering: .sequentiallyConsistent) else { return .failure(.cancelled) }
-            guard curl_multi_perform(multi, &running) == CURLM_OK else {
-                return .failure(.network(.other("libcurl failed")))
-            }
-            if running > 0 {
-                curl_multi_poll(multi, nil, 0, 1000, nil)
-            }
+        switch transfer.drive(delivering: receiver) {
+        case let .success(code): receiver.outcome(of: code)
+        case .failure(.cancelled): .failure(.cancelled)
+        case let .failure(.libcurl(words)): .failure(.network(.other(words)))
         }
-        var queued: Int32 = 0
-        guard let message = curl_multi_info_read(multi, &queued), message.pointee.msg == CURLMSG_DONE else {
-            return .failure(.network(.other("libcurl did not finish the transfer")))
-        }
-        return receiver.outcome(of: ccurl_message_result(message))
     }
 }
 
 /// What curl's callbacks collect for one transfer; touched only on the transfer's thread.
-private final class Receiver {
+private final class Receiver: CurlReceiver {
     /// Why a callback stopped the transfer, since curl reports every such stop as a write error.
     private enum Stop {
         /// The status needs no body: the answer is complete without it.

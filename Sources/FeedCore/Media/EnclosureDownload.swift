@@ -1,13 +1,12 @@
 import CCurl
 import Foundation
-import Synchronization
 
 /// Saves an enclosure into a folder (the Downloads folder in the app) under a name no existing
 /// file has, reporting progress, and leaving nothing behind when cancelled or failed.
 ///
 /// The body goes to a hidden temporary file beside the destination; only a complete file takes
 /// its final name, so a crash or a cancel never leaves a truncated file that looks whole.
-public final class EnclosureDownload: @unchecked Sendable {
+public final class EnclosureDownload: CurlReceiver, @unchecked Sendable {
     /// How much has arrived.
     public struct Progress: Sendable, Equatable {
         public var received: Int64
@@ -47,18 +46,11 @@ public final class EnclosureDownload: @unchecked Sendable {
     /// The longest the server may send nothing before the download is given up.
     static let stallTimeout = 60
 
-    private static let globalInit: Void = {
-        curl_global_init(Int(CURL_GLOBAL_ALL))
-    }()
-
     private let url: URL
     private let folder: URL
-    private let userAgent: String
     private let progress: @Sendable (Progress) -> Void
-    private let cancelled = Atomic(false)
-    // Touched only on the transfer's thread once it runs, except `multi` for curl_multi_wakeup.
-    private let easy: UnsafeMutableRawPointer
-    private let multi: UnsafeMutableRawPointer
+    private let transfer: CurlTransfer
+    // Touched only on the transfer's thread once it runs.
     private var status = 0
     private var expected: Int64?
     private var received: Int64 = 0
@@ -69,19 +61,18 @@ public final class EnclosureDownload: @unchecked Sendable {
     /// Prepares the download of `url` into `folder`; `progress` is called on the transfer's thread.
     public init(url: URL, into folder: URL, userAgent: String = "feed-reader/1.0 (FeedCore)",
                 progress: @escaping @Sendable (Progress) -> Void) {
-        _ = Self.globalInit
         self.url = url
         self.folder = folder
-        self.userAgent = userAgent
         self.progress = progress
-        easy = curl_easy_init()!
-        multi = curl_multi_init()!
-    }
-
-    deinit {
-        curl_multi_remove_handle(multi, easy)
-        curl_easy_cleanup(easy)
-        curl_multi_cleanup(multi)
+        transfer = CurlTransfer(url: url, userAgent: userAgent)
+        let easy = transfer.easy
+        ccurl_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        ccurl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
+        ccurl_setopt_long(easy, CURLOPT_MAXREDIRS, 10)
+        ccurl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT, 30)
+        // A file may take hours on a slow line: only a connection that stalls is given up.
+        ccurl_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
+        ccurl_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, Self.stallTimeout)
     }
 
     /// The name the file is saved as: the address's last part, without anything a path could
@@ -106,15 +97,7 @@ public final class EnclosureDownload: @unchecked Sendable {
     /// Downloads the file and returns where it was saved; cancelling the task stops it at once
     /// and removes what had arrived.
     public func start() async throws(Failure) -> URL {
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                Thread.detachNewThread { continuation.resume(returning: self.run()) }
-            }
-        } onCancel: {
-            cancelled.store(true, ordering: .sequentiallyConsistent)
-            curl_multi_wakeup(multi)
-        }
-        return try result.get()
+        try await transfer.onItsOwnThread { self.run() }.get()
     }
 
     private func run() -> Result<URL, Failure> {
@@ -131,7 +114,7 @@ public final class EnclosureDownload: @unchecked Sendable {
         file = mkstemp(&template)
         guard file >= 0 else { return .failure(Self.failure(errno: errno, folder: folder)) }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        let outcome = transfer().flatMap { () -> Result<URL, Failure> in
+        let outcome = download().flatMap { () -> Result<URL, Failure> in
             guard fsync(file) == 0 else { return .failure(Self.failure(errno: errno, folder: folder)) }
             return moveIntoPlace(temporary)
         }
@@ -163,42 +146,13 @@ public final class EnclosureDownload: @unchecked Sendable {
         return .failure(.fileSystem(String(cString: strerror(EEXIST))))
     }
 
-    private func transfer() -> Result<Void, Failure> {
-        ccurl_setopt_string(easy, CURLOPT_URL, url.absoluteString)
-        ccurl_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
-        ccurl_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        ccurl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
-        ccurl_setopt_long(easy, CURLOPT_MAXREDIRS, 10)
-        ccurl_setopt_string(easy, CURLOPT_USERAGENT, userAgent)
-        ccurl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
-        ccurl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT, 30)
-        // A file may take hours on a slow line: only a connection that stalls is given up.
-        ccurl_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
-        ccurl_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, Self.stallTimeout)
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        ccurl_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { buffer, size, count, context in
-            Unmanaged<EnclosureDownload>.fromOpaque(context!).takeUnretainedValue()
-                .header(UnsafeRawBufferPointer(start: UnsafeRawPointer(buffer), count: size * count))
+    private func download() -> Result<Void, Failure> {
+        let code: CURLcode
+        switch transfer.drive(delivering: self) {
+        case let .success(result): code = result
+        case .failure(.cancelled): return .failure(.cancelled)
+        case let .failure(.libcurl(words)): return .failure(.network(.other(words)))
         }
-        ccurl_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
-        ccurl_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { buffer, size, count, context in
-            Unmanaged<EnclosureDownload>.fromOpaque(context!).takeUnretainedValue()
-                .body(UnsafeRawBufferPointer(start: UnsafeRawPointer(buffer), count: size * count))
-        }
-        ccurl_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
-
-        curl_multi_add_handle(multi, easy)
-        var running: Int32 = 1
-        while running > 0 {
-            guard !cancelled.load(ordering: .sequentiallyConsistent) else { return .failure(.cancelled) }
-            guard curl_multi_perform(multi, &running) == CURLM_OK else { return .failure(.network(.other("libcurl failed"))) }
-            if running > 0 { curl_multi_poll(multi, nil, 0, 1000, nil) }
-        }
-        var queued: Int32 = 0
-        guard let message = curl_multi_info_read(multi, &queued), message.pointee.msg == CURLMSG_DONE else {
-            return .failure(.network(.other("libcurl did not finish the transfer")))
-        }
-        let code = ccurl_message_result(message)
         if let writeFailure { return .failure(writeFailure) }
         switch code {
         case CURLE_OK:
@@ -212,7 +166,7 @@ public final class EnclosureDownload: @unchecked Sendable {
     }
 
     /// Takes one header line: a status line starts a new response (each redirect has its own).
-    private func header(_ line: UnsafeRawBufferPointer) -> Int {
+    func header(_ line: UnsafeRawBufferPointer) -> Int {
         let text = String(decoding: line, as: UTF8.self).trimmingWhitespace
         if text.hasPrefix("HTTP/") {
             let fields = text.split(separator: " ", maxSplits: 2)
@@ -225,7 +179,7 @@ public final class EnclosureDownload: @unchecked Sendable {
     }
 
     /// Writes one piece of the body; returning less than its size makes curl stop.
-    private func body(_ bytes: UnsafeRawBufferPointer) -> Int {
+    func body(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard (200..<300).contains(status) else {
             writeFailure = .httpStatus(status)
             return 0

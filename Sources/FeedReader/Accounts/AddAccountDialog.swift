@@ -30,15 +30,13 @@ final class AddAccountDialog {
         ]
     }
 
-    private let window: UnsafeMutablePointer<GtkWidget>
+    private let shell: AddDialogShell
     private let serviceRow: UnsafeMutablePointer<GtkWidget>
     private let serverRow: UnsafeMutablePointer<GtkWidget>
     private let userRow: UnsafeMutablePointer<GtkWidget>
     private let passwordRow: UnsafeMutablePointer<GtkWidget>
     private let help: UnsafeMutablePointer<GtkWidget>
     private let message: UnsafeMutablePointer<GtkWidget>
-    private let spinner: UnsafeMutablePointer<GtkWidget>
-    private let addButton: UnsafeMutablePointer<GtkWidget>
     private let accounts: AccountSync
     private let onAdded: @MainActor (SyncAccount) -> Void
     private var logIn: Task<Void, Never>?
@@ -49,17 +47,13 @@ final class AddAccountDialog {
                         onAdded: @escaping @MainActor (SyncAccount) -> Void) {
         let dialog = AddAccountDialog(parent: parent, accounts: accounts, onAdded: onAdded)
         dialog.retainedSelf = dialog
-        gtk_window_present(cast(dialog.window))
+        gtk_window_present(cast(dialog.shell.window))
     }
 
     private init(parent: UnsafeMutablePointer<GtkWidget>, accounts: AccountSync, onAdded: @escaping @MainActor (SyncAccount) -> Void) {
         self.accounts = accounts
         self.onAdded = onAdded
-        let shell = AddDialogShell(title: tr("Add Account"), width: 480, over: parent, busyLabel: tr("Logging in"))
-        window = shell.window
-        addButton = shell.addButton
-        spinner = shell.spinner
-        let cancel = shell.cancelButton
+        shell = AddDialogShell(title: tr("Add Account"), width: 480, over: parent, busyLabel: tr("Logging in"))
 
         serviceRow = adw_combo_row_new()
         adw_preferences_row_set_title(cast(serviceRow), tr("Service"))
@@ -79,28 +73,16 @@ final class AddAccountDialog {
         for row in [serviceRow, serverRow, userRow, passwordRow] { gtk_list_box_append(cast(rows), row) }
         help = Widgets.label("", classes: ["dim-label", "caption"])
         gtk_label_set_wrap(cast(help), 1)
-        message = Widgets.label("", classes: ["error"])
-        gtk_label_set_wrap(cast(message), 1)
-        gtk_label_set_selectable(cast(message), 1)
-        gtk_widget_set_visible(message, 0)
-        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [rows, help, message])
-        Widgets.setMargins(content, horizontal: 18, vertical: 18)
-        shell.setContent(content)
-        gtk_window_set_default_widget(cast(window), addButton)
-        gtk_window_set_focus(cast(window), serverRow)
-        let escape = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_add_shortcut(cast(escape), gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"),
-                                                                            gtk_named_action_new("window.close")))
-        gtk_widget_add_controller(window, cast(escape))
+        message = AddDialogShell.messageLabel()
+        shell.setContent(Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [rows, help, message]), focus: serverRow)
 
-        Signal.connect(cast(cancel), "clicked") { [weak self] in self?.close() }
-        Signal.connect(cast(addButton), "clicked") { [weak self] in self?.add() }
+        Signal.connect(cast(shell.addButton), "clicked") { [weak self] in self?.add() }
         Signal.connectIgnoringArgument(cast(serviceRow), "notify::selected") { [weak self] in self?.validate() }
         for row in [serverRow, userRow, passwordRow] {
             Signal.connect(cast(row), "changed") { [weak self] in self?.validate() }
         }
         // Closed while logging in: the login stops and nothing is added.
-        Signal.connect(cast(window), "destroy") { [weak self] in
+        Signal.connect(cast(shell.window), "destroy") { [weak self] in
             self?.logIn?.cancel()
             self?.retainedSelf = nil
         }
@@ -134,13 +116,13 @@ final class AddAccountDialog {
     }
 
     /// Whether the dialog is logging in now.
-    private var isBusy: Bool { gtk_widget_get_visible(spinner) != 0 }
+    private var isBusy: Bool { gtk_widget_get_visible(shell.spinner) != 0 }
 
     private func validate() {
         gtk_label_set_text(cast(help), choice.help)
         let complete = Self.serverURL(from: Self.text(of: serverRow)) != nil && !Self.text(of: userRow).isEmpty
             && !Self.text(of: passwordRow).isEmpty
-        gtk_widget_set_sensitive(addButton, complete.gboolean)
+        gtk_widget_set_sensitive(shell.addButton, complete.gboolean)
         for row in [serverRow, userRow, passwordRow] { gtk_widget_remove_css_class(row, "error") }
         say(nil)
     }
@@ -164,7 +146,7 @@ final class AddAccountDialog {
                 guard let self else { return }
                 self.logIn = nil
                 self.onAdded(account)
-                self.close()
+                self.shell.close()
             } catch {
                 self?.logIn = nil
                 self?.fail(error, kind: kind)
@@ -189,11 +171,7 @@ final class AddAccountDialog {
 
     private func setBusy(_ busy: Bool) {
         for row in [serviceRow, serverRow, userRow, passwordRow] { gtk_widget_set_sensitive(row, (!busy).gboolean) }
-        gtk_widget_set_sensitive(addButton, (!busy).gboolean)
-        gtk_widget_set_visible(spinner, busy.gboolean)
-        gtk_spinner_set_spinning(cast(spinner), busy.gboolean)
+        shell.setBusy(busy)
         if busy { say(nil) }
     }
-
-    private func close() { gtk_window_destroy(cast(window)) }
 }

@@ -3,7 +3,8 @@ import CGtk
 import RefreshGtk
 
 /// The frame Add Feed and Add Account share: a modal, fixed-size window over `parent` whose
-/// header bar holds Cancel at the start and Add, with a spinner beside it, at the end.
+/// header bar holds Cancel at the start and Add, with a spinner beside it, at the end; Cancel and
+/// Escape close it, Return in a field activates Add.
 @MainActor
 struct AddDialogShell {
     let window: UnsafeMutablePointer<GtkWidget>
@@ -34,10 +35,38 @@ struct AddDialogShell {
         adw_header_bar_pack_start(cast(headerBar), cancelButton)
         adw_header_bar_pack_end(cast(headerBar), addButton)
         adw_header_bar_pack_end(cast(headerBar), spinner)
+
+        let escape = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(cast(escape), gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"),
+                                                                            gtk_named_action_new("window.close")))
+        gtk_widget_add_controller(window, cast(escape))
+        Signal.connect(cast(cancelButton), "clicked") { [window] in gtk_window_destroy(cast(window)) }
     }
 
-    /// Puts `content` below the header bar.
-    func setContent(_ content: UnsafeMutablePointer<GtkWidget>) {
-        adw_window_set_content(cast(window), Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [headerBar, content]))
+    /// A label for what went wrong, under the fields: wrapped, selectable, hidden until there is something to say.
+    static func messageLabel() -> UnsafeMutablePointer<GtkWidget> {
+        let message = Widgets.label("", classes: ["error"])
+        gtk_label_set_wrap(cast(message), 1)
+        gtk_label_set_selectable(cast(message), 1)
+        gtk_widget_set_visible(message, 0)
+        return message
     }
+
+    /// Puts `content`, with the dialogs' margins, below the header bar and gives `focus` the
+    /// keyboard, so typing goes there from the start rather than to the header bar's first button.
+    func setContent(_ content: UnsafeMutablePointer<GtkWidget>, focus: UnsafeMutablePointer<GtkWidget>) {
+        Widgets.setMargins(content, horizontal: 18, vertical: 18)
+        adw_window_set_content(cast(window), Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [headerBar, content]))
+        gtk_window_set_default_widget(cast(window), addButton)
+        gtk_window_set_focus(cast(window), focus)
+    }
+
+    /// Shows the spinner while the dialog works, Add unavailable meanwhile.
+    func setBusy(_ busy: Bool) {
+        gtk_widget_set_sensitive(addButton, (!busy).gboolean)
+        gtk_widget_set_visible(spinner, busy.gboolean)
+        gtk_spinner_set_spinning(cast(spinner), busy.gboolean)
+    }
+
+    func close() { gtk_window_destroy(cast(window)) }
 }

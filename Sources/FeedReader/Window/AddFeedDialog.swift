@@ -8,11 +8,9 @@ import RefreshGtk
 /// offers several feeds lists them to choose from; problems stay in the dialog, in words.
 @MainActor
 final class AddFeedDialog {
-    private let window: UnsafeMutablePointer<GtkWidget>
+    private let shell: AddDialogShell
     private let entry: UnsafeMutablePointer<GtkWidget>
     private let message: UnsafeMutablePointer<GtkWidget>
-    private let spinner: UnsafeMutablePointer<GtkWidget>
-    private let addButton: UnsafeMutablePointer<GtkWidget>
     private let candidateList: UnsafeMutablePointer<GtkWidget>
     /// Scrolls the candidates, so however many a page offers the dialog keeps its size.
     private let candidateScroller: UnsafeMutablePointer<GtkWidget>
@@ -36,7 +34,7 @@ final class AddFeedDialog {
                         onAdded: @escaping (StoredFeed) -> Void) -> AddFeedDialog {
         let dialog = AddFeedDialog(parent: parent, library: library, accounts: accounts, onAddedToAccount: onAddedToAccount, onAdded: onAdded)
         dialog.retainedSelf = dialog
-        gtk_window_present(cast(dialog.window))
+        gtk_window_present(cast(dialog.shell.window))
         return dialog
     }
 
@@ -47,11 +45,7 @@ final class AddFeedDialog {
         accountSync = accounts
         self.onAddedToAccount = onAddedToAccount
         destination = accounts.flatMap { $0.accounts.isEmpty ? nil : AddFeedDestination(sync: $0) }
-        let shell = AddDialogShell(title: tr("Add Feed"), width: 460, over: parent, busyLabel: tr("Looking for feeds"))
-        window = shell.window
-        addButton = shell.addButton
-        spinner = shell.spinner
-        let cancel = shell.cancelButton
+        shell = AddDialogShell(title: tr("Add Feed"), width: 460, over: parent, busyLabel: tr("Looking for feeds"))
 
         entry = gtk_entry_new()
         gtk_entry_set_placeholder_text(cast(entry), "https://example.org/feed.xml")
@@ -64,10 +58,7 @@ final class AddFeedDialog {
         let prompt = Widgets.label(explanation, classes: ["dim-label", "caption"])
         gtk_label_set_wrap(cast(prompt), 1)
         cgtk_accessible_set_description(cast(entry), explanation)
-        message = Widgets.label("", classes: ["error"])
-        gtk_label_set_wrap(cast(message), 1)
-        gtk_label_set_selectable(cast(message), 1)
-        gtk_widget_set_visible(message, 0)
+        message = AddDialogShell.messageLabel()
         candidateList = gtk_list_box_new()
         gtk_list_box_set_selection_mode(cast(candidateList), GTK_SELECTION_SINGLE)
         gtk_widget_add_css_class(candidateList, "boxed-list")
@@ -80,22 +71,13 @@ final class AddFeedDialog {
         gtk_widget_set_visible(candidateScroller, 0)
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [entry, prompt])]
                                   + (destination.map { [$0.widget] } ?? []) + [message, candidateScroller])
-        Widgets.setMargins(content, horizontal: 18, vertical: 18)
-        shell.setContent(content)
-        gtk_window_set_default_widget(cast(window), addButton)
-        gtk_widget_set_sensitive(addButton, 0)
-        // Typing goes to the address from the start, not to the header bar's first button.
-        gtk_window_set_focus(cast(window), entry)
-        let escape = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_add_shortcut(cast(escape), gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"),
-                                                                            gtk_named_action_new("window.close")))
-        gtk_widget_add_controller(window, cast(escape))
+        shell.setContent(content, focus: entry)
+        gtk_widget_set_sensitive(shell.addButton, 0)
 
-        Signal.connect(cast(cancel), "clicked") { [weak self] in self?.close() }
-        Signal.connect(cast(addButton), "clicked") { [weak self] in self?.add() }
+        Signal.connect(cast(shell.addButton), "clicked") { [weak self] in self?.add() }
         Signal.connect(cast(entry), "changed") { [weak self] in self?.validate() }
         destination?.onChange = { [weak self] in self?.validate() }
-        Signal.connect(cast(window), "destroy") { [weak self] in self?.retainedSelf = nil }
+        Signal.connect(cast(shell.window), "destroy") { [weak self] in self?.retainedSelf = nil }
     }
 
     private var text: String { String(cString: gtk_editable_get_text(cast(entry))) }
@@ -113,7 +95,7 @@ final class AddFeedDialog {
 
     /// Whether the address field has the keyboard focus.
     var entryHasFocus: Bool {
-        guard let focus = gtk_root_get_focus(cast(window)) else { return false }
+        guard let focus = gtk_root_get_focus(cast(shell.window)) else { return false }
         return focus == entry || gtk_widget_is_ancestor(focus, entry) != 0
     }
 
@@ -123,7 +105,7 @@ final class AddFeedDialog {
     private func validate() {
         let canSubscribe = destination?.canSubscribe ?? true
         let valid = FeedLibrary.feedURL(from: text) != nil && canSubscribe
-        gtk_widget_set_sensitive(addButton, valid.gboolean)
+        gtk_widget_set_sensitive(shell.addButton, valid.gboolean)
         gtk_widget_remove_css_class(entry, "error")
         say(canSubscribe ? nil : Self.cannotSubscribe)
         showCandidates([])
@@ -173,7 +155,7 @@ final class AddFeedDialog {
             do throws(FeedLibrary.SubscribeError) {
                 let feed = try await library.subscribe(to: address)
                 self?.onAdded(feed)
-                self?.close()
+                self?.shell.close()
             } catch {
                 self?.fail(error, address: address)
             }
@@ -201,7 +183,7 @@ final class AddFeedDialog {
                 return
             }
             self.onAddedToAccount?(account, outcome)
-            self.close()
+            self.shell.close()
         }
     }
 
@@ -232,11 +214,7 @@ final class AddFeedDialog {
     private func setBusy(_ busy: Bool) {
         gtk_widget_set_sensitive(entry, (!busy).gboolean)
         if let destination { gtk_widget_set_sensitive(destination.widget, (!busy).gboolean) }
-        gtk_widget_set_sensitive(addButton, (!busy).gboolean)
-        gtk_widget_set_visible(spinner, busy.gboolean)
-        gtk_spinner_set_spinning(cast(spinner), busy.gboolean)
+        shell.setBusy(busy)
         if busy { say(nil) }
     }
-
-    private func close() { gtk_window_destroy(cast(window)) }
 }

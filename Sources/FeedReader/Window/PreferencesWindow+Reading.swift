@@ -6,28 +6,23 @@ import RefreshGtk
 extension PreferencesWindow {
     func readingRows() -> [UnsafeMutablePointer<GtkWidget>] {
         let preferences = preferences
-        let modes = Preferences.MarkRead.allCases
-        let markRead = comboRow(tr("Mark entries read"), choices: modes.map(\.text),
-                                selected: modes.firstIndex(of: preferences.markRead) ?? 0) { index in
-            preferences.markRead = modes[index]
-        }
-        let fonts = Preferences.ArticleFont.allCases
-        let font = comboRow(tr("Article font"), choices: fonts.map(\.text),
-                            selected: fonts.firstIndex(of: preferences.articleFont) ?? 0) { index in
-            preferences.articleFont = fonts[index]
-        }
-        let sizes = Preferences.fontPointChoices
-        let size = comboRow(tr("Text size"), choices: sizes.map(Preferences.fontPointsText),
-                            selected: sizes.firstIndex(of: preferences.articleFontPoints) ?? 0) { index in
-            preferences.articleFontPoints = sizes[index]
-        }
-        let measures = Preferences.Measure.allCases
-        let measure = comboRow(tr("Line length"), choices: measures.map(\.text),
-                               selected: measures.firstIndex(of: preferences.articleMeasure) ?? 1) { index in
-            preferences.articleMeasure = measures[index]
-        }
+        let markRead = choiceRow(tr("Mark entries read"), Preferences.MarkRead.allCases, text: \.text, setting: \.markRead)
+        let font = choiceRow(tr("Article font"), Preferences.ArticleFont.allCases, text: \.text, setting: \.articleFont)
+        let size = choiceRow(tr("Text size"), Preferences.fontPointChoices, text: Preferences.fontPointsText, setting: \.articleFontPoints)
+        let measure = choiceRow(tr("Line length"), Preferences.Measure.allCases, text: \.text, setting: \.articleMeasure, fallback: 1)
         let images = switchRow(tr("Load remote images"), subtitle: tr("Images from the web tell their sites that you read the entry"),
                                isOn: preferences.loadsRemoteImages) { preferences.loadsRemoteImages = $0 }
         return [markRead, font, size, measure, images]
+    }
+
+    /// A combo row offering `choices` for the preference at `setting`; the row starts at its
+    /// value, or at the `fallback`th choice when the value is none of them.
+    private func choiceRow<Choice: Equatable>(_ title: String, _ choices: [Choice], text: (Choice) -> String,
+                                              setting: ReferenceWritableKeyPath<Preferences, Choice>,
+                                              fallback: Int = 0) -> UnsafeMutablePointer<GtkWidget> {
+        let preferences = preferences
+        return comboRow(title, choices: choices.map(text), selected: choices.firstIndex(of: preferences[keyPath: setting]) ?? fallback) { index in
+            preferences[keyPath: setting] = choices[index]
+        }
     }
 }

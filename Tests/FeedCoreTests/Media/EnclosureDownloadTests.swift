@@ -136,13 +136,4 @@ struct EnclosureDownloadTests {
         #expect(EnclosureDownload.candidate("talk.tar.gz", attempt: 2) == "talk.tar (2).gz")
         #expect(EnclosureDownload.candidate("README", attempt: 3) == "README (3)")
     }
-
-    private func runTool(_ path: String, _ arguments: String...) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-    }
 }

@@ -58,7 +58,7 @@ extension TinyTinyRSSSyncTests {
     @Test func theCommandLineAddsListsSyncsAndRemovesAnAccount() async throws {
         let user = try await server.newUser()
         let other = try await OtherClient(server: server, user: user.name, password: user.password)
-        _ = try await other.subscribe(try server.writeFeed(title: "Command line", count: 7))
+        _ = try await other.subscribe(try server.writeFeed(title: "Command line", count: 7, dates: .fixedOldestFirst))
         try await server.update()
         let reader = try Reader()
 
@@ -92,7 +92,7 @@ extension TinyTinyRSSSyncTests {
     @Test func queuedChangesSurviveKillingTheProgramAtAnyPoint() async throws {
         let user = try await server.newUser()
         let other = try await OtherClient(server: server, user: user.name, password: user.password)
-        let feedURL = try server.writeFeed(title: "Killed", count: 300)
+        let feedURL = try server.writeFeed(title: "Killed", count: 300, dates: .fixedOldestFirst)
         _ = try await other.subscribe(feedURL)
         try await server.update()
         let reader = try Reader()

@@ -1,17 +1,30 @@
 import Foundation
 import GRDB
 import Testing
+import struct TestSupport.TinyTinyRSSServer
 @testable import FeedCore
+
+/// Whether a Secret Service answers on the session bus (meson-helpers/keyring-session starts one).
+private func secretServiceRuns() async -> Bool {
+    let key = SecretKey(kind: SyncServiceKind(rawValue: "probe"), server: URL(string: "http://probe.invalid/")!, user: "probe")
+    do {
+        try await LibsecretStore().save("probe", for: key)
+        try await LibsecretStore().remove(for: key)
+        return true
+    } catch {
+        return false
+    }
+}
 
 /// Sync with a real Tiny Tiny RSS server (Debian 12's, started by meson-helpers/test), passwords
 /// in a real Secret Service (GNOME Keyring on the test run's private bus). One test at a time:
 /// one of them stops the server's web server for a while.
-@Suite(.serialized, .enabled(if: TinyTinyRSSTestServer.shared != nil, TinyTinyRSSTestServer.skipReason),
+@Suite(.serialized, .enabled(if: TinyTinyRSSServer.shared != nil, Comment(rawValue: TinyTinyRSSServer.skipReason)),
        .enabled("no Secret Service on the session bus: run inside meson-helpers/keyring-session") {
-           await TinyTinyRSSTestServer.secretServiceRuns()
+           await secretServiceRuns()
        })
 struct TinyTinyRSSSyncTests {
-    let server = TinyTinyRSSTestServer.shared!
+    let server = TinyTinyRSSServer.shared!
 
     /// A user with feeds on the server (as "another client" set them up), and an engine with a
     /// store of its own that added the user's account.
@@ -37,7 +50,7 @@ struct TinyTinyRSSSyncTests {
                     categories[title] = category
                 }
             }
-            _ = try await other.subscribe(try server.writeFeed(title: feed.title, count: feed.count), category: category)
+            _ = try await other.subscribe(try server.writeFeed(title: feed.title, count: feed.count, dates: .fixedOldestFirst), category: category)
         }
         try await server.update()
         let store = try FeedStore(path: try temporaryDirectory().appendingPathComponent("feeds.sqlite").path)
@@ -119,7 +132,7 @@ struct TinyTinyRSSSyncTests {
         try await setup.engine.sync(accountID: setup.account.id)
         let news = try #require(try await setup.store.folders(accountID: setup.account.id).first { $0.name == "News" })
 
-        let added = try server.writeFeed(title: "Added", count: 6)
+        let added = try server.writeFeed(title: "Added", count: 6, dates: .fixedOldestFirst)
         try await setup.engine.subscribe(accountID: setup.account.id, to: added, folderID: news.id)
         try await setup.engine.sync(accountID: setup.account.id)
         let onServer = try #require(try await setup.other.feeds().first { $0.url == added.absoluteString })
@@ -197,7 +210,7 @@ struct TinyTinyRSSSyncTests {
     @Test func thePasswordIsInTheSecretServiceAndLeavesWithTheAccount() async throws {
         let setup = try await setUp(feeds: [("Secret", 2, nil)])
         try await setup.engine.sync(accountID: setup.account.id)
-        let lookup = try await TinyTinyRSSTestServer.runProgram("/usr/bin/secret-tool", [
+        let lookup = try await TinyTinyRSSServer.runProgram("/usr/bin/secret-tool", [
             "lookup", "service", "tt-rss", "server", server.url.absoluteString, "user", setup.user.name,
         ])
         #expect(lookup == setup.user.password)
