@@ -104,8 +104,17 @@ final class ImportRealInputTests: XCTestCase {
             let folder = g_file_new_for_path(file.deletingLastPathComponent().path)!
             defer { g_object_unref(cast(folder)) }
             XCTAssertNotEqual(gtk_file_chooser_set_current_folder(cast(dialog), folder, nil), 0)
+            // A person types once the folder's files show: a name typed while the dialog still
+            // lists the folder is taken for a file it does not know, and Return does nothing.
+            XCTAssertTrue(GtkTestEnvironment.iterate {
+                PreferencesWindowTests.widgets(under: dialog, a: gtk_tree_view_get_type()).contains {
+                    gtk_widget_get_mapped($0) != 0 && gtk_tree_view_get_model(cast($0)).map { gtk_tree_model_iter_n_children($0, nil) > 0 } == true
+                }
+            }, "the dialog lists the folder")
             RealInput.key(windowTitle: dialogTitle, "ctrl+l")
             RealInput.type(windowTitle: dialogTitle, file.lastPathComponent)
+            let typed = { gtk_window_get_focus(cast(dialog)).map { String(cString: gtk_editable_get_text(cast($0))) } }
+            XCTAssertTrue(GtkTestEnvironment.iterate { typed() == file.lastPathComponent }, "typed: \(typed() ?? "no focus")")
             RealInput.key(windowTitle: dialogTitle, "Return")
 
             XCTAssertTrue(GtkTestEnvironment.iterate { FolderTests.toplevel(titled: dialogTitle) == nil }, "the dialog closes")
