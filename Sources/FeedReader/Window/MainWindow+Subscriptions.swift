@@ -223,7 +223,7 @@ extension MainWindow {
                     await self?.live?.importProgressed(done: done, total: total)
                 }
                 guard let self = self?.live else { return }
-                self.importBar.showMessage(ImportBar.summary(of: report))
+                self.importBar.showMessage(SubscriptionsReport.summary(of: report))
                 await self.reloadSidebar()
                 guard self.live != nil else { return }
                 self.entryList.reload()
@@ -252,7 +252,7 @@ extension MainWindow {
         Task { @MainActor [weak self, library] in
             do {
                 let count = try await library.exportSubscriptions(to: file)
-                self?.live?.importBar.showMessage(ImportBar.exported(count, to: file))
+                self?.live?.importBar.showMessage(SubscriptionsReport.exported(count, to: file))
             } catch {
                 self?.live?.toasts.show(SubscriptionsFailure.exporting(file, error))
             }
