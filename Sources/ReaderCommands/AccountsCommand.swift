@@ -144,7 +144,7 @@ enum AccountsCommand {
     private static func openEngine(changing: Bool) async -> SyncEngine? {
         let databaseURL = FeedStore.databaseURL()
         do {
-            let (store, notice) = try await FeedStore.openHealing(at: databaseURL)
+            let (store, notice) = try await FeedStore.openHealing(at: databaseURL, checkingPages: false)
             if let notice {
                 CommandOutput.say("feed-reader: " + notice.message, to: .standardError)
                 if changing, notice.keepsNoChanges { return nil }

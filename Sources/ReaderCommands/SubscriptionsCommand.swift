@@ -15,7 +15,7 @@ enum SubscriptionsCommand {
         let library: FeedLibrary
         let databaseURL = FeedStore.databaseURL()
         do {
-            let (store, notice) = try await FeedStore.openHealing(at: databaseURL)
+            let (store, notice) = try await FeedStore.openHealing(at: databaseURL, checkingPages: false)
             if let notice {
                 CommandOutput.say("feed-reader: " + notice.message, to: .standardError)
                 // The library is only in memory: an import would be lost at exit.
