@@ -44,7 +44,9 @@ extension FeedStore {
             if try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") == 2 {
                 try db.execute(sql: "PRAGMA incremental_vacuum")
             } else {
-                try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+                // VACUUM rebuilds the whole database in a temporary one: on disk, not in memory.
+                try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL; PRAGMA temp_store = FILE")
+                defer { try? db.execute(sql: "PRAGMA temp_store = MEMORY") }
                 try db.execute(sql: "VACUUM")
             }
         }

@@ -117,6 +117,11 @@ public final class FeedStore: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
+            // Each statement that stores an entry also writes the search index through its
+            // triggers, so SQLite keeps a statement journal of the pages it touches: kept in a
+            // file, that was two writes a page, most of a sync's writes (about 25 an article).
+            // In memory it is one entry's pages at a time; VACUUM (compact) asks for a file.
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
             db.add(function: FeedStore.plainTextFunction)
             try FeedStore.addSearchRanking(to: db)
         }

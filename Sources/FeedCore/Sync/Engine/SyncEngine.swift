@@ -156,17 +156,7 @@ public final class SyncEngine: Sendable {
             let known = try await storing { try await self.store.remoteFeedAddresses(accountID: account.id) }
             let subscriptions = try await service.subscriptions(known: known)
             try await storing { try await self.store.applySubscriptions(subscriptions, accountID: account.id) }
-            var cursor = account.cursor
-            while true {
-                let page = try await service.articles(since: cursor)
-                let articles = page.articles
-                let next = page.isLast ? page.nextCursor ?? cursor : nil
-                report.newEntries += try await storing {
-                    try await self.store.storeArticles(articles, accountID: account.id, cursor: next)
-                }
-                cursor = page.nextCursor ?? cursor
-                if page.isLast { break }
-            }
+            report.newEntries += try await pullArticles(account, with: service)
             let unread = try await service.unreadArticleIDs()
             let starred = try await service.starredArticleIDs()
             report.changedStates = try await storing {
@@ -180,6 +170,32 @@ public final class SyncEngine: Sendable {
             throw .storage("\(error)")
         }
         return report
+    }
+
+    /// Stores the articles the server has after the account's cursor, page by page, each page in
+    /// its own transaction; the cursor moves on with the last. The next page is fetched while one
+    /// is stored, so the server's time and ours overlap, and never more than that one page ahead.
+    /// A page that fails to arrive fails the sync only once the page before it is stored whole.
+    private func pullArticles(_ account: SyncAccount, with service: any SyncService) async throws -> Int {
+        try await withThrowingTaskGroup(of: ArticlePage.self) { fetching in
+            let first = account.cursor
+            fetching.addTask { try await service.articles(since: first) }
+            var cursor = account.cursor
+            var stored = 0
+            // Leaving early (a failed page, a failed store) cancels the page ahead and waits for it.
+            while let page = try await fetching.next() {
+                cursor = page.nextCursor ?? cursor
+                if !page.isLast {
+                    let next = cursor
+                    fetching.addTask { try await service.articles(since: next) }
+                }
+                let articles = page.articles, finalCursor = page.isLast ? cursor : nil
+                stored += try await storing {
+                    try await self.store.storeArticles(articles, accountID: account.id, cursor: finalCursor)
+                }
+            }
+            return stored
+        }
     }
 
     /// Sends the account's queued changes oldest first, read and star changes of consecutive
