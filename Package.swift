@@ -9,12 +9,17 @@ let refreshGtk: Target.Dependency = .product(name: "RefreshGtk", package: "Libra
 // The plumbing the reader shares with RefreshGtk (settings, data folders, gettext domains): no
 // part of the library's API, so adopters do not see it (Library/Package.swift).
 let appSupport: Target.Dependency = .product(name: "AppSupport", package: "Library")
+// GLib alone, for the command-line program, which must not load GTK.
+let cGLib: Target.Dependency = .product(name: "CGLib", package: "Library")
 
 let package = Package(
     name: "RefreshGtk",
     products: [
         .library(name: "FeedCore", targets: ["FeedCore"]),
-        .executable(name: "feed-reader", targets: ["FeedReader"]),
+        // `feed-reader` runs the window-less commands in a process without GTK and execs
+        // `feed-reader-window` (installed in PREFIX/libexec) for the window and --extract.
+        .executable(name: "feed-reader", targets: ["FeedReaderLauncher"]),
+        .executable(name: "feed-reader-window", targets: ["FeedReader"]),
         .executable(name: "refresh-bench", targets: ["RefreshBench"]),
         .executable(name: "feedcore-refresh", targets: ["FeedCoreRefresh"]),
         .executable(name: "refresh-gallery", targets: ["RefreshGallery"]),
@@ -41,10 +46,17 @@ let package = Package(
             name: "FeedCore",
             dependencies: ["CCurl", "CZlib", "CLibXML2", "CSecret", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The command-line commands and the messages they share with the window: FeedCore and
+        // AppSupport's gettext domain and GLib, nothing of GTK's.
+        .target(name: "ReaderCommands", dependencies: [appSupport, cGLib, "FeedCore"]),
+        .executableTarget(
+            name: "FeedReaderLauncher",
+            dependencies: ["ReaderCommands", "FeedCore", cGLib]
+        ),
         .executableTarget(
             name: "FeedReader",
             // Not CWebKit: the article view loads WebKitGTK when it first shows an article (Article/WebKit.swift).
-            dependencies: [cGtk, "CAdw", refreshCore, refreshGtk, appSupport, "FeedCore"]
+            dependencies: [cGtk, cGLib, "CAdw", refreshCore, refreshGtk, appSupport, "FeedCore", "ReaderCommands"]
         ),
         .executableTarget(
             name: "RefreshGallery",

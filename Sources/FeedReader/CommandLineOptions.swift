@@ -1,58 +1,8 @@
+import CGLib
 import CGtk
 import FeedCore
 import Foundation
 import RefreshGtk
-
-/// One option of `feed-reader`'s command line.
-///
-/// An option runs its command and the program exits with the command's status, before any
-/// window opens or a display is needed. Adding an option is adding one to ``all``.
-struct CommandLineOption: Sendable {
-    /// What the option does with its value.
-    enum Command: Sendable {
-        /// An option without a value, such as `--version`.
-        case plain(@Sendable () async -> Int32)
-        /// An option whose value is a file name (or address), shown as `placeholder` by `--help`.
-        case file(placeholder: String, @Sendable (String) async -> Int32)
-        /// An option whose value is a local file, named by its bytes even when they are not UTF-8.
-        case localFile(placeholder: String, @Sendable (LocalFile) async -> Int32)
-        /// An option whose value goes with another one's, such as `--user` with `--add-account`;
-        /// alone it does nothing.
-        case qualifier(placeholder: String)
-        /// An option with a value that also reads the values of the `qualifiers` given with it.
-        case qualified(placeholder: String, qualifiers: [String], @Sendable (String, [String: String]) async -> Int32)
-    }
-
-    /// The long name: `--name`.
-    let name: String
-    /// What `--help` says the option does.
-    let summary: String
-    let command: Command
-
-    /// Every option, in the order `--help` lists them.
-    static var all: [CommandLineOption] {
-        [
-            CommandLineOption(name: "version", summary: tr("Show the version and exit"), command: .plain {
-                print("feed-reader \(FeedReaderApp.version)")
-                return 0
-            }),
-            CommandLineOption(name: "parse", summary: tr("Read one feed, print it as JSON and exit"),
-                              // TRANSLATORS: the value of --parse in `feed-reader --help`; keep it in capitals.
-                              command: .file(placeholder: tr("FILE-OR-URL")) { await ParseCommand.run($0) }),
-            CommandLineOption(name: "extract", summary: tr("Print the readable article of a web page as HTML and exit"),
-                              command: .file(placeholder: tr("FILE-OR-URL")) { await ExtractCommand.run($0) }),
-            CommandLineOption(name: "import", summary: tr("Subscribe to the feeds of an OPML file and exit"),
-                              // TRANSLATORS: the value of --import and --export in `feed-reader --help`; keep it in capitals.
-                              command: .localFile(placeholder: tr("FILE")) {
-                                  await SubscriptionsCommand.importing($0).run()
-                              }),
-            CommandLineOption(name: "export", summary: tr("Write the subscriptions to an OPML file and exit"),
-                              command: .localFile(placeholder: tr("FILE")) {
-                                  await SubscriptionsCommand.exporting($0).run()
-                              }),
-        ] + AccountsCommand.options
-    }
-}
 
 /// The options handed to GApplication, which parses the command line, answers `--help` and
 /// reports an unknown option or a missing value in the user's language.
@@ -77,7 +27,8 @@ final class CommandLineOptions {
             switch option.command {
             case .plain:
                 entry.arg = G_OPTION_ARG_NONE
-            case let .file(placeholder, _), let .localFile(placeholder, _), let .qualified(placeholder, _, _):
+            case let .file(placeholder, _), let .localFile(placeholder, _), let .qualified(placeholder, _, _),
+                 let .windowProgram(placeholder):
                 entry.arg = G_OPTION_ARG_FILENAME
                 entry.arg_description = UnsafePointer(keep(placeholder))
             case let .qualifier(placeholder):
@@ -121,7 +72,7 @@ final class CommandLineOptions {
                 // String(cString:) would replace bytes that are not UTF-8, naming another file.
                 let file = LocalFile(fileSystemPath: g_variant_get_bytestring(value))
                 return Self.runToEnd { await command(file) }
-            case .qualifier:
+            case .qualifier, .windowProgram:
                 continue
             case let .qualified(_, qualifiers, command):
                 let text = String(cString: g_variant_get_bytestring(value))

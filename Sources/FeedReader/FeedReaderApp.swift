@@ -9,7 +9,6 @@ import RefreshGtk
 @MainActor
 final class FeedReaderApp {
     static let applicationID = "io.github.refreshgtk.FeedReader"
-    nonisolated static let version = "0.1.0"
 
     private let application: UnsafeMutablePointer<GtkApplication>
     private var window: MainWindow?
@@ -25,7 +24,7 @@ final class FeedReaderApp {
         application = UnsafeMutableRawPointer(adw_application_new(Self.applicationID, G_APPLICATION_DEFAULT_FLAGS)!)
             .assumingMemoryBound(to: GtkApplication.self)
         g_set_application_name(tr("Feed Reader"))
-        options = CommandLineOptions(CommandLineOption.all, application: cast(application)) { [unowned self] in
+        options = CommandLineOptions(CommandLineOption.all { await ExtractCommand.run($0) }, application: cast(application)) { [unowned self] in
             self.databaseCheck = DatabaseFileCheck.Started(path: FeedStore.databaseURL().path)
         }
         Signal.connect(application, "activate") { [unowned self] in self.activate() }

@@ -33,7 +33,7 @@ final class AboutWindowTests: XCTestCase {
         XCTAssertEqual(metainfo.homepage, "https://github.com/refreshgtk/feed-reader")
         XCTAssertEqual(metainfo.issueTracker, "https://github.com/refreshgtk/feed-reader/issues")
         XCTAssertEqual(metainfo.developer, "RefreshGtk developers")
-        XCTAssertEqual(metainfo.release?.version, FeedReaderApp.version)
+        XCTAssertEqual(metainfo.release?.version, CommandLineOption.version)
         XCTAssertTrue(metainfo.release?.notes.hasPrefix("<p>The first release of Feed Reader.</p><ul><li>Pull to refresh") == true,
                       metainfo.release?.notes ?? "no notes")
     }
@@ -64,11 +64,11 @@ final class AboutWindowTests: XCTestCase {
             let about = AboutWindow.present(over: parent)
             defer { gtk_window_destroy(cast(about)) }
 
-            XCTAssertEqual(String(cString: adw_about_window_get_version(cast(about))), FeedReaderApp.version)
+            XCTAssertEqual(String(cString: adw_about_window_get_version(cast(about))), CommandLineOption.version)
             XCTAssertEqual(String(cString: adw_about_window_get_application_icon(cast(about))), FeedReaderApp.applicationID)
             XCTAssertEqual(String(cString: adw_about_window_get_website(cast(about))), "https://github.com/refreshgtk/feed-reader")
             XCTAssertEqual(String(cString: adw_about_window_get_issue_url(cast(about))), "https://github.com/refreshgtk/feed-reader/issues")
-            XCTAssertEqual(adw_about_window_get_release_notes_version(cast(about)).map { String(cString: $0) }, FeedReaderApp.version)
+            XCTAssertEqual(adw_about_window_get_release_notes_version(cast(about)).map { String(cString: $0) }, CommandLineOption.version)
             XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(about) != 0 })
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(about, name: "about") })
         }

@@ -70,7 +70,7 @@ final class StorageNoticeTests: XCTestCase {
             try withReadOnlyFolder(folder) {
                 let app = try ReaderFixture(healingStoreIn: folder)
                 defer { app.close() }
-                XCTAssertEqual(app.window.banner.message, MainWindow.storageMessage(.folderReadOnly(folder: folder.path, recovered: 1, details: "")))
+                XCTAssertEqual(app.window.banner.message, StorageNotice.folderReadOnly(folder: folder.path, recovered: 1, details: "").message)
                 XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 3 }, "the stored entries show")
                 saveRender(app.window.window, name: "storage-read-only-folder")
             }

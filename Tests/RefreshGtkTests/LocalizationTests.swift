@@ -396,7 +396,7 @@ final class LocalizationTests: XCTestCase {
     static let libraryTree = ["po/refreshgtk", "po/glossary", "Library/Sources/RefreshCore", "Library/Sources/RefreshGtk"]
 
     /// The reader's half: its sources and the desktop entry and metainfo its POTFILES lists.
-    static let readerTree = ["po/feed-reader", "po/glossary", "Sources/FeedReader",
+    static let readerTree = ["po/feed-reader", "po/glossary", "Sources/FeedReader", "Sources/FeedReaderLauncher", "Sources/ReaderCommands",
                              "data/io.github.refreshgtk.FeedReader.desktop", "data/io.github.refreshgtk.FeedReader.metainfo.xml"]
 
     /// Copies the library's tree, breaks it with `breakIt`, and expects check-po to fail saying `text`.

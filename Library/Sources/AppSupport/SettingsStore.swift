@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 import Foundation
 
 /// A small settings store in a GKeyFile: last-updated times, window size, the selected feed.
@@ -169,7 +169,7 @@ public final class SettingsStore {
             // Not read, not damaged (no permission, an I/O error): moving it aside or saving over
             // it would lose settings that are still there.
             unreadableReason = reason
-            cgtk_log_warning("RefreshGtk", "Settings file \(path) could not be read (\(reason)); using defaults and saving nothing over it.")
+            cglib_log_warning("RefreshGtk", "Settings file \(path) could not be read (\(reason)); using defaults and saving nothing over it.")
             return
         }
         let stamp = Int(Date().timeIntervalSince1970)
@@ -180,7 +180,7 @@ public final class SettingsStore {
         } else {
             recoveryNote = "Settings file \(path) could not be read (\(reason)) nor moved aside; starting with empty settings."
         }
-        cgtk_log_warning("RefreshGtk", recoveryNote!)
+        cglib_log_warning("RefreshGtk", recoveryNote!)
     }
 
     private func save() {
@@ -191,7 +191,7 @@ public final class SettingsStore {
         if g_key_file_save_to_file(keyFile, path, &error) == 0 {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             g_clear_error(&error)
-            cgtk_log_warning("RefreshGtk", "Could not save settings to \(path): \(reason)")
+            cglib_log_warning("RefreshGtk", "Could not save settings to \(path): \(reason)")
         }
     }
 

@@ -240,7 +240,7 @@ final class Subscriptions {
                     await self?.live?.importProgressed(done: done, total: total)
                 }
                 guard let self = self?.live else { return }
-                self.importBar.showMessage(ImportBar.summary(of: report))
+                self.importBar.showMessage(SubscriptionsReport.summary(of: report))
                 await self.model.changed(.feeds)
             } catch let error as OPMLDocument.ReadError {
                 self?.live?.importBar.hide()
@@ -266,7 +266,7 @@ final class Subscriptions {
         Task { @MainActor [weak self, library] in
             do {
                 let count = try await library.exportSubscriptions(to: file)
-                self?.live?.importBar.showMessage(ImportBar.exported(count, to: file))
+                self?.live?.importBar.showMessage(SubscriptionsReport.exported(count, to: file))
             } catch {
                 self?.live?.toasts.show(SubscriptionsFailure.exporting(file, error))
             }

@@ -16,7 +16,7 @@ enum AboutWindow {
         gtk_window_set_modal(cast(about), 1)
         adw_about_window_set_application_name(cast(about), tr("Feed Reader"))
         adw_about_window_set_application_icon(cast(about), FeedReaderApp.applicationID)
-        adw_about_window_set_version(cast(about), FeedReaderApp.version)
+        adw_about_window_set_version(cast(about), CommandLineOption.version)
         adw_about_window_set_comments(cast(about), tr("Read your feeds; pull down to refresh."))
         adw_about_window_set_license_type(cast(about), GTK_LICENSE_MIT_X11)
         adw_about_window_set_copyright(cast(about), "© 2026 RefreshGtk developers")

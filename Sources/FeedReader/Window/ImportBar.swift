@@ -47,7 +47,7 @@ final class ImportBar {
 
     /// Shows that `done` of `total` new feeds have been fetched.
     func showProgress(done: Int, total: Int) {
-        show { Self.progress(done: done, total: total) }
+        show { SubscriptionsReport.progress(done: done, total: total) }
         gtk_progress_bar_set_fraction(cast(progressBar), total > 0 ? Double(done) / Double(total) : 0)
         gtk_widget_set_visible(progressBar, 1)
         gtk_widget_set_visible(closeButton, 0)
@@ -60,35 +60,6 @@ final class ImportBar {
         gtk_widget_set_visible(progressBar, 0)
         gtk_widget_set_visible(closeButton, 1)
         gtk_revealer_set_reveal_child(cast(widget), 1)
-    }
-
-    /// "Importing subscriptions: 3 of 12 new feeds fetched…", in the user's language.
-    static func progress(done: Int, total: Int) -> String {
-        // TRANSLATORS: progress of an import; the first %d is the feeds fetched so far, the second all new feeds, which the form agrees with.
-        trn("Importing subscriptions: %d of %d new feed fetched…", "Importing subscriptions: %d of %d new feeds fetched…", total)
-            .filling(count: done, of: total)
-    }
-
-    /// What an import did, in sentences.
-    static func summary(of report: FeedLibrary.ImportReport) -> String {
-        var sentences = [trn("%d subscription was imported.", "%d subscriptions were imported.", report.added)
-            .filling(count: report.added)]
-        if report.duplicates > 0 {
-            sentences.append(trn("%d subscription already in the list was skipped.", "%d subscriptions already in the list were skipped.", report.duplicates)
-                .filling(count: report.duplicates))
-        }
-        if report.failedFetches > 0 {
-            sentences.append(trn("%d feed could not be fetched yet.", "%d feeds could not be fetched yet.", report.failedFetches)
-                .filling(count: report.failedFetches))
-        }
-        return sentences.joined(separator: " ")
-    }
-
-    /// "12 subscriptions were exported to /path/file.opml", in the user's language.
-    static func exported(_ count: Int, to file: LocalFile) -> String {
-        // TRANSLATORS: %d is the number of subscriptions, %@ the file's path.
-        trn("%d subscription was exported to %@.", "%d subscriptions were exported to %@.", count)
-            .filling(count: count).filling(file.displayName)
     }
 
     func hide() { gtk_revealer_set_reveal_child(cast(widget), 0) }

@@ -23,35 +23,6 @@ extension MainWindow {
         tr("Your settings could not be read, so the defaults are used until the next start. The settings file is left as it is, and changes are not saved to it.")
     }
 
-    /// What the banner says when the database or its folder was found in trouble at start.
-    static func storageMessage(_ notice: StorageNotice) -> String {
-        switch notice {
-        case let .replacedDamagedDatabase(keptAt, recovered, source, _):
-            let recovery = switch source {
-            case .damagedDatabase:
-                // TRANSLATORS: follows "The feed database was damaged, so a new one was made."; "it" is the damaged database.
-                trn("%d subscription was recovered from it.", "%d subscriptions were recovered from it.", recovered)
-            case .subscriptionsCopy:
-                trn("%d subscription was recovered from the saved copy of your subscriptions.",
-                    "%d subscriptions were recovered from the saved copy of your subscriptions.", recovered)
-            case nil:
-                tr("No subscriptions could be recovered.")
-            }
-            // TRANSLATORS: %@ is where the damaged database file was kept.
-            let kept = tr("The damaged file was kept as %@.").filling(keptAt)
-            return [tr("The feed database was damaged, so a new one was made."),
-                    recovery.filling(count: recovered), kept].joined(separator: " ")
-        case let .folderReadOnly(folder, _, _):
-            // TRANSLATORS: %@ is the folder holding the feed database.
-            return tr("Your feeds are kept in %@, which cannot be written to, so changes you make now will be lost when you quit.")
-                .filling(folder)
-        case let .folderUnavailable(folder, _):
-            // TRANSLATORS: %@ is the folder the feed database should be in.
-            return tr("The folder %@ could not be created, so your feeds will not be kept after you quit.")
-                .filling(folder)
-        }
-    }
-
     /// Says that `failure` happened, and why when it is a refusal the user can act on (busy, full,
     /// read-only); the error's code and values go to the log, not in front of the user. A database
     /// found damaged stays in the banner, since nothing more can be saved until the next start repairs it.

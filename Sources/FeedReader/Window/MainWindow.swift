@@ -153,7 +153,7 @@ final class MainWindow {
         entryList.onError = { [weak self] message, error in self?.live?.showStoreError(message, error) }
         let startNotices = [settings.recoveryNote.map { _ in Self.settingsResetMessage(keptAt: settings.setAsidePath) },
                             settings.unreadableReason.map { _ in Self.settingsUnreadableMessage() },
-                            storageNotice.map(Self.storageMessage)].compactMap { $0 }
+                            storageNotice?.message].compactMap { $0 }
         if !startNotices.isEmpty {
             banner.show(startNotices.joined(separator: "\n"), details: storageNotice?.details ?? settings.unreadableReason)
         }

@@ -29,6 +29,7 @@
  *
  * The bench compiles it with the system's C compiler (Sources/RefreshBench/ReaderProbe.swift).
  */
+#include <dlfcn.h>
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -357,6 +358,9 @@ static gboolean watch_window(gpointer data) {
 __attribute__((constructor)) static void load(void) {
     const char *mode = getenv("REFRESH_BENCH_PROBE");
     if (!mode) return;
+    /* feed-reader is a launcher without GTK that execs the window program: there the probe
+     * waits, leaving its environment to the window program, which loads it again. */
+    if (!dlsym(RTLD_DEFAULT, "gtk_init")) return;
     scroll_to_end = strcmp(mode, "scroll-to-end") == 0;
     search_mode = strcmp(mode, "search") == 0;
     article_mode = strcmp(mode, "article") == 0;

@@ -3,9 +3,9 @@ import Foundation
 
 /// What the window and the command line say when importing or exporting subscriptions failed:
 /// what did not happen, then why, in the user's language.
-enum SubscriptionsFailure {
+public enum SubscriptionsFailure {
     /// Why importing `file` failed, saying that nothing was imported.
-    static func importing(_ file: LocalFile, _ error: any Error) -> String {
+    public static func importing(_ file: LocalFile, _ error: any Error) -> String {
         switch error {
         case let failure as SubscriptionFile.Failure:
             if case let .tooLarge(bytes) = failure {
@@ -22,7 +22,7 @@ enum SubscriptionsFailure {
     }
 
     /// Why exporting to `file` failed.
-    static func exporting(_ file: LocalFile, _ error: any Error) -> String {
+    public static func exporting(_ file: LocalFile, _ error: any Error) -> String {
         // TRANSLATORS: %@ is the path of the file the subscriptions were to be written to.
         let failure = tr("The subscriptions could not be exported to %@.").filling(file.displayName)
         if let error = error as? SubscriptionFile.Failure {
@@ -32,7 +32,7 @@ enum SubscriptionsFailure {
     }
 
     /// `first`, then `reason` when there is one.
-    static func sentences(_ first: String, _ reason: String?) -> String {
+    public static func sentences(_ first: String, _ reason: String?) -> String {
         ([first] + [reason].compactMap { $0 }).joined(separator: " ")
     }
 }

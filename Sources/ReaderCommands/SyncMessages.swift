@@ -2,7 +2,7 @@ import FeedCore
 
 extension SyncServiceKind {
     /// The service's product name, as people know it (not translated).
-    var displayName: String {
+    public var displayName: String {
         switch self {
         case TinyTinyRSSService.kind: "Tiny Tiny RSS"
         case GoogleReaderService.kind: "Google Reader API"
@@ -14,7 +14,7 @@ extension SyncServiceKind {
 
 extension SyncFailure {
     /// Why it failed, in the user's language, for an account of `kind`.
-    func message(for kind: SyncServiceKind) -> String {
+    public func message(for kind: SyncServiceKind) -> String {
         switch self {
         case let .server(error): error.message(for: kind)
         case let .secrets(error): error.message
@@ -34,7 +34,7 @@ extension SyncFailure {
 
 extension SyncError {
     /// Why the server failed, in the user's language, for an account of `kind`.
-    func message(for kind: SyncServiceKind) -> String {
+    public func message(for kind: SyncServiceKind) -> String {
         switch code {
         case .wrongCredentials: tr("The server did not accept the user name or password.")
         case .apiDisabled where kind == TinyTinyRSSService.kind:
@@ -55,7 +55,7 @@ extension SyncError {
 
 extension SecretStoreError {
     /// Why the password could not be kept or read, in the user's language.
-    var message: String {
+    public var message: String {
         switch code {
         case .unavailable: tr("No Secret Service (such as GNOME Keyring or KWallet) is running to keep the password safe.")
         case .locked: tr("The keyring is locked.")
@@ -67,7 +67,7 @@ extension SecretStoreError {
 extension SyncAccount {
     /// "user — server could not be synced." and why, in the user's language, as the window and
     /// the command line say it.
-    func syncFailure(_ failure: SyncFailure) -> String {
+    public func syncFailure(_ failure: SyncFailure) -> String {
         // TRANSLATORS: %@ is the account: its user name and server address.
         tr("%@ could not be synced.").filling(displayName) + " " + failure.message(for: kind)
     }
@@ -76,7 +76,7 @@ extension SyncAccount {
 extension SyncFailure {
     /// Whether the user must change something for the account to sync again (its password, the
     /// server's settings, the keyring), rather than wait and retry.
-    var needsUser: Bool {
+    public var needsUser: Bool {
         switch self {
         case let .server(error): [.wrongCredentials, .apiDisabled, .notThisKindOfServer, .tls].contains(error.code)
         case .secrets, .noPassword, .unknownService: true

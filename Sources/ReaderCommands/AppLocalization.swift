@@ -1,5 +1,4 @@
 import AppSupport
-import RefreshGtk
 
 // The app's strings: gettext in the app's own domain, "feed-reader", whose catalogs sit beside
 // the library's (LocaleDirectory.find(): the build tree's `locale` folder, or PREFIX/share/locale).
@@ -12,13 +11,13 @@ import RefreshGtk
 // N_("...") marks a literal translated later with tr(variable).
 
 /// The app's gettext domain; the refresh components translate in their own.
-let appTextDomain = "feed-reader"
+public let appTextDomain = "feed-reader"
 
 /// The app's domain, bound on first use (a global's lazy, thread-safe initialisation).
 private let appDomain = GettextDomain(appTextDomain)
 
 /// Translates `msgid` in the app's domain.
-func tr(_ msgid: String) -> String {
+public func tr(_ msgid: String) -> String {
     // GettextDomain keeps the bridged msgid alive until dgettext's answer, which is that very
     // pointer when there is no translation, has been copied.
     appDomain.string(msgid)
@@ -26,6 +25,6 @@ func tr(_ msgid: String) -> String {
 
 /// Translates a message with a count, choosing the language's plural form (dngettext):
 /// `trn("%d unread entry", "%d unread entries", count)`, then replace `%d` with the count.
-func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
+public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
     appDomain.plural(singular, plural, count: count)
 }

@@ -15,9 +15,9 @@ enum SubscriptionsCommand {
         let library: FeedLibrary
         let databaseURL = FeedStore.databaseURL()
         do {
-            let (store, notice) = try await FeedStore.openHealing(at: databaseURL)
+            let (store, notice) = try await FeedStore.openHealing(at: databaseURL, checkingPages: false)
             if let notice {
-                CommandOutput.say("feed-reader: " + MainWindow.storageMessage(notice), to: .standardError)
+                CommandOutput.say("feed-reader: " + notice.message, to: .standardError)
                 // The library is only in memory: an import would be lost at exit.
                 if case .importing = self, notice.keepsNoChanges { return 1 }
             }
@@ -33,7 +33,7 @@ enum SubscriptionsCommand {
         case let .exporting(file):
             do {
                 let count = try await library.exportSubscriptions(to: file)
-                CommandOutput.say(ImportBar.exported(count, to: file))
+                CommandOutput.say(SubscriptionsReport.exported(count, to: file))
                 return 0
             } catch {
                 return CommandOutput.fail(SubscriptionsFailure.exporting(file, error))
@@ -46,9 +46,9 @@ enum SubscriptionsCommand {
         do {
             let report = try await library.importSubscriptions(fromFile: file) { done, total in
                 guard total > 0 else { return }
-                CommandOutput.say(await ImportBar.progress(done: done, total: total), to: .standardError)
+                CommandOutput.say(SubscriptionsReport.progress(done: done, total: total), to: .standardError)
             }
-            CommandOutput.say(ImportBar.summary(of: report))
+            CommandOutput.say(SubscriptionsReport.summary(of: report))
             return 0
         } catch {
             return CommandOutput.fail(SubscriptionsFailure.importing(file, error))
@@ -59,7 +59,7 @@ enum SubscriptionsCommand {
 
 extension StorageNotice {
     /// Whether the library opened despite this keeps nothing written to it after the program ends.
-    var keepsNoChanges: Bool {
+    public var keepsNoChanges: Bool {
         switch self {
         case .replacedDamagedDatabase: false
         case .folderReadOnly, .folderUnavailable: true

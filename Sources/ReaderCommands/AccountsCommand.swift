@@ -144,9 +144,9 @@ enum AccountsCommand {
     private static func openEngine(changing: Bool) async -> SyncEngine? {
         let databaseURL = FeedStore.databaseURL()
         do {
-            let (store, notice) = try await FeedStore.openHealing(at: databaseURL)
+            let (store, notice) = try await FeedStore.openHealing(at: databaseURL, checkingPages: false)
             if let notice {
-                CommandOutput.say("feed-reader: " + MainWindow.storageMessage(notice), to: .standardError)
+                CommandOutput.say("feed-reader: " + notice.message, to: .standardError)
                 if changing, notice.keepsNoChanges { return nil }
             }
             return SyncEngine(store: store)
@@ -161,5 +161,5 @@ enum AccountsCommand {
 
 extension SyncAccount {
     /// The user and the server, as an account is named in messages.
-    var displayName: String { "\(user) — \(server.absoluteString)" }
+    public var displayName: String { "\(user) — \(server.absoluteString)" }
 }

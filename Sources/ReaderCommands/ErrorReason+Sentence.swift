@@ -7,7 +7,7 @@ import FeedCore
 
 extension ErrorReason {
     /// What went wrong, as a sentence in the current language.
-    var sentence: String {
+    public var sentence: String {
         switch code {
         case .httpStatus:
             Self.httpSentence(status: Int(self[.status] ?? "") ?? 0)
@@ -110,7 +110,7 @@ extension ErrorReason {
 
     /// Why the feed database refused a change, when it is a refusal a person can act on (busy,
     /// full, read-only, damaged); nil for other errors.
-    static func storeRefusal(_ error: any Error) -> String? {
+    public static func storeRefusal(_ error: any Error) -> String? {
         let reason = ErrorReason(error)
         switch reason.code {
         case .databaseBusy, .diskFull, .databaseReadOnly, .databaseDamaged: return reason.sentence

@@ -4,33 +4,33 @@
 /// "/home/u/x.opml" as "home/u/x.opml/" in an Arabic sentence. Translators add no marks.
 extension String {
     /// `value` isolated from the text around it.
-    static func isolated(_ value: String) -> String {
+    public static func isolated(_ value: String) -> String {
         "\u{2068}\(value)\u{2069}"
     }
 
     /// The sentence with every `%@` replaced by `value`, isolated.
-    func filling(_ value: String) -> String {
+    public func filling(_ value: String) -> String {
         replacingOccurrences(of: "%@", with: Self.isolated(value))
     }
 
     /// The sentence with every `%@` replaced by `phrase`, a phrase of the same language (such as
     /// "4 feeds"), whose direction is the sentence's own: it needs no isolation.
-    func filling(phrase: String) -> String {
+    public func filling(phrase: String) -> String {
         replacingOccurrences(of: "%@", with: phrase)
     }
 
     /// The sentence with every `%@` replaced by `lines`, each isolated on a line of its own after a line break.
-    func filling(lines: [String]) -> String {
+    public func filling(lines: [String]) -> String {
         replacingOccurrences(of: "%@", with: lines.map { "\n" + Self.isolated($0) }.joined())
     }
 
     /// The sentence with every `%d` replaced by `count`.
-    func filling(count: Int) -> String {
+    public func filling(count: Int) -> String {
         replacingOccurrences(of: "%d", with: String(count))
     }
 
     /// The sentence with its two `%d` replaced in order by `first` and `second`.
-    func filling(count first: Int, of second: Int) -> String {
+    public func filling(count first: Int, of second: Int) -> String {
         guard let range = range(of: "%d") else { return self }
         return replacingCharacters(in: range, with: String(first)).filling(count: second)
     }
