@@ -3,6 +3,7 @@ import CAdw
 import CGtk
 import FeedCore
 import Foundation
+import ReaderCommands
 import RefreshGtk
 
 /// The AdwApplication: one main window over the user's feed library.
@@ -82,6 +83,8 @@ final class FeedReaderApp {
 
     /// A window that says why the reader cannot start, with the details for a developer.
     private func showStartupError(_ text: String, details: String) {
+        // Said on the terminal too, where a packager's or a session's log sees it.
+        CommandOutput.say(text + " (" + details + ")", to: .standardError)
         let window = gtk_application_window_new(application)!
         gtk_window_set_title(cast(window), tr("Feed Reader"))
         let heading = Widgets.label(text, classes: ["title-3"], xalign: 0.5)

@@ -7,12 +7,13 @@ import ReaderCommands
 enum WindowProgram {
     static let name = "feed-reader-window"
 
-    /// Beside the launcher in a build folder; `PREFIX/libexec` when installed as `PREFIX/bin/feed-reader`.
+    /// Beside the launcher in a build folder; in `PREFIX/libexec/feed-reader`, the package's own
+    /// folder there as Debian has it, when installed as `PREFIX/bin/feed-reader`.
     static var path: String {
         let folder = DataDirectory.executable.deletingLastPathComponent()
         let beside = folder.appendingPathComponent(name).path
         if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        return folder.deletingLastPathComponent().appendingPathComponent("libexec").appendingPathComponent(name).path
+        return folder.deletingLastPathComponent().appendingPathComponent("libexec/feed-reader").appendingPathComponent(name).path
     }
 
     /// Replaces this process with the window program, given the same arguments: the same

@@ -17,6 +17,8 @@ final class DataDirectoryTests: XCTestCase {
         try Data("#!/bin/sh\n".utf8).write(to: tree.appendingPathComponent("prefix/bin/locale"))
         let built = tree.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug/refresh-gallery")
         let installed = tree.appendingPathComponent("prefix/bin/refresh-gallery")
+        // A program another one execs lives in the package's own folder under libexec.
+        let execed = tree.appendingPathComponent("prefix/libexec/refresh-gallery/gallery-window")
         let cases: [(environment: [String: String], executable: URL, buildTreePath: String, expected: String)] = [
             (["REFRESH_DATA": "/chosen"], built, "data/gallery", "/chosen"),
             (["REFRESH_DATA": ""], built, "data/gallery", "tree/data/gallery"),
@@ -24,6 +26,7 @@ final class DataDirectoryTests: XCTestCase {
             ([:], built, "locale", "tree/.build/x86_64-unknown-linux-gnu/debug/locale"),
             ([:], installed, "locale", "tree/prefix/share/locale"),
             ([:], installed, "data/nowhere", "tree/prefix/share/locale"),
+            ([:], execed, "data/nowhere", "tree/prefix/share/locale"),
         ]
         for (environment, executable, buildTreePath, expected) in cases {
             let found = DataDirectory.find(environmentVariable: "REFRESH_DATA", buildTreePath: buildTreePath,

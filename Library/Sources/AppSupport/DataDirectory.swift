@@ -7,7 +7,7 @@ public enum DataDirectory {
     /// The first of these that exists: `$environmentVariable`; `buildTreePath` (such as
     /// `data/gallery`) in the executable's folder or one of the three above it, where a SwiftPM build folder
     /// in the source tree finds the tree's own data; `PREFIX/installedPath` for an executable
-    /// installed as `PREFIX/bin/program`. Without any, the installed path, which the caller
+    /// installed as `PREFIX/bin/program` or `PREFIX/libexec/package/program`. Without any, the installed path, which the caller
     /// reports as missing.
     public static func find(environmentVariable: String, buildTreePath: String, installedPath: String) -> URL {
         find(environmentVariable: environmentVariable, buildTreePath: buildTreePath, installedPath: installedPath,
@@ -39,7 +39,11 @@ public enum DataDirectory {
             }
             folder.deleteLastPathComponent()
         }
-        return programFolder.deletingLastPathComponent().appendingPathComponent(installedPath, isDirectory: findsFolder)
+        // PREFIX/bin/program, or PREFIX/libexec/package/program for a program a command execs.
+        let prefix = programFolder.deletingLastPathComponent().lastPathComponent == "libexec"
+            ? programFolder.deletingLastPathComponent().deletingLastPathComponent()
+            : programFolder.deletingLastPathComponent()
+        return prefix.appendingPathComponent(installedPath, isDirectory: findsFolder)
     }
 
     /// The running executable: /proc/self/exe, which also holds when it was started through
