@@ -120,6 +120,21 @@ final class MediaPlayerTests: XCTestCase {
         RealInput.click(windowTitle: app.title, at: point)
     }
 
+    /// Saves `seconds` as where the episode was left, as a person's earlier listening did; returns
+    /// the episode's entry ID.
+    @MainActor @discardableResult
+    private static func saveEpisodePlace(at seconds: Double, in app: ReaderFixture, server: TestHTTPServer) throws -> Int64 {
+        let episode = try XCTUnwrap(app.window.entryList.entries.values.first { $0.title == "Episode" })
+        let url = server.url("/episode.wav")
+        nonisolated(unsafe) var saved = false
+        Task { @MainActor [library = app.library] in
+            try await library.store.savePlaybackPosition(seconds, entryID: episode.id, url: url)
+            saved = true
+        }
+        XCTAssertTrue(GtkTestEnvironment.iterate { saved }, "the place was saved")
+        return episode.id
+    }
+
     /// The player shown, once it knows whether its file was played before.
     @MainActor
     private static func shownPlayer(in app: ReaderFixture) throws -> MediaPlayer {
@@ -245,14 +260,7 @@ final class MediaPlayerTests: XCTestCase {
 
     func testAnEpisodeThatCannotBePlayedKeepsWhereItWasLeft() throws {
         try withShows { app, server in
-            let episode = try XCTUnwrap(app.window.entryList.entries.values.first { $0.title == "Episode" })
-            let url = server.url("/episode.wav")
-            nonisolated(unsafe) var saved = false
-            Task { @MainActor [library = app.library] in
-                try await library.store.savePlaybackPosition(4, entryID: episode.id, url: url)
-                saved = true
-            }
-            XCTAssertTrue(GtkTestEnvironment.iterate { saved })
+            try Self.saveEpisodePlace(at: 4, in: app, server: server)
             Self.episodeGone.withLock { $0 = true }
             defer { Self.episodeGone.withLock { $0 = false } }
             app.showEntry(titled: "Episode")
@@ -274,13 +282,7 @@ final class MediaPlayerTests: XCTestCase {
     /// and saving over that place.
     func testAnEpisodeFirstOpenedWithoutSeekingResumesWhereItWasLeft() throws {
         try withShows { app, server in
-            let episode = try XCTUnwrap(app.window.entryList.entries.values.first { $0.title == "Episode" })
-            nonisolated(unsafe) var saved = false
-            Task { @MainActor [library = app.library] in
-                try await library.store.savePlaybackPosition(4, entryID: episode.id, url: server.url("/episode.wav"))
-                saved = true
-            }
-            XCTAssertTrue(GtkTestEnvironment.iterate { saved })
+            try Self.saveEpisodePlace(at: 4, in: app, server: server)
             Self.episodeRangesRefused.withLock { $0 = 1 }
             defer { Self.episodeRangesRefused.withLock { $0 = 0 } }
             app.showEntry(titled: "Episode")
@@ -295,13 +297,7 @@ final class MediaPlayerTests: XCTestCase {
     /// start, and where it was left stays saved for a time it can seek again.
     func testAnEpisodeThatNeverTurnsSeekablePlaysFromItsStartAndKeepsWhereItWasLeft() throws {
         try withShows { app, server in
-            let episode = try XCTUnwrap(app.window.entryList.entries.values.first { $0.title == "Episode" })
-            nonisolated(unsafe) var saved = false
-            Task { @MainActor [library = app.library] in
-                try await library.store.savePlaybackPosition(4, entryID: episode.id, url: server.url("/episode.wav"))
-                saved = true
-            }
-            XCTAssertTrue(GtkTestEnvironment.iterate { saved })
+            let episodeID = try Self.saveEpisodePlace(at: 4, in: app, server: server)
             Self.episodeRangesRefused.withLock { $0 = .max }
             defer { Self.episodeRangesRefused.withLock { $0 = 0 } }
             app.showEntry(titled: "Episode")
@@ -320,7 +316,7 @@ final class MediaPlayerTests: XCTestCase {
             app.showEntry(titled: "Plain")
             nonisolated(unsafe) var kept: Double??
             Task { @MainActor [library = app.library] in
-                kept = try? await library.store.playbackPosition(entryID: episode.id, url: server.url("/episode.wav"))
+                kept = try? await library.store.playbackPosition(entryID: episodeID, url: server.url("/episode.wav"))
             }
             XCTAssertTrue(GtkTestEnvironment.iterate { kept != nil })
             XCTAssertEqual(kept ?? nil, 4, "where it was left is not saved over")
