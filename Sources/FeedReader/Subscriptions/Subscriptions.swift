@@ -177,30 +177,12 @@ final class Subscriptions {
     }
 
     private func addFolderActions() {
-        let pair = g_variant_type_new("(xx)")
-        defer { g_variant_type_free(pair) }
-        let move = g_simple_action_new("move-to-folder", pair)!
-        Signal.connectObjectOrNil(cast(move), "activate") { [weak self] parameter in
-            guard let parameter else { return }
-            let tuple = OpaquePointer(parameter)
-            let (feed, folder) = (g_variant_get_child_value(tuple, 0)!, g_variant_get_child_value(tuple, 1)!)
-            defer { g_variant_unref(feed); g_variant_unref(folder) }
-            let (feedID, folderID) = (Int64(g_variant_get_int64(feed)), Int64(g_variant_get_int64(folder)))
+        Widgets.addAction(to: window, "move-to-folder") { [weak self] feedID, folderID in
             self?.live?.moveFeed(feedID, toFolder: folderID == 0 ? nil : folderID)
         }
-        g_action_map_add_action(cast(window), cast(move))
-        g_object_unref(cast(move))
-        let moveFolder = g_simple_action_new("move-folder", pair)!
-        Signal.connectObjectOrNil(cast(moveFolder), "activate") { [weak self] parameter in
-            guard let parameter else { return }
-            let tuple = OpaquePointer(parameter)
-            let (folder, parent) = (g_variant_get_child_value(tuple, 0)!, g_variant_get_child_value(tuple, 1)!)
-            defer { g_variant_unref(folder); g_variant_unref(parent) }
-            let (folderID, parentID) = (Int64(g_variant_get_int64(folder)), Int64(g_variant_get_int64(parent)))
+        Widgets.addAction(to: window, "move-folder") { [weak self] folderID, parentID in
             self?.live?.moveFolder(folderID, into: parentID == 0 ? nil : parentID)
         }
-        g_action_map_add_action(cast(window), cast(moveFolder))
-        g_object_unref(cast(moveFolder))
         Widgets.addAction(to: window, "move-to-new-folder", withInt64: true) { [weak self] feedID in
             guard let self = self?.live else { return }
             NameDialog.present(over: self.window, title: tr("New Folder"), placeholder: tr("Folder name"),

@@ -58,6 +58,23 @@ enum Widgets {
         g_object_unref(cast(action))
     }
 
+    /// Adds the window action `name`, taking a "(xx)" pair of IDs.
+    static func addAction(to window: UnsafeMutablePointer<GtkWidget>, _ name: String,
+                          withInt64Pair handler: @escaping @MainActor (Int64, Int64) -> Void) {
+        let pair = g_variant_type_new("(xx)")
+        defer { g_variant_type_free(pair) }
+        let action = g_simple_action_new(name, pair)!
+        Signal.connectObjectOrNil(cast(action), "activate") { parameter in
+            guard let parameter else { return }
+            let tuple = OpaquePointer(parameter)
+            let (first, second) = (g_variant_get_child_value(tuple, 0)!, g_variant_get_child_value(tuple, 1)!)
+            defer { g_variant_unref(first); g_variant_unref(second) }
+            handler(Int64(g_variant_get_int64(first)), Int64(g_variant_get_int64(second)))
+        }
+        g_action_map_add_action(cast(window), cast(action))
+        g_object_unref(cast(action))
+    }
+
     /// Names an icon-only control for everyone: a tooltip for the pointer, the same text as its
     /// accessible label for screen readers (which otherwise read the icon's "GtkImage").
     static func name(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) {
