@@ -37,13 +37,20 @@ final class AutoFooterTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { loads.count == 1 && footer.state == .idle })
             let controller = window.scrollController
             for gesture in 1...2 {
+                // The new end exists once the appended rows are laid out: under a compositor still
+                // starting, that can take longer than the pause below.
+                GtkTestEnvironment.wait(until: { window.distanceFromEnd > 0 }, timeout: 10,
+                                        "the rows of load \(gesture) laid out below the view")
                 // A pause between two gestures, as a person makes: its length is part of the input.
                 GtkTestEnvironment.iterate(for: 0.3)
                 cgtk_emit_by_name(cast(controller), "scroll-begin")
-                for _ in 0..<80 {
+                // Down to the new end, however tall the window made the rows, then on past it.
+                var eventsPastTheLoad = 0
+                for _ in 0..<400 where eventsPastTheLoad < 20 {
                     window.touchpadScroll(dy: 0.2)
                     // A touchpad's pace, an event every 15 ms: the gesture's speed is part of the input.
                     GtkTestEnvironment.iterate(for: 0.015)
+                    if loads.count > gesture { eventsPastTheLoad += 1 }
                 }
                 cgtk_emit_by_name(cast(controller), "scroll-end")
                 XCTAssertTrue(GtkTestEnvironment.iterate { loads.count == 1 + gesture && footer.state == .idle },
