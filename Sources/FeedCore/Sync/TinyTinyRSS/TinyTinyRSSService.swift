@@ -6,6 +6,7 @@ import Synchronization
 /// Measured facts it relies on: the session is bound to the User-Agent it logged in with, so it
 /// always sends the same one; `article_ids` must be a comma-separated string; `getHeadlines`
 /// gives at most 200 headlines, paged with `skip`; article ids grow, so `since_id` finds new ones.
+/// How articles are paged: TinyTinyRSSService+Articles.swift.
 public struct TinyTinyRSSService: SyncService {
     public static let kind = SyncServiceKind(rawValue: "tt-rss")
 
@@ -21,7 +22,7 @@ public struct TinyTinyRSSService: SyncService {
 
     let credentials: SyncCredentials
     let client: TinyTinyRSSClient
-    private let hints = TinyTinyRSSSyncHints()
+    let hints = TinyTinyRSSSyncHints()
 
     public init(credentials: SyncCredentials) {
         self.credentials = credentials
@@ -39,8 +40,12 @@ public struct TinyTinyRSSService: SyncService {
     public func subscriptions(known: [RemoteID: URL]) async throws(SyncError) -> RemoteSubscriptions {
         let tree: TinyTinyRSSFeedTree = try await client.call("getFeedTree", ["include_empty": true])
         hints.setUnreadTotal(tree.unreadTotal)
-        guard tree.hasCategories else { return try await listedSubscriptions() }
+        guard tree.hasCategories else {
+            hints.setSources(nil)
+            return try await listedSubscriptions()
+        }
         let placed = tree.placedFeeds()
+        hints.setSources(HeadlineSource.covering(placed))
         var addresses = known
         if placed.contains(where: { addresses[$0.id] == nil }) {
             let feeds: [TinyTinyRSSFeed] = try await client.call("getFeeds", ["cat_id": -3])
@@ -67,24 +72,6 @@ public struct TinyTinyRSSService: SyncService {
                 let category = feed.cat_id.flatMap { (Int($0.text) ?? 0) > 0 ? $0.text : nil }
                 return RemoteFeed(id: feed.id.text, url: url, title: feed.title, categoryID: category)
             })
-    }
-
-    /// Pages through the headlines newer than the cursor's article id, newest first, with `skip`:
-    /// articles arriving meanwhile only push older ones onto a later page, never past it.
-    public func articles(since cursor: SyncCursor?) async throws(SyncError) -> ArticlePage {
-        let position = ArticlesCursor(cursor)
-        var parameters: [String: any Sendable] = [
-            "feed_id": -4, "view_mode": "all_articles", "show_content": true, "include_attachments": true,
-            "limit": Self.headlineLimit, "skip": position.skip,
-        ]
-        if position.sinceID > 0 { parameters["since_id"] = position.sinceID }
-        let headlines: [TinyTinyRSSHeadline] = try await client.call("getHeadlines", parameters)
-        let articles = headlines.map(Self.article)
-        let highest = articles.compactMap { Int64($0.id) }.max().map { max($0, position.highest) } ?? position.highest
-        let isLast = headlines.count < Self.headlineLimit
-        let next = isLast ? ArticlesCursor(sinceID: highest, skip: 0, highest: highest)
-                          : ArticlesCursor(sinceID: position.sinceID, skip: position.skip + headlines.count, highest: highest)
-        return ArticlePage(articles: articles, nextCursor: next.text, isLast: isLast)
     }
 
     /// Skipped when the feed tree of this sync counted no unread article at all.
@@ -160,7 +147,7 @@ public struct TinyTinyRSSService: SyncService {
         }
     }
 
-    private static func article(_ headline: TinyTinyRSSHeadline) -> RemoteArticle {
+    static func article(_ headline: TinyTinyRSSHeadline) -> RemoteArticle {
         let date = headline.updated.map { Date(timeIntervalSince1970: TimeInterval($0)) }
         return RemoteArticle(
             id: headline.id.text, feedID: headline.feed_id.text, title: headline.title,
@@ -173,9 +160,15 @@ public struct TinyTinyRSSService: SyncService {
     }
 }
 
-/// What one call of a sync learnt for a later one: the unread total the feed tree counted.
-private final class TinyTinyRSSSyncHints: Sendable {
+/// What one call of a sync learnt for a later one: the unread total the feed tree counted, and
+/// the categories a first sync pages through (nil when the tree is flat).
+final class TinyTinyRSSSyncHints: Sendable {
     private let unreadTotal = Mutex<Int?>(nil)
+    private let sources = Mutex<[HeadlineSource]?>(nil)
+
+    func setSources(_ found: [HeadlineSource]?) { sources.withLock { $0 = found } }
+
+    var headlineSources: [HeadlineSource]? { sources.withLock { $0 } }
 
     func setUnreadTotal(_ total: Int?) { unreadTotal.withLock { $0 = total } }
 
@@ -186,30 +179,4 @@ private final class TinyTinyRSSSyncHints: Sendable {
             return total
         }
     }
-}
-
-/// Where `articles(since:)` is: the article id the pages are newer than, how many headlines
-/// were read, and the highest id seen, which becomes the next sync's cursor.
-struct ArticlesCursor {
-    var sinceID: Int64
-    var skip: Int
-    var highest: Int64
-
-    init(sinceID: Int64, skip: Int, highest: Int64) {
-        self.sinceID = sinceID
-        self.skip = skip
-        self.highest = highest
-    }
-
-    /// Reads "since,skip,highest" or a stored cursor's lone id; nil or anything else starts over.
-    init(_ text: String?) {
-        let numbers = (text ?? "").split(separator: ",").compactMap { Int64($0) }
-        switch numbers.count {
-        case 1: self.init(sinceID: numbers[0], skip: 0, highest: numbers[0])
-        case 3: self.init(sinceID: numbers[0], skip: Int(numbers[1]), highest: numbers[2])
-        default: self.init(sinceID: 0, skip: 0, highest: 0)
-        }
-    }
-
-    var text: String { skip == 0 && sinceID == highest ? String(highest) : "\(sinceID),\(skip),\(highest)" }
 }

@@ -1,0 +1,145 @@
+import Foundation
+
+/// New articles, page by page.
+///
+/// tt-rss's time for a `getHeadlines` page grows with the articles its query has to consider, not
+/// with those it returns, so a first sync pages category by category (each category's feeds, the
+/// uncategorized ones, then the archived articles, which together are every article), where
+/// every-article paging (feed -4) would weigh all of the account's articles at each page. Later
+/// syncs, and first syncs of a user who switched categories off, page feed -4 after `since_id`.
+///
+/// Both page newest first with `skip`: an article arriving meanwhile pushes older ones onto a
+/// later page, never past it. A first sync's next cursor is the newest article id on the server
+/// before its first page, not the highest id it saw: an article arriving in a category already
+/// paged is older than one arriving in a category paged after it, and would be skipped by a
+/// `since_id` of the latter.
+extension TinyTinyRSSService {
+    public func articles(since cursor: SyncCursor?) async throws(SyncError) -> ArticlePage {
+        switch ArticlesCursor(cursor) {
+        case let .everyArticle(sinceID, skip, highest):
+            if sinceID == 0, skip == 0, let sources = hints.headlineSources {
+                return try await sourcePage(mark: try await newestArticleID(), skip: 0, sources: sources)
+            }
+            return try await everyArticlePage(sinceID: sinceID, skip: skip, highest: highest)
+        case let .bySource(mark, skip, sources):
+            return try await sourcePage(mark: mark, skip: skip, sources: sources)
+        }
+    }
+
+    /// One page of feed -4 after `sinceID`; the highest id seen becomes the next sync's cursor.
+    private func everyArticlePage(sinceID: Int64, skip: Int, highest: Int64) async throws(SyncError) -> ArticlePage {
+        var parameters = Self.pageParameters(skip: skip)
+        parameters["feed_id"] = -4
+        if sinceID > 0 { parameters["since_id"] = sinceID }
+        let headlines: [TinyTinyRSSHeadline] = try await client.call("getHeadlines", parameters)
+        let articles = headlines.map(Self.article)
+        let newHighest = articles.compactMap { Int64($0.id) }.max().map { max($0, highest) } ?? highest
+        let isLast = headlines.count < Self.headlineLimit
+        let next: ArticlesCursor = isLast ? .everyArticle(sinceID: newHighest, skip: 0, highest: newHighest)
+                                          : .everyArticle(sinceID: sinceID, skip: skip + headlines.count, highest: newHighest)
+        return ArticlePage(articles: articles, nextCursor: next.text, isLast: isLast)
+    }
+
+    /// One page of the first of `sources`; a source whose page is not full is done.
+    private func sourcePage(mark: Int64, skip: Int, sources: [HeadlineSource]) async throws(SyncError) -> ArticlePage {
+        guard let source = sources.first else {
+            return ArticlePage(articles: [], nextCursor: ArticlesCursor.next(after: mark).text, isLast: true)
+        }
+        var parameters = Self.pageParameters(skip: skip)
+        parameters["feed_id"] = source.id
+        parameters["is_cat"] = source.isCategory
+        let headlines: [TinyTinyRSSHeadline] = try await client.call("getHeadlines", parameters)
+        let isFull = headlines.count == Self.headlineLimit
+        let left = isFull ? sources : Array(sources.dropFirst())
+        let next: ArticlesCursor = left.isEmpty ? .next(after: mark)
+                                                : .bySource(mark: mark, skip: isFull ? skip + headlines.count : 0, sources: left)
+        return ArticlePage(articles: headlines.map(Self.article), nextCursor: next.text, isLast: left.isEmpty)
+    }
+
+    /// The id of the newest article on the server (0 when it has none). The newest is the first of
+    /// feed -4 in tt-rss's order (score, then the time it was stored); with a filter's score above
+    /// 0 it may be an older one, which only makes the next sync look at a few articles again.
+    private func newestArticleID() async throws(SyncError) -> Int64 {
+        let newest: [TinyTinyRSSHeadlineID] = try await client.call("getHeadlines", [
+            "feed_id": -4, "view_mode": "all_articles", "limit": 1, "show_content": false, "show_excerpt": false,
+        ])
+        return newest.compactMap(\.id.int64).max() ?? 0
+    }
+
+    private static func pageParameters(skip: Int) -> [String: any Sendable] {
+        ["view_mode": "all_articles", "show_content": true, "include_attachments": true, "limit": headlineLimit, "skip": skip]
+    }
+}
+
+/// A feed or category `getHeadlines` pages through in a first sync.
+struct HeadlineSource: Hashable {
+    var id: Int64
+    var isCategory: Bool
+
+    /// Every category holding a feed directly (0 for the uncategorized feeds; a nested category's
+    /// articles are its own, as `include_nested` is off), then the archived articles (feed 0:
+    /// starred articles of feeds unsubscribed from), in the tree's order: together, every article.
+    static func covering(_ feeds: [(id: RemoteID, title: String?, categoryID: RemoteID?)]) -> [HeadlineSource] {
+        var sources: [HeadlineSource] = []
+        for feed in feeds {
+            let source = HeadlineSource(id: feed.categoryID.flatMap { Int64($0) } ?? 0, isCategory: true)
+            if !sources.contains(source) { sources.append(source) }
+        }
+        return sources + [HeadlineSource(id: 0, isCategory: false)]
+    }
+
+    /// "c5" for category 5, "f0" for feed 0.
+    var text: String { (isCategory ? "c" : "f") + String(id) }
+
+    init(id: Int64, isCategory: Bool) {
+        self.id = id
+        self.isCategory = isCategory
+    }
+
+    init?(_ text: Substring) {
+        guard let kind = text.first, kind == "c" || kind == "f", let id = Int64(text.dropFirst()) else { return nil }
+        self.init(id: id, isCategory: kind == "c")
+    }
+}
+
+/// Where `articles(since:)` is.
+enum ArticlesCursor: Equatable {
+    /// Paging feed -4 after the article id `sinceID`: `skip` headlines read, `highest` the
+    /// highest id seen, which becomes the next sync's cursor.
+    case everyArticle(sinceID: Int64, skip: Int, highest: Int64)
+    /// A first sync paging `sources` in turn: `skip` headlines of the first read; `mark` the
+    /// newest article id before the first page, which becomes the next sync's cursor.
+    case bySource(mark: Int64, skip: Int, sources: [HeadlineSource])
+
+    /// The cursor a next sync starts from: the articles after `id`.
+    static func next(after id: Int64) -> ArticlesCursor { .everyArticle(sinceID: id, skip: 0, highest: id) }
+
+    /// Reads a stored cursor's lone id, "since,skip,highest" or "mark:skip:c5,c0,f0"; nil or
+    /// anything else starts over.
+    init(_ text: String?) {
+        let text = text ?? ""
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        if parts.count == 3, let mark = Int64(parts[0]), let skip = Int(parts[1]) {
+            let sources = parts[2].split(separator: ",").map(HeadlineSource.init)
+            if !sources.isEmpty, !sources.contains(nil) {
+                self = .bySource(mark: mark, skip: skip, sources: sources.compactMap { $0 })
+                return
+            }
+        }
+        let numbers = text.split(separator: ",").compactMap { Int64($0) }
+        switch numbers.count {
+        case 1: self = .next(after: numbers[0])
+        case 3: self = .everyArticle(sinceID: numbers[0], skip: Int(numbers[1]), highest: numbers[2])
+        default: self = .next(after: 0)
+        }
+    }
+
+    var text: String {
+        switch self {
+        case let .everyArticle(sinceID, skip, highest):
+            skip == 0 && sinceID == highest ? String(highest) : "\(sinceID),\(skip),\(highest)"
+        case let .bySource(mark, skip, sources):
+            "\(mark):\(skip):" + sources.map(\.text).joined(separator: ",")
+        }
+    }
+}
