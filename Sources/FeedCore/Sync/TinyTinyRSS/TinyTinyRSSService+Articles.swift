@@ -56,14 +56,26 @@ extension TinyTinyRSSService {
         return ArticlePage(articles: headlines.map(Self.article), nextCursor: next.text, isLast: left.isEmpty)
     }
 
-    /// The id of the newest article on the server (0 when it has none). The newest is the first of
-    /// feed -4 in tt-rss's order (score, then the time it was stored); with a filter's score above
-    /// 0 it may be an older one, which only makes the next sync look at a few articles again.
+    /// The id of the newest article on the server (0 when it has none). The first of feed -4 in
+    /// tt-rss's order is recent but not always the newest (a feed's articles stored in one update
+    /// share their time, and a filter's score puts older ones first), so the ids after it follow.
     private func newestArticleID() async throws(SyncError) -> Int64 {
-        let newest: [TinyTinyRSSHeadlineID] = try await client.call("getHeadlines", [
-            "feed_id": -4, "view_mode": "all_articles", "limit": 1, "show_content": false, "show_excerpt": false,
-        ])
-        return newest.compactMap(\.id.int64).max() ?? 0
+        var newest = try await headlineIDs(after: nil, limit: 1).max() ?? 0
+        while true {
+            let after = try await headlineIDs(after: newest, limit: Self.headlineLimit)
+            newest = max(newest, after.max() ?? 0)
+            if after.count < Self.headlineLimit { return newest }
+        }
+    }
+
+    /// The ids of a page of feed -4, after the article id `since` when there is one.
+    private func headlineIDs(after since: Int64?, limit: Int) async throws(SyncError) -> [Int64] {
+        var parameters: [String: any Sendable] = [
+            "feed_id": -4, "view_mode": "all_articles", "limit": limit, "show_content": false, "show_excerpt": false,
+        ]
+        if let since { parameters["since_id"] = since }
+        let page: [TinyTinyRSSHeadlineID] = try await client.call("getHeadlines", parameters)
+        return page.compactMap(\.id.int64)
     }
 
     private static func pageParameters(skip: Int) -> [String: any Sendable] {
