@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// Dates written as UTC text by arithmetic, without DateFormatter: on Linux a DateFormatter runs
 /// ICU, which cost more than everything else in binding a stored entry and brought several
@@ -17,6 +18,35 @@ enum UTCDateText {
         guard let parts = Parts(date) else { return nil }
         return "\(weekdays[parts.weekday]), \(digits(parts.day, 2)) \(months[parts.month - 1]) \(digits(parts.year, 4)) "
             + "\(digits(parts.hour, 2)):\(digits(parts.minute, 2)):\(digits(parts.second, 2)) GMT"
+    }
+
+    /// The date a `storage` text stands for ("yyyy-MM-dd HH:mm:ss" with a fraction or without,
+    /// UTC, as GRDB writes dates); nil for any other text.
+    static func date(fromStorage text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let digit = Int(bytes[index]) - Int(UInt8(ascii: "0"))
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60 else { return nil }
+        var fraction = 0.0
+        if bytes.count > 19 {
+            let digits = bytes.count - 20
+            guard bytes[19] == UInt8(ascii: "."), (1...9).contains(digits), let value = number(20..<bytes.count) else { return nil }
+            fraction = Double(value) / pow(10, Double(digits))
+        }
+        let seconds = FeedDate.daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
@@ -43,5 +73,15 @@ enum UTCDateText {
             weekday = ((days % 7) + 11) % 7
             (year, month, day) = FeedDate.civilDate(fromDays: days)
         }
+    }
+}
+
+extension Row {
+    /// A date column as `UTCDateText.storage` writes it, read by arithmetic: GRDB reads dates
+    /// through ICU's calendar, whose data cost every sync megabytes of memory. GRDB reads any other form.
+    func utcDate(_ column: String) -> Date? {
+        let value: DatabaseValue = self[column]
+        if case let .string(text) = value.storage, let date = UTCDateText.date(fromStorage: text) { return date }
+        return Date.fromDatabaseValue(value)
     }
 }

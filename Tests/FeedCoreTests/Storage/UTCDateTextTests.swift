@@ -41,4 +41,38 @@ struct UTCDateTextTests {
         #expect(UTCDateText.storage(date) == nil && UTCDateText.rfc1123(date) == nil)
         #expect(FeedStore.storageValue(date) == date.databaseValue)
     }
+
+    @Test("stored text read back as GRDB reads it", arguments: dates)
+    func readingMatchesGRDB(date: Date) throws {
+        // GRDB's own text, as the rows written before UTCDateText have it.
+        let stored = date.databaseValue
+        let text = try #require(String.fromDatabaseValue(stored))
+        let read = try #require(UTCDateText.date(fromStorage: text))
+        let grdb = try #require(Date.fromDatabaseValue(stored))
+        #expect(abs(read.timeIntervalSince1970 - grdb.timeIntervalSince1970) < 0.000_001)
+        #expect(UTCDateText.storage(read) == text)
+    }
+
+    @Test("other texts are not read as dates", arguments: [
+        "", "2026-11-27", "2026-13-01 00:00:00", "2026-02-01 24:00:00", "2026-02-01 00:00:00.", "2026-02-01 00:00:00.1234567890",
+        "2026/02/01 00:00:00", "２026-02-01 00:00:00", "2026-02-01 00:00:00Z",
+    ])
+    func malformed(text: String) {
+        #expect(UTCDateText.date(fromStorage: text) == nil)
+    }
+
+    @Test func aRowsDatesAreReadWhateverWroteThem() throws {
+        let database = try DatabaseQueue()
+        let date = Date(timeIntervalSince1970: 1_795_010_520.123)
+        let rows = try database.write { db in
+            try db.execute(sql: "CREATE TABLE t (ours, grdbs, seconds, missing)")
+            try db.execute(sql: "INSERT INTO t VALUES (?, ?, ?, NULL)", arguments: [FeedStore.storageValue(date), date, date.timeIntervalSince1970])
+            return try Row.fetchOne(db, sql: "SELECT * FROM t")
+        }
+        let row = try #require(rows)
+        for column in ["ours", "grdbs", "seconds"] {
+            #expect(abs((row.utcDate(column)?.timeIntervalSince1970 ?? 0) - date.timeIntervalSince1970) < 0.000_001, "\(column)")
+        }
+        #expect(row.utcDate("missing") == nil)
+    }
 }

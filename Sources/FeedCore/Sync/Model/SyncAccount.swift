@@ -27,7 +27,7 @@ extension SyncAccount: FetchableRecord {
         self.server = server
         user = row["user"]
         position = row["position"]
-        lastSync = row["lastSync"]
+        lastSync = row.utcDate("lastSync")
         lastError = (row["lastErrorCode"] as String?).flatMap(SyncError.Code.init(rawValue:)).map { SyncError($0, row["lastErrorDetail"] ?? "") }
         cursor = row["cursor"]
     }

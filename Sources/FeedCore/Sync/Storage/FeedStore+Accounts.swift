@@ -97,7 +97,7 @@ extension FeedStore {
                                arguments: [error.code.rawValue, error.detail, accountID])
             } else {
                 try db.execute(sql: "UPDATE accounts SET lastSync = ?, lastErrorCode = NULL, lastErrorDetail = NULL WHERE id = ?",
-                               arguments: [date, accountID])
+                               arguments: [FeedStore.storageValue(date), accountID])
             }
         }
     }

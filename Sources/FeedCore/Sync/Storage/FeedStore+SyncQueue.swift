@@ -43,14 +43,14 @@ extension FeedStore {
                 INSERT INTO syncQueue (accountId, action, remoteId, queuedAt)
                 SELECT feeds.accountId, ?, entries.remoteId, ? FROM entries JOIN feeds ON feeds.id = entries.feedId
                 WHERE entries.id IN (\(marks)) AND entries.remoteId IS NOT NULL AND feeds.accountId IS NOT NULL ORDER BY entries.id
-                """, arguments: StatementArguments([action.rawValue.databaseValue, now.databaseValue]) + StatementArguments(slice))
+                """, arguments: StatementArguments([action.rawValue.databaseValue, FeedStore.storageValue(now)]) + StatementArguments(slice))
         }
     }
 
     /// Queues one change of an account in the caller's transaction.
     static func queue(_ action: QueuedChange.Action, accountID: Int64, remoteID: RemoteID?, argument: String? = nil, db: Database) throws {
         try db.execute(sql: "INSERT INTO syncQueue (accountId, action, remoteId, argument, queuedAt) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [accountID, action.rawValue, remoteID, argument, Date()])
+                       arguments: [accountID, action.rawValue, remoteID, argument, FeedStore.storageValue(Date())])
     }
 
     /// The account's queued changes, oldest first.
@@ -59,7 +59,7 @@ extension FeedStore {
             try Row.fetchAll(db, sql: "SELECT id, action, remoteId, argument, queuedAt FROM syncQueue WHERE accountId = ? ORDER BY id",
                              arguments: [accountID]).compactMap { row in
                 QueuedChange.Action(rawValue: row["action"]).map {
-                    QueuedChange(id: row["id"], action: $0, remoteID: row["remoteId"], argument: row["argument"], queuedAt: row["queuedAt"])
+                    QueuedChange(id: row["id"], action: $0, remoteID: row["remoteId"], argument: row["argument"], queuedAt: row.utcDate("queuedAt") ?? row["queuedAt"])
                 }
             }
         }
