@@ -11,8 +11,8 @@ import Foundation
 /// Both page newest first with `skip`: an article arriving meanwhile pushes older ones onto a
 /// later page, never past it. A first sync's next cursor is the newest article id on the server
 /// before its first page, not the highest id it saw: an article arriving in a category already
-/// paged is older than one arriving in a category paged after it, and would be skipped by a
-/// `since_id` of the latter.
+/// paged has a lower id than one arriving later in a category paged after it, and a `since_id`
+/// of the latter would skip it.
 extension TinyTinyRSSService {
     public func articles(since cursor: SyncCursor?) async throws(SyncError) -> ArticlePage {
         switch ArticlesCursor(cursor) {
