@@ -219,7 +219,7 @@ extension FeedStore {
             }
         }
         migrator.registerMigration("v17-search-index") { db in
-            try FeedStore.rebuildSearchIndexWithFirstLetters(in: db)
+            try FeedStore.rebuildSearchIndexWithoutThreeLetterPrefixes(in: db)
         }
         return migrator
     }()

@@ -137,17 +137,17 @@ extension FeedStore {
             """)
     }
 
-    /// `v17-search-index`: the index made again with a prefix index of first letters only. The
-    /// indexes of the first two and three letters made storing an entry cost twice what the rest of
-    /// the index does, for queries FTS5 answers fast enough from the words themselves: a prefix
-    /// of two or more letters matches few enough words (docs/performance.md, Sync). The triggers
+    /// `v17-search-index`: the index made again with prefix indexes of the first one and two
+    /// letters, no longer three. Each prefix index costs about what the words' own index does at
+    /// every insert, and a prefix of three letters or more matches few enough words for FTS5 to
+    /// merge their lists within a keystroke's time (docs/performance.md, Sync). The triggers
     /// stay; the body is filled as they fill it, the entry's text then its full article's.
-    static func rebuildSearchIndexWithFirstLetters(in db: Database) throws {
+    static func rebuildSearchIndexWithoutThreeLetterPrefixes(in db: Database) throws {
         let body = "COALESCE(feed_plain_text(COALESCE(content, summaryHTML)), summary, '') || COALESCE(' ' || feed_plain_text(fullArticles.html), '')"
         try db.execute(sql: """
             DROP TABLE entries_search;
             CREATE VIRTUAL TABLE entries_search USING fts5(title, author, body, tokenize = 'unicode61 remove_diacritics 2',
-                                                           prefix = '1');
+                                                           prefix = '1 2');
             INSERT INTO entries_search (rowid, title, author, body)
                 SELECT id, entries.title, author, \(body) FROM entries LEFT JOIN fullArticles ON fullArticles.entryId = entries.id;
             """)

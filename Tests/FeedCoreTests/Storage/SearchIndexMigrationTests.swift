@@ -3,7 +3,7 @@ import GRDB
 import Testing
 @testable import FeedCore
 
-/// `v17-search-index` makes the search index again with a prefix index of first letters only:
+/// `v17-search-index` makes the search index again with prefix indexes of one and two letters only:
 /// what a v16 database's search found, it still finds, and the index keeps following the entries.
 @Suite("The search index of a v16 database")
 struct SearchIndexMigrationTests {
@@ -54,13 +54,13 @@ struct SearchIndexMigrationTests {
         #expect(try await store.search("w").map(\.entryID) == ["a"], "Winter beds, untouched")
     }
 
-    /// Only the first letters have an index of their own: the two others cost as much to keep as
-    /// the rest of the index, for prefixes that match few enough words.
-    @Test func keepsAPrefixIndexOfFirstLettersOnly() async throws {
+    /// Prefixes of one and two letters have indexes of their own; three letters match few enough
+    /// words, and their index cost as much to keep as the words' own.
+    @Test func keepsPrefixIndexesOfOneAndTwoLettersOnly() async throws {
         let store = try await Self.v16Store()
         let definition = try await store.reading { db in
             try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'entries_search'")
         }
-        #expect(definition?.contains("prefix = '1')") == true, "\(definition ?? "no index")")
+        #expect(definition?.contains("prefix = '1 2')") == true, "\(definition ?? "no index")")
     }
 }
