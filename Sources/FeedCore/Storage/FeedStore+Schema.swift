@@ -49,7 +49,7 @@ extension FeedStore {
         }
         migrator.registerMigration("v4-search") { db in
             // Title, author and text kept in step with the entries by triggers (FeedStore+Search).
-            try FeedStore.createSearchIndex(in: db)
+            try FeedStore.createSearchIndex(in: db, prefixes: "1 2 3")
         }
         migrator.registerMigration("v5-warnings") { db in
             // What the last fetch's document got wrong though it was read, one warning per line.
@@ -61,7 +61,7 @@ extension FeedStore {
                 DROP TRIGGER entries_search_insert; DROP TRIGGER entries_search_update; DROP TRIGGER entries_search_delete;
                 DROP TABLE entries_search;
                 """)
-            try FeedStore.createSearchIndex(in: db)
+            try FeedStore.createSearchIndex(in: db, prefixes: "1 2 3")
         }
         migrator.registerMigration("v7-folders") { db in
             try db.create(table: "folders") { table in
@@ -217,6 +217,9 @@ extension FeedStore {
                 table.column("seconds", .double).notNull()
                 table.primaryKey(["entryId", "url"])
             }
+        }
+        migrator.registerMigration("v17-search-index") { db in
+            try FeedStore.rebuildSearchIndexWithoutThreeLetterPrefixes(in: db)
         }
         return migrator
     }()

@@ -115,12 +115,14 @@ extension FeedStore {
         }.joined(separator: " ")
     }
 
-    static func createSearchIndex(in db: Database) throws {
+    /// `v4-search` and `v6-search-prefixes`: the index with its prefix indexes of `prefixes`, filled
+    /// from the entries, and the triggers keeping it in step with them.
+    static func createSearchIndex(in db: Database, prefixes: String) throws {
         // The summary column is plain text already; only HTML goes through feed_plain_text.
         let body = "COALESCE(feed_plain_text(COALESCE(new.content, new.summaryHTML)), new.summary)"
         try db.execute(sql: """
             CREATE VIRTUAL TABLE entries_search USING fts5(title, author, body, tokenize = 'unicode61 remove_diacritics 2',
-                                                           prefix = '1 2 3');
+                                                           prefix = '\(prefixes)');
             INSERT INTO entries_search (rowid, title, author, body)
                 SELECT id, title, author, \(body.replacingOccurrences(of: "new.", with: "")) FROM entries;
             CREATE TRIGGER entries_search_insert AFTER INSERT ON entries BEGIN
@@ -132,6 +134,22 @@ extension FeedStore {
             CREATE TRIGGER entries_search_delete AFTER DELETE ON entries BEGIN
                 DELETE FROM entries_search WHERE rowid = old.id;
             END;
+            """)
+    }
+
+    /// `v17-search-index`: the index made again with prefix indexes of the first one and two
+    /// letters, no longer three. Each prefix index costs about what the words' own index does at
+    /// every insert, and a prefix of three letters or more matches few enough words for FTS5 to
+    /// merge their lists within a keystroke's time (docs/performance.md, Sync). The triggers
+    /// stay; the body is filled as they fill it, the entry's text then its full article's.
+    static func rebuildSearchIndexWithoutThreeLetterPrefixes(in db: Database) throws {
+        let body = "COALESCE(feed_plain_text(COALESCE(content, summaryHTML)), summary, '') || COALESCE(' ' || feed_plain_text(fullArticles.html), '')"
+        try db.execute(sql: """
+            DROP TABLE entries_search;
+            CREATE VIRTUAL TABLE entries_search USING fts5(title, author, body, tokenize = 'unicode61 remove_diacritics 2',
+                                                           prefix = '1 2');
+            INSERT INTO entries_search (rowid, title, author, body)
+                SELECT id, entries.title, author, \(body) FROM entries LEFT JOIN fullArticles ON fullArticles.entryId = entries.id;
             """)
     }
 }

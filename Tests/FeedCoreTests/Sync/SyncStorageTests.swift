@@ -74,6 +74,33 @@ struct SyncStorageTests {
         #expect(try await store.account(id: account.id)?.cursor == "5", "no cursor given, none changed")
     }
 
+    /// A page goes into the entries in one statement (FeedStore+SyncMerge): in the page's order,
+    /// each article once, none of a feed the account lacks or that expired here, a change queued
+    /// for an article not stored yet kept, and every one found by search.
+    @Test func aPageIsStoredInItsOrderOnceEachWithItsQueuedStateAndFoundBySearch() async throws {
+        let (store, account, feedID) = try await store(count: 2)
+        try await store.writing { db in
+            try db.execute(sql: "INSERT INTO expiredEntries (feedId, entryId) VALUES (?, '9')", arguments: [feedID])
+            try db.execute(sql: "INSERT INTO syncQueue (accountId, action, remoteId, queuedAt) VALUES (?, 'star', '5', ?)",
+                           arguments: [account.id, Date()])
+        }
+        func article(_ id: String, _ title: String, feed: String = "3") -> RemoteArticle {
+            RemoteArticle(id: id, feedID: feed, title: title, link: nil, author: nil, published: Date(timeIntervalSince1970: 1_700_000_100),
+                          updated: nil, content: "<p>\(title) <b>today</b></p>", isRead: false, isStarred: false)
+        }
+        let page = [article("3", "Compost notes"), article("9", "Expired tomatoes"), article("4", "Elsewhere", feed: "404"),
+                    article("3", "Compost again"), article("5", "Seed swap")]
+
+        #expect(try await store.storeArticles(page, accountID: account.id, cursor: nil) == 2)
+
+        #expect(try await store.entryCount(feedID: feedID) == 4)
+        #expect(try await entryID("3", in: store) < entryID("5", in: store), "stored in the page's order")
+        #expect(try await store.search("compost").map(\.title) == ["Compost notes"])
+        #expect(try await store.search("toda").map(\.entryID).sorted() == ["3", "5"])
+        #expect(try await store.search("tomatoes").isEmpty)
+        #expect(try await store.entry(id: try await entryID("5", in: store))?.isStarred == true, "the queued star")
+    }
+
     @Test func subscriptionsFollowTheServerButNotOverAQueuedUnsubscription() async throws {
         let (store, account, feedID) = try await store()
         let other = RemoteFeed(id: "4", url: URL(string: "https://other.example/feed")!, title: "Other", categoryID: nil)

@@ -15,18 +15,25 @@ enum GoogleReaderStream {
     /// The label's name in a label stream id, whatever its user part (`-` or Inoreader's numeric
     /// user id); nil for any other stream.
     static func labelName(_ streamID: String) -> String? {
-        userStreamSuffix(streamID, kind: "label")
+        userStreamSuffix(streamID, kind: "label").map(String.init)
     }
 
     /// Whether `streamID` is the state `state` (`read`, `starred`) of any user part.
     static func isState(_ streamID: String, _ state: String) -> Bool {
-        userStreamSuffix(streamID, kind: "state") == "com.google/\(state)"
+        guard let suffix = userStreamSuffix(streamID, kind: "state"), suffix.hasPrefix("com.google/") else { return false }
+        return suffix.dropFirst("com.google/".count) == state
     }
 
-    private static func userStreamSuffix(_ streamID: String, kind: String) -> String? {
-        let parts = streamID.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == "user", parts[2] == kind, !parts[3].isEmpty else { return nil }
-        return String(parts[3])
+    /// What follows `user/<any user part>/<kind>/` in `streamID`, when something does. Read in
+    /// place: every category of every item of a sync goes through here.
+    private static func userStreamSuffix(_ streamID: String, kind: String) -> Substring? {
+        guard streamID.hasPrefix("user/") else { return nil }
+        let afterUser = streamID.dropFirst("user/".count)
+        guard let slash = afterUser.firstIndex(of: "/") else { return nil }
+        let rest = afterUser[afterUser.index(after: slash)...]
+        guard rest.hasPrefix(kind), rest.dropFirst(kind.count).first == "/" else { return nil }
+        let suffix = rest.dropFirst(kind.count + 1)
+        return suffix.isEmpty ? nil : suffix
     }
 }
 

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+import Testing
+@testable import FeedCore
+
+/// `v17-search-index` makes the search index again with prefix indexes of one and two letters only:
+/// what a v16 database's search found, it still finds, and the index keeps following the entries.
+@Suite("The search index of a v16 database")
+struct SearchIndexMigrationTests {
+    /// A v16 database holding a local entry, a synced one and a full article of the first.
+    private static func v16Store() async throws -> FeedStore {
+        let path = try temporaryDirectory().appendingPathComponent("feeds.sqlite").path
+        do {
+            let old = try DatabasePool(path: path, configuration: FeedStore.configuration)
+            try FeedStore.migrator.migrate(old, upTo: "v16-media-positions")
+            try await old.write { db in
+                try db.execute(sql: """
+                    INSERT INTO feeds (id, url, position) VALUES (1, 'https://garden.example/feed', 0);
+                    INSERT INTO entries (id, feedId, entryId, title, author, summary, content, insertedAt, sortDate) VALUES
+                        (1, 1, 'a', 'Winter beds', 'Tomás Ortega', 'Straw', '<p>We cover the <b>beds</b> with cardboard.</p>',
+                         '2024-01-01 00:00:00.000', '2024-01-01 00:00:00.000'),
+                        (2, 1, 'b', 'Seed swap', 'Ada', 'Bring your tomato seeds', NULL,
+                         '2024-01-02 00:00:00.000', '2024-01-02 00:00:00.000');
+                    INSERT INTO fullArticles (entryId, title, html, pageURL, extractedAt)
+                        VALUES (1, 'Winter beds', '<p>Mulch keeps the <i>earthworms</i> busy.</p>', 'https://garden.example/beds',
+                                '2024-01-01 00:00:00.000');
+                    """)
+            }
+        }
+        return try FeedStore(path: path)
+    }
+
+    @Test func findsWhatItFoundBeforeByWordsAndTheirFirstLetters() async throws {
+        let store = try await Self.v16Store()
+
+        #expect(try await store.appliedMigrations().last == "v17-search-index")
+        #expect(try await store.search("cardboard").map(\.entryID) == ["a"], "the entry's text")
+        #expect(try await store.search("earthworms").map(\.entryID) == ["a"], "its full article's")
+        #expect(try await store.search("tomas").map(\.entryID) == ["a"], "the author, without accents")
+        #expect(try await store.search("b").map(\.entryID) == ["a", "b"], "one letter: beds in a title, Bring in a summary")
+        #expect(try await store.search("be").map(\.entryID) == ["a"], "two letters")
+        #expect(try await store.search("see").map(\.entryID) == ["b"], "three letters")
+        #expect(try await store.search("toma").map(\.entryID).sorted() == ["a", "b"], "Tomás and tomato")
+    }
+
+    @Test func keepsFollowingTheEntries() async throws {
+        let store = try await Self.v16Store()
+        let feed = try await store.addFeed(url: URL(string: "https://b.example/feed")!)
+        try await store.apply(fetched([Entry(id: "c", title: "Compost notes", summary: "Turn it weekly")]), toFeed: feed.id)
+
+        #expect(try await store.search("comp").map(\.entryID) == ["c"])
+        try await store.removeFeed(id: feed.id)
+        #expect(try await store.search("comp").isEmpty)
+        #expect(try await store.search("w").map(\.entryID) == ["a"], "Winter beds, untouched")
+    }
+
+    /// Prefixes of one and two letters have indexes of their own; three letters match few enough
+    /// words, and their index cost as much to keep as the words' own.
+    @Test func keepsPrefixIndexesOfOneAndTwoLettersOnly() async throws {
+        let store = try await Self.v16Store()
+        let definition = try await store.reading { db in
+            try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'entries_search'")
+        }
+        #expect(definition?.contains("prefix = '1 2')") == true, "\(definition ?? "no index")")
+    }
+}
