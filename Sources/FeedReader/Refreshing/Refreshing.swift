@@ -3,9 +3,67 @@ import FeedCore
 import Foundation
 import RefreshGtk
 
-/// Refreshing: the selection's feeds on a pull, F5 or the Refresh button; the feeds whose turn came
-/// in the background; and what failed, said with the feed's name.
-extension MainWindow {
+/// The window's refreshing part: the selection's feeds on a pull, F5 or the Refresh button; the
+/// feeds whose turn came in the background; and what failed, said with the feed's name. It
+/// fetches, tells the model the entries changed and lists them again with the list's header; it
+/// knows nothing of the sidebar or the article.
+@MainActor
+final class Refreshing {
+    private let window: UnsafeMutablePointer<GtkWidget>
+    /// Whether the window's widgets still exist, asked after every await.
+    private let life: WidgetLife
+    private let library: FeedLibrary
+    private let model: LibraryModel
+    private let accountSync: AccountSync
+    private let preferences: Preferences
+    private let application: UnsafeMutablePointer<GtkApplication>
+    /// The list whose header shows a refresh, listed again after one.
+    private let entryList: EntryListView
+    /// The Refresh button, with its spinner.
+    private let layout: WindowLayout
+    private let toasts: Toasts
+    /// A background refresh the entry list's header is showing: its action waits for it rather than fetch again.
+    private var backgroundRefreshForHeader: Task<FeedLibrary.RefreshReport, Never>?
+    /// Refreshes and syncs running now, whatever started them: the header bar's Refresh button shows them.
+    var running = 0 {
+        didSet { live?.showRunning() }
+    }
+    /// Says a failure to read or save the store.
+    var onFailure: ((String, any Error) -> Void)?
+    /// Says what the sync of the accounts a refresh belongs to failed to do.
+    var onSynced: ((AccountSync.Outcome) -> Void)?
+    /// Called once a refresh is shown, true when it was a background one.
+    var onRefreshed: ((_ inBackground: Bool) -> Void)?
+
+    /// The part over `window`, whose widgets `life` follows.
+    init(window: UnsafeMutablePointer<GtkWidget>, life: WidgetLife, library: FeedLibrary, model: LibraryModel, accountSync: AccountSync,
+         preferences: Preferences, application: UnsafeMutablePointer<GtkApplication>, entryList: EntryListView, layout: WindowLayout,
+         toasts: Toasts) {
+        self.window = window
+        self.life = life
+        self.library = library
+        self.model = model
+        self.accountSync = accountSync
+        self.preferences = preferences
+        self.application = application
+        self.entryList = entryList
+        self.layout = layout
+        self.toasts = toasts
+    }
+
+    /// The part while the window's widgets exist, nil once they are gone.
+    private var live: Refreshing? { life.isAlive ? self : nil }
+
+    /// Whether the window is shown and has the keyboard focus (a hidden window may still say it is active).
+    var windowIsFocused: Bool {
+        gtk_widget_get_visible(window) != 0 && gtk_window_is_active(cast(window)) != 0
+    }
+
+    /// Adds the window's Refresh action, which the Refresh button and F5 activate.
+    func addActions() {
+        Widgets.addAction(to: window, "refresh") { [weak self] _ in self?.live?.beginRefresh() }
+    }
+
     /// Refreshes the selection as a pull does, with the list's header showing it; where the list
     /// shows an empty state instead, without the header.
     func beginRefresh() {
@@ -20,7 +78,7 @@ extension MainWindow {
     /// header shows it loading until the last is done. When the header shows a background refresh,
     /// waits for that one instead of fetching again.
     func refreshSelection() {
-        let selection = sidebar.selection
+        let selection = model.selection
         refresh(feedIDs: model.feedIDs(of: selection), syncingAccountsOf: selection)
     }
 
@@ -29,7 +87,7 @@ extension MainWindow {
     private func refresh(feedIDs: [Int64]?, syncingAccountsOf selection: FeedSelection) {
         let background = backgroundRefreshForHeader
         backgroundRefreshForHeader = nil
-        refreshesRunning += 1
+        running += 1
         Task { @MainActor [weak self, library, accountSync] in
             let syncing = Task { @MainActor in await accountSync.sync(await accountSync.accountIDs(of: selection)) }
             let report: FeedLibrary.RefreshReport
@@ -39,8 +97,8 @@ extension MainWindow {
                 report = await library.refresh(feedIDs: feedIDs)
             }
             let synced = await syncing.value
+            self?.running -= 1
             guard let self = self?.live else { return }
-            self.refreshesRunning -= 1
             await self.model.changed(.entries)
             guard self.live != nil else { return }
             self.entryList.reload(scrollToTop: report.newEntries > 0) { [weak self] in
@@ -48,8 +106,8 @@ extension MainWindow {
             }
             // A feed failing in the background is marked in the sidebar; a notice every half hour would nag.
             if background == nil { self.report(report) }
-            self.report(synced)
-            self.updateIcons()
+            self.onSynced?(synced)
+            self.onRefreshed?(false)
         }
     }
 
@@ -57,43 +115,42 @@ extension MainWindow {
     /// list shows one of them, and a notification tells of new entries.
     func refreshInBackground(_ due: [StoredFeed]) async {
         let ids = due.map(\.id)
-        refreshesRunning += 1
-        defer { refreshesRunning -= 1 }
+        running += 1
+        defer { running -= 1 }
         let refresh = Task { @MainActor [library] in await library.refresh(feedIDs: ids) }
-        let listShowsThem = model.feedIDs(of: sidebar.selection).map { !Set($0).isDisjoint(with: ids) } ?? true
+        let listShowsThem = model.feedIDs(of: model.selection).map { !Set($0).isDisjoint(with: ids) } ?? true
         let headerShowsIt = listShowsThem && gtk_widget_get_mapped(entryList.widget) != 0 && !entryList.header.isRefreshing
         if headerShowsIt {
             backgroundRefreshForHeader = refresh
             entryList.header.beginRefreshing()
         }
         let report = await refresh.value
-        guard self.live != nil else { return }
+        guard live != nil else { return }
         if !headerShowsIt {
-            await reloadSidebar()
-            guard self.live != nil else { return }
+            await model.changed(.entries)
+            guard live != nil else { return }
             entryList.reload()
         }
-        updateIcons()
-        cleanUpIfDue()
+        onRefreshed?(true)
         if NewEntriesNotification.isWanted(newEntries: report.newEntries, enabled: preferences.notifiesNewEntries,
                                            whenFocused: preferences.notifiesWhenFocused,
-                                           windowIsFocused: isFocused) {
+                                           windowIsFocused: windowIsFocused) {
             NewEntriesNotification.send(entries: report.newEntries, feeds: report.feedsWithNewEntries, from: application)
         }
     }
 
     /// Says which feeds could not be refreshed, naming the feed (its row in the sidebar keeps the
     /// reason), with a button to try them again.
-    func report(_ report: FeedLibrary.RefreshReport) {
+    private func report(_ report: FeedLibrary.RefreshReport) {
         guard !report.failures.isEmpty else { return }
         if let reason = library.store.damageFound {
-            showStoreError("", FeedStoreError.damaged(reason))
+            onFailure?("", FeedStoreError.damaged(reason))
             return
         }
         let failed = report.failures.map(\.feedID)
         toasts.show(Self.refreshFailure(report), button: tr("_Retry")) { [weak self] in
-            guard let self else { return }
-            self.refresh(feedIDs: failed, syncingAccountsOf: self.sidebar.selection)
+            guard let self = self?.live else { return }
+            self.refresh(feedIDs: failed, syncingAccountsOf: self.model.selection)
         }
     }
 
@@ -114,5 +171,17 @@ extension MainWindow {
         return tr("“%1$@” could not be refreshed: %2$@")
             .replacingOccurrences(of: "%1$@", with: String.isolated(first.title))
             .replacingOccurrences(of: "%2$@", with: reason)
+    }
+
+    /// The Refresh button turns into a spinner, and cannot be pressed again, while a refresh runs;
+    /// named in the current language.
+    func showRunning() {
+        let isRunning = running > 0
+        gtk_stack_set_visible_child_name(cast(layout.refreshState), isRunning ? "refreshing" : "idle")
+        if isRunning { gtk_spinner_start(cast(layout.refreshSpinner)) } else { gtk_spinner_stop(cast(layout.refreshSpinner)) }
+        if let action = g_action_map_lookup_action(cast(window), "refresh") {
+            g_simple_action_set_enabled(cast(action), (!isRunning).gboolean)
+        }
+        Widgets.name(layout.refreshButton, isRunning ? tr("Refreshing…") : tr("Refresh"))
     }
 }
