@@ -89,6 +89,8 @@ final class Refreshing {
         backgroundRefreshForHeader = nil
         running += 1
         Task { @MainActor [weak self, library, accountSync] in
+            // Until everything below is done, whichever way it ends.
+            defer { self?.running -= 1 }
             let syncing = Task { @MainActor in await accountSync.sync(await accountSync.accountIDs(of: selection)) }
             let report: FeedLibrary.RefreshReport
             if let background {
@@ -97,7 +99,6 @@ final class Refreshing {
                 report = await library.refresh(feedIDs: feedIDs)
             }
             let synced = await syncing.value
-            self?.running -= 1
             guard let self = self?.live else { return }
             await self.model.changed(.entries)
             guard self.live != nil else { return }
