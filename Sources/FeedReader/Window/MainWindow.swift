@@ -292,33 +292,17 @@ final class MainWindow {
         Signal.connectIgnoringArgument(cast(showNew), "activate") { [weak self] in self?.showNewEntries() }
         g_action_map_add_action(cast(application), cast(showNew))
         g_object_unref(cast(showNew))
-        addLanguageAction()
+        LanguageChoice.addAction(to: window, saved: LanguageChoice.saved(in: settings)) { [weak self] code in
+            self?.switchLanguage(to: code)
+        }
         let table = Shortcuts.table
         KeyShortcuts.install(on: window, Shortcuts.split(table).singleKeys)
         Shortcuts.installAccelerators(in: application)
     }
 
-    /// The language choice as a stateful action, which Preferences activates with a language
-    /// code (empty: the system's).
-    private func addLanguageAction() {
-        let saved = LanguageChoice.saved(in: settings)
-        let type = g_variant_type_new("s")
-        defer { g_variant_type_free(type) }
-        let action = g_simple_action_new_stateful("language", type, g_variant_new_string(saved))!
-        Signal.connectObjectOrNil(cast(action), "activate") { [weak self] parameter in
-            guard let parameter else { return }
-            let code = String(cString: g_variant_get_string(OpaquePointer(parameter), nil))
-            g_simple_action_set_state(action, g_variant_new_string(code))
-            self?.switchLanguage(to: code)
-        }
-        g_action_map_add_action(cast(window), cast(action))
-        g_object_unref(cast(action))
-    }
-
     /// Switches every visible text at once and remembers the choice.
     func switchLanguage(to code: String) {
-        settings.setString(code, forKey: LanguageChoice.settingsKey, in: LanguageChoice.settingsGroup)
-        RefreshLocalization.setLanguage(code.isEmpty ? nil : code)
+        LanguageChoice.choose(code, in: settings)
         gtk_window_set_title(cast(window), tr("Feed Reader"))
         setMainMenu()
         // The back key follows the text direction.
