@@ -23,8 +23,16 @@ final class Reading {
     let article: ArticleView
     let filterBar: EntryFilterBar
     let panes: PaneLeaflet
-    /// The list pane's title and its empty state.
-    private let layout: WindowLayout
+    /// The list pane's title, and the status page it shows instead of an empty list (views/window.ui).
+    struct ListPane {
+        let title: OpaquePointer
+        /// The stack of the "entries" and the "empty" pages.
+        let stack: UnsafeMutablePointer<GtkWidget>
+        let status: OpaquePointer
+        let statusButton: UnsafeMutablePointer<GtkWidget>
+    }
+
+    private let listPane: ListPane
     let toasts: Toasts
     /// Says whether the computer is online, for the list's empty state.
     private let network: OpaquePointer
@@ -44,7 +52,7 @@ final class Reading {
     /// The part over `window`, whose widgets `life` follows, driving the panes and what they hold.
     init(window: UnsafeMutablePointer<GtkWidget>, life: WidgetLife, library: FeedLibrary, model: LibraryModel, settings: SettingsStore,
          preferences: Preferences, sidebar: FeedSidebar, entryList: EntryListView, article: ArticleView, filterBar: EntryFilterBar,
-         panes: PaneLeaflet, layout: WindowLayout, toasts: Toasts, network: OpaquePointer) {
+         panes: PaneLeaflet, listPane: ListPane, toasts: Toasts, network: OpaquePointer) {
         self.window = window
         self.life = life
         self.library = library
@@ -56,7 +64,7 @@ final class Reading {
         self.article = article
         self.filterBar = filterBar
         self.panes = panes
-        self.layout = layout
+        self.listPane = listPane
         self.toasts = toasts
         self.network = network
         openLink = { link in gtk_show_uri(cast(window), link.absoluteString, guint32(GDK_CURRENT_TIME)) }
@@ -71,7 +79,7 @@ final class Reading {
         filterBar.onFilter = { [weak self] filter in self?.entryList.setFilter(filter) }
         filterBar.onSearch = { [weak self] text in self?.entryList.search(text) }
         article.onOpenLink = { [weak self] link in self?.openExternally(link) }
-        Signal.connect(cast(layout.listStatusButton), "clicked") { [weak self] in self?.statusButtonClicked() }
+        Signal.connect(cast(listPane.statusButton), "clicked") { [weak self] in self?.statusButtonClicked() }
         // The timer would mark an entry no one sees any more.
         Signal.connect(cast(window), "destroy") { [weak self] in self?.stopMarkReadTimer() }
     }
@@ -134,30 +142,30 @@ final class Reading {
 
     /// The list pane's title: what the sidebar has selected.
     private func showSelectionTitle() {
-        adw_window_title_set_title(layout.listTitle, sidebar.title(of: sidebar.selection))
+        adw_window_title_set_title(listPane.title, sidebar.title(of: sidebar.selection))
     }
 
     /// The list, or a status page saying why it is empty and what to do.
     private func showListOrEmptyState() {
         // The page not shown is hidden too, so screen readers do not list what is not there.
-        gtk_widget_set_visible(UnsafeMutablePointer(layout.listStatus), entryList.order.isEmpty.gboolean)
+        gtk_widget_set_visible(UnsafeMutablePointer(listPane.status), entryList.order.isEmpty.gboolean)
         guard entryList.order.isEmpty else {
-            gtk_stack_set_visible_child_name(cast(layout.listStack), "entries")
+            gtk_stack_set_visible_child_name(cast(listPane.stack), "entries")
             return
         }
         let state = ListEmptyState.of(hasFeeds: !model.feeds.isEmpty, selection: sidebar.selection, filter: filterBar.filter,
                                       searching: !entryList.searchTerms.isEmpty,
                                       online: g_network_monitor_get_network_available(network) != 0)
-        adw_status_page_set_icon_name(layout.listStatus, state.iconName)
-        adw_status_page_set_title(layout.listStatus, state.title)
-        Widgets.nameScrolling(statusPage: layout.listStatus, state.title)
-        adw_status_page_set_description(layout.listStatus, state.description)
+        adw_status_page_set_icon_name(listPane.status, state.iconName)
+        adw_status_page_set_title(listPane.status, state.title)
+        Widgets.nameScrolling(statusPage: listPane.status, state.title)
+        adw_status_page_set_description(listPane.status, state.description)
         if let button = state.button {
-            gtk_button_set_label(cast(layout.listStatusButton), button)
+            gtk_button_set_label(cast(listPane.statusButton), button)
         }
-        gtk_widget_set_visible(layout.listStatusButton, (state.button != nil).gboolean)
+        gtk_widget_set_visible(listPane.statusButton, (state.button != nil).gboolean)
         listEmptyState = state
-        gtk_stack_set_visible_child_name(cast(layout.listStack), "empty")
+        gtk_stack_set_visible_child_name(cast(listPane.stack), "empty")
     }
 
     private func statusButtonClicked() {
@@ -171,7 +179,7 @@ final class Reading {
     /// Names the list pane's title and empty state in the current language.
     func retranslate() {
         showSelectionTitle()
-        if gtk_stack_get_visible_child_name(cast(layout.listStack)).map({ String(cString: $0) }) == "empty" { showListOrEmptyState() }
+        if gtk_stack_get_visible_child_name(cast(listPane.stack)).map({ String(cString: $0) }) == "empty" { showListOrEmptyState() }
     }
 
     // MARK: - Panes

@@ -19,8 +19,15 @@ final class Refreshing {
     private let application: UnsafeMutablePointer<GtkApplication>
     /// The list whose header shows a refresh, listed again after one.
     private let entryList: EntryListView
-    /// The Refresh button, with its spinner.
-    private let layout: WindowLayout
+    /// The header bar's Refresh button, which turns into a spinner while a refresh runs (views/window.ui).
+    struct Button {
+        let button: UnsafeMutablePointer<GtkWidget>
+        /// The stack of the button's "idle" and "refreshing" faces.
+        let state: UnsafeMutablePointer<GtkWidget>
+        let spinner: UnsafeMutablePointer<GtkWidget>
+    }
+
+    private let button: Button
     private let toasts: Toasts
     /// A background refresh the entry list's header is showing: its action waits for it rather than fetch again.
     private var backgroundRefreshForHeader: Task<FeedLibrary.RefreshReport, Never>?
@@ -37,7 +44,7 @@ final class Refreshing {
 
     /// The part over `window`, whose widgets `life` follows.
     init(window: UnsafeMutablePointer<GtkWidget>, life: WidgetLife, library: FeedLibrary, model: LibraryModel, accountSync: AccountSync,
-         preferences: Preferences, application: UnsafeMutablePointer<GtkApplication>, entryList: EntryListView, layout: WindowLayout,
+         preferences: Preferences, application: UnsafeMutablePointer<GtkApplication>, entryList: EntryListView, button: Button,
          toasts: Toasts) {
         self.window = window
         self.life = life
@@ -47,7 +54,7 @@ final class Refreshing {
         self.preferences = preferences
         self.application = application
         self.entryList = entryList
-        self.layout = layout
+        self.button = button
         self.toasts = toasts
     }
 
@@ -178,11 +185,11 @@ final class Refreshing {
     /// named in the current language.
     func showRunning() {
         let isRunning = running > 0
-        gtk_stack_set_visible_child_name(cast(layout.refreshState), isRunning ? "refreshing" : "idle")
-        if isRunning { gtk_spinner_start(cast(layout.refreshSpinner)) } else { gtk_spinner_stop(cast(layout.refreshSpinner)) }
+        gtk_stack_set_visible_child_name(cast(button.state), isRunning ? "refreshing" : "idle")
+        if isRunning { gtk_spinner_start(cast(button.spinner)) } else { gtk_spinner_stop(cast(button.spinner)) }
         if let action = g_action_map_lookup_action(cast(window), "refresh") {
             g_simple_action_set_enabled(cast(action), (!isRunning).gboolean)
         }
-        Widgets.name(layout.refreshButton, isRunning ? tr("Refreshing…") : tr("Refresh"))
+        Widgets.name(button.button, isRunning ? tr("Refreshing…") : tr("Refresh"))
     }
 }

@@ -47,7 +47,8 @@ final class MainWindow {
     let backgroundRefresh: BackgroundRefresh
     /// The sync accounts: their Preferences page, and syncing them.
     let accountSync: AccountSync
-    /// Refreshes and syncs running now, whatever started them: the header bar's Refresh button shows them.
+    /// Refreshes and syncs running now, whatever started them: the header bar's Refresh button shows
+    /// them. Refreshing counts its own; syncing the accounts (MainWindow+Accounts) adds its own here.
     var refreshesRunning: Int {
         get { refreshing.running }
         set { refreshing.running = newValue }
@@ -108,7 +109,9 @@ final class MainWindow {
         subscriptions = Subscriptions(window: window, life: life, library: library, model: model, accountSync: accountSync,
                                       toasts: toasts, importBar: importBar)
         refreshing = Refreshing(window: window, life: life, library: library, model: model, accountSync: accountSync,
-                                preferences: preferences, application: application, entryList: entryList, layout: layout, toasts: toasts)
+                                preferences: preferences, application: application, entryList: entryList,
+                                button: Refreshing.Button(button: layout.refreshButton, state: layout.refreshState, spinner: layout.refreshSpinner),
+                                toasts: toasts)
         gtk_window_set_title(cast(window), tr("Feed Reader"))
         gtk_window_set_icon_name(cast(window), FeedReaderApp.applicationID)
         gtk_window_set_default_size(cast(window), Int32(settings.integer(forKey: Key.width, in: Key.group) ?? 1240),
@@ -126,7 +129,9 @@ final class MainWindow {
         panes = PaneLeaflet(frame: layout.leafletFrame, outer: layout.outerLeaflet, inner: layout.innerLeaflet, feeds: layout.sidebarPane,
                             entries: layout.listPane, article: layout.articlePane)
         reading = Reading(window: window, life: life, library: library, model: model, settings: settings, preferences: preferences,
-                          sidebar: sidebar, entryList: entryList, article: article, filterBar: filterBar, panes: panes, layout: layout,
+                          sidebar: sidebar, entryList: entryList, article: article, filterBar: filterBar, panes: panes,
+                          listPane: Reading.ListPane(title: layout.listTitle, stack: layout.listStack, status: layout.listStatus,
+                                                     statusButton: layout.listStatusButton),
                           toasts: toasts, network: network)
         adw_application_window_set_content(cast(window), layout.widget)
         // The window holds the layout now.
