@@ -11,6 +11,15 @@ import RefreshGtk
 /// entries it marks; it knows nothing of subscriptions or refreshing.
 @MainActor
 final class Reading {
+    /// The list pane's title, and the status page it shows instead of an empty list (views/window.ui).
+    struct ListPane {
+        let title: OpaquePointer
+        /// The stack of the "entries" and the "empty" pages.
+        let stack: UnsafeMutablePointer<GtkWidget>
+        let status: OpaquePointer
+        let statusButton: UnsafeMutablePointer<GtkWidget>
+    }
+
     let window: UnsafeMutablePointer<GtkWidget>
     /// Whether the window's widgets still exist, asked after every await.
     private let life: WidgetLife
@@ -23,15 +32,6 @@ final class Reading {
     let article: ArticleView
     let filterBar: EntryFilterBar
     let panes: PaneLeaflet
-    /// The list pane's title, and the status page it shows instead of an empty list (views/window.ui).
-    struct ListPane {
-        let title: OpaquePointer
-        /// The stack of the "entries" and the "empty" pages.
-        let stack: UnsafeMutablePointer<GtkWidget>
-        let status: OpaquePointer
-        let statusButton: UnsafeMutablePointer<GtkWidget>
-    }
-
     private let listPane: ListPane
     let toasts: Toasts
     /// Says whether the computer is online, for the list's empty state.

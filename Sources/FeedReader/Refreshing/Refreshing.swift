@@ -9,6 +9,14 @@ import RefreshGtk
 /// knows nothing of the sidebar or the article.
 @MainActor
 final class Refreshing {
+    /// The header bar's Refresh button, which turns into a spinner while a refresh runs (views/window.ui).
+    struct Button {
+        let button: UnsafeMutablePointer<GtkWidget>
+        /// The stack of the button's "idle" and "refreshing" faces.
+        let state: UnsafeMutablePointer<GtkWidget>
+        let spinner: UnsafeMutablePointer<GtkWidget>
+    }
+
     private let window: UnsafeMutablePointer<GtkWidget>
     /// Whether the window's widgets still exist, asked after every await.
     private let life: WidgetLife
@@ -19,14 +27,6 @@ final class Refreshing {
     private let application: UnsafeMutablePointer<GtkApplication>
     /// The list whose header shows a refresh, listed again after one.
     private let entryList: EntryListView
-    /// The header bar's Refresh button, which turns into a spinner while a refresh runs (views/window.ui).
-    struct Button {
-        let button: UnsafeMutablePointer<GtkWidget>
-        /// The stack of the button's "idle" and "refreshing" faces.
-        let state: UnsafeMutablePointer<GtkWidget>
-        let spinner: UnsafeMutablePointer<GtkWidget>
-    }
-
     private let button: Button
     private let toasts: Toasts
     /// A background refresh the entry list's header is showing: its action waits for it rather than fetch again.
