@@ -81,7 +81,7 @@ final class ArticleViewTests: XCTestCase {
     func testAClickedLinkOpensOutsideAndTheViewStaysOnTheArticle() throws {
         try withArticles { app in
             var opened: [URL] = []
-            app.window.openLink = { opened.append($0) }
+            app.window.reading.openLink = { opened.append($0) }
             let article = app.window.article
             app.window.entryList.select(index: 0)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.isLoaded })
@@ -147,7 +147,7 @@ final class ArticleViewTests: XCTestCase {
     func testOAndTheButtonOpenTheEntryInTheBrowser() throws {
         try withArticles { app in
             var opened: [URL] = []
-            app.window.openLink = { opened.append($0) }
+            app.window.reading.openLink = { opened.append($0) }
             app.window.entryList.select(index: 1)
             gtk_widget_grab_focus(app.window.entryList.listView)
             RealInput.key(windowTitle: app.title, "o")

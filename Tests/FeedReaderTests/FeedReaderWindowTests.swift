@@ -183,7 +183,7 @@ final class FeedReaderWindowTests: XCTestCase {
                                        ("mailto:someone@example.org", true), ("file:///etc/passwd", false),
                                        ("javascript:alert(1)", false), ("ssh://host", false), ("relative/path", false)]
         for (text, opens) in cases {
-            XCTAssertEqual(URL(string: text).map(MainWindow.opensInBrowser), opens, text)
+            XCTAssertEqual(URL(string: text).map(Reading.opensInBrowser), opens, text)
         }
     }
 }

@@ -57,7 +57,7 @@ final class KeyboardTests: XCTestCase {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
             let window = app.window
             var opened: [URL] = []
-            window.openLink = { opened.append($0) }
+            window.reading.openLink = { opened.append($0) }
             RealInput.click(windowTitle: app.title, at: app.point(in: window.entryList.listView, x: 100, y: 20))
             XCTAssertTrue(GtkTestEnvironment.iterate { window.entryList.selectedEntry?.title == "Entry 1" })
             RealInput.key(windowTitle: app.title, "Return")

@@ -275,7 +275,7 @@ final class ArticleView {
         guard let pageHTML else { return }
         isLoaded = false
         state = .article
-        gtk_widget_set_sensitive(openButton, (entry?.link.map(MainWindow.opensInBrowser) ?? false).gboolean)
+        gtk_widget_set_sensitive(openButton, (entry?.link.map(Reading.opensInBrowser) ?? false).gboolean)
         // Without WebKitGTK the pane says the view stopped, as when its web process ends.
         guard let webKit = WebKit.shared, let webView else { return webProcessTerminated() }
         gtk_stack_set_visible_child_name(cast(stack), "article")
@@ -285,7 +285,7 @@ final class ArticleView {
     /// Decides a navigation request: only our own page loads; a clicked link opens outside.
     nonisolated static func navigation(to address: String, isLinkClick: Bool, isOwnLoad: Bool) -> Navigation {
         if isOwnLoad, address == pageAddress { return .load }
-        guard isLinkClick, let url = URL(string: address), MainWindow.opensInBrowser(url) else { return .refuse }
+        guard isLinkClick, let url = URL(string: address), Reading.opensInBrowser(url) else { return .refuse }
         return .openExternally(url)
     }
 

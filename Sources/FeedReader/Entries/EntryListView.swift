@@ -380,7 +380,7 @@ final class EntryListView {
         let id = entry.id
         let menu = g_menu_new()!
         // An entry without a web address (the bundled samples' have none) is not offered to the browser.
-        let opens = entry.link.map(MainWindow.opensInBrowser) ?? false
+        let opens = entry.link.map(Reading.opensInBrowser) ?? false
         let items = [(entry.isStarred ? tr("Unstar") : tr("Star"), "win.toggle-star-entry"),
                      (entry.isRead ? tr("Mark as Unread") : tr("Mark as Read"), "win.toggle-read-entry")]
             + (opens ? [(tr("Open in Browser"), "win.open-entry")] : [])

@@ -28,6 +28,28 @@ enum LanguageChoice {
         settings.string(forKey: settingsKey, in: settingsGroup) ?? ""
     }
 
+    /// Speaks `code` (empty: the system's language) from now on, and after the next start.
+    static func choose(_ code: String, in settings: SettingsStore) {
+        settings.setString(code, forKey: settingsKey, in: settingsGroup)
+        RefreshLocalization.setLanguage(code.isEmpty ? nil : code)
+    }
+
+    /// Adds the choice to `window` as the stateful action `language`, holding `saved`, which
+    /// Preferences activates with a language code (empty: the system's); `chosen` switches to it.
+    static func addAction(to window: UnsafeMutablePointer<GtkWidget>, saved: String, chosen: @escaping @MainActor (String) -> Void) {
+        let type = g_variant_type_new("s")
+        defer { g_variant_type_free(type) }
+        let action = g_simple_action_new_stateful("language", type, g_variant_new_string(saved))!
+        Signal.connectObjectOrNil(cast(action), "activate") { parameter in
+            guard let parameter else { return }
+            let code = String(cString: g_variant_get_string(OpaquePointer(parameter), nil))
+            g_simple_action_set_state(action, g_variant_new_string(code))
+            chosen(code)
+        }
+        g_action_map_add_action(cast(window), cast(action))
+        g_object_unref(cast(action))
+    }
+
     /// Applies the saved choice, before any window shows a text.
     static func applySaved(from settings: SettingsStore) {
         let code = saved(in: settings)

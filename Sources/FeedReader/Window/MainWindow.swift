@@ -9,11 +9,12 @@ import RefreshGtk
 /// The main window: subscriptions on the side, the selection's entries beside them, the entry
 /// being read on the other side, each pane with its own header bar (views/window.ui).
 ///
-/// This file assembles the window and shows the library model in the sidebar and the list. The
-/// parts talk through the model (LibraryModel): Subscriptions (feeds, folders, import and export)
-/// is a part of its own that changes the store and says so to the model; Refreshing, Reading (the
-/// panes, the article, read and starred) and Notices (what went wrong, said in the user's
-/// language) are this class's extensions.
+/// This class builds the window and its parts, wires them, holds the actions table and follows
+/// the window's life. The parts have one job each and talk through the model (LibraryModel) or
+/// the closures wired here, never through this class: Subscriptions (feeds, folders, import and
+/// export), Refreshing (fetching and syncing, the Refresh button) and Reading (the selection, the
+/// list, the article, read and starred). Notices (what went wrong, said in the user's language)
+/// is this class's extension.
 @MainActor
 final class MainWindow {
     let window: UnsafeMutablePointer<GtkWidget>
@@ -32,34 +33,30 @@ final class MainWindow {
     let importBar = ImportBar()
     /// Feeds and folders, import and export.
     let subscriptions: Subscriptions
+    /// Fetching feeds and syncing accounts, and the Refresh button that shows it.
+    let refreshing: Refreshing
+    /// The selection, its entries, the article and marking entries.
+    let reading: Reading
     /// Takes an OPML file dropped onto the window.
     private(set) var fileDrop: OpaquePointer?
     /// Undo and short notices.
     let toasts: Toasts
     let preferences: Preferences
-    /// Marks the selected entry read once it has been shown long enough (Preferences, Reading).
-    var markReadTimer: guint = 0
     let panes: PaneLeaflet
-    /// The panes shown when they last changed, so that only a change moves the focus.
-    var shownPanes = PaneLeaflet.Pane.allCases
     /// Refreshes feeds at their turns while the window (shown or hidden) lives.
     let backgroundRefresh: BackgroundRefresh
     /// The sync accounts: their Preferences page, and syncing them.
     let accountSync: AccountSync
-    /// A background refresh the entry list's header is showing: its action waits for it rather than fetch again.
-    var backgroundRefreshForHeader: Task<FeedLibrary.RefreshReport, Never>?
-    /// Refreshes running now, whatever started them: the header bar's Refresh button shows them.
-    var refreshesRunning = 0 {
-        didSet { live?.showRefreshing(refreshesRunning > 0) }
+    /// Refreshes and syncs running now, whatever started them: the header bar's Refresh button shows
+    /// them. Refreshing counts its own; syncing the accounts (MainWindow+Accounts) adds its own here.
+    var refreshesRunning: Int {
+        get { refreshing.running }
+        set { refreshing.running = newValue }
     }
     let application: UnsafeMutablePointer<GtkApplication>
-    /// Says whether the computer is online, for the list's empty state.
-    let network: OpaquePointer
     /// The feeds' icons on disk, fetched after the subscriptions show and after each refresh.
     let icons: FeedIcons
     var isUpdatingIcons = false
-    /// Opens a web or mail address outside the app; tests replace it to see what would open.
-    var openLink: (URL) -> Void
     /// Subscriptions recovered into a new database have no entries yet: they are fetched at once.
     private let fetchesRecoveredFeeds: Bool
     /// Whether the window's widgets exist: this object may outlive them.
@@ -87,7 +84,6 @@ final class MainWindow {
          storageNotice: StorageNotice? = nil, network: OpaquePointer = g_network_monitor_get_default()) {
         self.library = library
         self.settings = settings
-        self.network = network
         if case let .replacedDamagedDatabase(_, recovered, _, _) = storageNotice { fetchesRecoveredFeeds = recovered > 0 } else {
             fetchesRecoveredFeeds = false
         }
@@ -112,7 +108,10 @@ final class MainWindow {
         life = WidgetLife(window)
         subscriptions = Subscriptions(window: window, life: life, library: library, model: model, accountSync: accountSync,
                                       toasts: toasts, importBar: importBar)
-        openLink = { link in gtk_show_uri(cast(window), link.absoluteString, guint32(GDK_CURRENT_TIME)) }
+        refreshing = Refreshing(window: window, life: life, library: library, model: model, accountSync: accountSync,
+                                preferences: preferences, application: application, entryList: entryList,
+                                button: Refreshing.Button(button: layout.refreshButton, state: layout.refreshState, spinner: layout.refreshSpinner),
+                                toasts: toasts)
         gtk_window_set_title(cast(window), tr("Feed Reader"))
         gtk_window_set_icon_name(cast(window), FeedReaderApp.applicationID)
         gtk_window_set_default_size(cast(window), Int32(settings.integer(forKey: Key.width, in: Key.group) ?? 1240),
@@ -129,23 +128,19 @@ final class MainWindow {
         article.fullArticle.library = library
         panes = PaneLeaflet(frame: layout.leafletFrame, outer: layout.outerLeaflet, inner: layout.innerLeaflet, feeds: layout.sidebarPane,
                             entries: layout.listPane, article: layout.articlePane)
+        reading = Reading(window: window, life: life, library: library, model: model, settings: settings, preferences: preferences,
+                          sidebar: sidebar, entryList: entryList, article: article, filterBar: filterBar, panes: panes,
+                          listPane: Reading.ListPane(title: layout.listTitle, stack: layout.listStack, status: layout.listStatus,
+                                                     statusButton: layout.listStatusButton),
+                          toasts: toasts, network: network)
         adw_application_window_set_content(cast(window), layout.widget)
         // The window holds the layout now.
         g_object_unref(cast(layout.toastOverlay))
         setMainMenu()
 
         // The list may outlive the window's widgets (a page load finishing after it closed).
-        entryList.header.refreshingAction = { [weak self] in self?.live?.refreshSelection() }
+        entryList.header.refreshingAction = { [weak self] in self?.live?.refreshing.refreshSelection() }
         article.fullArticle.addActions(to: window) { [weak self] _ in Task { @MainActor [weak self] in await self?.live?.reloadSidebar() } }
-        entryList.onOpen = { [weak self] entry in self?.live?.open(entry) }
-        entryList.onSelect = { [weak self] entry in self?.live?.showArticle(entry) }
-        entryList.onClick = { [weak self] in self?.live?.showArticlePane() }
-        entryList.onFirstPageShown = { [weak self] in self?.live?.showListOrEmptyState() }
-        sidebar.onActivate = { [weak self] in self?.panes.show(.entries) }
-        panes.onChange = { [weak self] in self?.panesChanged() }
-        filterBar.onFilter = { [weak self] filter in self?.entryList.setFilter(filter) }
-        filterBar.onSearch = { [weak self] text in self?.entryList.search(text) }
-        article.onOpenLink = { [weak self] link in self?.openExternally(link) }
         article.media.positions.store = library.store
         article.media.positions.onSaveFailure = { [weak self] error in
             self?.live?.showStoreError(tr("Where the episode was left could not be saved."), error)
@@ -157,19 +152,25 @@ final class MainWindow {
         if !startNotices.isEmpty {
             banner.show(startNotices.joined(separator: "\n"), details: storageNotice?.details ?? settings.unreadableReason)
         }
-        sidebar.onSelect = { [weak self] selection in self?.select(selection) }
         subscriptions.onFailure = { [weak self] message, error in self?.live?.showStoreError(message, error) }
         subscriptions.onSubscribedInAccount = { [weak self] outcome in self?.live?.subscribedInAccount(outcome) }
+        refreshing.onFailure = { [weak self] message, error in self?.live?.showStoreError(message, error) }
+        refreshing.onSynced = { [weak self] outcome in self?.live?.report(outcome) }
+        refreshing.onRefreshed = { [weak self] inBackground in
+            self?.live?.updateIcons()
+            if inBackground { self?.live?.cleanUpIfDue() }
+        }
+        reading.onFailure = { [weak self] message, error in self?.live?.showStoreError(message, error) }
+        reading.onRefresh = { [weak refreshing] in refreshing?.beginRefresh() }
         model.onChange = { [weak self] change, selecting in self?.live?.libraryChanged(change, selecting: selecting) }
         model.onFailure = { [weak self] error in self?.live?.showStoreError(tr("The subscriptions could not be read."), error) }
         sidebar.onMoveFeed = { [weak self] feedID, folderID in self?.subscriptions.moveFeed(feedID, toFolder: folderID) }
         sidebar.onMoveFolder = { [weak self] folderID, parentID in self?.subscriptions.moveFolder(folderID, into: parentID) }
         sidebar.rememberOpenRows(in: settings)
-        Signal.connect(cast(layout.listStatusButton), "clicked") { [weak self] in self?.statusButtonClicked() }
         addActions()
         fileDrop = FileDrop.install(on: window) { [weak self] file in self?.live?.subscriptions.importSubscriptions(from: file) }
         Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
-        backgroundRefresh.run = { [weak self] due in await self?.refreshInBackground(due) }
+        backgroundRefresh.run = { [weak refreshing] due in await refreshing?.refreshInBackground(due) }
         backgroundRefresh.syncAccounts = { [weak self] in await self?.syncAccounts(reporting: false, notifying: true) }
         preferences.onChange = { [weak self] in self?.preferencesChanged() }
         Signal.connectReturningBool(cast(window), "close-request") { [weak self] in self?.closeRequested() ?? false }
@@ -194,18 +195,10 @@ final class MainWindow {
                 self?.live?.settings.setInteger(1, forKey: Key.samplesSubscribed, in: Key.library)
             }
             guard let self = self?.live else { return }
-            let saved = self.settings.integer(forKey: Key.selectedFeed, in: Key.group)
-            var selection: FeedSelection = switch saved {
-            case nil: .all
-            case Key.starredSelection: .starred
-            case let value? where value < Key.starredSelection: .folder(Int64(-2 - value))
-            case let value?: .feed(Int64(value))
-            }
-            if let account = self.settings.integer(forKey: FeedSidebar.selectedAccountKey, in: Key.group) { selection = .account(Int64(account)) }
             // The model's change shows the sidebar, selects the saved row and lists its entries.
-            await self.model.changed(.feeds, selecting: selection)
+            await self.model.changed(.feeds, selecting: self.reading.savedSelection)
             guard self.live != nil else { return }
-            if self.fetchesRecoveredFeeds { self.beginRefresh() }
+            if self.fetchesRecoveredFeeds { self.refreshing.beginRefresh() }
             Task { @MainActor [weak self] in await self?.live?.syncAccounts(reporting: true) }
             MainThread.whenIdle { [weak self] in self?.live?.cleanUpIfDue() }
         }
@@ -253,86 +246,13 @@ final class MainWindow {
         await model.changed(.entries)
     }
 
-    /// Shows what the model holds after `change`: the sidebar, selecting `requested` when given
-    /// (else keeping its selection where it can); the list follows a selection that moved, and
-    /// lists again what a change of feeds or folders may have changed in it.
+    /// Shows what the model holds after `change`; the new feeds' icons are fetched.
     private func libraryChanged(_ change: LibraryModel.Change, selecting requested: FeedSelection?) {
-        sidebar.show(model.feeds, folders: model.folders, accounts: model.accounts, starred: model.starredCount,
-                     selecting: requested ?? sidebar.selection)
-        entryList.updateFeedTitles(model.feedTitles)
-        showSelectionTitle()
-        if requested != nil || sidebar.selection != model.selection || sidebar.selection != entryList.source {
-            select(sidebar.selection)
-        } else if change == .feeds || (change == .folders && sidebar.selection.folderID != nil) {
-            entryList.reload()
-        }
+        reading.show(change, selecting: requested)
         if change == .feeds { updateIcons() }
     }
 
-    func select(_ selection: FeedSelection) {
-        model.selection = selection
-        let saved: Int? = switch selection {
-        case .all, .account: nil
-        case .starred: Key.starredSelection
-        case let .folder(id): Key.folderSelection(id)
-        case let .feed(id): Int(id)
-        }
-        settings.setInteger(saved, forKey: Key.selectedFeed, in: Key.group)
-        settings.setInteger(selection.accountID.map(Int.init), forKey: FeedSidebar.selectedAccountKey, in: Key.group)
-        showSelectionTitle()
-        entryList.show(selection, feedTitles: model.feedTitles)
-    }
-
     // MARK: - Chrome
-
-    /// The list pane's title: what the sidebar has selected.
-    func showSelectionTitle() {
-        adw_window_title_set_title(layout.listTitle, sidebar.title(of: sidebar.selection))
-    }
-
-    /// The list, or a status page saying why it is empty and what to do.
-    func showListOrEmptyState() {
-        // The page not shown is hidden too, so screen readers do not list what is not there.
-        gtk_widget_set_visible(UnsafeMutablePointer(layout.listStatus), entryList.order.isEmpty.gboolean)
-        guard entryList.order.isEmpty else {
-            gtk_stack_set_visible_child_name(cast(layout.listStack), "entries")
-            return
-        }
-        let state = ListEmptyState.of(hasFeeds: !model.feeds.isEmpty, selection: sidebar.selection, filter: filterBar.filter,
-                                      searching: !entryList.searchTerms.isEmpty,
-                                      online: g_network_monitor_get_network_available(network) != 0)
-        adw_status_page_set_icon_name(layout.listStatus, state.iconName)
-        adw_status_page_set_title(layout.listStatus, state.title)
-        Widgets.nameScrolling(statusPage: layout.listStatus, state.title)
-        adw_status_page_set_description(layout.listStatus, state.description)
-        if let button = state.button {
-            gtk_button_set_label(cast(layout.listStatusButton), button)
-        }
-        gtk_widget_set_visible(layout.listStatusButton, (state.button != nil).gboolean)
-        listEmptyState = state
-        gtk_stack_set_visible_child_name(cast(layout.listStack), "empty")
-    }
-
-    /// The empty state shown, for its button.
-    private(set) var listEmptyState: ListEmptyState?
-
-    private func statusButtonClicked() {
-        switch listEmptyState?.kind {
-        case .noFeeds: _ = gtk_widget_activate_action_variant(window, "win.add-feed", nil)
-        case .noEntries, .offline: beginRefresh()
-        case .noStarred, .noUnread, .noResults, nil: break
-        }
-    }
-
-    /// The Refresh button turns into a spinner, and cannot be pressed again, while a refresh runs.
-    func showRefreshing(_ running: Bool) {
-        gtk_stack_set_visible_child_name(cast(layout.refreshState), running ? "refreshing" : "idle")
-        if running { gtk_spinner_start(cast(layout.refreshSpinner)) } else { gtk_spinner_stop(cast(layout.refreshSpinner)) }
-        if let action = g_action_map_lookup_action(cast(window), "refresh") {
-            g_simple_action_set_enabled(cast(action), (!running).gboolean)
-        }
-        Widgets.name(layout.refreshButton, running ? tr("Refreshing…") : tr("Refresh"))
-    }
 
     /// The main menu (MainMenu), in the current language.
     private func setMainMenu() {
@@ -348,18 +268,17 @@ final class MainWindow {
         Widgets.name(layout.mainMenuButton, tr("Main Menu"))
         Widgets.name(layout.listBackButton, tr("Back"))
         Widgets.name(layout.articleBackButton, tr("Back"))
-        showRefreshing(refreshesRunning > 0)
-        showSelectionTitle()
-        if gtk_stack_get_visible_child_name(cast(layout.listStack)).map({ String(cString: $0) }) == "empty" { showListOrEmptyState() }
+        refreshing.showRunning()
+        reading.retranslate()
         gtk_application_window_set_help_overlay(cast(window), cast(Shortcuts.makeWindow()))
     }
 
     // MARK: - Actions
 
     private func addActions() {
-        Widgets.addAction(to: window, "refresh") { [weak self] _ in self?.beginRefresh() }
+        refreshing.addActions()
         subscriptions.addActions()
-        addReadingActions()
+        reading.addActions()
         Widgets.addAction(to: window, "about") { [weak self] _ in
             guard let self else { return }
             AboutWindow.present(over: self.window)
@@ -378,33 +297,17 @@ final class MainWindow {
         Signal.connectIgnoringArgument(cast(showNew), "activate") { [weak self] in self?.showNewEntries() }
         g_action_map_add_action(cast(application), cast(showNew))
         g_object_unref(cast(showNew))
-        addLanguageAction()
+        LanguageChoice.addAction(to: window, saved: LanguageChoice.saved(in: settings)) { [weak self] code in
+            self?.switchLanguage(to: code)
+        }
         let table = Shortcuts.table
         KeyShortcuts.install(on: window, Shortcuts.split(table).singleKeys)
         Shortcuts.installAccelerators(in: application)
     }
 
-    /// The language choice as a stateful action, which Preferences activates with a language
-    /// code (empty: the system's).
-    private func addLanguageAction() {
-        let saved = LanguageChoice.saved(in: settings)
-        let type = g_variant_type_new("s")
-        defer { g_variant_type_free(type) }
-        let action = g_simple_action_new_stateful("language", type, g_variant_new_string(saved))!
-        Signal.connectObjectOrNil(cast(action), "activate") { [weak self] parameter in
-            guard let parameter else { return }
-            let code = String(cString: g_variant_get_string(OpaquePointer(parameter), nil))
-            g_simple_action_set_state(action, g_variant_new_string(code))
-            self?.switchLanguage(to: code)
-        }
-        g_action_map_add_action(cast(window), cast(action))
-        g_object_unref(cast(action))
-    }
-
     /// Switches every visible text at once and remembers the choice.
     func switchLanguage(to code: String) {
-        settings.setString(code, forKey: LanguageChoice.settingsKey, in: LanguageChoice.settingsGroup)
-        RefreshLocalization.setLanguage(code.isEmpty ? nil : code)
+        LanguageChoice.choose(code, in: settings)
         gtk_window_set_title(cast(window), tr("Feed Reader"))
         setMainMenu()
         // The back key follows the text direction.
@@ -421,8 +324,7 @@ final class MainWindow {
     /// A click on the notification: the window comes up showing the unread entries of all feeds.
     private func showNewEntries() {
         gtk_window_present(cast(window))
-        sidebar.select(.all)
-        filterBar.select(.unread)
+        reading.showNewEntries()
         g_application_withdraw_notification(cast(application), NewEntriesNotification.id)
     }
 
@@ -432,9 +334,7 @@ final class MainWindow {
     }
 
     /// Whether the window is shown and has the keyboard focus (a hidden window may still say it is active).
-    var isFocused: Bool {
-        gtk_widget_get_visible(window) != 0 && gtk_window_is_active(cast(window)) != 0
-    }
+    var isFocused: Bool { refreshing.windowIsFocused }
 
     /// Closing hides the window and keeps refreshing only when the user chose to run in the background.
     private func closeRequested() -> Bool {

@@ -1,0 +1,304 @@
+import AppSupport
+import CAdw
+import CGtk
+import FeedCore
+import Foundation
+import RefreshGtk
+
+/// The window's selection and reading part: the sidebar's selection and the entries it lists,
+/// the article of the selected entry, the panes, read and starred states, and the keys that move
+/// from entry to entry and feed to feed. It follows the model's changes and tells it of the
+/// entries it marks; it knows nothing of subscriptions or refreshing.
+@MainActor
+final class Reading {
+    /// The list pane's title, and the status page it shows instead of an empty list (views/window.ui).
+    struct ListPane {
+        let title: OpaquePointer
+        /// The stack of the "entries" and the "empty" pages.
+        let stack: UnsafeMutablePointer<GtkWidget>
+        let status: OpaquePointer
+        let statusButton: UnsafeMutablePointer<GtkWidget>
+    }
+
+    let window: UnsafeMutablePointer<GtkWidget>
+    /// Whether the window's widgets still exist, asked after every await.
+    private let life: WidgetLife
+    let library: FeedLibrary
+    let model: LibraryModel
+    private let settings: SettingsStore
+    private let preferences: Preferences
+    let sidebar: FeedSidebar
+    let entryList: EntryListView
+    let article: ArticleView
+    let filterBar: EntryFilterBar
+    let panes: PaneLeaflet
+    private let listPane: ListPane
+    let toasts: Toasts
+    /// Says whether the computer is online, for the list's empty state.
+    private let network: OpaquePointer
+    /// Marks the selected entry read once it has been shown long enough (Preferences, Reading).
+    private var markReadTimer: guint = 0
+    /// The panes shown when they last changed, so that only a change moves the focus.
+    private var shownPanes = PaneLeaflet.Pane.allCases
+    /// The empty state shown, for its button.
+    private(set) var listEmptyState: ListEmptyState?
+    /// Opens a web or mail address outside the app; tests replace it to see what would open.
+    var openLink: (URL) -> Void
+    /// Says a failure to read or save the store.
+    var onFailure: ((String, any Error) -> Void)?
+    /// Refreshes the selection, for the empty list's Refresh button.
+    var onRefresh: (() -> Void)?
+
+    /// The part over `window`, whose widgets `life` follows, driving the panes and what they hold.
+    init(window: UnsafeMutablePointer<GtkWidget>, life: WidgetLife, library: FeedLibrary, model: LibraryModel, settings: SettingsStore,
+         preferences: Preferences, sidebar: FeedSidebar, entryList: EntryListView, article: ArticleView, filterBar: EntryFilterBar,
+         panes: PaneLeaflet, listPane: ListPane, toasts: Toasts, network: OpaquePointer) {
+        self.window = window
+        self.life = life
+        self.library = library
+        self.model = model
+        self.settings = settings
+        self.preferences = preferences
+        self.sidebar = sidebar
+        self.entryList = entryList
+        self.article = article
+        self.filterBar = filterBar
+        self.panes = panes
+        self.listPane = listPane
+        self.toasts = toasts
+        self.network = network
+        openLink = { link in gtk_show_uri(cast(window), link.absoluteString, guint32(GDK_CURRENT_TIME)) }
+        // The list may outlive the window's widgets (a page load finishing after it closed).
+        entryList.onOpen = { [weak self] entry in self?.live?.open(entry) }
+        entryList.onSelect = { [weak self] entry in self?.live?.showArticle(entry) }
+        entryList.onClick = { [weak self] in self?.live?.showArticlePane() }
+        entryList.onFirstPageShown = { [weak self] in self?.live?.showListOrEmptyState() }
+        sidebar.onSelect = { [weak self] selection in self?.select(selection) }
+        sidebar.onActivate = { [weak self] in self?.panes.show(.entries) }
+        panes.onChange = { [weak self] in self?.panesChanged() }
+        filterBar.onFilter = { [weak self] filter in self?.entryList.setFilter(filter) }
+        filterBar.onSearch = { [weak self] text in self?.entryList.search(text) }
+        article.onOpenLink = { [weak self] link in self?.openExternally(link) }
+        Signal.connect(cast(listPane.statusButton), "clicked") { [weak self] in self?.statusButtonClicked() }
+        // The timer would mark an entry no one sees any more.
+        Signal.connect(cast(window), "destroy") { [weak self] in self?.stopMarkReadTimer() }
+    }
+
+    /// The part while the window's widgets exist, nil once they are gone.
+    var live: Reading? { life.isAlive ? self : nil }
+
+    // MARK: - Selection
+
+    /// The row selected when the window last closed.
+    var savedSelection: FeedSelection {
+        typealias Key = MainWindow.Key
+        if let account = settings.integer(forKey: FeedSidebar.selectedAccountKey, in: Key.group) { return .account(Int64(account)) }
+        return switch settings.integer(forKey: Key.selectedFeed, in: Key.group) {
+        case nil: .all
+        case Key.starredSelection: .starred
+        case let value? where value < Key.starredSelection: .folder(Int64(-2 - value))
+        case let value?: .feed(Int64(value))
+        }
+    }
+
+    /// Shows what the model holds after `change`: the sidebar, selecting `requested` when given
+    /// (else keeping its selection where it can); the list follows a selection that moved, and
+    /// lists again what a change of feeds or folders may have changed in it.
+    func show(_ change: LibraryModel.Change, selecting requested: FeedSelection?) {
+        sidebar.show(model.feeds, folders: model.folders, accounts: model.accounts, starred: model.starredCount,
+                     selecting: requested ?? sidebar.selection)
+        entryList.updateFeedTitles(model.feedTitles)
+        showSelectionTitle()
+        if requested != nil || sidebar.selection != model.selection || sidebar.selection != entryList.source {
+            select(sidebar.selection)
+        } else if change == .feeds || (change == .folders && sidebar.selection.folderID != nil) {
+            entryList.reload()
+        }
+    }
+
+    /// Lists the entries of `selection`, and remembers it for the next start.
+    private func select(_ selection: FeedSelection) {
+        typealias Key = MainWindow.Key
+        model.selection = selection
+        let saved: Int? = switch selection {
+        case .all, .account: nil
+        case .starred: Key.starredSelection
+        case let .folder(id): Key.folderSelection(id)
+        case let .feed(id): Int(id)
+        }
+        settings.setInteger(saved, forKey: Key.selectedFeed, in: Key.group)
+        settings.setInteger(selection.accountID.map(Int.init), forKey: FeedSidebar.selectedAccountKey, in: Key.group)
+        showSelectionTitle()
+        entryList.show(selection, feedTitles: model.feedTitles)
+    }
+
+    /// A click on the notification of new entries: the unread entries of all feeds.
+    func showNewEntries() {
+        sidebar.select(.all)
+        filterBar.select(.unread)
+    }
+
+    // MARK: - The list pane
+
+    /// The list pane's title: what the sidebar has selected.
+    private func showSelectionTitle() {
+        adw_window_title_set_title(listPane.title, sidebar.title(of: sidebar.selection))
+    }
+
+    /// The list, or a status page saying why it is empty and what to do.
+    private func showListOrEmptyState() {
+        // The page not shown is hidden too, so screen readers do not list what is not there.
+        gtk_widget_set_visible(UnsafeMutablePointer(listPane.status), entryList.order.isEmpty.gboolean)
+        guard entryList.order.isEmpty else {
+            gtk_stack_set_visible_child_name(cast(listPane.stack), "entries")
+            return
+        }
+        let state = ListEmptyState.of(hasFeeds: !model.feeds.isEmpty, selection: sidebar.selection, filter: filterBar.filter,
+                                      searching: !entryList.searchTerms.isEmpty,
+                                      online: g_network_monitor_get_network_available(network) != 0)
+        adw_status_page_set_icon_name(listPane.status, state.iconName)
+        adw_status_page_set_title(listPane.status, state.title)
+        Widgets.nameScrolling(statusPage: listPane.status, state.title)
+        adw_status_page_set_description(listPane.status, state.description)
+        if let button = state.button {
+            gtk_button_set_label(cast(listPane.statusButton), button)
+        }
+        gtk_widget_set_visible(listPane.statusButton, (state.button != nil).gboolean)
+        listEmptyState = state
+        gtk_stack_set_visible_child_name(cast(listPane.stack), "empty")
+    }
+
+    private func statusButtonClicked() {
+        switch listEmptyState?.kind {
+        case .noFeeds: _ = gtk_widget_activate_action_variant(window, "win.add-feed", nil)
+        case .noEntries, .offline: onRefresh?()
+        case .noStarred, .noUnread, .noResults, nil: break
+        }
+    }
+
+    /// Names the list pane's title and empty state in the current language.
+    func retranslate() {
+        showSelectionTitle()
+        if gtk_stack_get_visible_child_name(cast(listPane.stack)).map({ String(cString: $0) }) == "empty" { showListOrEmptyState() }
+    }
+
+    // MARK: - Panes
+
+    /// Where panes fold, the pane that comes into view takes the focus; the back buttons show
+    /// through their leaflets' folds (views/window.ui).
+    private func panesChanged() {
+        let shown = panes.visiblePanes
+        guard shown != shownPanes else { return }
+        shownPanes = shown
+        guard shown != PaneLeaflet.Pane.allCases else { return }
+        switch panes.page {
+        case .feeds: _ = gtk_widget_child_focus(sidebar.widget, GTK_DIR_TAB_FORWARD)
+        case .entries: _ = gtk_widget_grab_focus(entryList.listView)
+        case .article:
+            // Enter, which showed the article, then opens it in the browser, as it does where the list and article show side by side.
+            if gtk_widget_is_sensitive(article.openButton) != 0 {
+                gtk_widget_grab_focus(article.openButton)
+            } else {
+                _ = gtk_widget_child_focus(article.widget, GTK_DIR_TAB_FORWARD)
+            }
+        }
+    }
+
+    /// Folded, the article replaces the list once an entry is selected to be read.
+    private func showArticlePane() {
+        guard entryList.selectedEntry != nil else { return }
+        panes.show(.article)
+    }
+
+    /// Enter on an entry: where the list shows alone, shows its article; otherwise opens its page in the browser.
+    private func open(_ entry: StoredEntry) {
+        if panes.isOnePane, panes.page == .entries {
+            showArticlePane()
+        } else {
+            openInBrowser(entry)
+        }
+    }
+
+    /// Selects another entry with `select`, then shows its article when one pane shows at a time.
+    func read(_ select: (Reading) -> Void) {
+        select(self)
+        showArticlePane()
+    }
+
+    /// Selects another feed with `select`, then shows its entries where the sidebar is folded away.
+    func browse(_ select: (Reading) -> Void) {
+        select(self)
+        panes.show(.entries)
+    }
+
+    // MARK: - The article
+
+    /// Shows the entry beside the list and marks it read as the preferences say: at once, once it
+    /// has stayed selected a few seconds, or never; with no entry left to show, a narrow window
+    /// goes back to the list.
+    private func showArticle(_ entry: StoredEntry?) {
+        stopMarkReadTimer()
+        guard let entry else {
+            article.clear()
+            if panes.page == .article { panes.show(.entries) }
+            return
+        }
+        showBody(of: entry)
+        guard !entry.isRead else { return }
+        switch preferences.markRead {
+        case .whenSelected:
+            setRead(entry, true)
+        case .afterDelay:
+            markReadTimer = MainThread.after(Preferences.MarkRead.delay) { [weak self] in
+                guard let self = self?.live else { return }
+                self.markReadTimer = 0
+                // The list's copy: the entry may have been marked by hand meanwhile.
+                guard let shown = self.entryList.selectedEntry, shown.id == entry.id, !shown.isRead else { return }
+                self.setRead(shown, true)
+            }
+        case .byHand:
+            break
+        }
+    }
+
+    private func stopMarkReadTimer() {
+        guard markReadTimer != 0 else { return }
+        g_source_remove(markReadTimer)
+        markReadTimer = 0
+    }
+
+    /// Reads the entry's body, which the list does not keep, and shows it unless another entry
+    /// was selected meanwhile; read and starred as the list shows them now.
+    private func showBody(of listed: StoredEntry) {
+        Task { @MainActor [weak self, library] in
+            let stored: StoredEntry?
+            do {
+                stored = try await library.store.entry(id: listed.id)
+            } catch {
+                self?.live?.onFailure?(tr("The stored entries could not be read."), error)
+                return
+            }
+            guard let self = self?.live, var entry = stored, let current = self.entryList.selectedEntry, current.id == entry.id else { return }
+            entry.isRead = current.isRead
+            entry.isStarred = current.isStarred
+            self.article.show(entry, feedTitle: self.model.feedTitles[entry.feedID])
+        }
+    }
+
+    func openInBrowser(_ entry: StoredEntry) {
+        guard let link = entry.link else { return }
+        openExternally(link)
+    }
+
+    /// Opens a link outside the app, if it is a web or mail link.
+    private func openExternally(_ link: URL) {
+        guard Self.opensInBrowser(link) else { return }
+        openLink(link)
+    }
+
+    /// Only web and mail links leave the app: a feed must not make us open files or run handlers.
+    nonisolated static func opensInBrowser(_ link: URL) -> Bool {
+        guard let scheme = link.scheme?.lowercased() else { return false }
+        return ["http", "https", "mailto"].contains(scheme)
+    }
+}
