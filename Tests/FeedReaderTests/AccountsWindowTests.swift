@@ -381,7 +381,7 @@ final class AccountsWindowTests: XCTestCase {
 
     /// Clicks the page's name in the preferences window's view switcher.
     @MainActor
-    private static func showPage(_ title: String, of window: UnsafeMutablePointer<GtkWidget>) throws {
+    static func showPage(_ title: String, of window: UnsafeMutablePointer<GtkWidget>) throws {
         let label = try XCTUnwrap(PreferencesWindowTests.widgets(under: window, a: gtk_label_get_type())
             .first { String(cString: gtk_label_get_label(cast($0))) == title }, "the view switcher offers \(title)")
         let shown = {
@@ -414,7 +414,7 @@ final class AccountsWindowTests: XCTestCase {
     }
 
     @MainActor
-    private static func subtitle(_ row: UnsafeMutablePointer<GtkWidget>) -> String? {
+    static func subtitle(_ row: UnsafeMutablePointer<GtkWidget>) -> String? {
         adw_action_row_get_subtitle(cast(row)).map { String(cString: $0) }
     }
 

@@ -22,7 +22,7 @@ final class AddFeedDestination {
         self.sync = sync
         accounts = sync.accounts
         // TRANSLATORS: the first choice of "Subscribe in": the feed is kept on this computer only, not in a sync account.
-        accountChoice = Self.dropDown([tr("This Computer")] + accounts.map { "\($0.kind.displayName): \($0.displayName)" })
+        accountChoice = Self.dropDown([tr("This Computer")] + accounts.map { $0.name(among: sync.accounts).text })
         folderChoice = Self.dropDown([tr("No Folder")])
         let accountRow = Self.row(tr("Subscribe in"), accountChoice)
         folderRow = Self.row(tr("Folder"), folderChoice)
