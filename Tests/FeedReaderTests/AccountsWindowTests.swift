@@ -445,8 +445,9 @@ final class AccountsWindowTests: XCTestCase {
     }
 
     @MainActor
+    /// The row's subtitle as it reads, without the marks that set its lines' direction.
     static func subtitle(_ row: UnsafeMutablePointer<GtkWidget>) -> String? {
-        adw_action_row_get_subtitle(cast(row)).map { String(cString: $0) }
+        adw_action_row_get_subtitle(cast(row)).map { String(String(cString: $0).unicodeScalars.filter { !["\u{200F}", "\u{2068}", "\u{2069}"].contains($0) }) }
     }
 
     /// The titles the list shows, top to bottom.

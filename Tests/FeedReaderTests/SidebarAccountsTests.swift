@@ -292,6 +292,32 @@ final class SidebarAccountsTests: XCTestCase {
         }
     }
 
+    /// In Arabic an account's row on the Accounts page reads from the right on every line: its
+    /// name, in Latin letters, lines up with the Arabic line below it instead of at the left.
+    func testInArabicAnAccountsRowReadsFromTheRightOnEveryLine() throws {
+        let library = try Self.makeLibrary()
+        try onMain {
+            RefreshLocalization.setLanguage("ar")
+            defer { RefreshLocalization.setLanguage(nil) }
+            let app = try ReaderFixture(healingStoreIn: library.folder)
+            defer { app.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.sidebar.items.contains(.account(library.fever.id)) })
+            let preferences = try PreferencesWindowTests.open(app, titled: tr("Preferences"))
+            defer { gtk_window_destroy(cast(preferences)) }
+            try AccountsWindowTests.showPage(tr("Accounts"), of: preferences)
+            let row = try XCTUnwrap(PreferencesWindowTests.row(titled: "Tiny Tiny RSS", in: preferences))
+            let subtitle = try XCTUnwrap(PreferencesWindowTests.widgets(under: row, a: gtk_label_get_type())
+                .first { gtk_widget_has_css_class($0, "subtitle") != 0 })
+            let layout = try XCTUnwrap(gtk_label_get_layout(cast(subtitle)))
+            XCTAssertEqual(pango_layout_get_line_count(layout), 2, "the name, then when it last synced")
+            for line in 0..<pango_layout_get_line_count(layout) {
+                XCTAssertEqual(pango_layout_line_get_resolved_direction(pango_layout_get_line_readonly(layout, line)), PANGO_DIRECTION_RTL,
+                               "line \(line) of \(String(cString: gtk_label_get_text(cast(subtitle))))")
+            }
+            saveScreen(name: "accounts-page-arabic")
+        }
+    }
+
     /// Add Feed offers to subscribe in each account; with a Fever account chosen it says that the
     /// Fever API cannot subscribe, and Add stays off, whatever address is typed.
     func testAddFeedSaysAFeverAccountCannotSubscribe() throws {

@@ -91,6 +91,7 @@ final class AccountsPage {
     }
 
     /// The user and server, then the sync: running, its last failure in words, or when it last completed.
+    @MainActor
     static func summary(of account: SyncAccount, among all: [SyncAccount], syncing: Bool) -> String {
         let state: String
         if syncing {
@@ -103,7 +104,11 @@ final class AccountsPage {
         } else {
             state = tr("Not synced yet")
         }
-        return account.name(among: all).text + "\n" + state
+        // Each line of a label takes the direction of its first letter: the name, in Latin letters
+        // most often, is isolated after a mark of the window's direction, so that in Arabic it
+        // lines up at the right with the line below instead of at the left.
+        let mark = gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL ? "\u{200F}" : ""
+        return mark + String.isolated(account.name(among: all).text) + "\n" + state
     }
 
     private func confirmRemoving(_ account: SyncAccount) {
