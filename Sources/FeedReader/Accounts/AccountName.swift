@@ -4,7 +4,7 @@ import FeedCore
 /// its questions and toasts, and the errors of a sync: the user and the server, and the service
 /// too when another account has the same user on the same server (FreshRSS serves the Google
 /// Reader and Fever APIs side by side).
-struct AccountName: Equatable {
+struct AccountName {
     let user: String
     /// The server's host, with its port when one is given: the sidebar's short form.
     let server: String
