@@ -318,6 +318,47 @@ final class SidebarAccountsTests: XCTestCase {
         }
     }
 
+    /// Add Feed opened with an account's feed or folder selected starts in that account and
+    /// folder; with a Fever account's selected, or a local feed, it starts on this computer.
+    func testAddFeedStartsInTheAccountAndFolderSelected() throws {
+        let library = try Self.makeLibrary()
+        try onMain {
+            let app = try ReaderFixture(healingStoreIn: library.folder)
+            defer { app.close() }
+            let sidebar = app.window.sidebar
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.items.contains(.feed(library.daily)) })
+            /// Opens Add Feed with `selection` selected and checks where it starts, once it has looked the selection up.
+            let opens = { (selection: FeedSelection, account: String, folder: String?) throws in
+                sidebar.select(selection)
+                XCTAssertTrue(GtkTestEnvironment.iterate { app.window.model.selection == selection })
+                g_action_group_activate_action(cast(app.window.window), "add-feed", nil)
+                XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Add Feed").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+                let dialog = try XCTUnwrap(toplevel(titled: "Add Feed"))
+                defer { gtk_window_destroy(cast(dialog)) }
+                let dropDowns = { PreferencesWindowTests.widgets(under: dialog, a: gtk_drop_down_get_type()) }
+                let chosen = { (dropDown: UnsafeMutablePointer<GtkWidget>) -> String? in
+                    guard gtk_widget_is_visible(dropDown) != 0, let item = gtk_drop_down_get_selected_item(cast(dropDown)) else { return nil }
+                    return String(cString: gtk_string_object_get_string(cast(item)))
+                }
+                // The folder's choice shows only for an account with folders.
+                let expected: [String?] = [account] + (folder.map { [$0] } ?? [])
+                let shows = { dropDowns().map(chosen) == expected }
+                if account == "This Computer" {
+                    // Nothing to wait for: the lookup of the selection must leave it there.
+                    GtkTestEnvironment.iterate(for: 1)
+                    XCTAssertTrue(shows(), "\(selection): \(dropDowns().map(chosen))")
+                } else {
+                    XCTAssertTrue(GtkTestEnvironment.iterate(until: shows), "\(selection): \(dropDowns().map(chosen))")
+                }
+            }
+
+            try opens(.feed(library.daily), "alice — http://127.0.0.1:8080/tt-rss/", "News")
+            try opens(.account(library.ttrss.id), "alice — http://127.0.0.1:8080/tt-rss/", "No Folder")
+            try opens(.feed(library.feverFeed), "This Computer", nil)
+            try opens(.feed(library.localFeed), "This Computer", nil)
+        }
+    }
+
     /// Add Feed offers to subscribe in each account; with a Fever account chosen it says that the
     /// Fever API cannot subscribe, and Add stays off, whatever address is typed.
     func testAddFeedSaysAFeverAccountCannotSubscribe() throws {
