@@ -66,10 +66,10 @@ extension SecretStoreError {
 
 extension SyncAccount {
     /// "user — server could not be synced." and why, in the user's language, as the window and
-    /// the command line say it.
-    public func syncFailure(_ failure: SyncFailure) -> String {
+    /// the command line say it; the window gives the account's `name` as it names it everywhere.
+    public func syncFailure(_ failure: SyncFailure, named name: String? = nil) -> String {
         // TRANSLATORS: %@ is the account: its user name and server address.
-        tr("%@ could not be synced.").filling(displayName) + " " + failure.message(for: kind)
+        tr("%@ could not be synced.").filling(name ?? displayName) + " " + failure.message(for: kind)
     }
 }
 

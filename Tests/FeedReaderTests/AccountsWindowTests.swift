@@ -128,6 +128,37 @@ final class AccountsWindowTests: XCTestCase {
         }
     }
 
+    /// The service chosen shows whole in its row, however narrow the dialog: the row names the
+    /// service alone, and its list names the servers that speak each below the service's name.
+    func testTheServiceChosenShowsWholeAndItsListNamesTheServers() throws {
+        try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
+            let preferences = try PreferencesWindowTests.open(app, titled: "Preferences")
+            defer { gtk_window_destroy(cast(preferences)) }
+            try Self.showPage("Accounts", of: preferences)
+            let dialog = try Self.openAddAccount(from: preferences)
+            defer { gtk_window_destroy(cast(dialog)) }
+            let service = try XCTUnwrap(PreferencesWindowTests.row(titled: "Service", in: dialog))
+            let shown = { (text: String) in
+                PreferencesWindowTests.widgets(under: service, a: gtk_label_get_type()).first {
+                    gtk_widget_get_mapped($0) != 0 && String(cString: gtk_label_get_text(cast($0))) == text
+                }
+            }
+
+            adw_combo_row_set_selected(cast(service), 1)
+            // Once laid out again for the new name: the row names the service whole, not cut short.
+            XCTAssertTrue(GtkTestEnvironment.iterate {
+                shown("Google Reader API").map { pango_layout_is_ellipsized(gtk_label_get_layout(cast($0))) == 0 } ?? false
+            }, "the row names the service whole")
+
+            PreferencesWindowTests.click(service, in: dialog)
+            XCTAssertTrue(GtkTestEnvironment.iterate { shown("FreshRSS, Miniflux, Inoreader, The Old Reader") != nil },
+                          "the list names the servers that speak the Google Reader API")
+            XCTAssertNotNil(shown("FreshRSS, Miniflux"), "and those that speak Fever")
+            saveScreen(name: "add-account-services")
+            RealInput.key(windowTitle: "Add Account", "Escape")
+        }
+    }
+
     func testRemovingAnAccountAsksFirstAndTakesItsArticlesAway() throws {
         try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
             let (server, user) = try Self.userWithFeed("Gone Soon", count: 2)
@@ -172,7 +203,7 @@ final class AccountsWindowTests: XCTestCase {
             let destination = try XCTUnwrap(PreferencesWindowTests.widgets(under: dialog, a: gtk_drop_down_get_type()).first)
             let choices = try XCTUnwrap(gtk_drop_down_get_model(cast(destination)))
             XCTAssertEqual((0..<g_list_model_get_n_items(choices)).map { String(cString: gtk_string_list_get_string(cast(choices), $0)) },
-                           ["This Computer", "Tiny Tiny RSS: \(user.name) — \(server.url.absoluteString)"])
+                           ["This Computer", "\(user.name) — \(server.url.absoluteString)"])
             gtk_drop_down_set_selected(cast(destination), 1)
             RealInput.type(windowTitle: "Add Feed", added.absoluteString)
             RealInput.key(windowTitle: "Add Feed", "Return")
@@ -381,7 +412,7 @@ final class AccountsWindowTests: XCTestCase {
 
     /// Clicks the page's name in the preferences window's view switcher.
     @MainActor
-    private static func showPage(_ title: String, of window: UnsafeMutablePointer<GtkWidget>) throws {
+    static func showPage(_ title: String, of window: UnsafeMutablePointer<GtkWidget>) throws {
         let label = try XCTUnwrap(PreferencesWindowTests.widgets(under: window, a: gtk_label_get_type())
             .first { String(cString: gtk_label_get_label(cast($0))) == title }, "the view switcher offers \(title)")
         let shown = {
@@ -414,8 +445,9 @@ final class AccountsWindowTests: XCTestCase {
     }
 
     @MainActor
-    private static func subtitle(_ row: UnsafeMutablePointer<GtkWidget>) -> String? {
-        adw_action_row_get_subtitle(cast(row)).map { String(cString: $0) }
+    /// The row's subtitle as it reads, without the marks that set its lines' direction.
+    static func subtitle(_ row: UnsafeMutablePointer<GtkWidget>) -> String? {
+        adw_action_row_get_subtitle(cast(row)).map { String(String(cString: $0).unicodeScalars.filter { !["\u{200F}", "\u{2068}", "\u{2069}"].contains($0) }) }
     }
 
     /// The titles the list shows, top to bottom.

@@ -94,9 +94,9 @@ final class SidebarAccountsTests: XCTestCase {
 
             // What a screen reader hears: the user and the server, the count; the service in the description.
             let names: [(FeedSelection, String)] = [
-                (.all, "All Feeds, 3 unread"), (.account(library.ttrss.id), "alice@127.0.0.1:8080, 2 unread"),
+                (.all, "All Feeds, 3 unread"), (.account(library.ttrss.id), "alice — http://127.0.0.1:8080/tt-rss/, 2 unread"),
                 (.folder(library.news), "News, 2 unread"), (.feed(library.daily), "Daily, 2 unread"),
-                (.account(library.fever.id), "bob@rss.example.org, 1 unread"),
+                (.account(library.fever.id), "bob — https://rss.example.org/api/fever.php, 1 unread"),
             ]
             for (item, name) in names {
                 let row = try XCTUnwrap(sidebar.rowWidget(showing: item), "\(item)")
@@ -227,18 +227,7 @@ final class SidebarAccountsTests: XCTestCase {
     /// user, or the two sections would look the same; other accounts show the user alone.
     func testTwoAccountsOfOneUserOnOneServerAreToldApartByTheirService() throws {
         let library = try Self.makeLibrary()
-        nonisolated(unsafe) var added: Result<SyncAccount, any Error>?
-        try onMain {
-            let store = try FeedStore(path: library.folder.appendingPathComponent("feeds.sqlite").path)
-            Task { @MainActor in
-                do {
-                    added = .success(try await store.addAccount(kind: GoogleReaderService.kind,
-                                                                server: URL(string: "https://rss.example.org/api/greader.php")!, user: "bob"))
-                } catch { added = .failure(error) }
-            }
-            GtkTestEnvironment.iterate(timeout: 10) { added != nil }
-        }
-        let greader = try XCTUnwrap(added).get()
+        let greader = try Self.addAccount(GoogleReaderService.kind, server: "https://rss.example.org/api/greader.php", user: "bob", in: library)
         try onMain {
             let app = try ReaderFixture(healingStoreIn: library.folder)
             defer { app.close() }
@@ -247,6 +236,126 @@ final class SidebarAccountsTests: XCTestCase {
             XCTAssertEqual(Self.labels(of: .account(library.fever.id), in: sidebar), ["rss.example.org", "bob · Fever API", "1"])
             XCTAssertEqual(Self.labels(of: .account(greader.id), in: sidebar), ["rss.example.org", "bob · Google Reader API"])
             XCTAssertEqual(Self.labels(of: .account(library.ttrss.id), in: sidebar), ["127.0.0.1:8080", "alice", "2"])
+        }
+    }
+
+    /// Everywhere else an account is named, one user's Google Reader and Fever accounts on one
+    /// server are told apart by their service too: the Accounts page's rows, the question before
+    /// removing one, the toast after it, a sync's failure; Add Feed's choices.
+    func testTwoAccountsOfOneUserOnOneServerAreNamedApartEverywhere() throws {
+        let library = try Self.makeLibrary()
+        let greader = try Self.addAccount(GoogleReaderService.kind, server: "https://rss.example.org/api/greader.php", user: "bob", in: library)
+        try onMain {
+            let app = try ReaderFixture(healingStoreIn: library.folder)
+            defer { app.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.sidebar.items.contains(.account(greader.id)) })
+            let feverSection = try XCTUnwrap(app.window.sidebar.rowWidget(showing: .account(library.fever.id)))
+            XCTAssertNil(AccessibilityTests.labelMismatch(feverSection, "bob — https://rss.example.org/api/fever.php (Fever API), 1 unread"))
+            let fever = "\u{2068}bob — https://rss.example.org/api/fever.php (Fever API)\u{2069}"
+
+            app.window.toasts.timeout = 0
+            var outcome = AccountSync.Outcome()
+            outcome.failures = [(library.fever, .server(SyncError(.unreachable, "connection refused")))]
+            app.window.report(outcome)
+            XCTAssertEqual(app.window.toasts.message,
+                           fever + " could not be synced. The server could not be reached. Check the address and the network connection.")
+
+            let preferences = try PreferencesWindowTests.open(app, titled: "Preferences")
+            defer { gtk_window_destroy(cast(preferences)) }
+            try AccountsWindowTests.showPage("Accounts", of: preferences)
+            let feverRow = try XCTUnwrap(PreferencesWindowTests.row(titled: "Fever API", in: preferences))
+            let greaderRow = try XCTUnwrap(PreferencesWindowTests.row(titled: "Google Reader API", in: preferences))
+            XCTAssertEqual(AccountsWindowTests.subtitle(greaderRow)?.split(separator: "\n").first,
+                           "bob — https://rss.example.org/api/greader.php (Google Reader API)")
+            XCTAssertEqual(AccountsWindowTests.subtitle(feverRow)?.split(separator: "\n").first,
+                           "bob — https://rss.example.org/api/fever.php (Fever API)")
+            let ttrssRow = try XCTUnwrap(PreferencesWindowTests.row(titled: "Tiny Tiny RSS", in: preferences))
+            XCTAssertEqual(AccountsWindowTests.subtitle(ttrssRow)?.split(separator: "\n").first, "alice — http://127.0.0.1:8080/tt-rss/",
+                           "an account without a twin is named by its user and server alone")
+
+            let remove = try XCTUnwrap(descendant(of: feverRow) { isWidget($0, a: gtk_button_get_type()) })
+            PreferencesWindowTests.click(remove, in: preferences)
+            let question = try XCTUnwrap(MessageDialogTests.appearing("Remove Account?"))
+            XCTAssertEqual(String(cString: adw_message_dialog_get_body(cast(question))),
+                           fever + " is forgotten on this computer with its feeds and articles. Nothing changes on the server.")
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(question, name: "remove-twin-account-question") })
+            adw_message_dialog_response(cast(question), ConfirmDialog.Response.confirm)
+            let removed = fever + " was removed."
+            XCTAssertTrue(GtkTestEnvironment.iterate {
+                PreferencesWindowTests.widgets(under: preferences, a: gtk_label_get_type())
+                    .contains { gtk_widget_get_mapped($0) != 0 && String(cString: gtk_label_get_text(cast($0))) == removed }
+            }, "the toast names the account removed as the question did")
+            XCTAssertTrue(GtkTestEnvironment.iterate { !app.window.sidebar.items.contains(.account(library.fever.id)) })
+            XCTAssertEqual(AccountsWindowTests.subtitle(try XCTUnwrap(PreferencesWindowTests.row(titled: "Google Reader API", in: preferences)))?
+                .split(separator: "\n").first, "bob — https://rss.example.org/api/greader.php", "alone again, no service is needed")
+            XCTAssertEqual(Self.labels(of: .account(greader.id), in: app.window.sidebar), ["rss.example.org", "bob"])
+        }
+    }
+
+    /// In Arabic an account's row on the Accounts page reads from the right on every line: its
+    /// name, in Latin letters, lines up with the Arabic line below it instead of at the left.
+    func testInArabicAnAccountsRowReadsFromTheRightOnEveryLine() throws {
+        let library = try Self.makeLibrary()
+        try onMain {
+            RefreshLocalization.setLanguage("ar")
+            defer { RefreshLocalization.setLanguage(nil) }
+            let app = try ReaderFixture(healingStoreIn: library.folder)
+            defer { app.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.sidebar.items.contains(.account(library.fever.id)) })
+            let preferences = try PreferencesWindowTests.open(app, titled: tr("Preferences"))
+            defer { gtk_window_destroy(cast(preferences)) }
+            try AccountsWindowTests.showPage(tr("Accounts"), of: preferences)
+            let row = try XCTUnwrap(PreferencesWindowTests.row(titled: "Tiny Tiny RSS", in: preferences))
+            let subtitle = try XCTUnwrap(PreferencesWindowTests.widgets(under: row, a: gtk_label_get_type())
+                .first { gtk_widget_has_css_class($0, "subtitle") != 0 })
+            let layout = try XCTUnwrap(gtk_label_get_layout(cast(subtitle)))
+            XCTAssertEqual(pango_layout_get_line_count(layout), 2, "the name, then when it last synced")
+            for line in 0..<pango_layout_get_line_count(layout) {
+                XCTAssertEqual(pango_layout_line_get_resolved_direction(pango_layout_get_line_readonly(layout, line)), PANGO_DIRECTION_RTL,
+                               "line \(line) of \(String(cString: gtk_label_get_text(cast(subtitle))))")
+            }
+            saveScreen(name: "accounts-page-arabic")
+        }
+    }
+
+    /// Add Feed opened with an account's feed or folder selected starts in that account and
+    /// folder; with a Fever account's selected, or a local feed, it starts on this computer.
+    func testAddFeedStartsInTheAccountAndFolderSelected() throws {
+        let library = try Self.makeLibrary()
+        try onMain {
+            let app = try ReaderFixture(healingStoreIn: library.folder)
+            defer { app.close() }
+            let sidebar = app.window.sidebar
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.items.contains(.feed(library.daily)) })
+            /// Opens Add Feed with `selection` selected and checks where it starts, once it has looked the selection up.
+            let opens = { (selection: FeedSelection, account: String, folder: String?) throws in
+                sidebar.select(selection)
+                XCTAssertTrue(GtkTestEnvironment.iterate { app.window.model.selection == selection })
+                g_action_group_activate_action(cast(app.window.window), "add-feed", nil)
+                XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Add Feed").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+                let dialog = try XCTUnwrap(toplevel(titled: "Add Feed"))
+                defer { gtk_window_destroy(cast(dialog)) }
+                let dropDowns = { PreferencesWindowTests.widgets(under: dialog, a: gtk_drop_down_get_type()) }
+                let chosen = { (dropDown: UnsafeMutablePointer<GtkWidget>) -> String? in
+                    guard gtk_widget_is_visible(dropDown) != 0, let item = gtk_drop_down_get_selected_item(cast(dropDown)) else { return nil }
+                    return String(cString: gtk_string_object_get_string(cast(item)))
+                }
+                // The folder's choice shows only for an account with folders.
+                let expected: [String?] = [account] + (folder.map { [$0] } ?? [])
+                let shows = { dropDowns().map(chosen) == expected }
+                if account == "This Computer" {
+                    // Nothing to wait for: the lookup of the selection must leave it there.
+                    GtkTestEnvironment.iterate(for: 1)
+                    XCTAssertTrue(shows(), "\(selection): \(dropDowns().map(chosen))")
+                } else {
+                    XCTAssertTrue(GtkTestEnvironment.iterate(until: shows), "\(selection): \(dropDowns().map(chosen))")
+                }
+            }
+
+            try opens(.feed(library.daily), "alice — http://127.0.0.1:8080/tt-rss/", "News")
+            try opens(.account(library.ttrss.id), "alice — http://127.0.0.1:8080/tt-rss/", "No Folder")
+            try opens(.feed(library.feverFeed), "This Computer", nil)
+            try opens(.feed(library.localFeed), "This Computer", nil)
         }
     }
 
@@ -265,8 +374,7 @@ final class SidebarAccountsTests: XCTestCase {
             let destination = try XCTUnwrap(PreferencesWindowTests.widgets(under: dialog, a: gtk_drop_down_get_type()).first)
             let model = try XCTUnwrap(gtk_drop_down_get_model(cast(destination)))
             let choices = (0..<g_list_model_get_n_items(model)).map { String(cString: gtk_string_list_get_string(cast(model), $0)) }
-            XCTAssertEqual(choices, ["This Computer", "Tiny Tiny RSS: alice — http://127.0.0.1:8080/tt-rss/",
-                                     "Fever API: bob — https://rss.example.org/api/fever.php"])
+            XCTAssertEqual(choices, ["This Computer", "alice — http://127.0.0.1:8080/tt-rss/", "bob — https://rss.example.org/api/fever.php"])
             let entry = try XCTUnwrap(PreferencesWindowTests.widgets(under: dialog, a: gtk_entry_get_type()).first)
             gtk_editable_set_text(cast(entry), "https://blog.example/other.xml")
             let add = try XCTUnwrap(PreferencesWindowTests.widgets(under: dialog, a: gtk_button_get_type())
@@ -336,6 +444,21 @@ final class SidebarAccountsTests: XCTestCase {
     @MainActor
     private static func box(of item: FeedSelection, in sidebar: FeedSidebar) -> UnsafeMutablePointer<GtkWidget>? {
         sidebar.boundRows.values.first { $0.item == item }?.box
+    }
+
+    /// Adds an account to the library's store, as adding one in Preferences stores it.
+    private static func addAccount(_ kind: SyncServiceKind, server: String, user: String, in library: Library) throws -> SyncAccount {
+        nonisolated(unsafe) var added: Result<SyncAccount, any Error>?
+        try onMain {
+            let store = try FeedStore(path: library.folder.appendingPathComponent("feeds.sqlite").path)
+            Task { @MainActor in
+                do {
+                    added = .success(try await store.addAccount(kind: kind, server: try XCTUnwrap(URL(string: server)), user: user))
+                } catch { added = .failure(error) }
+            }
+            GtkTestEnvironment.iterate(timeout: 10) { added != nil }
+        }
+        return try XCTUnwrap(added).get()
     }
 
     /// The texts of the row's labels that show, in order.

@@ -38,6 +38,19 @@ final class SyncMessageLanguageTests: XCTestCase {
         }
     }
 
+    /// In Arabic the example address in Add Account's help reads whole, left to right: isolated
+    /// from the sentence, or the bidi algorithm moves its last slash or its ".php" to the far end.
+    func testTheExampleAddressesOfAddAccountReadWholeInArabic() {
+        onMain {
+            defer { RefreshLocalization.setLanguage(nil) }
+            RefreshLocalization.setLanguage("ar")
+            let addresses = ["https://example.org/tt-rss/", "https://example.org/api/greader.php", "https://example.org/api/fever.php"]
+            for (choice, address) in zip(AddAccountDialog.choices, addresses) {
+                XCTAssertTrue(choice.help.contains("\u{2068}\(address)\u{2069}"), choice.help)
+            }
+        }
+    }
+
     private static let linguas = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appending(path: "../../po/feed-reader/LINGUAS").standardized
 }

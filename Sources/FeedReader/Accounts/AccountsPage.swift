@@ -75,7 +75,7 @@ final class AccountsPage {
         // Action rows read their texts as markup.
         adw_preferences_row_set_title(cast(row), Markup.escaped(account.kind.displayName))
         adw_action_row_set_subtitle_lines(cast(row), 0)
-        adw_action_row_set_subtitle(cast(row), Markup.escaped(Self.summary(of: account, syncing: accounts.syncing.contains(account.id))))
+        adw_action_row_set_subtitle(cast(row), Markup.escaped(Self.summary(of: account, among: accounts.accounts, syncing: accounts.syncing.contains(account.id))))
         if account.lastError != nil {
             let warning = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
             gtk_widget_add_css_class(warning, "warning")
@@ -91,7 +91,8 @@ final class AccountsPage {
     }
 
     /// The user and server, then the sync: running, its last failure in words, or when it last completed.
-    static func summary(of account: SyncAccount, syncing: Bool) -> String {
+    @MainActor
+    static func summary(of account: SyncAccount, among all: [SyncAccount], syncing: Bool) -> String {
         let state: String
         if syncing {
             state = tr("Syncing…")
@@ -103,28 +104,36 @@ final class AccountsPage {
         } else {
             state = tr("Not synced yet")
         }
-        return account.displayName + "\n" + state
+        // Each line of a label takes the direction of its first letter: the name, in Latin letters
+        // most often, is isolated after a mark of the window's direction, so that in Arabic it
+        // lines up at the right with the line below instead of at the left.
+        let mark = gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL ? "\u{200F}" : ""
+        return mark + String.isolated(account.name(among: all).text) + "\n" + state
     }
 
     private func confirmRemoving(_ account: SyncAccount) {
-        // TRANSLATORS: %@ is the account: its user name and server address.
-        let body = tr("%@ is forgotten on this computer with its feeds and articles. Nothing changes on the server.")
-            .filling(account.displayName)
+        let name = account.name(among: accounts.accounts).text
+        // TRANSLATORS: %@ is the account: its user name and server address, and its service when another account has both.
+        let body = tr("%@ is forgotten on this computer with its feeds and articles. Nothing changes on the server.").filling(name)
         ConfirmDialog.present(over: window, heading: tr("Remove Account?"), body: body, confirm: tr("_Remove")) { [weak self] in
-            self?.remove(account)
+            self?.remove(account, named: name)
         }
     }
 
-    private func remove(_ account: SyncAccount) {
+    /// Removes the account, then says so with the name the question gave it.
+    private func remove(_ account: SyncAccount, named name: String) {
         Task { @MainActor [weak self, accounts] in
             do throws(SyncFailure) {
                 try await accounts.remove(account.id)
                 self?.onChange(.removed(account.id))
+                // TRANSLATORS: a toast; %@ is the account removed, named as in the question before.
+                self?.toast(tr("%@ was removed.").filling(name))
             } catch {
                 guard let self else { return }
                 if case let .secrets(secretError) = error {
                     self.onChange(.removed(account.id))
-                    self.toast(tr("The account was removed, but its password could not be removed from the keyring.") + " " + secretError.message)
+                    // TRANSLATORS: a toast; %@ is the account removed, named as in the question before.
+                    self.toast(tr("%@ was removed, but its password could not be removed from the keyring.").filling(name) + " " + secretError.message)
                 } else {
                     self.toast(error.message(for: account.kind))
                 }

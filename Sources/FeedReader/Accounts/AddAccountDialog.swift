@@ -8,23 +8,28 @@ import RefreshGtk
 /// it, and adds it; every failure stays in the dialog in words, and nothing is added.
 @MainActor
 final class AddAccountDialog {
-    /// A service the dialog offers, as people know it.
+    /// A service the dialog offers, as people know it: its name, and the servers that speak it.
     struct Choice {
         let kind: SyncServiceKind
         let label: String
+        /// Shown below the name in the list of services; empty when the name says it all.
+        let servers: String
         let help: String
     }
 
     static var choices: [Choice] {
         [
-            Choice(kind: TinyTinyRSSService.kind, label: TinyTinyRSSService.kind.displayName,
+            Choice(kind: TinyTinyRSSService.kind, label: TinyTinyRSSService.kind.displayName, servers: "",
                    // TRANSLATORS: keep the example address as it is.
                    help: tr("The address Tiny Tiny RSS is served at, such as https://example.org/tt-rss/")),
-            // TRANSLATORS: the services that speak the Google Reader API; keep the product names.
-            Choice(kind: GoogleReaderService.kind, label: tr("FreshRSS, Miniflux, Inoreader, The Old Reader (Google Reader API)"),
+            Choice(kind: GoogleReaderService.kind, label: GoogleReaderService.kind.displayName,
+                   // TRANSLATORS: the servers that speak the Google Reader API, below its name in the list of services; keep the product names.
+                   servers: tr("FreshRSS, Miniflux, Inoreader, The Old Reader"),
                    // TRANSLATORS: keep the example address as it is.
                    help: tr("The address of the Google Reader API, such as https://example.org/api/greader.php; for FreshRSS its own address will do.")),
             Choice(kind: FeverService.kind, label: FeverService.kind.displayName,
+                   // TRANSLATORS: the servers that speak the Fever API, below its name in the list of services; keep the product names.
+                   servers: tr("FreshRSS, Miniflux"),
                    // TRANSLATORS: keep the example address as it is.
                    help: tr("The address of the Fever API, such as https://example.org/api/fever.php. With Fever, subscribe to feeds on the server: the Fever API cannot.")),
         ]
@@ -40,6 +45,9 @@ final class AddAccountDialog {
     private let accounts: AccountSync
     private let onAdded: @MainActor (SyncAccount) -> Void
     private var logIn: Task<Void, Never>?
+    /// The widgets of each item of the service row's list.
+    private var listed: [gpointer: (name: UnsafeMutablePointer<GtkWidget>, servers: UnsafeMutablePointer<GtkWidget>,
+                                    check: UnsafeMutablePointer<GtkWidget>)] = [:]
     private var retainedSelf: AddAccountDialog?
 
     /// Shows the dialog over `parent`; `onAdded` gets the account once it is added.
@@ -76,8 +84,27 @@ final class AddAccountDialog {
         message = AddDialogShell.messageLabel()
         shell.setContent(Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [rows, help, message]), focus: serverRow)
 
+        // The row shows the service's name whole; its list names the servers that speak each too,
+        // with a check mark at the one chosen as the row's own list has.
+        let factory = gtk_signal_list_item_factory_new()!
+        Signal.connectObject(cast(factory), "setup") { [weak self] item in
+            let name = Widgets.label(""), servers = Widgets.label("", classes: ["dim-label", "caption"])
+            let check = gtk_image_new_from_icon_name("object-select-symbolic")!
+            let texts = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [name, servers])
+            gtk_widget_set_hexpand(texts, 1)
+            gtk_list_item_set_child(cast(item), Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [texts, check]))
+            self?.listed[item] = (name, servers, check)
+        }
+        Signal.connectObject(cast(factory), "bind") { [weak self] item in self?.showChoice(in: item) }
+        Signal.connectObject(cast(factory), "teardown") { [weak self] item in self?.listed[item] = nil }
+        adw_combo_row_set_list_factory(cast(serviceRow), factory)
+        g_object_unref(cast(factory))
         Signal.connect(cast(shell.addButton), "clicked") { [weak self] in self?.add() }
-        Signal.connectIgnoringArgument(cast(serviceRow), "notify::selected") { [weak self] in self?.validate() }
+        Signal.connectIgnoringArgument(cast(serviceRow), "notify::selected") { [weak self] in
+            guard let self else { return }
+            for item in self.listed.keys { self.showChoice(in: item) }
+            self.validate()
+        }
         for row in [serverRow, userRow, passwordRow] {
             Signal.connect(cast(row), "changed") { [weak self] in self?.validate() }
         }
@@ -87,6 +114,17 @@ final class AddAccountDialog {
             self?.retainedSelf = nil
         }
         validate()
+    }
+
+    /// Fills an item of the service row's list with its choice, checked when it is the one chosen.
+    private func showChoice(in item: gpointer) {
+        let choices = Self.choices
+        let position = Int(gtk_list_item_get_position(cast(item)))
+        guard let widgets = listed[item], choices.indices.contains(position) else { return }
+        gtk_label_set_text(cast(widgets.name), choices[position].label)
+        gtk_label_set_text(cast(widgets.servers), choices[position].servers)
+        gtk_widget_set_visible(widgets.servers, (!choices[position].servers.isEmpty).gboolean)
+        gtk_widget_set_opacity(widgets.check, adw_combo_row_get_selected(cast(serviceRow)) == position ? 1 : 0)
     }
 
     private static func entryRow(_ title: String, purpose: GtkInputPurpose) -> UnsafeMutablePointer<GtkWidget> {

@@ -69,7 +69,7 @@ extension MainWindow {
     func report(_ outcome: AccountSync.Outcome) {
         guard let first = outcome.failures.first else { return }
         let text = outcome.failures.count == 1
-            ? first.account.syncFailure(first.failure)
+            ? first.account.syncFailure(first.failure, named: first.account.name(among: accountSync.accounts).text)
             : trn("%d account could not be synced", "%d accounts could not be synced", outcome.failures.count)
                 .filling(count: outcome.failures.count)
         if outcome.failures.contains(where: { $0.failure.needsUser }) {

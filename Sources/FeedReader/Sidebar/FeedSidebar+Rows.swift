@@ -175,17 +175,13 @@ extension FeedSidebar {
                 tooltip = feed.flatMap(FeedSidebar.tooltip)
             case let .account(id):
                 guard let account = sidebar.accountsByID[id] else { return }
-                (title, subtitle, icon, count) = (account.serverName, account.account.user, "network-server-symbolic", account.unreadCount)
-                // Two accounts of one user on one server (its Google Reader and Fever APIs) are told apart by their service.
-                if sidebar.accountsByID.values.contains(where: { $0.account.id != id && $0.serverName == account.serverName
-                    && $0.account.user == account.account.user }) {
-                    subtitle = account.account.user + " · " + account.account.kind.displayName
-                }
+                (title, icon, count) = (account.name.server, "network-server-symbolic", account.unreadCount)
+                subtitle = account.name.service.map { account.name.user + " · " + $0 } ?? account.name.user
                 syncError = account.account.lastError.map { $0.message(for: account.account.kind) }
                 tooltip = syncError
                 // The service is named for screen readers, after the user and the server.
                 description = ([account.account.kind.displayName] + (syncError.map { [$0] } ?? [])).joined(separator: " ")
-                accessibleName = FeedSidebar.accessibleName("\(account.account.user)@\(account.serverName)", unread: count)
+                accessibleName = FeedSidebar.accessibleName(account.name.text, unread: count)
                 return
             }
             description = trn("%d unread entry", "%d unread entries", count).replacingOccurrences(of: "%d", with: "\(count)")

@@ -411,7 +411,7 @@ final class FeedSidebar {
         case .starred: tr("Starred")
         case let .folder(id): foldersByID[id]?.name ?? ""
         case let .feed(id): feedsByID[id].map(Self.title) ?? ""
-        case let .account(id): accountsByID[id]?.serverName ?? ""
+        case let .account(id): accountsByID[id]?.name.server ?? ""
         }
     }
 

@@ -6,13 +6,16 @@ struct SidebarAccount {
     var account: SyncAccount
     var feeds: [StoredFeed]
     var folders: [StoredFolder]
+    /// How the account is named, told from the others.
+    var name: AccountName
 
     /// Every account in the store, in their order, with what each holds.
     static func all(in store: FeedStore) async throws -> [SidebarAccount] {
+        let accounts = try await store.accounts()
         var loaded: [SidebarAccount] = []
-        for account in try await store.accounts() {
+        for account in accounts {
             loaded.append(SidebarAccount(account: account, feeds: try await store.feeds(accountID: account.id),
-                                         folders: try await store.folders(accountID: account.id)))
+                                         folders: try await store.folders(accountID: account.id), name: account.name(among: accounts)))
         }
         return loaded
     }
@@ -20,9 +23,4 @@ struct SidebarAccount {
     /// How many of the account's entries are unread.
     var unreadCount: Int { feeds.reduce(0) { $0 + $1.unreadCount } }
 
-    /// The server as the row names it: its host, with the port when one is given.
-    var serverName: String {
-        guard let host = account.server.host, !host.isEmpty else { return account.server.absoluteString }
-        return account.server.port.map { "\(host):\($0)" } ?? host
-    }
 }

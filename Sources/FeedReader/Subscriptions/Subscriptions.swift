@@ -45,7 +45,7 @@ final class Subscriptions {
     func addActions() {
         Widgets.addAction(to: window, "add-feed") { [weak self] _ in
             guard let self = self?.live else { return }
-            AddFeedDialog.present(over: self.window, library: self.library, accounts: self.accountSync,
+            AddFeedDialog.present(over: self.window, library: self.library, accounts: self.accountSync, selection: self.model.selection,
                                   onAddedToAccount: { [weak self] _, outcome in self?.live?.onSubscribedInAccount?(outcome) }) { [weak self] feed in
                 Task { @MainActor [weak self] in await self?.live?.model.changed(.feeds, selecting: .feed(feed.id)) }
             }

@@ -17,12 +17,16 @@ final class AddFeedDestination {
     private var folders: [StoredFolder] = []
     /// Runs when the choice changes.
     var onChange: (@MainActor () -> Void)?
+    /// The folder to choose once the account chosen for the sidebar's selection has its folders listed.
+    private var wantedFolderID: Int64?
 
-    init(sync: AccountSync) {
+    /// Starts in the account and folder of the sidebar's `selection` when it is in an account
+    /// that can subscribe; on this computer otherwise.
+    init(sync: AccountSync, selection: FeedSelection = .all) {
         self.sync = sync
         accounts = sync.accounts
         // TRANSLATORS: the first choice of "Subscribe in": the feed is kept on this computer only, not in a sync account.
-        accountChoice = Self.dropDown([tr("This Computer")] + accounts.map { "\($0.kind.displayName): \($0.displayName)" })
+        accountChoice = Self.dropDown([tr("This Computer")] + accounts.map { $0.name(among: sync.accounts).text })
         folderChoice = Self.dropDown([tr("No Folder")])
         let accountRow = Self.row(tr("Subscribe in"), accountChoice)
         folderRow = Self.row(tr("Folder"), folderChoice)
@@ -30,6 +34,25 @@ final class AddFeedDestination {
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [accountRow, folderRow])
         Signal.connectIgnoringArgument(cast(accountChoice), "notify::selected") { [weak self] in self?.accountChanged() }
         Signal.connectIgnoringArgument(cast(folderChoice), "notify::selected") { [weak self] in self?.onChange?() }
+        choose(selection)
+    }
+
+    /// Chooses the account `selection` is in and its folder, unless something was chosen meanwhile.
+    private func choose(_ selection: FeedSelection) {
+        guard selection != .all, selection != .starred else { return }
+        Task { @MainActor [weak self, sync] in
+            guard let accountID = await sync.accountIDs(of: selection).first else { return }
+            let folderID: Int64? = switch selection {
+            case let .folder(id): id
+            case let .feed(id): (try? await sync.engine.store.feeds(accountID: accountID))?.first { $0.id == id }?.folderID
+            case .all, .starred, .account: nil
+            }
+            guard let self, gtk_drop_down_get_selected(cast(self.accountChoice)) == 0,
+                  let index = self.accounts.firstIndex(where: { $0.id == accountID }),
+                  sync.engine.capabilities(of: self.accounts[index].kind)?.canSubscribe == true else { return }
+            self.wantedFolderID = folderID
+            gtk_drop_down_set_selected(cast(self.accountChoice), guint(index + 1))
+        }
     }
 
     private static func dropDown(_ choices: [String]) -> UnsafeMutablePointer<GtkWidget> {
@@ -76,6 +99,10 @@ final class AddFeedDestination {
             guard let self, self.account?.id == account.id else { return }
             self.folders = folders
             self.setFolderChoices(folders.map(\.name))
+            if let wanted = self.wantedFolderID, let position = folders.firstIndex(where: { $0.id == wanted }) {
+                gtk_drop_down_set_selected(cast(self.folderChoice), guint(position + 1))
+            }
+            self.wantedFolderID = nil
         }
     }
 

@@ -26,25 +26,26 @@ final class AddFeedDialog {
     private let onAddedToAccount: ((SyncAccount, AccountSync.Outcome) -> Void)?
     private var retainedSelf: AddFeedDialog?
 
-    /// Shows the dialog over `parent`; `onAdded` gets the new subscription, `onAddedToAccount`
-    /// the account one subscribed in and how its sync went.
+    /// Shows the dialog over `parent`, subscribing where the sidebar's `selection` is; `onAdded`
+    /// gets the new subscription, `onAddedToAccount` the account one subscribed in and how its sync went.
     @discardableResult
     static func present(over parent: UnsafeMutablePointer<GtkWidget>, library: FeedLibrary, accounts: AccountSync? = nil,
-                        onAddedToAccount: ((SyncAccount, AccountSync.Outcome) -> Void)? = nil,
+                        selection: FeedSelection = .all, onAddedToAccount: ((SyncAccount, AccountSync.Outcome) -> Void)? = nil,
                         onAdded: @escaping (StoredFeed) -> Void) -> AddFeedDialog {
-        let dialog = AddFeedDialog(parent: parent, library: library, accounts: accounts, onAddedToAccount: onAddedToAccount, onAdded: onAdded)
+        let dialog = AddFeedDialog(parent: parent, library: library, accounts: accounts, selection: selection,
+                                   onAddedToAccount: onAddedToAccount, onAdded: onAdded)
         dialog.retainedSelf = dialog
         gtk_window_present(cast(dialog.shell.window))
         return dialog
     }
 
-    private init(parent: UnsafeMutablePointer<GtkWidget>, library: FeedLibrary, accounts: AccountSync?,
+    private init(parent: UnsafeMutablePointer<GtkWidget>, library: FeedLibrary, accounts: AccountSync?, selection: FeedSelection,
                  onAddedToAccount: ((SyncAccount, AccountSync.Outcome) -> Void)?, onAdded: @escaping (StoredFeed) -> Void) {
         self.library = library
         self.onAdded = onAdded
         accountSync = accounts
         self.onAddedToAccount = onAddedToAccount
-        destination = accounts.flatMap { $0.accounts.isEmpty ? nil : AddFeedDestination(sync: $0) }
+        destination = accounts.flatMap { $0.accounts.isEmpty ? nil : AddFeedDestination(sync: $0, selection: selection) }
         shell = AddDialogShell(title: tr("Add Feed"), width: 460, over: parent, busyLabel: tr("Looking for feeds"))
 
         entry = gtk_entry_new()

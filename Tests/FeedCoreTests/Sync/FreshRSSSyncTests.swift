@@ -170,6 +170,35 @@ extension FreshRSSTests {
             #expect(Set(try await store.entries().compactMap(\.title)) == ["kept-1", "added-1", "added-2"])
         }
 
+        /// A category the last feed left stays a folder of a Fever account, as tt-rss's empty
+        /// categories do: Fever's groups list every category, empty ones too.
+        @Test func anEmptyFeverGroupIsAFolder() async throws {
+            let moved = try await reader.subscribe(to: try writeFeed("moved", count: 1), folder: "Emptied")
+            try await reader.move(moved, to: "Kept", from: ["Emptied"])
+            let account = try await engine.addAccount(kind: FeverService.kind, server: server.base, user: user, password: password)
+
+            try await engine.sync(accountID: account.id)
+
+            let folders = try await store.folders(accountID: account.id)
+            #expect(Set(folders.map(\.name)).isSuperset(of: ["Emptied", "Kept"]), "\(folders.map(\.name))")
+            let feed = try #require(try await store.feeds(accountID: account.id).first)
+            #expect(feed.folderID == folders.first { $0.name == "Kept" }?.id)
+        }
+
+        /// Categories and the labels put on articles share `user/-/label/`: a label of an article,
+        /// which FreshRSS's tag/list marks "tag", is no folder. (FreshRSS 1.24.3 leaves empty
+        /// categories out of the Google Reader API; GoogleReaderFolderTests has a server that lists them.)
+        @Test func anArticlesLabelIsNoFolder() async throws {
+            try await subscribe("labelled", count: 1, folder: "News")
+            let ids = try await reader.itemIDs(stream: GoogleReaderStream.readingList)
+            try await reader.editTag(ids, adding: GoogleReaderStream.label("Read Later"))
+            let account = try await engine.addAccount(kind: GoogleReaderService.kind, server: server.base, user: user, password: password)
+
+            try await engine.sync(accountID: account.id)
+
+            #expect(try await store.folders(accountID: account.id).map(\.name) == ["News"])
+        }
+
         /// The Fever API has no call to subscribe, unsubscribe or move a feed: each is refused here
         /// at once, nothing is queued, and the account keeps its feeds.
         @Test func feverRefusesToChangeSubscriptions() async throws {

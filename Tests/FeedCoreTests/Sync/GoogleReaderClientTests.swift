@@ -39,6 +39,66 @@ struct GoogleReaderItemIDTests {
     }
 }
 
+/// Folders of the Google Reader API with no subscription in them. FreshRSS 1.24.3, the real
+/// server of the other tests, leaves empty categories out of tag/list (1.25 lists them, FreshRSS
+/// pull request 7020), so this server answers as FreshRSS 1.25 and Inoreader do; it is a fake
+/// because the real server at hand cannot give that answer.
+@Suite("Google Reader API folders")
+struct GoogleReaderFolderTests {
+    /// `tag/list` as the server answers it: a folder holding a feed, an empty folder, an article's
+    /// label, a label without a type, and a state.
+    static let tagList = """
+        {"tags":[{"id":"user/-/state/com.google/starred"},{"id":"user/-/label/News","type":"folder"},
+        {"id":"user/1005921515/label/Empty","type":"folder"},{"id":"user/-/label/Read Later","type":"tag","unread_count":1},
+        {"id":"user/-/label/Untyped"}]}
+        """
+    static let subscriptionList = """
+        {"subscriptions":[{"id":"feed/1","title":"Daily","categories":[{"id":"user/-/label/News","label":"News"}],
+        "url":"http://127.0.0.1:1/daily.xml","htmlUrl":"http://127.0.0.1:1/"}]}
+        """
+
+    static func serve(tagList: String? = Self.tagList) throws -> TestHTTPServer {
+        try TestHTTPServer { request in
+            let path = request.path.split(separator: "?").first.map(String.init) ?? ""
+            switch path {
+            case "/api/greader.php/accounts/ClientLogin":
+                return .ok(Data("SID=u/1\nLSID=null\nAuth=u/1\n".utf8))
+            case "/api/greader.php/reader/api/0/subscription/list":
+                return .ok(Data(subscriptionList.utf8))
+            case "/api/greader.php/reader/api/0/tag/list":
+                return tagList.map { .ok(Data($0.utf8)) } ?? .status(501)
+            default:
+                return .status(404)
+            }
+        }
+    }
+
+    static func service(_ server: TestHTTPServer) -> GoogleReaderService {
+        GoogleReaderService(credentials: SyncCredentials(server: server.url("/api/greader.php"), user: "u", password: "p"))
+    }
+
+    @Test func aFolderTagListMarksIsACategoryEvenEmpty() async throws {
+        let server = try Self.serve()
+        defer { server.stop() }
+
+        let subscriptions = try await Self.service(server).subscriptions(known: [:])
+
+        #expect(subscriptions.categories.map(\.title) == ["News", "Empty"])
+        #expect(subscriptions.categories.last?.id == "user/1005921515/label/Empty")
+        #expect(subscriptions.feeds.map(\.categoryID) == ["user/-/label/News"])
+    }
+
+    /// A server without tag/list still syncs, its folders those its subscriptions are filed under.
+    @Test func withoutTagListTheSubscriptionsFoldersRemain() async throws {
+        let server = try Self.serve(tagList: nil)
+        defer { server.stop() }
+
+        let subscriptions = try await Self.service(server).subscriptions(known: [:])
+
+        #expect(subscriptions.categories.map(\.title) == ["News"])
+    }
+}
+
 extension FreshRSSTests {
     /// The client against a real FreshRSS 1.24.3 (meson-helpers/freshrss-server), one user per test.
     @Suite("Google Reader API against FreshRSS")

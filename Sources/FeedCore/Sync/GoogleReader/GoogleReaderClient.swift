@@ -87,6 +87,24 @@ actor GoogleReaderClient {
         }
     }
 
+    /// The folders `tag/list` names: the labels it marks `"type": "folder"` (FreshRSS, Inoreader),
+    /// which are there even with no subscription in them. Labels it gives no type are left out, as
+    /// nothing tells a folder from an item's label then; those subscriptions are filed under come
+    /// with the subscriptions. Empty when the server has no `tag/list`.
+    func folders() async throws(WebAPIError) -> [GoogleReaderFolder] {
+        let body: Data
+        do {
+            body = try await call(["tag", "list"], query: [("output", "json")])
+        } catch .httpStatus(404), .httpStatus(405), .httpStatus(501) {
+            return []
+        }
+        let wire: GoogleReaderTagListWire = try decoded(body)
+        return wire.tags.compactMap { tag in
+            guard tag.type == "folder", let name = GoogleReaderStream.labelName(tag.id) else { return nil }
+            return GoogleReaderFolder(id: tag.id, name: name)
+        }
+    }
+
     // MARK: - Items
 
     /// The ids of `stream`'s items, newest first: all of them, those without the state `excluding`,

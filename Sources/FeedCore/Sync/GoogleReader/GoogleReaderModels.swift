@@ -37,7 +37,7 @@ enum GoogleReaderStream {
     }
 }
 
-/// A folder: a label that at least one subscription is filed under.
+/// A folder: a label subscriptions are filed under, or one the server marks as a folder.
 struct GoogleReaderFolder: Hashable, Sendable {
     /// The label's stream id as the server spells it.
     var id: String
@@ -89,6 +89,16 @@ struct GoogleReaderSubscriptionListWire: Decodable {
     }
 
     var subscriptions: [Subscription]
+}
+
+struct GoogleReaderTagListWire: Decodable {
+    struct Tag: Decodable {
+        var id: String
+        /// "folder" for a category, "tag" for an item's label; missing on services that do not tell.
+        var type: String?
+    }
+
+    var tags: [Tag]
 }
 
 struct GoogleReaderQuickAddWire: Decodable {

@@ -3,7 +3,8 @@ import Foundation
 /// The Google Reader API as a sync service: FreshRSS (BASE/api/greader.php, or its base address),
 /// Miniflux, Inoreader, The Old Reader, BazQux.
 ///
-/// Folders are the labels subscriptions are filed under (`user/-/label/NAME` is a category's id);
+/// Folders are the labels subscriptions are filed under and those `tag/list` marks as folders
+/// (`user/-/label/NAME` is a category's id);
 /// articles are found by listing item ids oldest first, newer than the last sync's newest, and
 /// their contents fetched in batches; ids here are the decimal item ids.
 public struct GoogleReaderService: SyncService {
@@ -25,8 +26,11 @@ public struct GoogleReaderService: SyncService {
 
     public func subscriptions(known: [RemoteID: URL]) async throws(SyncError) -> RemoteSubscriptions {
         let subscriptions = try await syncing { () async throws(WebAPIError) in try await client.subscriptions() }
+        // A folder with no subscription in it is only in tag/list; one user part may be spelled
+        // two ways (`-` or the user's number), so a folder is known by its name.
+        let emptyToo = try await syncing { () async throws(WebAPIError) in try await client.folders() }
         var categories: [RemoteCategory] = []
-        for folder in subscriptions.flatMap(\.folders) where !categories.contains(where: { $0.id == folder.id }) {
+        for folder in subscriptions.flatMap(\.folders) + emptyToo where !categories.contains(where: { $0.title == folder.name }) {
             categories.append(RemoteCategory(id: folder.id, title: folder.name))
         }
         return RemoteSubscriptions(categories: categories, feeds: subscriptions.compactMap { subscription in
