@@ -281,3 +281,16 @@ extension FreshRSSTests {
         }
     }
 }
+
+@Suite("Form encoding of the web APIs")
+struct WebAPIFormEncodingTests {
+    /// Ids, stream ids and passwords keep every character through the server's form decoding:
+    /// only letters, digits and `-._~` go as they are, every other UTF-8 byte as `%XX`.
+    @Test func everythingButUnreservedCharactersIsPercentEncoded() {
+        #expect(WebAPIConnection.formEncoded([("i", "tag:google.com,2005:reader/item/0006612da803f1db"), ("a", "user/-/state/com.google/read")])
+            == "i=tag%3Agoogle.com%2C2005%3Areader%2Fitem%2F0006612da803f1db&a=user%2F-%2Fstate%2Fcom.google%2Fread")
+        #expect(WebAPIConnection.formEncoded([("Passwd", "a+b&c=d e~f_g.h"), ("t", "Café 日")])
+            == "Passwd=a%2Bb%26c%3Dd%20e~f_g.h&t=Caf%C3%A9%20%E6%97%A5")
+        #expect(WebAPIConnection.formEncoded([("", "")]) == "=")
+    }
+}

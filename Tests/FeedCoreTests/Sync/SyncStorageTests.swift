@@ -101,6 +101,39 @@ struct SyncStorageTests {
         #expect(try await store.entry(id: try await entryID("5", in: store))?.isStarred == true, "the queued star")
     }
 
+    /// A synced article's plain text is made once for both its summary and the search index
+    /// (FeedStore+SyncMerge): the summary keeps its start, the index all of it, as for an article
+    /// a feed's refresh stored, and an entry changed later is indexed from its new text.
+    @Test func aSyncedAndARefreshedArticleAreFoundByEveryWordOfTheirText() async throws {
+        let (store, account, feedID) = try await store(count: 1)
+        let filler = String(repeating: "<p>Rows of leeks &amp; onions.</p> ", count: 20)
+        let html = "<p>Opening words</p>\(filler)<p>closing <em>rhubarb</em> crumble</p>"
+        let synced = RemoteArticle(id: "8", feedID: "3", title: "Long article", link: nil, author: nil, published: nil, updated: nil,
+                                   content: html, isRead: false, isStarred: false)
+        let refreshedFeed = try await store.addFeed(url: URL(string: "https://garden.example/feed")!)
+        try await store.apply(fetched([
+            Entry(id: "r1", title: "Refreshed", content: "<div>Plums <b>ripen</b> late</div>\(filler)<p>final quince</p>"),
+        ]), toFeed: refreshedFeed.id)
+
+        #expect(try await store.storeArticles([synced], accountID: account.id, cursor: nil) == 1)
+
+        let stored = try #require(try await store.entry(id: try await entryID("8", in: store)))
+        let plain = HTMLText.plainText(fromHTML: html)
+        #expect(stored.summary == String(plain.prefix(FeedStore.syncedSummaryLength)))
+        #expect(try #require(stored.summary).count == FeedStore.syncedSummaryLength && plain.count > FeedStore.syncedSummaryLength)
+        #expect(try await store.search("rhubarb crum").map(\.entryID) == ["8"], "a word past the summary")
+        #expect(try await store.search("opening").map(\.entryID) == ["8"])
+        #expect(try await store.search("quince").map(\.entryID) == ["r1"])
+        #expect(try await store.search("ripen").map(\.entryID) == ["r1"])
+        #expect(try await store.search("onions").map(\.entryID).sorted() == ["8", "r1"])
+        #expect(try await store.search("em").isEmpty, "tag names are not words")
+
+        try await store.writing { db in
+            try db.execute(sql: "UPDATE entries SET content = '<p>Gooseberry fool</p>' WHERE feedId = ? AND entryId = '1'", arguments: [feedID])
+        }
+        #expect(try await store.search("gooseberry").map(\.entryID) == ["1"])
+    }
+
     @Test func subscriptionsFollowTheServerButNotOverAQueuedUnsubscription() async throws {
         let (store, account, feedID) = try await store()
         let other = RemoteFeed(id: "4", url: URL(string: "https://other.example/feed")!, title: "Other", categoryID: nil)
