@@ -134,6 +134,40 @@ struct SyncStorageTests {
         #expect(try await store.search("gooseberry").map(\.entryID) == ["1"])
     }
 
+    /// The index holds each synced article's own plain text, byte for byte: with HTML repeated
+    /// in a page, HTML equal to another's but for its Unicode normalization, and articles left out.
+    @Test func theIndexHoldsEachSyncedArticlesOwnText() async throws {
+        let (store, account, _) = try await store(count: 1)
+        let htmls = ["<p>Caf\u{E9} &amp; tea</p>", "<p>Cafe\u{301} &amp; tea</p>", "<p>Caf\u{E9} &amp; tea</p>", "<p>Elsewhere</p>", "<i>Same</i>", "<i>Same</i>"]
+        let page = htmls.enumerated().map { index, html in
+            RemoteArticle(id: "p\(index)", feedID: index == 3 ? "404" : "3", title: "Page \(index)", link: nil, author: nil,
+                          published: nil, updated: nil, content: html, isRead: false, isStarred: false)
+        }
+
+        #expect(try await store.storeArticles(page, accountID: account.id, cursor: nil) == 5)
+
+        let bodies = try await store.writing { db in
+            try Row.fetchAll(db, sql: "SELECT entries.entryId, entries_search.body FROM entries JOIN entries_search ON entries_search.rowid = entries.id")
+                .map { ($0[0] as String, $0[1] as String) }
+        }
+        let indexed = Dictionary(uniqueKeysWithValues: bodies)
+        for (index, html) in htmls.enumerated() where index != 3 {
+            #expect(indexed["p\(index)"]?.utf8.elementsEqual(HTMLText.plainText(fromHTML: html).utf8) == true, "article \(index)")
+        }
+        #expect(indexed["p1"]?.unicodeScalars.contains("\u{301}") == true, "its own bytes, not the equivalent text of p0")
+    }
+
+    /// A plain text made already is found by its HTML's bytes, in any order: HTML equal to
+    /// another's but for its Unicode normalization is other HTML.
+    @Test func aMadePlainTextIsFoundByItsHTMLsBytes() {
+        let made = MadePlainTexts([("<b>Caf\u{E9}</b>", "composed"), ("<b>Cafe\u{301}</b>", "decomposed"), ("<i>x</i>", "x")])
+        #expect(made.text(of: "<b>Cafe\u{301}</b>") == "decomposed")
+        #expect(made.text(of: "<b>Caf\u{E9}</b>") == "composed")
+        #expect(made.text(of: "<i>x</i>") == "x")
+        #expect(made.text(of: "<i>y</i>") == nil)
+        #expect(made.text(of: "") == nil)
+    }
+
     @Test func subscriptionsFollowTheServerButNotOverAQueuedUnsubscription() async throws {
         let (store, account, feedID) = try await store()
         let other = RemoteFeed(id: "4", url: URL(string: "https://other.example/feed")!, title: "Other", categoryID: nil)

@@ -78,13 +78,14 @@ extension FeedStore {
             let add = try db.cachedStatement(sql: "INSERT INTO syncArticles VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
             let encoder = JSONEncoder()
             let now = Date()
-            var plainTexts: [String: String] = [:]
+            var plainTexts: [(html: String, text: String)] = []
+            plainTexts.reserveCapacity(articles.count)
             for article in articles {
                 guard let feedID = feedIDs[article.feedID] else { continue }
                 let enclosures = article.enclosures.isEmpty ? nil : try encoder.encode(article.enclosures)
                 let summary = article.content.map { html in
                     let text = HTMLText.plainText(fromHTML: html)
-                    plainTexts[html] = text
+                    plainTexts.append((html, text))
                     return String(text.prefix(Self.syncedSummaryLength))
                 }
                 let date = article.published ?? article.updated
@@ -96,7 +97,7 @@ extension FeedStore {
             }
             // In the page's order, so entry ids grow as before; the WHERE keeps ON CONFLICT from reading as a join's ON.
             // The index's trigger takes each article's plain text made above.
-            try FeedStore.$knownPlainTexts.withValue(plainTexts) {
+            try FeedStore.$madePlainTexts.withValue(MadePlainTexts(plainTexts)) {
                 try db.execute(sql: """
                     INSERT INTO entries (feedId, entryId, remoteId, title, link, author, published, updated, summary, content,
                                          enclosures, isRead, isStarred, insertedAt, sortDate)
