@@ -37,6 +37,19 @@ struct GoogleReaderItemIDTests {
         #expect(GoogleReaderStream.isState("user/1005921515/state/com.google/read", "read"))
         #expect(!GoogleReaderStream.isState("user/-/label/read", "read"))
     }
+
+    @Test func nearMissesAreNeitherLabelsNorStates() {
+        #expect(GoogleReaderStream.labelName("user/-/label/Caf\u{E9} \u{65E5}/Linux") == "Caf\u{E9} \u{65E5}/Linux")
+        #expect(GoogleReaderStream.labelName("user/-/label/") == nil)
+        #expect(GoogleReaderStream.labelName("user/-/label") == nil)
+        #expect(GoogleReaderStream.labelName("user/-/labels/News") == nil)
+        #expect(GoogleReaderStream.labelName("user/label/News") == nil)
+        #expect(GoogleReaderStream.labelName("feed/user/-/label/News") == nil)
+        #expect(!GoogleReaderStream.isState("user/-/state/com.google/reading-list", "read"))
+        #expect(!GoogleReaderStream.isState("user/-/state/com.google/rea", "read"))
+        #expect(!GoogleReaderStream.isState("user/-/state/org.google/read", "read"))
+        #expect(GoogleReaderStream.isState("user/-/state/com.google/starred", "starred"))
+    }
 }
 
 extension FreshRSSTests {
