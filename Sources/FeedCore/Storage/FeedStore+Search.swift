@@ -9,8 +9,15 @@ import SQLite3
 extension FeedStore {
     /// `feed_plain_text(html)`: the words of an entry's HTML, for the search index's triggers.
     static let plainTextFunction = DatabaseFunction("feed_plain_text", argumentCount: 1, pure: true) { values in
-        String.fromDatabaseValue(values[0]).map(HTMLText.plainText(fromHTML:))
+        guard let html = String.fromDatabaseValue(values[0]) else { return nil }
+        return madePlainTexts?.text(of: html) ?? HTMLText.plainText(fromHTML: html)
     }
+
+    /// The plain texts made already from the HTML a statement is storing, which `feed_plain_text`
+    /// gives back instead of making them again: a synced page makes each article's plain text
+    /// for its summary, and the index's trigger would make it a second time (docs/performance.md,
+    /// Sync). Bound around that statement; the function runs on its thread.
+    @TaskLocal static var madePlainTexts: MadePlainTexts?
 
     /// Adds `search_rank(entries_search, weights...)` to `db`: how well the current row of an
     /// `entries_search MATCH` fits, higher is better. It is FTS5's bm25 with every word weighing

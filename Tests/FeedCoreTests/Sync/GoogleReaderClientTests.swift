@@ -37,6 +37,19 @@ struct GoogleReaderItemIDTests {
         #expect(GoogleReaderStream.isState("user/1005921515/state/com.google/read", "read"))
         #expect(!GoogleReaderStream.isState("user/-/label/read", "read"))
     }
+
+    @Test func nearMissesAreNeitherLabelsNorStates() {
+        #expect(GoogleReaderStream.labelName("user/-/label/Caf\u{E9} \u{65E5}/Linux") == "Caf\u{E9} \u{65E5}/Linux")
+        #expect(GoogleReaderStream.labelName("user/-/label/") == nil)
+        #expect(GoogleReaderStream.labelName("user/-/label") == nil)
+        #expect(GoogleReaderStream.labelName("user/-/labels/News") == nil)
+        #expect(GoogleReaderStream.labelName("user/label/News") == nil)
+        #expect(GoogleReaderStream.labelName("feed/user/-/label/News") == nil)
+        #expect(!GoogleReaderStream.isState("user/-/state/com.google/reading-list", "read"))
+        #expect(!GoogleReaderStream.isState("user/-/state/com.google/rea", "read"))
+        #expect(!GoogleReaderStream.isState("user/-/state/org.google/read", "read"))
+        #expect(GoogleReaderStream.isState("user/-/state/com.google/starred", "starred"))
+    }
 }
 
 /// Folders of the Google Reader API with no subscription in them. FreshRSS 1.24.3, the real
@@ -339,5 +352,18 @@ extension FreshRSSTests {
             defer { try? server.setAPIEnabled(true) }
             await #expect(throws: WebAPIError.apiDisabled) { try await client().logIn() }
         }
+    }
+}
+
+@Suite("Form encoding of the web APIs")
+struct WebAPIFormEncodingTests {
+    /// Ids, stream ids and passwords keep every character through the server's form decoding:
+    /// only letters, digits and `-._~` go as they are, every other UTF-8 byte as `%XX`.
+    @Test func everythingButUnreservedCharactersIsPercentEncoded() {
+        #expect(WebAPIConnection.formEncoded([("i", "tag:google.com,2005:reader/item/0006612da803f1db"), ("a", "user/-/state/com.google/read")])
+            == "i=tag%3Agoogle.com%2C2005%3Areader%2Fitem%2F0006612da803f1db&a=user%2F-%2Fstate%2Fcom.google%2Fread")
+        #expect(WebAPIConnection.formEncoded([("Passwd", "a+b&c=d e~f_g.h"), ("t", "Café 日")])
+            == "Passwd=a%2Bb%26c%3Dd%20e~f_g.h&t=Caf%C3%A9%20%E6%97%A5")
+        #expect(WebAPIConnection.formEncoded([("", "")]) == "=")
     }
 }

@@ -101,6 +101,73 @@ struct SyncStorageTests {
         #expect(try await store.entry(id: try await entryID("5", in: store))?.isStarred == true, "the queued star")
     }
 
+    /// A synced article's plain text is made once for both its summary and the search index
+    /// (FeedStore+SyncMerge): the summary keeps its start, the index all of it, as for an article
+    /// a feed's refresh stored, and an entry changed later is indexed from its new text.
+    @Test func aSyncedAndARefreshedArticleAreFoundByEveryWordOfTheirText() async throws {
+        let (store, account, feedID) = try await store(count: 1)
+        let filler = String(repeating: "<p>Rows of leeks &amp; onions.</p> ", count: 20)
+        let html = "<p>Opening words</p>\(filler)<p>closing <em>rhubarb</em> crumble</p>"
+        let synced = RemoteArticle(id: "8", feedID: "3", title: "Long article", link: nil, author: nil, published: nil, updated: nil,
+                                   content: html, isRead: false, isStarred: false)
+        let refreshedFeed = try await store.addFeed(url: URL(string: "https://garden.example/feed")!)
+        try await store.apply(fetched([
+            Entry(id: "r1", title: "Refreshed", content: "<div>Plums <b>ripen</b> late</div>\(filler)<p>final quince</p>"),
+        ]), toFeed: refreshedFeed.id)
+
+        #expect(try await store.storeArticles([synced], accountID: account.id, cursor: nil) == 1)
+
+        let stored = try #require(try await store.entry(id: try await entryID("8", in: store)))
+        let plain = HTMLText.plainText(fromHTML: html)
+        #expect(stored.summary == String(plain.prefix(FeedStore.syncedSummaryLength)))
+        #expect(try #require(stored.summary).count == FeedStore.syncedSummaryLength && plain.count > FeedStore.syncedSummaryLength)
+        #expect(try await store.search("rhubarb crum").map(\.entryID) == ["8"], "a word past the summary")
+        #expect(try await store.search("opening").map(\.entryID) == ["8"])
+        #expect(try await store.search("quince").map(\.entryID) == ["r1"])
+        #expect(try await store.search("ripen").map(\.entryID) == ["r1"])
+        #expect(try await store.search("onions").map(\.entryID).sorted() == ["8", "r1"])
+        #expect(try await store.search("em").isEmpty, "tag names are not words")
+
+        try await store.writing { db in
+            try db.execute(sql: "UPDATE entries SET content = '<p>Gooseberry fool</p>' WHERE feedId = ? AND entryId = '1'", arguments: [feedID])
+        }
+        #expect(try await store.search("gooseberry").map(\.entryID) == ["1"])
+    }
+
+    /// The index holds each synced article's own plain text, byte for byte: with HTML repeated
+    /// in a page, HTML equal to another's but for its Unicode normalization, and articles left out.
+    @Test func theIndexHoldsEachSyncedArticlesOwnText() async throws {
+        let (store, account, _) = try await store(count: 1)
+        let htmls = ["<p>Caf\u{E9} &amp; tea</p>", "<p>Cafe\u{301} &amp; tea</p>", "<p>Caf\u{E9} &amp; tea</p>", "<p>Elsewhere</p>", "<i>Same</i>", "<i>Same</i>"]
+        let page = htmls.enumerated().map { index, html in
+            RemoteArticle(id: "p\(index)", feedID: index == 3 ? "404" : "3", title: "Page \(index)", link: nil, author: nil,
+                          published: nil, updated: nil, content: html, isRead: false, isStarred: false)
+        }
+
+        #expect(try await store.storeArticles(page, accountID: account.id, cursor: nil) == 5)
+
+        let bodies = try await store.writing { db in
+            try Row.fetchAll(db, sql: "SELECT entries.entryId, entries_search.body FROM entries JOIN entries_search ON entries_search.rowid = entries.id")
+                .map { ($0[0] as String, $0[1] as String) }
+        }
+        let indexed = Dictionary(uniqueKeysWithValues: bodies)
+        for (index, html) in htmls.enumerated() where index != 3 {
+            #expect(indexed["p\(index)"]?.utf8.elementsEqual(HTMLText.plainText(fromHTML: html).utf8) == true, "article \(index)")
+        }
+        #expect(indexed["p1"]?.unicodeScalars.contains("\u{301}") == true, "its own bytes, not the equivalent text of p0")
+    }
+
+    /// A plain text made already is found by its HTML's bytes, in any order: HTML equal to
+    /// another's but for its Unicode normalization is other HTML.
+    @Test func aMadePlainTextIsFoundByItsHTMLsBytes() {
+        let made = MadePlainTexts([("<b>Caf\u{E9}</b>", "composed"), ("<b>Cafe\u{301}</b>", "decomposed"), ("<i>x</i>", "x")])
+        #expect(made.text(of: "<b>Cafe\u{301}</b>") == "decomposed")
+        #expect(made.text(of: "<b>Caf\u{E9}</b>") == "composed")
+        #expect(made.text(of: "<i>x</i>") == "x")
+        #expect(made.text(of: "<i>y</i>") == nil)
+        #expect(made.text(of: "") == nil)
+    }
+
     @Test func subscriptionsFollowTheServerButNotOverAQueuedUnsubscription() async throws {
         let (store, account, feedID) = try await store()
         let other = RemoteFeed(id: "4", url: URL(string: "https://other.example/feed")!, title: "Other", categoryID: nil)

@@ -78,10 +78,16 @@ extension FeedStore {
             let add = try db.cachedStatement(sql: "INSERT INTO syncArticles VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
             let encoder = JSONEncoder()
             let now = Date()
+            var plainTexts: [(html: String, text: String)] = []
+            plainTexts.reserveCapacity(articles.count)
             for article in articles {
                 guard let feedID = feedIDs[article.feedID] else { continue }
                 let enclosures = article.enclosures.isEmpty ? nil : try encoder.encode(article.enclosures)
-                let summary = article.content.map { String(HTMLText.plainText(fromHTML: $0).prefix(Self.syncedSummaryLength)) }
+                let summary = article.content.map { html in
+                    let text = HTMLText.plainText(fromHTML: html)
+                    plainTexts.append((html, text))
+                    return String(text.prefix(Self.syncedSummaryLength))
+                }
                 let date = article.published ?? article.updated
                 try add.execute(arguments: [
                     feedID, article.id, article.title, article.link?.absoluteString, article.author,
@@ -90,20 +96,23 @@ extension FeedStore {
                 ])
             }
             // In the page's order, so entry ids grow as before; the WHERE keeps ON CONFLICT from reading as a join's ON.
-            try db.execute(sql: """
-                INSERT INTO entries (feedId, entryId, remoteId, title, link, author, published, updated, summary, content,
-                                     enclosures, isRead, isStarred, insertedAt, sortDate)
-                SELECT feedId, remoteId, remoteId, title, link, author, published, updated, summary, content, enclosures,
-                       COALESCE((SELECT action = 'read' FROM syncQueue
-                                 WHERE accountId = ?1 AND remoteId = page.remoteId AND action IN ('read', 'unread')), isRead),
-                       COALESCE((SELECT action = 'star' FROM syncQueue
-                                 WHERE accountId = ?1 AND remoteId = page.remoteId AND action IN ('star', 'unstar')), isStarred),
-                       ?2, sortDate
-                FROM syncArticles AS page
-                WHERE NOT EXISTS (SELECT 1 FROM expiredEntries WHERE feedId = page.feedId AND entryId = page.remoteId)
-                ORDER BY page.rowid
-                ON CONFLICT (feedId, entryId) DO NOTHING
-                """, arguments: [accountID, FeedStore.storageValue(now)])
+            // The index's trigger takes each article's plain text made above.
+            try FeedStore.$madePlainTexts.withValue(MadePlainTexts(plainTexts)) {
+                try db.execute(sql: """
+                    INSERT INTO entries (feedId, entryId, remoteId, title, link, author, published, updated, summary, content,
+                                         enclosures, isRead, isStarred, insertedAt, sortDate)
+                    SELECT feedId, remoteId, remoteId, title, link, author, published, updated, summary, content, enclosures,
+                           COALESCE((SELECT action = 'read' FROM syncQueue
+                                     WHERE accountId = ?1 AND remoteId = page.remoteId AND action IN ('read', 'unread')), isRead),
+                           COALESCE((SELECT action = 'star' FROM syncQueue
+                                     WHERE accountId = ?1 AND remoteId = page.remoteId AND action IN ('star', 'unstar')), isStarred),
+                           ?2, sortDate
+                    FROM syncArticles AS page
+                    WHERE NOT EXISTS (SELECT 1 FROM expiredEntries WHERE feedId = page.feedId AND entryId = page.remoteId)
+                    ORDER BY page.rowid
+                    ON CONFLICT (feedId, entryId) DO NOTHING
+                    """, arguments: [accountID, FeedStore.storageValue(now)])
+            }
             let stored = db.changesCount
             try db.execute(sql: "DELETE FROM syncArticles")
             if let cursor {

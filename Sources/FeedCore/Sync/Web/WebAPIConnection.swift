@@ -37,11 +37,34 @@ struct WebAPIConnection: Sendable {
     }
 
     /// Everything but unreserved characters percent-encoded, so `+`, `&`, `=` and `/` in values survive.
+    /// Byte by byte: a page of Google Reader items is asked for by 250 ids, and `CharacterSet` cost
+    /// a noticeable share of a sync's CPU (docs/performance.md, Sync).
     static func formEscaped(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                escaped.append(byte)
+            } else {
+                escaped.append(UInt8(ascii: "%"))
+                escaped.append(hexDigits[Int(byte >> 4)])
+                escaped.append(hexDigits[Int(byte & 0xF)])
+            }
+        }
+        return String(decoding: escaped, as: UTF8.self)
     }
 
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     private func error(for failure: HTTPHopFailure, host: String) -> WebAPIError {
         switch failure {
