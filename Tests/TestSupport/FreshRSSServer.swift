@@ -95,6 +95,13 @@ public final class FreshRSSServer: Sendable {
         guard status == 0 else { throw Failure(description: "setting \(name)'s API password failed: \(errors)") }
     }
 
+    /// How many ClientLogin requests of the Google Reader API the web server has answered so far
+    /// (its log has one line per request, without the form: every user's count together).
+    public func answeredLogins() -> Int {
+        guard let log = try? String(contentsOf: state.appending(path: "php-server.log"), encoding: .utf8) else { return 0 }
+        return log.components(separatedBy: "]: POST /api/greader.php/accounts/ClientLogin").count - 1
+    }
+
     /// Writes `contents` as the feed `path` and returns its address.
     @discardableResult
     public func writeFeed(_ path: String, _ contents: String) throws -> URL {

@@ -75,7 +75,7 @@ extension FreshRSSTests {
             #expect(feeds.first { $0.title == "Feed news" }?.folderID == news.id)
             #expect(Set(try await store.entries().compactMap(\.title)) == ["news-1", "news-2", "loose-1"])
 
-            // The next run of the app: a new service, which finds the API beneath the base address again.
+            // The next run of the app: a new service, at the API beneath the base address again.
             let engine = SyncEngine(store: store, secrets: secrets)
 
             // Changed on the server by another client.

@@ -4,6 +4,9 @@ import Foundation
 /// serve it: ClientLogin, then `reader/api/0/…` with the session token, and a separate action
 /// token (`T`) on every change.
 ///
+/// The session token lasts until the server refuses it, so it is kept in the secret store beside
+/// the password when one is given: a later process reuses it and logs in only when it is refused.
+///
 /// `endpoint` is the address under which `accounts/ClientLogin` and `reader/api/0/` live:
 /// `BASE/api/greader.php` for FreshRSS, `https://www.inoreader.com` for Inoreader.
 actor GoogleReaderClient {
@@ -14,17 +17,23 @@ actor GoogleReaderClient {
     private let connection: WebAPIConnection
     private var authToken: String?
     private var actionToken: String?
+    /// Where the session token is kept between processes, if anywhere.
+    private let sessionStore: (secrets: any SecretStore, key: SecretKey)?
+    /// The session kept by an earlier process, looked up once, by the first request that needs
+    /// one; nil after the server refused a session.
+    private var keptSession: Task<GoogleReaderSession?, Never>?
     /// How many item refs one `stream/items/ids` request asks for.
     let pageSize: Int
     /// How many ids one `stream/items/contents` or `edit-tag` request carries.
     let batchSize: Int
 
     init(endpoint: URL, user: String, password: String, connection: WebAPIConnection = WebAPIConnection(),
-         pageSize: Int = 10_000, batchSize: Int = 250) {
+         sessionStore: (secrets: any SecretStore, key: SecretKey)? = nil, pageSize: Int = 10_000, batchSize: Int = 250) {
         self.endpoint = endpoint
         self.user = user
         self.password = password
         self.connection = connection
+        self.sessionStore = sessionStore
         self.pageSize = pageSize
         self.batchSize = batchSize
     }
@@ -37,6 +46,7 @@ actor GoogleReaderClient {
 
     /// Logs in with ClientLogin, which checks the user name and password. When nothing answers
     /// as this API at the endpoint but FreshRSS's API does beneath it, that becomes the endpoint.
+    /// The new session replaces the kept one.
     func logIn() async throws(WebAPIError) {
         do {
             try await logIn(at: endpoint)
@@ -45,6 +55,36 @@ actor GoogleReaderClient {
             try await logIn(at: freshRSS)
             endpoint = freshRSS
         }
+        guard let authToken, let sessionStore else { return }
+        // Not keeping it only costs a login in the next process: a keyring that refuses is no failure.
+        try? await sessionStore.secrets.save(GoogleReaderSession(endpoint: endpoint, authToken: authToken).text, for: sessionStore.key)
+    }
+
+    /// Takes up the session an earlier process kept, unless the server refused it; false when
+    /// there is none. Requests that start together wait for the same lookup.
+    private func resumeKeptSession() async -> Bool {
+        guard let sessionStore else { return false }
+        let lookup = keptSession ?? Task {
+            // An unreadable keyring is a session to log in again, not a failure.
+            try? await sessionStore.secrets.secret(for: sessionStore.key).flatMap(GoogleReaderSession.init(text:))
+        }
+        keptSession = lookup
+        guard let session = await lookup.value else { return false }
+        if authToken == nil {
+            endpoint = session.endpoint
+            authToken = session.authToken
+        }
+        return true
+    }
+
+    /// Forgets the session the server refused, here and in the secret store, so that no later
+    /// process offers it again.
+    private func dropSession() async {
+        authToken = nil
+        actionToken = nil
+        keptSession = Task { nil }
+        guard let sessionStore else { return }
+        try? await sessionStore.secrets.remove(for: sessionStore.key)
     }
 
     private func logIn(at endpoint: URL) async throws(WebAPIError) {
@@ -240,10 +280,11 @@ actor GoogleReaderClient {
     // MARK: - Requests
 
     /// Sends a request under `reader/api/0/`: a GET with `query`, or a POST of `form` with the action
-    /// token. A 401 logs in again and fetches a new action token, once.
+    /// token. A 401 logs in again and fetches a new action token, once; the refused session
+    /// token leaves the secret store, the new one takes its place.
     private func call(_ path: [String], query: [(String, String)] = [], form: [(String, String)]? = nil) async throws(WebAPIError) -> Data {
         for attempt in 0..<2 {
-            if authToken == nil {
+            if authToken == nil, await !resumeKeptSession() {
                 try await logIn()
             }
             // After logging in, which may have found the API beneath a FreshRSS base address.
@@ -257,7 +298,7 @@ actor GoogleReaderClient {
             var fields = form
             if form != nil {
                 guard let token = try await token(headers: headers) else {
-                    authToken = nil
+                    await dropSession()
                     continue
                 }
                 fields?.append(("T", token))
@@ -269,9 +310,12 @@ actor GoogleReaderClient {
             case 401 where attempt == 0:
                 // Google-Bad-Token: true marks a stale action token; FreshRSS sends it for a stale
                 // session token too, so both are fetched again.
-                authToken = nil
-                actionToken = nil
-            case 401, 403:
+                await dropSession()
+            case 401:
+                // The session of a new login refused too: no later process is to offer it.
+                await dropSession()
+                throw .unauthorized
+            case 403:
                 throw .unauthorized
             case 503:
                 throw .apiDisabled

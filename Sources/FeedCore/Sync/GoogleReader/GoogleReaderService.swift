@@ -17,7 +17,10 @@ public struct GoogleReaderService: SyncService {
     private let pending = PendingItems()
 
     public init(credentials: SyncCredentials) {
-        client = GoogleReaderClient(endpoint: credentials.server, user: credentials.user, password: credentials.password)
+        // The session token is kept where the engine keeps the password, and removed with it.
+        let key = SecretKey(kind: Self.kind, server: credentials.server, user: credentials.user, item: .sessionToken)
+        client = GoogleReaderClient(endpoint: credentials.server, user: credentials.user, password: credentials.password,
+                                    sessionStore: (LibsecretStore(), key))
     }
 
     public func logIn() async throws(SyncError) {

@@ -4,23 +4,26 @@
 @_implementationOnly import CSecret
 import Foundation
 
-/// Passwords kept by the Secret Service (GNOME Keyring, KWallet) through libsecret, under the
-/// reader's own versioned schema. When no Secret Service runs, every call fails with
+/// Passwords and session tokens kept by the Secret Service (GNOME Keyring, KWallet) through
+/// libsecret, under the reader's own versioned schemas, one for each. When no Secret Service runs, every call fails with
 /// `.unavailable`: there is no fallback to a file.
 public struct LibsecretStore: SecretStore {
     public init() {}
 
     public func save(_ secret: String, for key: SecretKey) async throws(SecretStoreError) {
         // The label is what keyring managers list; the account's address and user identify it.
-        let label = "Feed Reader: \(key.user) on \(key.server.absoluteString)"
+        let label = switch key.item {
+        case .password: "Feed Reader: \(key.user) on \(key.server.absoluteString)"
+        case .sessionToken: "Feed Reader session: \(key.user) on \(key.server.absoluteString)"
+        }
         try await Self.call { error in
-            _ = csecret_store(label, key.kind.rawValue, key.server.absoluteString, key.user, secret, &error)
+            _ = csecret_store(Self.schema(key.item), label, key.kind.rawValue, key.server.absoluteString, key.user, secret, &error)
         }
     }
 
     public func secret(for key: SecretKey) async throws(SecretStoreError) -> String? {
         try await Self.call { error in
-            guard let found = csecret_lookup(key.kind.rawValue, key.server.absoluteString, key.user, &error) else { return nil }
+            guard let found = csecret_lookup(Self.schema(key.item), key.kind.rawValue, key.server.absoluteString, key.user, &error) else { return nil }
             defer { secret_password_free(found) }
             return String(cString: found)
         }
@@ -28,7 +31,18 @@ public struct LibsecretStore: SecretStore {
 
     public func remove(for key: SecretKey) async throws(SecretStoreError) {
         try await Self.call { error in
-            _ = csecret_clear(key.kind.rawValue, key.server.absoluteString, key.user, &error)
+            _ = csecret_clear(Self.schema(key.item), key.kind.rawValue, key.server.absoluteString, key.user, &error)
+            // A token got with the password is the account's too: it goes with it.
+            if key.item == .password, error == nil {
+                _ = csecret_clear(csecret_session_schema(), key.kind.rawValue, key.server.absoluteString, key.user, &error)
+            }
+        }
+    }
+
+    private static func schema(_ item: SecretKey.Item) -> UnsafePointer<SecretSchema> {
+        switch item {
+        case .password: csecret_account_schema()
+        case .sessionToken: csecret_session_schema()
         }
     }
 

@@ -1,16 +1,34 @@
 import Foundation
 
-/// Which account a password belongs to: the service, the server and the user name, as the
-/// Secret Service shows them in the keyring (Seahorse, KWallet).
+/// Which account a secret belongs to, and which of its secrets it is: the service, the server
+/// and the user name, as the Secret Service shows them in the keyring (Seahorse, KWallet).
 public struct SecretKey: Sendable, Hashable {
+    /// What is kept for an account.
+    public enum Item: Sendable, Hashable {
+        /// The password the person typed.
+        case password
+        /// A session token the server gave in exchange for the password, which spares logging in
+        /// again in the next process.
+        case sessionToken
+    }
+
     public var kind: SyncServiceKind
     public var server: URL
     public var user: String
+    public var item: Item
 
-    public init(kind: SyncServiceKind, server: URL, user: String) {
+    public init(kind: SyncServiceKind, server: URL, user: String, item: Item = .password) {
         self.kind = kind
         self.server = server
         self.user = user
+        self.item = item
+    }
+
+    /// The same account's session token.
+    public var sessionToken: SecretKey {
+        var key = self
+        key.item = .sessionToken
+        return key
     }
 }
 
@@ -35,12 +53,13 @@ public struct SecretStoreError: Error, Sendable, Hashable {
     }
 }
 
-/// Where accounts' passwords are kept: never in a file or the database.
+/// Where accounts' passwords and session tokens are kept: never in a file or the database.
 public protocol SecretStore: Sendable {
-    /// Saves (or replaces) the password of `key`.
+    /// Saves (or replaces) the secret of `key`.
     func save(_ secret: String, for key: SecretKey) async throws(SecretStoreError)
-    /// The password of `key`, or nil when none is stored.
+    /// The secret of `key`, or nil when none is stored.
     func secret(for key: SecretKey) async throws(SecretStoreError) -> String?
-    /// Forgets the password of `key`; nothing happens when none is stored.
+    /// Forgets the secret of `key`, and with a password the account's session token too;
+    /// nothing happens when none is stored.
     func remove(for key: SecretKey) async throws(SecretStoreError)
 }
