@@ -51,8 +51,8 @@ extension StoredEntry: FetchableRecord {
         title = row["title"]
         link = row.url("link")
         author = row["author"]
-        published = row["published"]
-        updated = row["updated"]
+        published = row.utcDate("published")
+        updated = row.utcDate("updated")
         summary = row["summary"]
         summaryHTML = row["summaryHTML"]
         content = row["content"]
@@ -60,8 +60,8 @@ extension StoredEntry: FetchableRecord {
         enclosures = try enclosuresJSON.map { try JSONDecoder().decode([Enclosure].self, from: $0) } ?? []
         isRead = row["isRead"]
         isStarred = row["isStarred"]
-        insertedAt = row["insertedAt"]
-        sortDate = row["sortDate"]
+        insertedAt = row.utcDate("insertedAt") ?? row["insertedAt"]
+        sortDate = row.utcDate("sortDate") ?? row["sortDate"]
     }
 }
 

@@ -54,9 +54,9 @@ extension StoredFeed: FetchableRecord {
         link = row.url("link")
         iconURL = row.url("iconURL")
         validators = CacheValidators(etag: row["etag"], lastModified: row["lastModified"])
-        lastFetched = row["lastFetched"]
-        nextFetch = row["nextFetch"]
-        lastAttempt = row["lastAttempt"]
+        lastFetched = row.utcDate("lastFetched")
+        nextFetch = row.utcDate("nextFetch")
+        lastAttempt = row.utcDate("lastAttempt")
         lastError = (row["lastErrorCode"] as String?).map { ErrorReason(storedCode: $0, storedDetails: row["lastErrorDetails"]) }
         lastWarnings = (row["lastWarnings"] as String?)?.split(separator: "\n").map(String.init) ?? []
         folderID = row["folderId"]
