@@ -9,6 +9,19 @@ let refreshGtk: Target.Dependency = .product(name: "RefreshGtk", package: "Libra
 // The plumbing the reader shares with RefreshGtk (settings, data folders, gettext domains): no
 // part of the library's API, so adopters do not see it (Library/Package.swift).
 let appSupport: Target.Dependency = .product(name: "AppSupport", package: "Library")
+// `feed-reader` as users run it (release builds: the package's and the bench's): linked by lld
+// with packed relative relocations (DT_RELR: 16 KB where gold wrote 2 MB of RELA entries, read
+// at every start), the functions its window-less commands run laid out side by side
+// (packaging/feed-reader.order, made by meson-helpers/order-functions), so that a sync touches
+// few pages of the program (docs/performance.md, Sync).
+let launcherLinking: [LinkerSetting] = [.unsafeFlags([
+    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/packaging/feed-reader.order",
+    // A function renamed since the order was made is laid out as if unlisted.
+    "-Xlinker", "--no-warn-symbol-ordering",
+], .when(configuration: .release))]
+// Our modules' functions each in a section of its own, which that order can move alone.
+let orderedCode: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
 // GLib alone, for the command-line program, which must not load GTK.
 let cGLib: Target.Dependency = .product(name: "CGLib", package: "Library")
 
@@ -33,6 +46,8 @@ let package = Package(
         // FeedCore talks to libcurl directly: URLSession on Linux decompresses every body and queues
         // data for its delegate faster than the delegate can refuse it, so no size cap could hold.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // glibc's malloc tuning for the window-less commands.
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Sync accounts' passwords go to the Secret Service (GNOME Keyring, KWallet) through libsecret.
@@ -44,14 +59,17 @@ let package = Package(
         .systemLibrary(name: "CWebKit", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
         .target(
             name: "FeedCore",
-            dependencies: ["CCurl", "CZlib", "CLibXML2", "CSecret", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CCurl", "CZlib", "CLibXML2", "CSecret", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: orderedCode
         ),
         // The command-line commands and the messages they share with the window: FeedCore and
         // AppSupport's gettext domain and GLib, nothing of GTK's.
-        .target(name: "ReaderCommands", dependencies: [appSupport, cGLib, "FeedCore"]),
+        .target(name: "ReaderCommands", dependencies: [appSupport, cGLib, "FeedCore"], swiftSettings: orderedCode),
         .executableTarget(
             name: "FeedReaderLauncher",
-            dependencies: ["ReaderCommands", "FeedCore", cGLib]
+            dependencies: ["ReaderCommands", "FeedCore", cGLib, "CMalloc"],
+            swiftSettings: orderedCode,
+            linkerSettings: launcherLinking
         ),
         .executableTarget(
             name: "FeedReader",
