@@ -110,6 +110,27 @@ extension FreshRSSTests {
             #expect(try await store.entries().allSatisfy(\.isRead))
         }
 
+        /// An initial sync of several pages, each batch of items asked for while the one before is
+        /// stored: every article arrives once, with its state, and a second sync finds nothing new.
+        @Test func aSyncOfSeveralPagesStoresEveryArticleOnce() async throws {
+            let count = GoogleReaderService.capabilities.articlePageLimit * 2 + 100
+            try await subscribe("many", count: count)
+            let ids = try await reader.itemIDs(stream: GoogleReaderStream.readingList)
+            try #require(ids.count == count)
+            let read = try await reader.items(Array(ids.prefix(10))).map(\.title)
+            try await reader.editTag(Array(ids.prefix(10)), adding: GoogleReaderStream.read)
+            let account = try await engine.addAccount(kind: GoogleReaderService.kind, server: server.greaderEndpoint, user: user, password: password)
+
+            let report = try await engine.sync(accountID: account.id)
+
+            let entries = try await store.entries(EntryQuery(limit: count + 1))
+            #expect(report.newEntries == count)
+            #expect(Set(entries.compactMap(\.title)) == Set((1...count).map { "many-\($0)" }))
+            #expect(Set(entries.filter(\.isRead).compactMap(\.title)) == Set(read))
+            #expect(try await engine.sync(accountID: account.id).newEntries == 0)
+            #expect(try await store.entryCount() == count)
+        }
+
         /// "Mark all as read" reaches the server at the next sync, however much later, covering only
         /// what was there when it was done: an article the server got in between stays unread, on
         /// the server and here.

@@ -196,14 +196,21 @@ actor GoogleReaderClient {
         var items: [GoogleReaderItem] = []
         items.reserveCapacity(ids.count)
         for batch in ids.chunked(batchSize) {
-            // A POSTed form: FreshRSS answers a GET with 400.
-            let body = try await call(["stream", "items", "contents"], form: batch.map { ("i", $0.longForm) })
-            let wire: GoogleReaderItemsWire = try decoded(body)
-            for item in wire.items {
-                items.append(try Self.item(item))
-            }
+            items += try Self.items(in: try await itemsAnswer(batch))
         }
         return items
+    }
+
+    /// The server's answer with the contents of the items `batch`, at most `batchSize` of them, undecoded.
+    func itemsAnswer(_ batch: ArraySlice<GoogleReaderItemID>) async throws(WebAPIError) -> Data {
+        // A POSTed form: FreshRSS answers a GET with 400.
+        try await call(["stream", "items", "contents"], form: batch.map { ("i", $0.longForm) })
+    }
+
+    /// The items of a `stream/items/contents` answer.
+    static func items(in answer: Data) throws(WebAPIError) -> [GoogleReaderItem] {
+        let wire: GoogleReaderItemsWire = try decoded(answer)
+        return try wire.items.map { wire throws(WebAPIError) in try item(wire) }
     }
 
     private static func item(_ wire: GoogleReaderItemsWire.Item) throws(WebAPIError) -> GoogleReaderItem {
@@ -348,6 +355,10 @@ actor GoogleReaderClient {
     }
 
     private func decoded<Value: Decodable>(_ body: Data) throws(WebAPIError) -> Value {
+        try Self.decoded(body)
+    }
+
+    private static func decoded<Value: Decodable>(_ body: Data) throws(WebAPIError) -> Value {
         do {
             return try JSONDecoder().decode(Value.self, from: body)
         } catch {
