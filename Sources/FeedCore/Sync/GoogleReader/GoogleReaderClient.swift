@@ -170,13 +170,7 @@ actor GoogleReaderClient {
         if let including { query.append(("it", including)) }
         if let newerThan { query.append(("ot", String(Int64(newerThan.timeIntervalSince1970)))) }
         if let continuation { query.append(("c", continuation)) }
-        let wire: GoogleReaderItemRefsWire = try decoded(try await call(["stream", "items", "ids"], query: query))
-        var ids: [GoogleReaderItemID] = []
-        for ref in wire.itemRefs ?? [] {
-            guard let id = GoogleReaderItemID(ref.id.text) else { throw .malformedAnswer }
-            ids.append(id)
-        }
-        return (ids, wire.continuation?.text)
+        return try Self.itemRefs(in: try await call(["stream", "items", "ids"], query: query))
     }
 
     /// The continuation to ask for after a page of `ids` that ended with `continuation`.
@@ -198,34 +192,9 @@ actor GoogleReaderClient {
         for batch in ids.chunked(batchSize) {
             // A POSTed form: FreshRSS answers a GET with 400.
             let body = try await call(["stream", "items", "contents"], form: batch.map { ("i", $0.longForm) })
-            let wire: GoogleReaderItemsWire = try decoded(body)
-            for item in wire.items {
-                items.append(try Self.item(item))
-            }
+            try Self.items(in: body, into: &items)
         }
         return items
-    }
-
-    private static func item(_ wire: GoogleReaderItemsWire.Item) throws(WebAPIError) -> GoogleReaderItem {
-        guard let id = GoogleReaderItemID(wire.id), let feedID = wire.origin?.streamId else { throw .malformedAnswer }
-        let categories = wire.categories ?? []
-        let link = (wire.canonical ?? []).first?.href ?? (wire.alternate ?? []).first?.href
-        let crawled = wire.timestampUsec?.int64.map { Date(timeIntervalSince1970: Double($0) / 1_000_000) }
-            ?? wire.crawlTimeMsec?.int64.map { Date(timeIntervalSince1970: Double($0) / 1000) }
-        return GoogleReaderItem(
-            id: id,
-            feedID: feedID,
-            title: wire.title ?? "",
-            url: link.flatMap(URL.init(string:)),
-            author: wire.author.flatMap { $0.isEmpty ? nil : $0 },
-            published: wire.published?.int64.map { Date(timeIntervalSince1970: Double($0)) },
-            crawled: crawled,
-            // Google put the body in `content` for full-text feeds and in `summary` otherwise;
-            // FreshRSS always uses `summary`.
-            html: wire.content?.content ?? wire.summary?.content ?? "",
-            isRead: categories.contains { GoogleReaderStream.isState($0, "read") },
-            isStarred: categories.contains { GoogleReaderStream.isState($0, "starred") }
-        )
     }
 
     // MARK: - Changes
