@@ -95,9 +95,10 @@ extension GoogleReaderClient {
                 isStarred = false
                 guard try !reader.readNull() else { return }
                 try reader.readArray { reader throws(WebAPIError) in
-                    let category = try reader.readString()
-                    isRead = isRead || GoogleReaderStream.isState(category, "read")
-                    isStarred = isStarred || GoogleReaderStream.isState(category, "starred")
+                    try reader.readString { category in
+                        isRead = isRead || GoogleReaderStream.isState(utf8: category, "read")
+                        isStarred = isStarred || GoogleReaderStream.isState(utf8: category, "starred")
+                    }
                 }
             case "origin": feedID = try reader.readNull() ? nil : member("streamId", &reader)
             case "summary": summary = try reader.readNull() ? nil : member("content", &reader)

@@ -108,6 +108,26 @@ struct JSONReader {
         return text
     }
 
+    /// Hands `body` a string's UTF-8 bytes, escapes decoded, without making a String of them;
+    /// they are valid only while `body` runs.
+    mutating func readString<Value>(utf8 body: (UnsafeBufferPointer<UInt8>) -> Value) throws(WebAPIError) -> Value {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == ASCII.quote else { throw .malformedAnswer }
+        let (start, end, escaped) = try scanString(decoding: true)
+        if escaped {
+            guard scratch.withUnsafeBufferPointer(Self.isUTF8) else { throw .malformedAnswer }
+            return scratch.withUnsafeBufferPointer(body)
+        }
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        guard Self.isUTF8(text) else { throw .malformedAnswer }
+        return body(text)
+    }
+
+    /// Whether `bytes` are valid UTF-8; nearly always ASCII, which a scan tells.
+    private static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
+    }
+
     /// A string, or nil for null.
     mutating func readOptionalString() throws(WebAPIError) -> String? {
         try readNull() ? nil : readString()
@@ -380,11 +400,11 @@ struct JSONKey {
 
     /// Whether the key is `name`, so that `switch key { case "id": … }` compares bytes.
     static func ~= (name: StaticString, key: JSONKey) -> Bool {
-        let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        let count = name.utf8CodeUnitCount
         if let raw = key.raw {
-            return raw.count == expected.count && raw.elementsEqual(expected)
+            return raw.count == count && (count == 0 || memcmp(raw.baseAddress!, name.utf8Start, count) == 0)
         }
-        return key.decoded.elementsEqual(expected)
+        return key.decoded.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: count))
     }
 }
 

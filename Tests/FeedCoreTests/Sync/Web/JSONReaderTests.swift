@@ -24,6 +24,8 @@ struct JSONReaderTests {
     ])
     func strings(document: String, expected: String) throws {
         #expect(try Self.read(document) { reader throws(WebAPIError) in try reader.readString() } == expected)
+        // The same bytes handed over in place, without a String made.
+        #expect(try Self.read(document) { reader throws(WebAPIError) in try reader.readString { Array($0) } } == Array(expected.utf8))
     }
 
     /// As `LenientNumber` decoded them with JSONDecoder: integral values an Int64 holds in decimal,
@@ -108,6 +110,7 @@ struct JSONReaderTests {
     func invalidUTF8InAStringIsMalformed(bytes: [UInt8]) {
         for document in [Data([0x22] + bytes + [0x22]), Data([0x22, 0x5C, 0x6E] + bytes + [0x22])] {
             #expect(throws: WebAPIError.malformedAnswer) { try JSONReader.read(document) { reader throws(WebAPIError) in try reader.readString() } }
+            #expect(throws: WebAPIError.malformedAnswer) { try JSONReader.read(document) { reader throws(WebAPIError) in try reader.readString { _ in } } }
         }
     }
 
