@@ -21,10 +21,11 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     // The same bytes as a feed's icon, whose header is read before anything decodes it, and as
     // an entry's HTML, sanitized before it is shown.
     _ = IconImage.isDecodable(document)
-    // As the Google Reader answers read by JSONReader.
+    // As the sync answers read by JSONReader: Google Reader's items and ids, tt-rss's headlines.
     var items: [GoogleReaderItem] = []
     _ = try? GoogleReaderClient.items(in: document, into: &items)
     _ = try? GoogleReaderClient.itemRefs(in: document)
+    _ = try? TinyTinyRSSClient.headlinesReply("getHeadlines", document)
     _ = HTMLSanitizer.sanitize(String(decoding: document, as: UTF8.self), base: URL(string: "https://fuzz.example/post/"))
     return 0
 }
