@@ -1,12 +1,13 @@
-import FeedCore
+// Testable: the sync clients' answer readers are internal to FeedCore.
+@testable import FeedCore
 import Foundation
 
 /// The HTTP charsets an input may arrive with, chosen by its first byte, so the fuzzer reaches
 /// every way into the decoders too.
 private let charsets: [String?] = [nil, "windows-1251", "Shift_JIS", "UTF-16", "GB18030", "IBM037", "x-unknown", "utf-8"]
 
-/// libFuzzer's entry point: any bytes, as any feed document and as an OPML subscription list,
-/// must parse or fail cleanly.
+/// libFuzzer's entry point: any bytes, as any feed document, as an OPML subscription list and
+/// as a sync server's JSON answer, must parse or fail cleanly.
 ///
 /// `meson-helpers/fuzz` links this module with libFuzzer, whose `main` calls it; the program it
 /// makes also replays a saved input given its path.
@@ -20,6 +21,11 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     // The same bytes as a feed's icon, whose header is read before anything decodes it, and as
     // an entry's HTML, sanitized before it is shown.
     _ = IconImage.isDecodable(document)
+    // As the sync answers read by JSONReader: Google Reader's items and ids, tt-rss's headlines.
+    var items: [GoogleReaderItem] = []
+    _ = try? GoogleReaderClient.items(in: document, into: &items)
+    _ = try? GoogleReaderClient.itemRefs(in: document)
+    _ = try? TinyTinyRSSClient.headlinesReply("getHeadlines", document)
     _ = HTMLSanitizer.sanitize(String(decoding: document, as: UTF8.self), base: URL(string: "https://fuzz.example/post/"))
     return 0
 }

@@ -170,13 +170,7 @@ actor GoogleReaderClient {
         if let including { query.append(("it", including)) }
         if let newerThan { query.append(("ot", String(Int64(newerThan.timeIntervalSince1970)))) }
         if let continuation { query.append(("c", continuation)) }
-        let wire: GoogleReaderItemRefsWire = try decoded(try await call(["stream", "items", "ids"], query: query))
-        var ids: [GoogleReaderItemID] = []
-        for ref in wire.itemRefs ?? [] {
-            guard let id = GoogleReaderItemID(ref.id.text) else { throw .malformedAnswer }
-            ids.append(id)
-        }
-        return (ids, wire.continuation?.text)
+        return try Self.itemRefs(in: try await call(["stream", "items", "ids"], query: query))
     }
 
     /// The continuation to ask for after a page of `ids` that ended with `continuation`.
@@ -196,7 +190,7 @@ actor GoogleReaderClient {
         var items: [GoogleReaderItem] = []
         items.reserveCapacity(ids.count)
         for batch in ids.chunked(batchSize) {
-            items += try Self.items(in: try await itemsAnswer(batch))
+            try Self.items(in: try await itemsAnswer(batch), into: &items)
         }
         return items
     }
@@ -205,34 +199,6 @@ actor GoogleReaderClient {
     func itemsAnswer(_ batch: ArraySlice<GoogleReaderItemID>) async throws(WebAPIError) -> Data {
         // A POSTed form: FreshRSS answers a GET with 400.
         try await call(["stream", "items", "contents"], form: batch.map { ("i", $0.longForm) })
-    }
-
-    /// The items of a `stream/items/contents` answer.
-    static func items(in answer: Data) throws(WebAPIError) -> [GoogleReaderItem] {
-        let wire: GoogleReaderItemsWire = try decoded(answer)
-        return try wire.items.map { wire throws(WebAPIError) in try item(wire) }
-    }
-
-    private static func item(_ wire: GoogleReaderItemsWire.Item) throws(WebAPIError) -> GoogleReaderItem {
-        guard let id = GoogleReaderItemID(wire.id), let feedID = wire.origin?.streamId else { throw .malformedAnswer }
-        let categories = wire.categories ?? []
-        let link = (wire.canonical ?? []).first?.href ?? (wire.alternate ?? []).first?.href
-        let crawled = wire.timestampUsec?.int64.map { Date(timeIntervalSince1970: Double($0) / 1_000_000) }
-            ?? wire.crawlTimeMsec?.int64.map { Date(timeIntervalSince1970: Double($0) / 1000) }
-        return GoogleReaderItem(
-            id: id,
-            feedID: feedID,
-            title: wire.title ?? "",
-            url: link.flatMap(URL.init(string:)),
-            author: wire.author.flatMap { $0.isEmpty ? nil : $0 },
-            published: wire.published?.int64.map { Date(timeIntervalSince1970: Double($0)) },
-            crawled: crawled,
-            // Google put the body in `content` for full-text feeds and in `summary` otherwise;
-            // FreshRSS always uses `summary`.
-            html: wire.content?.content ?? wire.summary?.content ?? "",
-            isRead: categories.contains { GoogleReaderStream.isState($0, "read") },
-            isStarred: categories.contains { GoogleReaderStream.isState($0, "starred") }
-        )
     }
 
     // MARK: - Changes
@@ -355,10 +321,6 @@ actor GoogleReaderClient {
     }
 
     private func decoded<Value: Decodable>(_ body: Data) throws(WebAPIError) -> Value {
-        try Self.decoded(body)
-    }
-
-    private static func decoded<Value: Decodable>(_ body: Data) throws(WebAPIError) -> Value {
         do {
             return try JSONDecoder().decode(Value.self, from: body)
         } catch {

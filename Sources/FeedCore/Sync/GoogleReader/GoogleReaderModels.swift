@@ -15,20 +15,28 @@ enum GoogleReaderStream {
     /// The label's name in a label stream id, whatever its user part (`-` or Inoreader's numeric
     /// user id); nil for any other stream.
     static func labelName(_ streamID: String) -> String? {
-        userStreamSuffix(streamID, kind: "label").map(String.init)
+        userStreamSuffix(streamID.utf8, kind: "label").map { String(streamID[$0...]) }
     }
 
     /// Whether `streamID` is the state `state` (`read`, `starred`) of any user part.
     static func isState(_ streamID: String, _ state: String) -> Bool {
-        guard let suffix = userStreamSuffix(streamID, kind: "state")?.utf8, suffix.starts(with: "com.google/".utf8) else { return false }
+        isState(utf8: streamID.utf8, state)
+    }
+
+    /// Whether the stream id spelled by the UTF-8 bytes `streamID` is the state `state`: an
+    /// item's categories are compared where the answer holds them, no String made for them.
+    static func isState(utf8 streamID: some Collection<UInt8>, _ state: String) -> Bool {
+        guard let start = userStreamSuffix(streamID, kind: "state") else { return false }
+        let suffix = streamID[start...]
+        guard suffix.starts(with: "com.google/".utf8) else { return false }
         return suffix.dropFirst("com.google/".utf8.count).elementsEqual(state.utf8)
     }
 
-    /// What follows `user/<any user part>/<kind>/` in `streamID`, when something does. Read in
-    /// place, byte by byte: every category of every item of a sync goes through here, and reading
+    /// Where what follows `user/<any user part>/<kind>/` starts in `bytes`, when something does.
+    /// Read byte by byte: every category of every item of a sync goes through here, and reading
     /// them by characters was 3% of a sync's CPU (docs/performance.md, Sync).
-    private static func userStreamSuffix(_ streamID: String, kind: String) -> Substring? {
-        let bytes = streamID.utf8, slash = UInt8(ascii: "/")
+    private static func userStreamSuffix<Bytes: Collection<UInt8>>(_ bytes: Bytes, kind: String) -> Bytes.Index? {
+        let slash = UInt8(ascii: "/")
         guard bytes.starts(with: "user/".utf8) else { return nil }
         let afterUser = bytes.index(bytes.startIndex, offsetBy: "user/".utf8.count)
         guard let userEnd = bytes[afterUser...].firstIndex(of: slash) else { return nil }
@@ -36,8 +44,8 @@ enum GoogleReaderStream {
         guard rest.starts(with: kind.utf8) else { return nil }
         let kindEnd = bytes.index(rest.startIndex, offsetBy: kind.utf8.count)
         guard kindEnd < bytes.endIndex, bytes[kindEnd] == slash else { return nil }
-        let suffix = streamID[bytes.index(after: kindEnd)...]
-        return suffix.isEmpty ? nil : suffix
+        let start = bytes.index(after: kindEnd)
+        return start == bytes.endIndex ? nil : start
     }
 }
 
@@ -109,45 +117,4 @@ struct GoogleReaderQuickAddWire: Decodable {
     var numResults: Int?
     var streamId: String?
     var error: String?
-}
-
-struct GoogleReaderItemRefsWire: Decodable {
-    struct Ref: Decodable {
-        var id: LenientNumber
-    }
-
-    var itemRefs: [Ref]?
-    var continuation: LenientNumber?
-}
-
-struct GoogleReaderItemsWire: Decodable {
-    struct Link: Decodable {
-        var href: String?
-    }
-
-    struct Content: Decodable {
-        var content: String?
-    }
-
-    struct Origin: Decodable {
-        var streamId: String?
-    }
-
-    struct Item: Decodable {
-        var id: String
-        var title: String?
-        var published: LenientNumber?
-        var crawlTimeMsec: LenientNumber?
-        var timestampUsec: LenientNumber?
-        var canonical: [Link]?
-        var alternate: [Link]?
-        var author: String?
-        var categories: [String]?
-        var origin: Origin?
-        var summary: Content?
-        var content: Content?
-    }
-
-    var items: [Item]
-    var continuation: LenientNumber?
 }

@@ -68,7 +68,11 @@ public struct GoogleReaderService: SyncService {
         var items: [GoogleReaderItem] = []
         if let answer {
             do throws(SyncError) {
-                items = try await syncing { () async throws(WebAPIError) in try GoogleReaderClient.items(in: try await answer.value.get()) }
+                items = try await syncing { () async throws(WebAPIError) in
+                    var items: [GoogleReaderItem] = []
+                    try GoogleReaderClient.items(in: try await answer.value.get(), into: &items)
+                    return items
+                }
             } catch {
                 nextAnswer?.cancel()
                 throw error

@@ -44,17 +44,39 @@ final class TinyTinyRSSClient: Sendable {
 
     /// Calls `operation` with `parameters`, logging in first or again when needed.
     func call<Content: Decodable>(_ operation: String, _ parameters: [String: any Sendable]) async throws(SyncError) -> Content {
+        try await call(operation, parameters, opening: Self.decoded)
+    }
+
+    /// Calls `operation` with `parameters`, its reply opened by `open`, logging in first or again
+    /// when needed.
+    func call<Content>(_ operation: String, _ parameters: [String: any Sendable],
+                       opening open: (String, Data) throws(SyncError) -> TinyTinyRSSReply<Content>) async throws(SyncError) -> Content {
         if session.withLock({ $0 }) == nil { try await logIn() }
         do {
-            return try await send(operation, parameters, sid: session.withLock { $0 })
+            return try await send(operation, parameters, sid: session.withLock { $0 }, opening: open)
         } catch where error.detail == "NOT_LOGGED_IN" {
             try await logIn()
-            return try await send(operation, parameters, sid: session.withLock { $0 })
+            return try await send(operation, parameters, sid: session.withLock { $0 }, opening: open)
         }
     }
 
-    /// One call: a POST of a JSON body, its reply's envelope opened.
+    /// The reply of `operation` decoded by JSONDecoder.
+    private static func decoded<Content: Decodable>(_ operation: String, _ data: Data) throws(SyncError) -> TinyTinyRSSReply<Content> {
+        do {
+            return try JSONDecoder().decode(TinyTinyRSSReply<Content>.self, from: data)
+        } catch {
+            throw SyncError(.badResponse, "\(operation): the answer is not the tt-rss API's: \(Self.describe(error))")
+        }
+    }
+
+    /// One call, its reply decoded by JSONDecoder.
     private func send<Content: Decodable>(_ operation: String, _ parameters: [String: any Sendable], sid: String?) async throws(SyncError) -> Content {
+        try await send(operation, parameters, sid: sid, opening: Self.decoded)
+    }
+
+    /// One call: a POST of a JSON body, its reply's envelope opened by `open`.
+    private func send<Content>(_ operation: String, _ parameters: [String: any Sendable], sid: String?,
+                               opening open: (String, Data) throws(SyncError) -> TinyTinyRSSReply<Content>) async throws(SyncError) -> Content {
         var fields: [String: Any] = parameters
         fields["op"] = operation
         if let sid { fields["sid"] = sid }
@@ -64,14 +86,7 @@ final class TinyTinyRSSClient: Sendable {
         } catch {
             throw SyncError(.badResponse, "the request could not be written: \(error)")
         }
-        let data = try await post(body)
-        let reply: TinyTinyRSSReply<Content>
-        do {
-            reply = try JSONDecoder().decode(TinyTinyRSSReply<Content>.self, from: data)
-        } catch {
-            throw SyncError(.badResponse, "\(operation): the answer is not the tt-rss API's: \(Self.describe(error))")
-        }
-        switch reply {
+        switch try open(operation, try await post(body)) {
         case let .success(content):
             return content
         case let .failure(code):
@@ -145,10 +160,12 @@ final class TinyTinyRSSClient: Sendable {
 }
 
 /// A reply's envelope opened: its content when `status` is 0, its error code otherwise.
-enum TinyTinyRSSReply<Content: Decodable>: Decodable {
+enum TinyTinyRSSReply<Content> {
     case success(Content)
     case failure(String)
+}
 
+extension TinyTinyRSSReply: Decodable where Content: Decodable {
     private enum Keys: String, CodingKey { case status, content }
 
     init(from decoder: any Decoder) throws {

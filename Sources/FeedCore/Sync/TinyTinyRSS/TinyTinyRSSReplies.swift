@@ -93,24 +93,6 @@ struct TinyTinyRSSHeadlineID: Decodable {
     var id: LenientNumber
 }
 
-struct TinyTinyRSSHeadline: Decodable {
-    var id: LenientNumber
-    var feed_id: LenientNumber
-    var title: String?
-    var link: String?
-    var author: String?
-    var updated: Int64?
-    var content: String?
-    var unread: Bool
-    var marked: Bool
-    var attachments: [Attachment]?
-
-    struct Attachment: Decodable {
-        var content_url: String?
-        var content_type: String?
-    }
-}
-
 /// The `status` object of `subscribeToFeed`: code 0 already subscribed, 1 added, 2 to 6 refused.
 struct TinyTinyRSSSubscription: Decodable {
     var status: Status

@@ -31,12 +31,11 @@ extension TinyTinyRSSService {
         var parameters = Self.pageParameters(skip: skip)
         parameters["feed_id"] = -4
         if sinceID > 0 { parameters["since_id"] = sinceID }
-        let headlines: [TinyTinyRSSHeadline] = try await client.call("getHeadlines", parameters)
-        let articles = headlines.map(Self.article)
+        let articles = try await client.headlines(parameters)
         let newHighest = articles.compactMap { Int64($0.id) }.max().map { max($0, highest) } ?? highest
-        let isLast = headlines.count < Self.headlineLimit
+        let isLast = articles.count < Self.headlineLimit
         let next: ArticlesCursor = isLast ? .everyArticle(sinceID: newHighest, skip: 0, highest: newHighest)
-                                          : .everyArticle(sinceID: sinceID, skip: skip + headlines.count, highest: newHighest)
+                                          : .everyArticle(sinceID: sinceID, skip: skip + articles.count, highest: newHighest)
         return ArticlePage(articles: articles, nextCursor: next.text, isLast: isLast)
     }
 
@@ -48,12 +47,12 @@ extension TinyTinyRSSService {
         var parameters = Self.pageParameters(skip: skip)
         parameters["feed_id"] = source.id
         parameters["is_cat"] = source.isCategory
-        let headlines: [TinyTinyRSSHeadline] = try await client.call("getHeadlines", parameters)
-        let isFull = headlines.count == Self.headlineLimit
+        let articles = try await client.headlines(parameters)
+        let isFull = articles.count == Self.headlineLimit
         let left = isFull ? sources : Array(sources.dropFirst())
         let next: ArticlesCursor = left.isEmpty ? .next(after: mark)
-                                                : .bySource(mark: mark, skip: isFull ? skip + headlines.count : 0, sources: left)
-        return ArticlePage(articles: headlines.map(Self.article), nextCursor: next.text, isLast: left.isEmpty)
+                                                : .bySource(mark: mark, skip: isFull ? skip + articles.count : 0, sources: left)
+        return ArticlePage(articles: articles, nextCursor: next.text, isLast: left.isEmpty)
     }
 
     /// The id of the newest article on the server (0 when it has none). The first of feed -4 in

@@ -146,18 +146,6 @@ public struct TinyTinyRSSService: SyncService {
             limit = Self.headlineLimit
         }
     }
-
-    static func article(_ headline: TinyTinyRSSHeadline) -> RemoteArticle {
-        let date = headline.updated.map { Date(timeIntervalSince1970: TimeInterval($0)) }
-        return RemoteArticle(
-            id: headline.id.text, feedID: headline.feed_id.text, title: headline.title,
-            link: headline.link.flatMap(URL.init(string:)), author: headline.author.flatMap { $0.isEmpty ? nil : $0 },
-            published: date, updated: nil, content: headline.content,
-            enclosures: (headline.attachments ?? []).compactMap { attachment in
-                attachment.content_url.flatMap(URL.init(string:)).map { Enclosure(url: $0, type: attachment.content_type) }
-            },
-            isRead: !headline.unread, isStarred: headline.marked)
-    }
 }
 
 /// What one call of a sync learnt for a later one: the unread total the feed tree counted, and

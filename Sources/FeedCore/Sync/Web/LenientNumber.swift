@@ -4,6 +4,10 @@ import Foundation
 struct LenientNumber: Decodable, Hashable {
     var text: String
 
+    init(text: String) {
+        self.text = text
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let string = try? container.decode(String.self) {
