@@ -10,7 +10,7 @@ import Foundation
 ///   client changed `changes` articles, its requests counted in the server's access log.
 /// - The Google Reader API of FreshRSS (meson-helpers/freshrss-server): our initial sync against
 ///   its floor, the requests our sync made (read from FreshRSS's access log) sent again by curl
-///   at most two at a time, as our sync sends them, with nothing done with the answers; then the
+///   one after another, as our sync sends them, with nothing done with the answers; then the
 ///   incremental sync as for tt-rss.
 ///
 /// Both servers are seeded straight into their databases (the scripts' `seed`), the same rows
@@ -173,8 +173,7 @@ enum SyncBench {
     }
 
     /// The floor: the requests of our sync, as FreshRSS logged them, sent again in the same order
-    /// by one curl, at most two at a time as ours are (the next batch of items is asked for while
-    /// one is stored), the answers thrown away. The log has no POST bodies: the login
+    /// by one curl, one at a time, the answers thrown away. The log has no POST bodies: the login
     /// sends the user and password, and each `items/contents` the next batch of the ids the listing
     /// before it answered, oldest first, as many as ours sent (the listing is fetched once first).
     private static func replay(_ lines: [String], base: String, endpoint: String, user: String, password: String) throws -> Double {
@@ -221,8 +220,7 @@ enum SyncBench {
         }
         let file = BenchFiles.directory.appendingPathComponent("floor.curl").path
         try config.joined(separator: "\nnext\n").write(toFile: file, atomically: true, encoding: .utf8)
-        let run = try ChildProcess.run("/usr/bin/curl", ["-s", "--fail-early", "--parallel", "--parallel-max", "2", "-K", file],
-                                       environment: environment)
+        let run = try ChildProcess.run("/usr/bin/curl", ["-s", "--fail-early", "-K", file], environment: environment)
         guard run.status == 0 else { throw BenchError("the floor's curl exited with \(run.status): \(run.errors)") }
         return run.seconds
     }

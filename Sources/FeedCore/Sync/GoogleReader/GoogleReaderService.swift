@@ -46,54 +46,25 @@ public struct GoogleReaderService: SyncService {
     /// stored of that same second. The first page lists the ids of everything the server fetched
     /// since that second (`ot` takes whole seconds), leaving out those stored, oldest first; each
     /// page then brings the contents of one batch of them. With nothing new, nothing is fetched.
-    ///
-    /// The next batch is asked for before this one is decoded, so the server answers it while
-    /// the engine decodes and stores: waiting for each page to be stored left the server idle
-    /// half the time (docs/performance.md, Sync).
     public func articles(since cursor: SyncCursor?) async throws(SyncError) -> ArticlePage {
         let position = NewestArticles(cursor)
-        let kept = await pending.take(after: cursor)
-        var all = kept?.ids ?? []
-        if kept == nil {
+        var ids = await pending.take(after: cursor)
+        if ids == nil {
             let since = position.microseconds > 0 ? Date(timeIntervalSince1970: Double(position.microseconds / 1_000_000)) : nil
-            all = try await syncing { () async throws(WebAPIError) in
+            ids = try await syncing { () async throws(WebAPIError) in
                 try await client.itemIDs(stream: GoogleReaderStream.readingList, newerThan: since).reversed()
                     .filter { !position.ids.contains($0.description) }
             }
         }
-        let batch = all.prefix(Self.capabilities.articlePageLimit)
-        let rest = Array(all.dropFirst(batch.count))
-        let answer = kept?.nextAnswer ?? (batch.isEmpty ? nil : fetch(batch))
-        let nextAnswer = rest.isEmpty ? nil : fetch(rest.prefix(Self.capabilities.articlePageLimit))
-        var items: [GoogleReaderItem] = []
-        if let answer {
-            do throws(SyncError) {
-                items = try await syncing { () async throws(WebAPIError) in
-                    var items: [GoogleReaderItem] = []
-                    try GoogleReaderClient.items(in: try await answer.value.get(), into: &items)
-                    return items
-                }
-            } catch {
-                nextAnswer?.cancel()
-                throw error
-            }
-        }
+        let all = ids ?? []
+        let batch = Array(all.prefix(Self.capabilities.articlePageLimit))
+        let items = batch.isEmpty ? [] : try await syncing { () async throws(WebAPIError) in try await client.items(batch) }
         let next = position.advanced(by: items).text
-        if let nextAnswer {
-            await pending.keep(rest, for: next, nextAnswer: nextAnswer)
+        let rest = Array(all.dropFirst(batch.count))
+        if !rest.isEmpty {
+            await pending.keep(rest, for: next)
         }
         return ArticlePage(articles: items.map(Self.article), nextCursor: next, isLast: rest.isEmpty)
-    }
-
-    /// Asks for the contents of `batch` now; the answer is awaited when its page is.
-    private func fetch(_ batch: ArraySlice<GoogleReaderItemID>) -> Task<Result<Data, WebAPIError>, Never> {
-        Task { [client] in
-            do throws(WebAPIError) {
-                return .success(try await client.itemsAnswer(batch))
-            } catch {
-                return .failure(error)
-            }
-        }
     }
 
     public func unreadArticleIDs() async throws(SyncError) -> Set<RemoteID> {
@@ -180,34 +151,21 @@ private struct NewestArticles {
     var text: String { ids.isEmpty ? String(microseconds) : "\(microseconds):" + ids.sorted().joined(separator: ",") }
 }
 
-/// The ids listed for a sync that later pages fetch, kept under the cursor the last page returned,
-/// with the answer for the first batch of them, already asked for.
+/// The ids listed for a sync that later pages fetch, kept under the cursor the last page returned.
 private actor PendingItems {
-    struct Kept {
-        var ids: [GoogleReaderItemID]
-        var nextAnswer: Task<Result<Data, WebAPIError>, Never>
-    }
-
     private var cursor: SyncCursor?
-    private var kept: Kept?
+    private var ids: [GoogleReaderItemID] = []
 
-    func keep(_ ids: [GoogleReaderItemID], for cursor: SyncCursor, nextAnswer: Task<Result<Data, WebAPIError>, Never>) {
-        kept?.nextAnswer.cancel()
+    func keep(_ ids: [GoogleReaderItemID], for cursor: SyncCursor) {
         self.cursor = cursor
-        kept = Kept(ids: ids, nextAnswer: nextAnswer)
+        self.ids = ids
     }
 
-    /// What was kept for `cursor`, once; nil when nothing was, so the ids are listed anew. What
-    /// was kept for another cursor is dropped, its answer no longer awaited.
-    func take(after cursor: SyncCursor?) -> Kept? {
-        defer {
-            self.cursor = nil
-            kept = nil
-        }
-        guard let cursor, cursor == self.cursor else {
-            kept?.nextAnswer.cancel()
-            return nil
-        }
-        return kept
+    /// The ids kept for `cursor`, once; nil when there are none, so they are listed anew.
+    func take(after cursor: SyncCursor?) -> [GoogleReaderItemID]? {
+        guard let cursor, cursor == self.cursor else { return nil }
+        self.cursor = nil
+        defer { ids = [] }
+        return ids
     }
 }
