@@ -221,6 +221,9 @@ extension FeedStore {
         migrator.registerMigration("v17-search-index") { db in
             try FeedStore.rebuildSearchIndexWithoutThreeLetterPrefixes(in: db)
         }
+        migrator.registerMigration("v18-search-backlog") { db in
+            try FeedStore.addSearchBacklog(in: db)
+        }
         return migrator
     }()
 }

@@ -10,14 +10,38 @@ extension FeedStore {
     /// `feed_plain_text(html)`: the words of an entry's HTML, for the search index's triggers.
     static let plainTextFunction = DatabaseFunction("feed_plain_text", argumentCount: 1, pure: true) { values in
         guard let html = String.fromDatabaseValue(values[0]) else { return nil }
-        return madePlainTexts?.text(of: html) ?? HTMLText.plainText(fromHTML: html)
+        return HTMLText.plainText(fromHTML: html)
     }
 
-    /// The plain texts made already from the HTML a statement is storing, which `feed_plain_text`
-    /// gives back instead of making them again: a synced page makes each article's plain text
-    /// for its summary, and the index's trigger would make it a second time (docs/performance.md,
-    /// Sync). Bound around that statement; the function runs on its thread.
-    @TaskLocal static var madePlainTexts: MadePlainTexts?
+    /// `feed_search_deferred()`: whether the entries the current statement stores go to the
+    /// search backlog instead of the index, which `v18-search-backlog`'s triggers ask.
+    static let searchDeferredFunction = DatabaseFunction("feed_search_deferred", argumentCount: 0, pure: false) { _ in
+        deferringSearchIndex
+    }
+
+    /// Set around a statement storing synced articles: they go to `searchBacklog`, and the index
+    /// takes them before the next search (`indexSearchBacklog()`). Filling the index was half a
+    /// sync's CPU, on the path each page waits on (docs/performance.md, Sync). Bound around that
+    /// statement; the function runs on its thread.
+    @TaskLocal static var deferringSearchIndex = false
+
+    /// Puts the entries waiting in the search backlog into the index, in one statement (FTS5
+    /// writes one segment for them instead of one a page). A search calls it first, so whatever
+    /// was stored is found; the window calls it after a sync, so that search need not wait.
+    public func indexSearchBacklog() async throws {
+        guard try await reading({ db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM searchBacklog)") ?? false }) else { return }
+        try await writing { db in
+            try db.execute(sql: """
+                INSERT INTO entries_search (rowid, title, author, body)
+                    SELECT entries.id, entries.title, author, \(Self.indexedBody) FROM searchBacklog
+                    JOIN entries ON entries.id = searchBacklog.entryId LEFT JOIN fullArticles ON fullArticles.entryId = entries.id;
+                DELETE FROM searchBacklog;
+                """)
+        }
+    }
+
+    /// What the index holds as an entry's text: its own text, then its full article's.
+    private static let indexedBody = "COALESCE(feed_plain_text(COALESCE(content, summaryHTML)), summary, '') || COALESCE(' ' || feed_plain_text(fullArticles.html), '')"
 
     /// Adds `search_rank(entries_search, weights...)` to `db`: how well the current row of an
     /// `entries_search MATCH` fits, higher is better. It is FTS5's bm25 with every word weighing
@@ -92,6 +116,7 @@ extension FeedStore {
     public func search(_ text: String, limit: Int = 50, offset: Int = 0, candidates: Int = 2_000,
                        fields: EntryFields = .all) async throws -> [StoredEntry] {
         guard let match = FeedStore.matchExpression(for: text) else { return [] }
+        try await indexSearchBacklog()
         let columns = fields == .all ? "entries.*" : FeedStore.columns(fields)
         return try await reading { db in
             // Kept prepared: parsing it again cost up to a tenth of a keystroke's query.
@@ -150,13 +175,31 @@ extension FeedStore {
     /// merge their lists within a keystroke's time (docs/performance.md, Sync). The triggers
     /// stay; the body is filled as they fill it, the entry's text then its full article's.
     static func rebuildSearchIndexWithoutThreeLetterPrefixes(in db: Database) throws {
-        let body = "COALESCE(feed_plain_text(COALESCE(content, summaryHTML)), summary, '') || COALESCE(' ' || feed_plain_text(fullArticles.html), '')"
+        let body = indexedBody
         try db.execute(sql: """
             DROP TABLE entries_search;
             CREATE VIRTUAL TABLE entries_search USING fts5(title, author, body, tokenize = 'unicode61 remove_diacritics 2',
                                                            prefix = '1 2');
             INSERT INTO entries_search (rowid, title, author, body)
                 SELECT id, entries.title, author, \(body) FROM entries LEFT JOIN fullArticles ON fullArticles.entryId = entries.id;
+            """)
+    }
+
+    /// `v18-search-backlog`: entries stored while `deferringSearchIndex` is set wait in
+    /// `searchBacklog` (left with their entry) instead of entering the index one by one; every
+    /// other entry is indexed as it is stored, as before. The index's update and delete triggers
+    /// stay: an entry not indexed yet has no row for them, and the backlog takes its current text.
+    static func addSearchBacklog(in db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE searchBacklog (entryId INTEGER PRIMARY KEY REFERENCES entries(id) ON DELETE CASCADE);
+            DROP TRIGGER entries_search_insert;
+            CREATE TRIGGER entries_search_insert AFTER INSERT ON entries WHEN NOT feed_search_deferred() BEGIN
+                INSERT INTO entries_search (rowid, title, author, body)
+                    VALUES (new.id, new.title, new.author, COALESCE(feed_plain_text(COALESCE(new.content, new.summaryHTML)), new.summary));
+            END;
+            CREATE TRIGGER entries_search_defer AFTER INSERT ON entries WHEN feed_search_deferred() BEGIN
+                INSERT INTO searchBacklog (entryId) VALUES (new.id);
+            END;
             """)
     }
 }

@@ -132,6 +132,7 @@ public final class FeedStore: Sendable {
                 try db.execute(sql: "PRAGMA cache_size = -\(writerCacheKiB)")
             }
             db.add(function: FeedStore.plainTextFunction)
+            db.add(function: FeedStore.searchDeferredFunction)
             try FeedStore.addSearchRanking(to: db)
         }
         return configuration

@@ -94,6 +94,8 @@ final class AccountSync {
             return results
         }
         syncing.subtract(chosen.map(\.id))
+        // What the syncs stored enters the search index now, so that a search need not wait for it.
+        Task.detached(priority: .utility) { try? await engine.store.indexSearchBacklog() }
         var outcome = Outcome()
         for (account, result) in results {
             switch result {

@@ -134,6 +134,44 @@ struct SyncStorageTests {
         #expect(try await store.search("gooseberry").map(\.entryID) == ["1"])
     }
 
+    /// A synced page waits in the search backlog instead of entering the index with each page;
+    /// the first search takes it in, in the process that stored it or, after a kill, the next
+    /// one; an entry removed while waiting leaves nothing behind; a refreshed feed's entries are
+    /// indexed as they are stored.
+    @Test func syncedArticlesWaitForTheIndexUntilASearch() async throws {
+        let path = try temporaryDirectory().appendingPathComponent("feeds.sqlite").path
+        let store = try FeedStore(path: path)
+        let account = try await store.addAccount(kind: TinyTinyRSSService.kind, server: URL(string: "https://rss.example/")!, user: "ann")
+        try await store.applySubscriptions(RemoteSubscriptions(categories: [], feeds: [
+            RemoteFeed(id: "3", url: URL(string: "https://site.example/feed")!, title: "Site", categoryID: nil),
+            RemoteFeed(id: "4", url: URL(string: "https://other.example/feed")!, title: "Other", categoryID: nil),
+        ]), accountID: account.id)
+        let page = ["3", "4"].map { feed in
+            RemoteArticle(id: "a\(feed)", feedID: feed, title: "Medlar \(feed)", link: nil, author: nil, published: nil, updated: nil,
+                          content: "<p>Bletted fruit</p>", isRead: false, isStarred: false)
+        }
+        let local = try await store.addFeed(url: URL(string: "https://garden.example/feed")!)
+        try await store.apply(fetched([Entry(id: "r1", title: "Refreshed", content: "<p>Bletted medlars</p>")]), toFeed: local.id)
+        #expect(try await store.storeArticles(page, accountID: account.id, cursor: nil) == 2)
+
+        func counts(_ store: FeedStore) async throws -> (indexed: Int, waiting: Int) {
+            try await store.writing { db in
+                (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries_search") ?? -1,
+                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM searchBacklog") ?? -1)
+            }
+        }
+        #expect(try await counts(store) == (1, 2), "only the refreshed entry indexed as stored")
+        let other = try #require(try await store.feeds(accountID: account.id).first { $0.title == "Other" })
+        try await store.removeFeed(id: other.id)
+        #expect(try await counts(store) == (1, 1))
+
+        // The next process, as after a sync killed before any search.
+        let next = try FeedStore(path: path)
+        #expect(Set(try await next.search("bletted").compactMap(\.title)) == ["Medlar 3", "Refreshed"])
+        #expect(try await counts(next) == (2, 0))
+        #expect(try await next.search("fruit").compactMap(\.title) == ["Medlar 3"])
+    }
+
     /// The index holds each synced article's own plain text, byte for byte: with HTML repeated
     /// in a page, HTML equal to another's but for its Unicode normalization, and articles left out.
     @Test func theIndexHoldsEachSyncedArticlesOwnText() async throws {
@@ -145,6 +183,7 @@ struct SyncStorageTests {
         }
 
         #expect(try await store.storeArticles(page, accountID: account.id, cursor: nil) == 5)
+        try await store.indexSearchBacklog()
 
         let bodies = try await store.writing { db in
             try Row.fetchAll(db, sql: "SELECT entries.entryId, entries_search.body FROM entries JOIN entries_search ON entries_search.rowid = entries.id")
@@ -155,17 +194,6 @@ struct SyncStorageTests {
             #expect(indexed["p\(index)"]?.utf8.elementsEqual(HTMLText.plainText(fromHTML: html).utf8) == true, "article \(index)")
         }
         #expect(indexed["p1"]?.unicodeScalars.contains("\u{301}") == true, "its own bytes, not the equivalent text of p0")
-    }
-
-    /// A plain text made already is found by its HTML's bytes, in any order: HTML equal to
-    /// another's but for its Unicode normalization is other HTML.
-    @Test func aMadePlainTextIsFoundByItsHTMLsBytes() {
-        let made = MadePlainTexts([("<b>Caf\u{E9}</b>", "composed"), ("<b>Cafe\u{301}</b>", "decomposed"), ("<i>x</i>", "x")])
-        #expect(made.text(of: "<b>Cafe\u{301}</b>") == "decomposed")
-        #expect(made.text(of: "<b>Caf\u{E9}</b>") == "composed")
-        #expect(made.text(of: "<i>x</i>") == "x")
-        #expect(made.text(of: "<i>y</i>") == nil)
-        #expect(made.text(of: "") == nil)
     }
 
     @Test func subscriptionsFollowTheServerButNotOverAQueuedUnsubscription() async throws {

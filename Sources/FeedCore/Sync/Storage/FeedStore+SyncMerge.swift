@@ -59,10 +59,9 @@ extension FeedStore {
     /// of feeds the account does not have here; with `cursor`, the account's next sync starts there.
     /// A stored entry's state is the server's unless a change of it waits in the queue.
     ///
-    /// The page goes into a temporary table first, then into the entries in one statement: a
-    /// statement storing an entry also writes the search index through its trigger, and FTS5
-    /// writes what it holds to the database at every such statement, so one statement per entry
-    /// cost four times the CPU of one per page (docs/performance.md, Sync).
+    /// The page goes into a temporary table first, then into the entries in one statement, which
+    /// cost a quarter of the CPU of one statement per entry (docs/performance.md, Sync). Its
+    /// entries wait in the search backlog (`FeedStore.indexSearchBacklog()`), in the same transaction.
     func storeArticles(_ articles: [RemoteArticle], accountID: Int64, cursor: SyncCursor?) async throws -> Int {
         try await writing { db in
             let feedIDs = Dictionary(
@@ -78,16 +77,10 @@ extension FeedStore {
             let add = try db.cachedStatement(sql: "INSERT INTO syncArticles VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
             let encoder = JSONEncoder()
             let now = Date()
-            var plainTexts: [(html: String, text: String)] = []
-            plainTexts.reserveCapacity(articles.count)
             for article in articles {
                 guard let feedID = feedIDs[article.feedID] else { continue }
                 let enclosures = article.enclosures.isEmpty ? nil : try encoder.encode(article.enclosures)
-                let summary = article.content.map { html in
-                    let text = HTMLText.plainText(fromHTML: html)
-                    plainTexts.append((html, text))
-                    return String(text.prefix(Self.syncedSummaryLength))
-                }
+                let summary = article.content.map { String(HTMLText.plainText(fromHTML: $0).prefix(Self.syncedSummaryLength)) }
                 let date = article.published ?? article.updated
                 try add.execute(arguments: [
                     feedID, article.id, article.title, article.link?.absoluteString, article.author,
@@ -96,8 +89,8 @@ extension FeedStore {
                 ])
             }
             // In the page's order, so entry ids grow as before; the WHERE keeps ON CONFLICT from reading as a join's ON.
-            // The index's trigger takes each article's plain text made above.
-            try FeedStore.$madePlainTexts.withValue(MadePlainTexts(plainTexts)) {
+            // The entries wait in the search backlog, which the index takes before the next search.
+            try FeedStore.$deferringSearchIndex.withValue(true) {
                 try db.execute(sql: """
                     INSERT INTO entries (feedId, entryId, remoteId, title, link, author, published, updated, summary, content,
                                          enclosures, isRead, isStarred, insertedAt, sortDate)
