@@ -100,9 +100,9 @@ extension GoogleReaderClient {
                         isStarred = isStarred || GoogleReaderStream.isState(utf8: category, "starred")
                     }
                 }
-            case "origin": feedID = try reader.readNull() ? nil : member("streamId", &reader)
-            case "summary": summary = try reader.readNull() ? nil : member("content", &reader)
-            case "content": content = try reader.readNull() ? nil : member("content", &reader)
+            case "origin": feedID = try reader.readNull() ? nil : reader.readMember("streamId")
+            case "summary": summary = try reader.readNull() ? nil : reader.readMember("content")
+            case "content": content = try reader.readNull() ? nil : reader.readMember("content")
             default: try reader.skipValue()
             }
         }
@@ -131,24 +131,11 @@ extension GoogleReaderClient {
         guard try !reader.readNull() else { return nil }
         var first: String??
         try reader.readArray { reader throws(WebAPIError) in
-            let href = try member("href", &reader)
+            let href = try reader.readMember("href")
             if first == nil {
                 first = .some(href)
             }
         }
         return first ?? nil
-    }
-
-    /// The string member `name` of an object, nil when it is missing or null.
-    private static func member(_ name: StaticString, _ reader: inout JSONReader) throws(WebAPIError) -> String? {
-        var value: String?
-        try reader.readObject { reader, key throws(WebAPIError) in
-            if name ~= key {
-                value = try reader.readOptionalString()
-            } else {
-                try reader.skipValue()
-            }
-        }
-        return value
     }
 }

@@ -13,53 +13,44 @@ extension TinyTinyRSSClient {
     /// pass, once the status says what it is.
     static func headlinesReply(_ operation: String, _ data: Data) throws(SyncError) -> TinyTinyRSSReply<[RemoteArticle]> {
         do {
-            var status: Int64?
-            var reply: TinyTinyRSSReply<[RemoteArticle]>?
-            try JSONReader.read(data) { reader throws(WebAPIError) in
-                try reader.readObject { reader, key throws(WebAPIError) in
-                    switch key {
-                    case "status":
-                        status = try reader.readInt64()
-                    case "content":
-                        if let status {
-                            reply = try content(&reader, status: status)
-                        } else {
-                            try reader.skipValue()
-                        }
-                    default:
-                        try reader.skipValue()
-                    }
-                }
-            }
-            guard let status else { throw WebAPIError.malformedAnswer }
-            if let reply { return reply }
-            var found: TinyTinyRSSReply<[RemoteArticle]>?
-            try JSONReader.read(data) { reader throws(WebAPIError) in
-                try reader.readObject { reader, key throws(WebAPIError) in
-                    switch key {
-                    case "content": found = try content(&reader, status: status)
-                    default: try reader.skipValue()
-                    }
-                }
-            }
-            guard let found else { throw WebAPIError.malformedAnswer }
-            return found
+            let first = try envelope(data, status: nil)
+            guard let status = first.status else { throw WebAPIError.malformedAnswer }
+            guard let reply = try first.reply ?? envelope(data, status: status).reply else { throw WebAPIError.malformedAnswer }
+            return reply
         } catch {
             throw SyncError(.badResponse, "\(operation): the answer is not the tt-rss API's: malformed JSON")
         }
     }
 
+    /// One pass over a reply's envelope: its status, unless `status` is known already, and its
+    /// content when the status is known by the time the content comes.
+    private static func envelope(_ data: Data, status known: Int64?) throws(WebAPIError)
+        -> (status: Int64?, reply: TinyTinyRSSReply<[RemoteArticle]>?) {
+        var status = known
+        var reply: TinyTinyRSSReply<[RemoteArticle]>?
+        try JSONReader.read(data) { reader throws(WebAPIError) in
+            try reader.readObject { reader, key throws(WebAPIError) in
+                switch key {
+                case "status" where known == nil:
+                    status = try reader.readInt64()
+                case "content":
+                    if let status {
+                        reply = try content(&reader, status: status)
+                    } else {
+                        try reader.skipValue()
+                    }
+                default:
+                    try reader.skipValue()
+                }
+            }
+        }
+        return (status, reply)
+    }
+
     /// A reply's content: the articles for status 0, the error code of an `error` object otherwise.
     private static func content(_ reader: inout JSONReader, status: Int64) throws(WebAPIError) -> TinyTinyRSSReply<[RemoteArticle]> {
         guard status == 0 else {
-            var code: String?
-            try reader.readObject { reader, key throws(WebAPIError) in
-                switch key {
-                case "error": code = try reader.readString()
-                default: try reader.skipValue()
-                }
-            }
-            guard let code else { throw .malformedAnswer }
+            guard let code = try reader.readMember("error") else { throw .malformedAnswer }
             return .failure(code)
         }
         var articles: [RemoteArticle] = []

@@ -133,6 +133,19 @@ struct JSONReader {
         try readNull() ? nil : readString()
     }
 
+    /// The string member `name` of an object, skipping the others; nil when it is missing or null.
+    mutating func readMember(_ name: StaticString) throws(WebAPIError) -> String? {
+        var value: String?
+        try readObject { reader, key throws(WebAPIError) in
+            if name ~= key {
+                value = try reader.readOptionalString()
+            } else {
+                try reader.skipValue()
+            }
+        }
+        return value
+    }
+
     /// A number with an integral value that an Int64 holds (`12`, `-3`, `1.0`, `2e3`).
     mutating func readInt64() throws(WebAPIError) -> Int64 {
         skipWhitespace()
