@@ -9,8 +9,30 @@ enum UTCDateText {
     /// nil outside the years 1601 to 9999, where calendars disagree and GRDB should decide.
     static func storage(_ date: Date) -> String? {
         guard let parts = Parts(date) else { return nil }
-        return "\(digits(parts.year, 4))-\(digits(parts.month, 2))-\(digits(parts.day, 2)) "
-            + "\(digits(parts.hour, 2)):\(digits(parts.minute, 2)):\(digits(parts.second, 2)).\(digits(parts.millisecond, 3))"
+        // Written into the string's own bytes: a sync stores three dates for each article.
+        return String(unsafeUninitializedCapacity: 23) { text in
+            var end = 0
+            func write(_ value: Int, _ count: Int, then separator: UInt8?) {
+                var value = value
+                for index in (end..<end + count).reversed() {
+                    text[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                end += count
+                if let separator {
+                    text[end] = separator
+                    end += 1
+                }
+            }
+            write(parts.year, 4, then: UInt8(ascii: "-"))
+            write(parts.month, 2, then: UInt8(ascii: "-"))
+            write(parts.day, 2, then: UInt8(ascii: " "))
+            write(parts.hour, 2, then: UInt8(ascii: ":"))
+            write(parts.minute, 2, then: UInt8(ascii: ":"))
+            write(parts.second, 2, then: UInt8(ascii: "."))
+            write(parts.millisecond, 3, then: nil)
+            return end
+        }
     }
 
     /// `EEE, dd MMM yyyy HH:mm:ss 'GMT'` (RFC 1123, as HTTP and OPML write dates); nil outside 1601 to 9999.

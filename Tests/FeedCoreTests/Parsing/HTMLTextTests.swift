@@ -39,6 +39,34 @@ struct HTMLTextTests {
         #expect(HTMLText.plainText(fromHTML: html) == expected)
     }
 
+    /// A summary's prefix is the plain text's own prefix, whether the scan stops early (the text
+    /// starts with ASCII) or reads to the end (a character that is not ASCII comes first).
+    @Test(arguments: [
+        ("<p>one</p><p>two three four</p>", 7, "one two"),
+        ("<p>one</p><p>two three four</p>", 100, "one two three four"),
+        ("<p>short</p>", 5, "short"),
+        ("<p>a\r\nb c</p>", 3, "a b"),
+        ("Tom &amp; Jerry &amp; friends", 9, "Tom & Jer"),
+        ("abcde\u{301}fgh", 5, "abcde\u{301}"),
+        ("abcd&#x301;efgh", 4, "abcd\u{301}"),
+        ("caf&eacute; au lait", 4, "café"),
+        ("\u{1F469}\u{200D}\u{1F4BB} codes all day", 3, "\u{1F469}\u{200D}\u{1F4BB} c"),
+        ("", 4, ""),
+    ])
+    func plainTextPrefix(html: String, length: Int, expected: String) {
+        #expect(HTMLText.plainTextPrefix(fromHTML: html, length: length) == expected)
+        #expect(expected == String(HTMLText.plainText(fromHTML: html).prefix(length)))
+    }
+
+    @Test func aLongArticlesPrefixIsItsPlainTextsFirstCharacters() {
+        let paragraph = "<p>Lorem ipsum dolor sit amet, <b>consectetur</b> adipiscing elit &amp; more.</p>"
+        for html in [String(repeating: paragraph, count: 40), "<p>\u{E9}t\u{E9}</p>" + String(repeating: paragraph, count: 40)] {
+            let summary = HTMLText.plainTextPrefix(fromHTML: html, length: 400)
+            #expect(summary == String(HTMLText.plainText(fromHTML: html).prefix(400)))
+            #expect(summary.count == 400)
+        }
+    }
+
     @Test func collapsingWhitespaceLeavesMarkupAlone() {
         #expect(HTMLText.collapsingWhitespace("  a <b>  &amp;\n\n c ") == "a <b> &amp; c")
     }

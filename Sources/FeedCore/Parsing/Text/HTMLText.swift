@@ -12,6 +12,17 @@ public enum HTMLText {
         }
     }
 
+    /// The first `length` characters of `plainText(fromHTML:)`. When the text starts with more
+    /// than `length` ASCII bytes, as most do, the HTML is read no further than that.
+    public static func plainTextPrefix(fromHTML html: String, length: Int) -> String {
+        var html = html
+        let text = html.withUTF8 { bytes in
+            var scanner = HTMLScanner(bytes: bytes)
+            return scanner.plainText(asciiPrefix: length)
+        }
+        return text.utf8.count <= length ? text : String(text.prefix(length))
+    }
+
     /// Collapses runs of whitespace to single spaces and trims both ends, leaving everything else as is.
     public static func collapsingWhitespace(_ text: String) -> String {
         var text = text
@@ -95,6 +106,14 @@ struct PlainTextWriter {
     /// The text written so far, without leading or trailing whitespace.
     var text: String { String(decoding: buffer, as: UTF8.self) }
 
+    var byteCount: Int { buffer.count }
+
+    /// The first `count` bytes written, as text.
+    func text(bytes count: Int) -> String { String(decoding: buffer.prefix(count), as: UTF8.self) }
+
+    /// Whether the first `count` bytes written are all ASCII.
+    func isASCII(bytes count: Int) -> Bool { !buffer.prefix(count).contains { $0 >= 0x80 } }
+
     /// Notes a word break; it is written only if more text follows.
     mutating func space() {
         pendingSpace = true
@@ -162,9 +181,17 @@ private struct HTMLScanner {
         self.writer = PlainTextWriter(capacity: bytes.count)
     }
 
-    mutating func plainText() -> String {
+    /// The plain text, or only its first `asciiPrefix` bytes once they and the byte after them are
+    /// ASCII: those are then its first `asciiPrefix` characters, as whitespace is written as
+    /// spaces (no CR LF, the one pair of ASCII bytes that is a single character).
+    mutating func plainText(asciiPrefix: Int? = nil) -> String {
+        var asciiPrefix = asciiPrefix
         var index = 0
         while index < bytes.count {
+            if let length = asciiPrefix, writer.byteCount > length {
+                if writer.isASCII(bytes: length + 1) { return writer.text(bytes: length) }
+                asciiPrefix = nil
+            }
             switch bytes[index] {
             case UInt8(ascii: "<"):
                 index = skipMarkup(at: index)
