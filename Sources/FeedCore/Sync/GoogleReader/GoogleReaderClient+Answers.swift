@@ -70,9 +70,9 @@ extension GoogleReaderClient {
         var id: String?
         var feedID: String?
         var title: String?
-        var published: LenientNumber?
-        var crawlTimeMsec: LenientNumber?
-        var timestampUsec: LenientNumber?
+        var published: Int64?
+        var crawlTimeMsec: Int64?
+        var timestampUsec: Int64?
         var canonical: String?
         var alternate: String?
         var author: String?
@@ -84,9 +84,9 @@ extension GoogleReaderClient {
             switch key {
             case "id": id = try reader.readString()
             case "title": title = try reader.readOptionalString()
-            case "published": published = try reader.readOptionalLenientNumber()
-            case "crawlTimeMsec": crawlTimeMsec = try reader.readOptionalLenientNumber()
-            case "timestampUsec": timestampUsec = try reader.readOptionalLenientNumber()
+            case "published": published = try reader.readOptionalLenientInt64()
+            case "crawlTimeMsec": crawlTimeMsec = try reader.readOptionalLenientInt64()
+            case "timestampUsec": timestampUsec = try reader.readOptionalLenientInt64()
             case "canonical": canonical = try firstHref(&reader)
             case "alternate": alternate = try firstHref(&reader)
             case "author": author = try reader.readOptionalString()
@@ -107,15 +107,15 @@ extension GoogleReaderClient {
             }
         }
         guard let id, let itemID = GoogleReaderItemID(id), let feedID else { throw .malformedAnswer }
-        let crawled = timestampUsec?.int64.map { Date(timeIntervalSince1970: Double($0) / 1_000_000) }
-            ?? crawlTimeMsec?.int64.map { Date(timeIntervalSince1970: Double($0) / 1000) }
+        let crawled = timestampUsec.map { Date(timeIntervalSince1970: Double($0) / 1_000_000) }
+            ?? crawlTimeMsec.map { Date(timeIntervalSince1970: Double($0) / 1000) }
         return GoogleReaderItem(
             id: itemID,
             feedID: feedID,
             title: title ?? "",
             url: (canonical ?? alternate).flatMap(URL.init(string:)),
             author: author.flatMap { $0.isEmpty ? nil : $0 },
-            published: published?.int64.map { Date(timeIntervalSince1970: Double($0)) },
+            published: published.map { Date(timeIntervalSince1970: Double($0)) },
             crawled: crawled,
             // Google put the body in `content` for full-text feeds and in `summary` otherwise;
             // FreshRSS always uses `summary`.

@@ -41,6 +41,18 @@ struct JSONReaderTests {
         #expect(try Self.read(document) { reader throws(WebAPIError) in try reader.readLenientNumber() }.text == expected)
     }
 
+    /// A lenient number read straight as an Int64 is what its text gave.
+    @Test(arguments: [
+        "12", "-3", "-0", "1.0", "2e3", "1500e-3", "1.5", "-2.5E+2", "1e20", "9223372036854775807", "-9223372036854775808",
+        "9223372036854775808", "123456789012345678.0", "1e-400", #""1700000000123""#, #""-42""#, #""007""#, #""+5""#,
+        #""1.5""#, #""9223372036854775807""#, #""-9223372036854775808""#, #""9223372036854775808""#, #""-""#, #""""#,
+        #""not a number""#, #""\u0031\u0032""#,
+    ])
+    func lenientIntegers(document: String) throws {
+        let text = try Self.read(document) { reader throws(WebAPIError) in try reader.readLenientNumber() }
+        #expect(try Self.read(document) { reader throws(WebAPIError) in try reader.readLenientInt64() } == text.int64)
+    }
+
     @Test(arguments: [("42", 42), ("-42", -42), ("1e3", 1000), ("7.0", 7), ("9223372036854775807", Int64.max), ("-9223372036854775808", Int64.min)] as [(String, Int64)])
     func integers(document: String, expected: Int64) throws {
         #expect(try Self.read(document) { reader throws(WebAPIError) in try reader.readInt64() } == expected)
