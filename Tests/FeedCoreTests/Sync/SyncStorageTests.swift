@@ -63,6 +63,36 @@ struct SyncStorageTests {
         #expect(try await store.entryCount(feedID: feedID, unreadOnly: true) == 0)
     }
 
+    /// The server's state reaches every entry that differs, both ways, and no other account's
+    /// entry with the same ids: each direction is its own statement (FeedStore+SyncMerge).
+    @Test func theServersStateGoesEveryWayAndStaysInItsAccount() async throws {
+        let (store, account, feedID) = try await store()
+        let other = try await store.addAccount(kind: FeverService.kind, server: URL(string: "https://other.example/api/fever.php")!, user: "ann")
+        try await store.applySubscriptions(RemoteSubscriptions(
+            categories: [], feeds: [RemoteFeed(id: "3", url: URL(string: "https://other.example/feed")!, title: "Other", categoryID: nil)]),
+            accountID: other.id)
+        _ = try await store.storeArticles((1...5).map { index in
+            RemoteArticle(id: "\(index)", feedID: "3", title: "Elsewhere \(index)", link: nil, author: nil, published: nil, updated: nil,
+                          content: nil, isRead: index.isMultiple(of: 2), isStarred: index == 1)
+        }, accountID: other.id, cursor: "5")
+        func state(_ account: SyncAccount) async throws -> [String] {
+            try await store.entries(EntryQuery(accountID: account.id, limit: 100)).sorted { $0.entryID < $1.entryID }
+                .map { "\($0.entryID)\($0.isRead ? "r" : "u")\($0.isStarred ? "*" : "")" }
+        }
+        let elsewhere = try await state(other)
+
+        // All five unread here: 1 and 2 become read, 4 and 5 starred.
+        #expect(try await store.applyArticleState(unread: ["3", "4", "5"], starred: ["4", "5"], accountID: account.id) == 4)
+        #expect(try await state(account) == ["1r", "2r", "3u", "4u*", "5u*"])
+        // Then 1 unread again, 3 read, 4 unstarred, 2 starred.
+        #expect(try await store.applyArticleState(unread: ["1", "4", "5"], starred: ["2", "5"], accountID: account.id) == 4)
+        #expect(try await state(account) == ["1u", "2r*", "3r", "4u", "5u*"])
+        // The same state again changes nothing; ids the account does not have are no entries.
+        #expect(try await store.applyArticleState(unread: ["1", "4", "5", "9"], starred: ["2", "5", "9"], accountID: account.id) == 0)
+        #expect(try await state(other) == elsewhere)
+        #expect(try await store.entryCount(feedID: feedID, unreadOnly: true) == 3)
+    }
+
     @Test func anArticleStoredAgainKeepsItsQueuedStateAndIsNotDuplicated() async throws {
         let (store, account, feedID) = try await store()
         try await store.markRead(entryID: try await entryID("2", in: store))

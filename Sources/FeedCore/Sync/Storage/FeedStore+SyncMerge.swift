@@ -25,30 +25,33 @@ extension FeedStore {
             let unsubscribing = Set(pending.filter { $0["action"] == "unsubscribe" }.map { $0["remoteId"] as RemoteID })
             let moving = Set(pending.filter { $0["action"] == "move" }.map { $0["remoteId"] as RemoteID })
 
+            // Each statement prepared once for all the rows: preparing cost more than running.
             var folderIDs: [RemoteID: Int64] = [:]
+            let upsertFolder = try db.cachedStatement(sql: """
+                INSERT INTO folders (accountId, remoteId, name, position) VALUES (?, ?, ?, ?)
+                ON CONFLICT (accountId, remoteId) WHERE accountId IS NOT NULL DO UPDATE SET name = excluded.name, position = excluded.position
+                """)
+            let folderID = try db.cachedStatement(sql: "SELECT id FROM folders WHERE accountId = ? AND remoteId = ?")
             for (position, category) in subscriptions.categories.enumerated() {
-                try db.execute(sql: """
-                    INSERT INTO folders (accountId, remoteId, name, position) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (accountId, remoteId) WHERE accountId IS NOT NULL DO UPDATE SET name = excluded.name, position = excluded.position
-                    """, arguments: [accountID, category.id, category.title, position])
-                folderIDs[category.id] = try Int64.fetchOne(db, sql: "SELECT id FROM folders WHERE accountId = ? AND remoteId = ?",
-                                                            arguments: [accountID, category.id])
+                try upsertFolder.execute(arguments: [accountID, category.id, category.title, position])
+                folderIDs[category.id] = try Int64.fetchOne(folderID, arguments: [accountID, category.id])
             }
             let keptFolders = Array(folderIDs.values)
             try db.execute(sql: "DELETE FROM folders WHERE accountId = ? AND id NOT IN (\(Self.marks(keptFolders.count)))",
                            arguments: StatementArguments([accountID]) + StatementArguments(keptFolders))
 
             var keptFeeds: [RemoteID] = []
+            let upsertFeed = try db.cachedStatement(sql: """
+                INSERT INTO feeds (accountId, remoteId, url, title, link, folderId, position) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                ON CONFLICT (accountId, remoteId) WHERE accountId IS NOT NULL DO UPDATE SET
+                    url = excluded.url, title = excluded.title, link = COALESCE(excluded.link, link), position = excluded.position,
+                    folderId = CASE WHEN ?8 THEN folderId ELSE excluded.folderId END
+                """)
             for (position, feed) in subscriptions.feeds.enumerated() where !unsubscribing.contains(feed.id) {
                 keptFeeds.append(feed.id)
                 let folderID = feed.categoryID.flatMap { folderIDs[$0] }
-                try db.execute(sql: """
-                    INSERT INTO feeds (accountId, remoteId, url, title, link, folderId, position) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-                    ON CONFLICT (accountId, remoteId) WHERE accountId IS NOT NULL DO UPDATE SET
-                        url = excluded.url, title = excluded.title, link = COALESCE(excluded.link, link), position = excluded.position,
-                        folderId = CASE WHEN ?8 THEN folderId ELSE excluded.folderId END
-                    """, arguments: [accountID, feed.id, feed.url.absoluteString, feed.title, feed.link?.absoluteString, folderID, position,
-                                     moving.contains(feed.id)])
+                try upsertFeed.execute(arguments: [accountID, feed.id, feed.url.absoluteString, feed.title, feed.link?.absoluteString, folderID,
+                                                   position, moving.contains(feed.id)])
             }
             try db.execute(sql: "DELETE FROM feeds WHERE accountId = ? AND remoteId NOT IN (\(Self.marks(keptFeeds.count)))",
                            arguments: StatementArguments([accountID]) + StatementArguments(keptFeeds))
@@ -64,47 +67,46 @@ extension FeedStore {
     /// entries wait in the search backlog (`FeedStore.indexSearchBacklog()`), in the same transaction.
     func storeArticles(_ articles: [RemoteArticle], accountID: Int64, cursor: SyncCursor?) async throws -> Int {
         try await writing { db in
-            let feedIDs = Dictionary(
-                try Row.fetchAll(db, sql: "SELECT remoteId, id FROM feeds WHERE accountId = ?", arguments: [accountID])
-                    .map { ($0["remoteId"] as RemoteID, $0["id"] as Int64) },
-                uniquingKeysWith: { first, _ in first })
             // Columns without types keep the values as bound, as the entries' own columns would.
             try db.execute(sql: """
-                CREATE TEMP TABLE IF NOT EXISTS syncArticles (feedId, remoteId, title, link, author, published, updated, summary, content,
-                                                             enclosures, isRead, isStarred, sortDate);
+                CREATE TEMP TABLE IF NOT EXISTS syncArticles (feedRemoteId, remoteId, title, link, author, published, updated, summary,
+                                                             content, enclosures, isRead, isStarred, sortDate);
                 DELETE FROM syncArticles;
                 """)
             let add = try db.cachedStatement(sql: "INSERT INTO syncArticles VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
             let encoder = JSONEncoder()
             let now = Date()
             for article in articles {
-                guard let feedID = feedIDs[article.feedID] else { continue }
                 let enclosures = article.enclosures.isEmpty ? nil : try encoder.encode(article.enclosures)
-                let summary = article.content.map { String(HTMLText.plainText(fromHTML: $0).prefix(Self.syncedSummaryLength)) }
+                let summary = article.content.map { HTMLText.plainTextPrefix(fromHTML: $0, length: Self.syncedSummaryLength) }
                 let date = article.published ?? article.updated
                 try add.execute(arguments: [
-                    feedID, article.id, article.title, article.link?.absoluteString, article.author,
+                    article.feedID, article.id, article.title, article.link?.absoluteString, article.author,
                     FeedStore.storageValue(article.published), FeedStore.storageValue(article.updated), summary, article.content, enclosures,
                     article.isRead, article.isStarred, FeedStore.storageValue(date ?? now),
                 ])
             }
-            // In the page's order, so entry ids grow as before; the WHERE keeps ON CONFLICT from reading as a join's ON.
+            // In the page's order, so entry ids grow as before; an article of a feed the account
+            // does not have here is left out by the join. The WHERE keeps ON CONFLICT from reading
+            // as a join's ON. Prepared once: preparing it cost more than running it for a page.
+            let insert = try db.cachedStatement(sql: """
+                INSERT INTO entries (feedId, entryId, remoteId, title, link, author, published, updated, summary, content,
+                                     enclosures, isRead, isStarred, insertedAt, sortDate)
+                SELECT feeds.id, page.remoteId, page.remoteId, page.title, page.link, author, published, updated, summary, content,
+                       enclosures,
+                       COALESCE((SELECT action = 'read' FROM syncQueue
+                                 WHERE accountId = ?1 AND remoteId = page.remoteId AND action IN ('read', 'unread')), isRead),
+                       COALESCE((SELECT action = 'star' FROM syncQueue
+                                 WHERE accountId = ?1 AND remoteId = page.remoteId AND action IN ('star', 'unstar')), isStarred),
+                       ?2, sortDate
+                FROM syncArticles AS page JOIN feeds ON feeds.accountId = ?1 AND feeds.remoteId = page.feedRemoteId
+                WHERE NOT EXISTS (SELECT 1 FROM expiredEntries WHERE feedId = feeds.id AND entryId = page.remoteId)
+                ORDER BY page.rowid
+                ON CONFLICT (feedId, entryId) DO NOTHING
+                """)
             // The entries wait in the search backlog, which the index takes before the next search.
             try FeedStore.$deferringSearchIndex.withValue(true) {
-                try db.execute(sql: """
-                    INSERT INTO entries (feedId, entryId, remoteId, title, link, author, published, updated, summary, content,
-                                         enclosures, isRead, isStarred, insertedAt, sortDate)
-                    SELECT feedId, remoteId, remoteId, title, link, author, published, updated, summary, content, enclosures,
-                           COALESCE((SELECT action = 'read' FROM syncQueue
-                                     WHERE accountId = ?1 AND remoteId = page.remoteId AND action IN ('read', 'unread')), isRead),
-                           COALESCE((SELECT action = 'star' FROM syncQueue
-                                     WHERE accountId = ?1 AND remoteId = page.remoteId AND action IN ('star', 'unstar')), isStarred),
-                           ?2, sortDate
-                    FROM syncArticles AS page
-                    WHERE NOT EXISTS (SELECT 1 FROM expiredEntries WHERE feedId = page.feedId AND entryId = page.remoteId)
-                    ORDER BY page.rowid
-                    ON CONFLICT (feedId, entryId) DO NOTHING
-                    """, arguments: [accountID, FeedStore.storageValue(now)])
+                try insert.execute(arguments: [accountID, FeedStore.storageValue(now)])
             }
             let stored = db.changesCount
             try db.execute(sql: "DELETE FROM syncArticles")
@@ -137,21 +139,35 @@ extension FeedStore {
                     OR (syncQueue.action = 'catchupFeed' AND syncQueue.remoteId = feeds.remoteId)
                     OR (syncQueue.action = 'catchupCategory' AND syncQueue.remoteId = folders.remoteId))
                 """
-            try db.execute(sql: """
-                UPDATE entries SET isRead = remoteId NOT IN (SELECT remoteId FROM syncUnread)
-                WHERE feedId IN (SELECT id FROM feeds WHERE accountId = ?1) AND remoteId IS NOT NULL
-                  AND isRead != (remoteId NOT IN (SELECT remoteId FROM syncUnread))
-                  AND NOT EXISTS (SELECT 1 FROM syncQueue WHERE accountId = ?1 AND remoteId = entries.remoteId AND action IN ('read', 'unread'))
-                  AND feedId NOT IN (\(caughtUp))
-                """, arguments: [accountID])
-            var changed = db.changesCount
-            try db.execute(sql: """
-                UPDATE entries SET isStarred = remoteId IN (SELECT remoteId FROM syncStarred)
-                WHERE feedId IN (SELECT id FROM feeds WHERE accountId = ?1) AND remoteId IS NOT NULL
-                  AND isStarred != (remoteId IN (SELECT remoteId FROM syncStarred))
-                  AND NOT EXISTS (SELECT 1 FROM syncQueue WHERE accountId = ?1 AND remoteId = entries.remoteId AND action IN ('star', 'unstar'))
-                """, arguments: [accountID])
-            changed += db.changesCount
+            // Each change of state is looked for from its smaller side, through an index: the
+            // unread and starred entries here, and the server's unread and starred ids (the `+`
+            // keeps SQLite from scanning every read or unstarred entry instead). Reading every
+            // entry of the account, as one UPDATE for each state did, read the whole table.
+            let account = "feedId IN (SELECT id FROM feeds WHERE accountId = ?1)"
+            let readKept = "NOT EXISTS (SELECT 1 FROM syncQueue WHERE accountId = ?1 AND remoteId = entries.remoteId AND action IN ('read', 'unread'))"
+            let starKept = "NOT EXISTS (SELECT 1 FROM syncQueue WHERE accountId = ?1 AND remoteId = entries.remoteId AND action IN ('star', 'unstar'))"
+            var changed = 0
+            for change in [
+                """
+                UPDATE entries SET isRead = 1 WHERE isRead = 0 AND \(account) AND remoteId IS NOT NULL
+                  AND remoteId NOT IN (SELECT remoteId FROM syncUnread) AND \(readKept) AND feedId NOT IN (\(caughtUp))
+                """,
+                """
+                UPDATE entries SET isRead = 0 WHERE remoteId IN (SELECT remoteId FROM syncUnread) AND +isRead = 1 AND +\(account)
+                  AND \(readKept) AND feedId NOT IN (\(caughtUp))
+                """,
+                """
+                UPDATE entries SET isStarred = 0 WHERE isStarred = 1 AND \(account) AND remoteId IS NOT NULL
+                  AND remoteId NOT IN (SELECT remoteId FROM syncStarred) AND \(starKept)
+                """,
+                """
+                UPDATE entries SET isStarred = 1 WHERE remoteId IN (SELECT remoteId FROM syncStarred) AND +isStarred = 0 AND +\(account)
+                  AND \(starKept)
+                """,
+            ] {
+                try db.execute(sql: change, arguments: [accountID])
+                changed += db.changesCount
+            }
             try db.execute(sql: "DELETE FROM syncUnread; DELETE FROM syncStarred")
             return changed
         }
