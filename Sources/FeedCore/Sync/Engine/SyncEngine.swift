@@ -161,12 +161,10 @@ public final class SyncEngine: Sendable {
         do {
             let known = try await storing { try await self.store.remoteFeedAddresses(accountID: account.id) }
             let subscriptions = try await service.subscriptions(known: known)
-            try await storing { try await self.store.applySubscriptions(subscriptions, accountID: account.id) }
-            report.newEntries += try await pullArticles(account, with: service)
-            let unread = try await service.unreadArticleIDs()
-            let starred = try await service.starredArticleIDs()
+            let pulled = try await pullArticlesAndState(account, after: subscriptions, with: service)
+            report.newEntries += pulled.stored
             report.changedStates = try await storing {
-                try await self.store.applyArticleState(unread: unread, starred: starred, accountID: account.id)
+                try await self.store.applyArticleState(unread: pulled.unread, starred: pulled.starred, accountID: account.id)
             }
         } catch let error as SyncError {
             throw .server(error)
@@ -178,29 +176,62 @@ public final class SyncEngine: Sendable {
         return report
     }
 
-    /// Stores the articles the server has after the account's cursor, page by page, each page in
-    /// its own transaction; the cursor moves on with the last. The next page is fetched while one
-    /// is stored, so the server's time and ours overlap, and never more than that one page ahead.
-    /// A page that fails to arrive fails the sync only once the page before it is stored whole.
-    private func pullArticles(_ account: SyncAccount, with service: any SyncService) async throws -> Int {
-        try await withThrowingTaskGroup(of: ArticlePage.self) { fetching in
-            let first = account.cursor
-            fetching.addTask { try await service.articles(since: first) }
+    /// How many fetched pages may wait to be stored before the fetching waits for the store.
+    static let pagesAhead = 2
+
+    /// The unread and starred ids the server listed after its articles.
+    private typealias ArticleState = (unread: Set<RemoteID>, starred: Set<RemoteID>)
+
+    /// Stores `subscriptions`, then the articles the server has after the account's cursor, page
+    /// by page, each page in its own transaction; the cursor moves on with the last. The pages
+    /// are fetched one after another while the subscriptions and earlier pages are stored, at
+    /// most `pagesAhead` of them waiting, then the unread and starred ids are listed while the
+    /// last are stored: the server is never left idle waiting for our store, and never has more
+    /// than one of our requests at a time. A page that fails to arrive fails the sync only once
+    /// what came before it is stored whole.
+    private func pullArticlesAndState(_ account: SyncAccount, after subscriptions: RemoteSubscriptions, with service: any SyncService)
+        async throws -> (stored: Int, unread: Set<RemoteID>, starred: Set<RemoteID>) {
+        let (pages, arriving) = AsyncThrowingStream.makeStream(of: ArticlePage.self)
+        let (room, freed) = AsyncStream.makeStream(of: Void.self)
+        return try await withThrowingTaskGroup(of: ArticleState.self) { fetching in
+            fetching.addTask {
+                do {
+                    var cursor = account.cursor
+                    var waiting = 0
+                    var freedRoom = room.makeAsyncIterator()
+                    while true {
+                        if waiting == Self.pagesAhead {
+                            // nil: the store failed and this task is cancelled.
+                            guard await freedRoom.next() != nil else { throw CancellationError() }
+                            waiting -= 1
+                        }
+                        let page = try await service.articles(since: cursor)
+                        arriving.yield(page)
+                        waiting += 1
+                        if page.isLast { break }
+                        cursor = page.nextCursor ?? cursor
+                    }
+                    arriving.finish()
+                    return (try await service.unreadArticleIDs(), try await service.starredArticleIDs())
+                } catch {
+                    arriving.finish(throwing: error)
+                    throw error
+                }
+            }
+            // Leaving early (a failed page, a failed store) cancels the fetching and waits for it.
+            try await storing { try await self.store.applySubscriptions(subscriptions, accountID: account.id) }
             var cursor = account.cursor
             var stored = 0
-            // Leaving early (a failed page, a failed store) cancels the page ahead and waits for it.
-            while let page = try await fetching.next() {
+            for try await page in pages {
                 cursor = page.nextCursor ?? cursor
-                if !page.isLast {
-                    let next = cursor
-                    fetching.addTask { try await service.articles(since: next) }
-                }
                 let articles = page.articles, finalCursor = page.isLast ? cursor : nil
                 stored += try await storing {
                     try await self.store.storeArticles(articles, accountID: account.id, cursor: finalCursor)
                 }
+                freed.yield()
             }
-            return stored
+            guard let state = try await fetching.next() else { throw CancellationError() }
+            return (stored, state.unread, state.starred)
         }
     }
 
