@@ -190,11 +190,15 @@ actor GoogleReaderClient {
         var items: [GoogleReaderItem] = []
         items.reserveCapacity(ids.count)
         for batch in ids.chunked(batchSize) {
-            // A POSTed form: FreshRSS answers a GET with 400.
-            let body = try await call(["stream", "items", "contents"], form: batch.map { ("i", $0.longForm) })
-            try Self.items(in: body, into: &items)
+            try Self.items(in: try await itemsAnswer(batch), into: &items)
         }
         return items
+    }
+
+    /// The server's answer with the contents of the items `batch`, at most `batchSize` of them, undecoded.
+    func itemsAnswer(_ batch: ArraySlice<GoogleReaderItemID>) async throws(WebAPIError) -> Data {
+        // A POSTed form: FreshRSS answers a GET with 400.
+        try await call(["stream", "items", "contents"], form: batch.map { ("i", $0.longForm) })
     }
 
     // MARK: - Changes

@@ -32,9 +32,14 @@ struct GoogleReaderItemID: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// `tag:google.com,2005:reader/item/` and 16 zero-padded lower-case hex digits.
     var longForm: String {
-        let hex = String(value, radix: 16)
-        return Self.longFormPrefix + String(repeating: "0", count: 16 - hex.count) + hex
+        var digits: [UInt8] = Array(Self.longFormPrefix.utf8)
+        for shift in stride(from: 60, through: 0, by: -4) {
+            digits.append(Self.hexDigits[Int((value >> UInt64(shift)) & 0xF)])
+        }
+        return String(decoding: digits, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     var description: String { String(value) }
 

@@ -46,25 +46,54 @@ public struct GoogleReaderService: SyncService {
     /// stored of that same second. The first page lists the ids of everything the server fetched
     /// since that second (`ot` takes whole seconds), leaving out those stored, oldest first; each
     /// page then brings the contents of one batch of them. With nothing new, nothing is fetched.
+    ///
+    /// The next batch is asked for as soon as this one's answer is in, before it is decoded, so
+    /// the server works on it while this page is decoded; the engine asks for pages one at a
+    /// time, so one request is on its way at a time.
     public func articles(since cursor: SyncCursor?) async throws(SyncError) -> ArticlePage {
         let position = NewestArticles(cursor)
-        var ids = await pending.take(after: cursor)
-        if ids == nil {
+        let kept = await pending.take(after: cursor)
+        var all = kept?.ids ?? []
+        if kept == nil {
             let since = position.microseconds > 0 ? Date(timeIntervalSince1970: Double(position.microseconds / 1_000_000)) : nil
-            ids = try await syncing { () async throws(WebAPIError) in
-                try await client.itemIDs(stream: GoogleReaderStream.readingList, newerThan: since).reversed()
-                    .filter { !position.ids.contains($0.description) }
+            all = try await syncing { () async throws(WebAPIError) in
+                let listed = try await client.itemIDs(stream: GoogleReaderStream.readingList, newerThan: since).reversed()
+                return position.ids.isEmpty ? Array(listed) : listed.filter { !position.ids.contains($0.description) }
             }
         }
-        let all = ids ?? []
-        let batch = Array(all.prefix(Self.capabilities.articlePageLimit))
-        let items = batch.isEmpty ? [] : try await syncing { () async throws(WebAPIError) in try await client.items(batch) }
-        let next = position.advanced(by: items).text
+        let batch = all.prefix(Self.capabilities.articlePageLimit)
         let rest = Array(all.dropFirst(batch.count))
-        if !rest.isEmpty {
-            await pending.keep(rest, for: next)
+        var items: [GoogleReaderItem] = []
+        var nextAnswer: ItemsAnswer?
+        if let answer = kept?.answer ?? (batch.isEmpty ? nil : ask(for: batch)) {
+            let body = try await syncing { () async throws(WebAPIError) in try await answer.body() }
+            nextAnswer = rest.isEmpty ? nil : ask(for: rest.prefix(Self.capabilities.articlePageLimit))
+            // The next request's task runs on this thread until it has handed its transfer to a
+            // thread of its own; decoding first kept it waiting for a core, and the server idle.
+            await Task.yield()
+            do throws(WebAPIError) {
+                try GoogleReaderClient.items(in: body, into: &items)
+            } catch {
+                nextAnswer?.cancel()
+                throw error.syncError
+            }
+        }
+        let next = position.advanced(by: items).text
+        if let nextAnswer {
+            await pending.keep(rest, for: next, answer: nextAnswer)
         }
         return ArticlePage(articles: items.map(Self.article), nextCursor: next, isLast: rest.isEmpty)
+    }
+
+    /// Asks for the contents of `batch` now; the answer is awaited when its page is.
+    private func ask(for batch: ArraySlice<GoogleReaderItemID>) -> ItemsAnswer {
+        ItemsAnswer(Task { [client] () async -> Result<Data, WebAPIError> in
+            do throws(WebAPIError) {
+                return .success(try await client.itemsAnswer(batch))
+            } catch {
+                return .failure(error)
+            }
+        })
     }
 
     public func unreadArticleIDs() async throws(SyncError) -> Set<RemoteID> {
@@ -151,21 +180,52 @@ private struct NewestArticles {
     var text: String { ids.isEmpty ? String(microseconds) : "\(microseconds):" + ids.sorted().joined(separator: ",") }
 }
 
-/// The ids listed for a sync that later pages fetch, kept under the cursor the last page returned.
-private actor PendingItems {
-    private var cursor: SyncCursor?
-    private var ids: [GoogleReaderItemID] = []
+/// The answer to one `stream/items/contents` request, asked for before it is awaited.
+private struct ItemsAnswer: Sendable {
+    let task: Task<Result<Data, WebAPIError>, Never>
 
-    func keep(_ ids: [GoogleReaderItemID], for cursor: SyncCursor) {
-        self.cursor = cursor
-        self.ids = ids
+    init(_ task: Task<Result<Data, WebAPIError>, Never>) {
+        self.task = task
     }
 
-    /// The ids kept for `cursor`, once; nil when there are none, so they are listed anew.
-    func take(after cursor: SyncCursor?) -> [GoogleReaderItemID]? {
-        guard let cursor, cursor == self.cursor else { return nil }
-        self.cursor = nil
-        defer { ids = [] }
-        return ids
+    /// The answer's body; leaving the wait cancels the request.
+    func body() async throws(WebAPIError) -> Data {
+        try await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }.get()
+    }
+
+    func cancel() {
+        task.cancel()
+    }
+}
+
+/// The ids listed for a sync that later pages fetch, kept under the cursor the last page returned,
+/// with the answer for the first batch of them, already asked for.
+private actor PendingItems {
+    struct Kept {
+        var ids: [GoogleReaderItemID]
+        var answer: ItemsAnswer
+    }
+
+    private var cursor: SyncCursor?
+    private var kept: Kept?
+
+    func keep(_ ids: [GoogleReaderItemID], for cursor: SyncCursor, answer: ItemsAnswer) {
+        kept?.answer.cancel()
+        self.cursor = cursor
+        kept = Kept(ids: ids, answer: answer)
+    }
+
+    /// What was kept for `cursor`, once; nil when nothing was, so the ids are listed anew. What
+    /// was kept for another cursor is dropped, its request cancelled.
+    func take(after cursor: SyncCursor?) -> Kept? {
+        defer {
+            self.cursor = nil
+            kept = nil
+        }
+        guard let cursor, cursor == self.cursor else {
+            kept?.answer.cancel()
+            return nil
+        }
+        return kept
     }
 }
