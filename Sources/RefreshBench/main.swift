@@ -163,10 +163,10 @@ func runBench() throws -> [(key: String, value: Double)] {
             plot.addSync("greader", seconds: greader.initial.seconds)
             plot.addSync("greader_floor", seconds: greader.floorSeconds)
             plot.addSync("greader_incremental", seconds: greader.incrementalSeconds)
-            table.add("Google Reader API initial sync, \(what), ours / floor",
+            table.add("Google Reader API initial sync, \(what), ours / floor, medians of \(SyncBench.googleReaderRounds(options))",
                       String(format: "%.2f / %.2f s (%.2f×)", greader.initial.seconds, greader.floorSeconds,
                              greader.initial.seconds / greader.floorSeconds), "≤ 1.5×")
-            table.add("  peak RSS, ours", String(format: "%.0f MB", greader.initial.peakRSS), "< 100 MB")
+            table.add("  peak RSS, ours, highest", String(format: "%.0f MB", greader.initial.peakRSS), "< 100 MB")
             table.add("Google Reader API incremental sync, \(SyncBench.changedArticles) articles changed",
                       String(format: "%d requests, %.2f s", greader.incrementalRequests, greader.incrementalSeconds), "≤ 5 requests, < 1 s")
         } catch let unavailable as SyncBench.Unavailable {
