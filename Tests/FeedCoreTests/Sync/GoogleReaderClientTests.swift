@@ -367,3 +367,15 @@ struct WebAPIFormEncodingTests {
         #expect(WebAPIConnection.formEncoded([("", "")]) == "=")
     }
 }
+
+extension GoogleReaderClient {
+    /// The contents of the items `ids`, in batches, as the service asks for them a page at a time;
+    /// ids the server no longer has are left out.
+    func items(_ ids: [GoogleReaderItemID]) async throws(WebAPIError) -> [GoogleReaderItem] {
+        var items: [GoogleReaderItem] = []
+        for batch in ids.chunked(batchSize) {
+            try Self.items(in: try await itemsAnswer(batch), into: &items)
+        }
+        return items
+    }
+}

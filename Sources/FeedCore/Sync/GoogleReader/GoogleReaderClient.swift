@@ -185,16 +185,6 @@ actor GoogleReaderClient {
         return ids[ids.count - 2].description
     }
 
-    /// The contents of the items `ids`, in batches; ids the server no longer has are left out.
-    func items(_ ids: [GoogleReaderItemID]) async throws(WebAPIError) -> [GoogleReaderItem] {
-        var items: [GoogleReaderItem] = []
-        items.reserveCapacity(ids.count)
-        for batch in ids.chunked(batchSize) {
-            try Self.items(in: try await itemsAnswer(batch), into: &items)
-        }
-        return items
-    }
-
     /// The server's answer with the contents of the items `batch`, at most `batchSize` of them, undecoded.
     func itemsAnswer(_ batch: ArraySlice<GoogleReaderItemID>) async throws(WebAPIError) -> Data {
         // A POSTed form: FreshRSS answers a GET with 400.
