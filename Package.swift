@@ -52,6 +52,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Sync accounts' passwords go to the Secret Service (GNOME Keyring, KWallet) through libsecret.
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        // Rules' regular expressions, with PCRE2's limit on the work one match may take.
+        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         // WebKitGTK's headers and library for FeedReaderTests, which look into the article's web
         // view; the app itself loads the library when it first shows an article.
         // libadwaita for the reader's window, dialogs and style; the refresh library stays GTK-only.
@@ -59,7 +61,7 @@ let package = Package(
         .systemLibrary(name: "CWebKit", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
         .target(
             name: "FeedCore",
-            dependencies: ["CCurl", "CZlib", "CLibXML2", "CSecret", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["CCurl", "CZlib", "CLibXML2", "CSecret", "CPCRE2", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: orderedCode
         ),
         // The command-line commands and the messages they share with the window: FeedCore and

@@ -4,9 +4,9 @@ import Foundation
 public enum CommandOutput {
     /// Writes `text` and a newline without the window's bidi isolates: a terminal lays out no
     /// paragraphs, and a path copied from it, or read by a script, must be the path alone.
-    public static func say(_ text: String, to handle: FileHandle = .standardOutput) {
+    public static func say(_ text: String, to handle: FileHandle = .standardOutput, terminator: String = "\n") {
         let plain = text.replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "")
-        handle.write(Data((plain + "\n").utf8))
+        handle.write(Data((plain + terminator).utf8))
     }
 
     /// Writes `message` as the program's error and returns the exit status of a failure.

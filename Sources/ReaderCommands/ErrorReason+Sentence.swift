@@ -103,6 +103,21 @@ extension ErrorReason {
             tr("This folder does not belong to the account.")
         case .storageFailed:
             tr("The feed database could not be used.")
+        case .ruleMalformed:
+            // TRANSLATORS: %d is a line of a rule's text form (docs/rules.md); the line itself follows.
+            tr("Line %d of the rule cannot be read:").filling(count: Int(self[.line] ?? "") ?? 1) + " " + String.isolated(self[.text] ?? "")
+        case .ruleIncomplete:
+            tr("A rule needs at least one condition and one action.")
+        case .ruleInvalidPattern:
+            // TRANSLATORS: %1$@ is a regular expression, %2$@ the position of the character where it goes wrong.
+            tr("The regular expression “%1$@” is not valid at character %2$@.")
+                .replacingOccurrences(of: "%1$@", with: String.isolated(self[.text] ?? ""))
+                .replacingOccurrences(of: "%2$@", with: self[.column] ?? "1")
+        case .rulePatternTooComplex:
+            // TRANSLATORS: %@ is a regular expression.
+            tr("The regular expression “%@” takes too long to match; make it simpler.").filling(self[.text] ?? "")
+        case .ruleNotFound:
+            tr("There is no such rule.")
         case .unrecorded:
             tr("The reason is no longer known; it will be shown again after the next refresh.")
         }

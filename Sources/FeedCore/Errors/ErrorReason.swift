@@ -74,6 +74,12 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case accountNotFound = "store.account-not-found"
     case folderNotInAccount = "store.folder-not-in-account"
     case storageFailed = "store.failed"
+    // Rules
+    case ruleMalformed = "rule.malformed"
+    case ruleIncomplete = "rule.incomplete"
+    case ruleInvalidPattern = "rule.invalid-pattern"
+    case rulePatternTooComplex = "rule.pattern-too-complex"
+    case ruleNotFound = "rule.not-found"
     /// An error text written before errors had codes (or by a newer version): kept, never shown.
     case unrecorded = "unrecorded"
 }

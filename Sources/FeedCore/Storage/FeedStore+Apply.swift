@@ -12,16 +12,23 @@ extension FeedStore {
     @discardableResult
     public func apply(_ result: FetchResult, toFeed feedID: Int64, at now: Date = Date(),
                       policy: PollingPolicy = PollingPolicy()) async throws -> ApplySummary {
-        try await writing { db in try FeedStore.apply(result, toFeed: feedID, at: now, policy: policy, in: db) }
+        try await writing { db in
+            let previousMaximum = try FeedStore.largestEntryID(in: db)
+            let summary = try FeedStore.apply(result, toFeed: feedID, at: now, policy: policy, in: db)
+            if summary.newEntries > 0 { try FeedStore.applyRulesToNewEntries(after: previousMaximum, in: db) }
+            return summary
+        }
     }
 
     /// Saves several fetches in one transaction, each as `apply(_:toFeed:at:policy:)` would, in a
     /// savepoint of its own: a feed that cannot be saved is rolled back alone and its error is its
     /// result. Throws, saving none, only when the transaction itself fails (a damaged database).
+    /// The rules apply to the new entries in the same transaction.
     public func apply(_ batch: [(result: FetchResult, feedID: Int64)], at now: Date = Date(),
                       policy: PollingPolicy = PollingPolicy()) async throws -> [Result<ApplySummary, any Error>] {
         try await writing { db in
-            try batch.map { result, feedID in
+            let previousMaximum = try FeedStore.largestEntryID(in: db)
+            let results: [Result<ApplySummary, any Error>] = try batch.map { result, feedID in
                 do {
                     var summary = ApplySummary()
                     try db.inSavepoint {
@@ -35,6 +42,10 @@ extension FeedStore {
                     return .failure(error)
                 }
             }
+            if results.contains(where: { (try? $0.get().newEntries) ?? 0 > 0 }) {
+                try FeedStore.applyRulesToNewEntries(after: previousMaximum, in: db)
+            }
+            return results
         }
     }
 

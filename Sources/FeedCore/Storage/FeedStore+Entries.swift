@@ -19,6 +19,9 @@ extension FeedStore {
                 conditions.append("feedId IN (SELECT feeds.id FROM feeds WHERE accountId = ?)")
                 arguments += [accountID]
             }
+            if !query.includesHidden {
+                conditions.append("hiddenByRule IS NULL")
+            }
             if query.unreadOnly {
                 conditions.append("isRead = 0")
             }
@@ -54,7 +57,7 @@ extension FeedStore {
         case .listing:
             """
             id, feedId, entryId, title, link, author, published, updated, substr(summary, 1, \(EntryFields.listingSummaryLength)) AS summary,
-            NULL AS summaryHTML, NULL AS content, NULL AS enclosures, isRead, isStarred, insertedAt, sortDate
+            NULL AS summaryHTML, NULL AS content, NULL AS enclosures, isRead, isStarred, insertedAt, sortDate, hiddenByRule
             """
         }
     }
@@ -137,10 +140,12 @@ extension FeedStore {
         }
     }
 
-    /// Counts entries, of one feed or all, optionally only the unread or starred ones.
-    public func entryCount(feedID: Int64? = nil, unreadOnly: Bool = false, starredOnly: Bool = false) async throws -> Int {
+    /// Counts entries, of one feed or all, optionally only the unread or starred ones; those a rule
+    /// hid only with `includingHidden`.
+    public func entryCount(feedID: Int64? = nil, unreadOnly: Bool = false, starredOnly: Bool = false,
+                           includingHidden: Bool = false) async throws -> Int {
         try await reading { db in
-            var sql = "SELECT COUNT(*) FROM entries WHERE 1"
+            var sql = "SELECT COUNT(*) FROM entries WHERE " + (includingHidden ? "1" : "hiddenByRule IS NULL")
             var arguments = StatementArguments()
             if let feedID {
                 sql += " AND feedId = ?"

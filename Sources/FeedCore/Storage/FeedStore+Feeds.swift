@@ -4,7 +4,7 @@ import GRDB
 extension FeedStore {
     private static let feedsWithUnreadCounts = """
         SELECT feeds.*,
-               (SELECT COUNT(*) FROM entries WHERE entries.feedId = feeds.id AND entries.isRead = 0) AS unreadCount
+               (SELECT COUNT(*) FROM entries WHERE entries.feedId = feeds.id AND entries.isRead = 0 AND entries.hiddenByRule IS NULL) AS unreadCount
         FROM feeds
         """
 

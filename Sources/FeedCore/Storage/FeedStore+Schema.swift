@@ -224,6 +224,9 @@ extension FeedStore {
         migrator.registerMigration("v18-search-backlog") { db in
             try FeedStore.addSearchBacklog(in: db)
         }
+        migrator.registerMigration("v19-rules") { db in
+            try FeedStore.createRules(in: db)
+        }
         return migrator
     }()
 }

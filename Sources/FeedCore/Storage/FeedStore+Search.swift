@@ -112,9 +112,10 @@ extension FeedStore {
     /// otherwise have every entry scored on each keystroke. One statement finds and ranks them:
     /// the index is walked in rowid order and stops (rowids grow as entries arrive), and the
     /// ranking (`search_rank`) needs nothing beyond the rows it scores. `fields` says how much
-    /// of each entry to read (a list shows `.listing`).
+    /// of each entry to read (a list shows `.listing`); entries a rule hid are found only
+    /// `includingHidden`.
     public func search(_ text: String, limit: Int = 50, offset: Int = 0, candidates: Int = 2_000,
-                       fields: EntryFields = .all) async throws -> [StoredEntry] {
+                       fields: EntryFields = .all, includingHidden: Bool = false) async throws -> [StoredEntry] {
         guard let match = FeedStore.matchExpression(for: text) else { return [] }
         try await indexSearchBacklog()
         let columns = fields == .all ? "entries.*" : FeedStore.columns(fields)
@@ -126,7 +127,7 @@ extension FeedStore {
                         SELECT rowid, search_rank(entries_search, 10.0, 4.0, 1.0) AS score FROM entries_search
                         WHERE entries_search MATCH ? ORDER BY rowid DESC LIMIT ?
                     ) ORDER BY score DESC, rowid DESC LIMIT ? OFFSET ?
-                ) AS hits JOIN entries ON entries.id = hits.rowid
+                ) AS hits JOIN entries ON entries.id = hits.rowid\(includingHidden ? "" : " WHERE entries.hiddenByRule IS NULL")
                 ORDER BY hits.score DESC, entries.id DESC
                 """), arguments: [match, max(candidates, limit + offset), limit, offset])
         }

@@ -31,6 +31,8 @@ public struct StoredEntry: Sendable, Hashable, Identifiable {
     public var isRead: Bool
     /// Whether the reader starred it to keep.
     public var isStarred: Bool
+    /// The rule that hid it from lists and unread counts, or nil.
+    public var hiddenByRule: Int64?
     /// When the store first saw the entry.
     public var insertedAt: Date
     /// The date lists are ordered by: published, else updated, else `insertedAt`.
@@ -60,6 +62,7 @@ extension StoredEntry: FetchableRecord {
         enclosures = try enclosuresJSON.map { try JSONDecoder().decode([Enclosure].self, from: $0) } ?? []
         isRead = row["isRead"]
         isStarred = row["isStarred"]
+        hiddenByRule = row["hiddenByRule"]
         insertedAt = row.utcDate("insertedAt") ?? row["insertedAt"]
         sortDate = row.utcDate("sortDate") ?? row["sortDate"]
     }
@@ -91,6 +94,8 @@ public struct EntryQuery: Sendable, Hashable {
     public var unreadOnly: Bool
     /// Only starred entries.
     public var starredOnly: Bool
+    /// Entries a rule hid too.
+    public var includesHidden: Bool
     /// The most entries to return.
     public var limit: Int
     /// Entries to skip, for offset paging.
@@ -102,12 +107,13 @@ public struct EntryQuery: Sendable, Hashable {
 
     /// Creates a query; the default is the newest 50 entries of all feeds.
     public init(feedID: Int64? = nil, folderID: Int64? = nil, accountID: Int64? = nil, unreadOnly: Bool = false, starredOnly: Bool = false,
-                limit: Int = 50, offset: Int = 0, olderThan: EntryCursor? = nil, fields: EntryFields = .all) {
+                includesHidden: Bool = false, limit: Int = 50, offset: Int = 0, olderThan: EntryCursor? = nil, fields: EntryFields = .all) {
         self.feedID = feedID
         self.folderID = folderID
         self.accountID = accountID
         self.unreadOnly = unreadOnly
         self.starredOnly = starredOnly
+        self.includesHidden = includesHidden
         self.limit = limit
         self.offset = offset
         self.olderThan = olderThan

@@ -43,7 +43,7 @@ extension FeedStore {
     public func feeds(accountID: Int64) async throws -> [StoredFeed] {
         try await reading { db in
             try StoredFeed.fetchAll(db, sql: """
-                SELECT feeds.*, (SELECT COUNT(*) FROM entries WHERE entries.feedId = feeds.id AND entries.isRead = 0) AS unreadCount
+                SELECT feeds.*, (SELECT COUNT(*) FROM entries WHERE entries.feedId = feeds.id AND entries.isRead = 0 AND entries.hiddenByRule IS NULL) AS unreadCount
                 FROM feeds WHERE accountId = ? ORDER BY position, id
                 """, arguments: [accountID])
         }
@@ -83,7 +83,7 @@ extension FeedStore {
         try await reading { db in
             let row = try Row.fetchOne(db, sql: """
                 SELECT COUNT(*) AS entries, COUNT(DISTINCT feedId) AS feeds FROM entries
-                WHERE isRead = 0 AND insertedAt >= ? AND feedId IN (SELECT id FROM feeds WHERE accountId = ?)
+                WHERE isRead = 0 AND hiddenByRule IS NULL AND insertedAt >= ? AND feedId IN (SELECT id FROM feeds WHERE accountId = ?)
                 """, arguments: [FeedStore.storageValue(since), accountID])
             return (row?["entries"] ?? 0, row?["feeds"] ?? 0)
         }

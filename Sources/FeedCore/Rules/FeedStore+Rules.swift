@@ -1,0 +1,254 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// A stored rule with what went wrong when it was last used.
+public struct StoredRule: Sendable, Hashable {
+    public var rule: Rule
+    /// Why the rule gave up on some entry (a regular expression needing more work than allowed), or nil.
+    public var problem: ErrorReason?
+}
+
+/// What applying rules to stored entries changed.
+public struct RuleApplication: Sendable, Hashable {
+    /// The entries examined.
+    public var examined = 0
+    /// The entries some rule matched.
+    public var matched = 0
+
+    public init(examined: Int = 0, matched: Int = 0) {
+        self.examined = examined
+        self.matched = matched
+    }
+}
+
+extension FeedStore {
+    /// The rules, in the order they are listed and applied.
+    public func rules() async throws -> [StoredRule] {
+        try await reading { db in try FeedStore.storedRules(in: db) }
+    }
+
+    /// Stores `rule` last in the list, once its patterns are checked, and returns it with its id.
+    /// It applies to the entries that arrive from now on; `applyRules(ids:)` applies it to those stored.
+    ///
+    /// - Throws: `RuleError` when a pattern is invalid or runs away; nothing is stored then.
+    @discardableResult
+    public func addRule(_ rule: Rule) async throws -> Rule {
+        try rule.validate()
+        return try await writing { db in
+            let position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM rules") ?? 0
+            var stored = rule
+            stored.id = nil
+            try db.execute(sql: "INSERT INTO rules (position, definition) VALUES (?, ?)",
+                           arguments: [position, try FeedStore.definition(of: stored)])
+            stored.id = db.lastInsertedRowID
+            return stored
+        }
+    }
+
+    /// Replaces a stored rule's conditions, actions, name and state, keeping its place.
+    public func updateRule(_ rule: Rule) async throws {
+        guard let id = rule.id else { throw RuleError.notFound(id: 0) }
+        try rule.validate()
+        try await writing { db in
+            try db.execute(sql: "UPDATE rules SET definition = ?, problemCode = NULL WHERE id = ?",
+                           arguments: [try FeedStore.definition(of: rule), id])
+            guard db.changesCount > 0 else { throw RuleError.notFound(id: id) }
+        }
+    }
+
+    /// Removes a rule; the entries it hid are shown again. What it marked read or starred stays so.
+    public func removeRule(id: Int64) async throws {
+        try await writing { db in
+            try db.execute(sql: "DELETE FROM rules WHERE id = ?", arguments: [id])
+            guard db.changesCount > 0 else { throw RuleError.notFound(id: id) }
+            try db.execute(sql: "UPDATE entries SET hiddenByRule = NULL WHERE hiddenByRule = ?", arguments: [id])
+        }
+    }
+
+    /// Moves a rule to `position` in the list (0 first), the others keeping their order.
+    public func moveRule(id: Int64, to position: Int) async throws {
+        try await writing { db in
+            var ids = try Int64.fetchAll(db, sql: "SELECT id FROM rules ORDER BY position, id")
+            guard let index = ids.firstIndex(of: id) else { throw RuleError.notFound(id: id) }
+            ids.remove(at: index)
+            ids.insert(id, at: min(max(position, 0), ids.count))
+            for (place, ruleID) in ids.enumerated() {
+                try db.execute(sql: "UPDATE rules SET position = ? WHERE id = ?", arguments: [place, ruleID])
+            }
+        }
+    }
+
+    /// How many stored entries `rule` matches, whether or not it is stored or enabled: what a
+    /// rule being edited would catch.
+    public func matchCount(of rule: Rule) async throws -> Int {
+        var probe = rule
+        probe.isEnabled = true
+        let book = try RuleBook([probe])
+        return try await reading { db in
+            var count = 0
+            try FeedStore.forEachSubject(after: nil, reading: book.fields, in: db) { _, subject in
+                if RuleBook.outcome(of: book.rules[0], for: subject) == .match { count += 1 }
+            }
+            return count
+        }
+    }
+
+    /// Applies the enabled rules among `ids` (all enabled ones when nil) to every stored entry, a
+    /// slice of entries a transaction, reporting the entries examined so far to `progress`.
+    @discardableResult
+    public func applyRules(ids: Set<Int64>? = nil, progress: @Sendable (RuleApplication) -> Void = { _ in }) async throws -> RuleApplication {
+        var application = RuleApplication()
+        var after: Int64 = 0
+        while true {
+            let start = after
+            let (slice, last) = try await writing { db -> (RuleApplication, Int64?) in
+                let rules = try FeedStore.storedRules(in: db).map(\.rule).filter { ids?.contains($0.id ?? -1) ?? true }
+                let book = try RuleBook(rules)
+                guard !book.isEmpty else { return (RuleApplication(), nil) }
+                return try FeedStore.apply(book, after: start, limit: FeedStore.ruleSliceSize, in: db)
+            }
+            guard let last else { return application }
+            application.examined += slice.examined
+            application.matched += slice.matched
+            progress(application)
+            guard slice.examined == FeedStore.ruleSliceSize else { return application }
+            after = last
+        }
+    }
+
+    /// How many entries one transaction of `applyRules` examines: small enough that a refresh
+    /// waiting for the write lock waits a fraction of a second.
+    static let ruleSliceSize = 2_000
+
+    /// Applies the enabled rules to the entries stored after `previousMaximum` (the largest entry
+    /// id before they arrived), in the caller's transaction; nothing at all when there is no rule.
+    static func applyRulesToNewEntries(after previousMaximum: Int64, in db: Database) throws {
+        let book = try compiledRules(in: db)
+        guard !book.isEmpty else { return }
+        _ = try apply(book, after: previousMaximum, limit: nil, in: db)
+    }
+
+    /// The largest entry id, before entries are stored, for `applyRulesToNewEntries(after:in:)`.
+    static func largestEntryID(in db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(id), 0) FROM entries")) ?? 0
+    }
+
+    /// Applies `book` to the entries after `after` (at most `limit` of them), hiding, marking and
+    /// starring what matches, synced entries through their servers' queue; returns what it did
+    /// and the last entry examined, or nil when no entry was left.
+    private static func apply(_ book: RuleBook, after: Int64, limit: Int?, in db: Database) throws -> (RuleApplication, Int64?) {
+        var application = RuleApplication()
+        var last: Int64?
+        var hidden: [Int64: [Int64]] = [:]
+        var read: [Int64] = [], starred: [Int64] = []
+        var tooComplex = Set<Int64>()
+        try forEachSubject(after: after, limit: limit, reading: book.fields, in: db) { id, subject in
+            application.examined += 1
+            last = id
+            let verdict = book.verdict(for: subject)
+            tooComplex.formUnion(verdict.tooComplex)
+            guard !verdict.actions.isEmpty else { return }
+            application.matched += 1
+            if let rule = verdict.hiddenBy { hidden[rule, default: []].append(id) }
+            if verdict.actions.contains(.markRead) { read.append(id) }
+            if verdict.actions.contains(.star) { starred.append(id) }
+        }
+        for (rule, ids) in hidden {
+            try update("hiddenByRule = ?", [rule], ids: ids, in: db)
+        }
+        try update("isRead = 1", [], ids: read, condition: "isRead = 0", in: db)
+        try queueArticleState(.read, entryIDs: read, db: db)
+        try update("isStarred = 1", [], ids: starred, condition: "isStarred = 0", in: db)
+        try queueArticleState(.star, entryIDs: starred, db: db)
+        for rule in tooComplex {
+            try db.execute(sql: "UPDATE rules SET problemCode = ? WHERE id = ?", arguments: [ErrorCode.rulePatternTooComplex.rawValue, rule])
+        }
+        return (application, last)
+    }
+
+    /// Sets `assignment` on the entries `ids` that meet `condition`, in slices under SQLite's limit on parameters.
+    private static func update(_ assignment: String, _ values: [any DatabaseValueConvertible], ids: [Int64], condition: String = "1",
+                               in db: Database) throws {
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let slice = ids[start..<min(start + 500, ids.count)]
+            let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+            try db.execute(sql: "UPDATE entries SET \(assignment) WHERE \(condition) AND id IN (\(marks))",
+                           arguments: StatementArguments(values) + StatementArguments(Array(slice)))
+        }
+    }
+
+    /// Calls `body` with each entry after `after` (every entry when nil), oldest first, reading
+    /// only the columns of `fields`.
+    private static func forEachSubject(after: Int64?, limit: Int? = nil, reading fields: Set<RuleCondition.Field>, in db: Database,
+                                       _ body: (Int64, RuleSubject) throws -> Void) throws {
+        func column(_ field: RuleCondition.Field, _ expression: String) -> String {
+            fields.contains(field) ? expression : "NULL"
+        }
+        let sql = """
+            SELECT entries.id, \(column(.title, "entries.title")), \(column(.content, "COALESCE(entries.content, entries.summary)")),
+                   \(column(.author, "entries.author")), \(column(.link, "entries.link")),
+                   \(column(.feed, "feeds.title")), \(column(.feed, "feeds.url")),
+                   \(column(.folder, "(SELECT name FROM folders WHERE folders.id = feeds.folderId)")),
+                   \(column(.account, "accounts.server")), \(column(.account, "accounts.user"))
+            FROM entries JOIN feeds ON feeds.id = entries.feedId LEFT JOIN accounts ON accounts.id = feeds.accountId
+            WHERE entries.id > ? ORDER BY entries.id \(limit.map { "LIMIT \($0)" } ?? "")
+            """
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: [after ?? 0])
+        while let row = try rows.next() {
+            try body(row[0], RuleSubject(title: row[1], content: row[2], author: row[3], link: row[4], feedTitle: row[5],
+                                         feedURL: row[6], folder: row[7], accountServer: row[8], accountUser: row[9]))
+        }
+    }
+
+    private static func storedRules(in db: Database) throws -> [StoredRule] {
+        try Row.fetchAll(db, sql: "SELECT id, definition, problemCode FROM rules ORDER BY position, id").compactMap { row in
+            // A definition this version cannot read (written by a newer one) is left alone, unused.
+            guard var rule = try? JSONDecoder().decode(Rule.self, from: Data((row["definition"] as String).utf8)) else { return nil }
+            rule.id = row["id"]
+            let problem = (row["problemCode"] as String?).map { ErrorReason(storedCode: $0, storedDetails: nil) }
+            return StoredRule(rule: rule, problem: problem)
+        }
+    }
+
+    /// The enabled rules compiled, kept while their definitions stay the same: a refresh stores
+    /// a batch of feeds a transaction and compiling a hundred rules each time would cost more
+    /// than matching them.
+    private static func compiledRules(in db: Database) throws -> RuleBook {
+        let definitions = try String.fetchAll(db.cachedStatement(sql: "SELECT id || ' ' || definition FROM rules ORDER BY position, id"))
+        if definitions.isEmpty { return try RuleBook([]) }
+        if let kept = compiledRuleCache.withLock({ $0?.definitions == definitions ? $0?.book : nil }) { return kept }
+        let book = try RuleBook(storedRules(in: db).map(\.rule))
+        compiledRuleCache.withLock { $0 = (definitions, book) }
+        return book
+    }
+
+    private static let compiledRuleCache = Mutex<(definitions: [String], book: RuleBook)?>(nil)
+
+    /// A rule as the `definition` column keeps it: JSON, without its id.
+    private static func definition(of rule: Rule) throws -> String {
+        var stored = rule
+        stored.id = nil
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(stored), as: UTF8.self)
+    }
+
+    /// `v19-rules`: the rules, and the rule that hid each hidden entry.
+    static func createRules(in db: Database) throws {
+        try db.create(table: "rules") { table in
+            table.autoIncrementedPrimaryKey("id")
+            table.column("position", .integer).notNull()
+            table.column("definition", .text).notNull()
+            table.column("problemCode", .text)
+        }
+        // No foreign key: removing a rule shows its entries again by an update (removeRule), and
+        // SQLite cannot add a column with one to a table that has rows.
+        try db.alter(table: "entries") { table in table.add(column: "hiddenByRule", .integer) }
+        // Unread counts leave hidden entries out, reading the index alone.
+        try db.execute(sql: """
+            DROP INDEX entries_by_feed_and_read;
+            CREATE INDEX entries_by_feed_and_read ON entries (feedId, isRead, hiddenByRule);
+            """)
+    }
+}

@@ -1,0 +1,121 @@
+/// The parts of an entry that rules read, with its feed's, folder's and account's names.
+struct RuleSubject {
+    var title: String?
+    var content: String?
+    var author: String?
+    var link: String?
+    var feedTitle: String?
+    var feedURL: String?
+    var folder: String?
+    var accountServer: String?
+    var accountUser: String?
+
+    /// The texts a field stands for: a condition holds when any of them matches.
+    func texts(of field: RuleCondition.Field) -> [String] {
+        switch field {
+        case .title: [title ?? ""]
+        case .content: [content ?? ""]
+        case .author: [author ?? ""]
+        case .link: [link ?? ""]
+        case .feed: [feedTitle ?? "", feedURL ?? ""]
+        case .folder: [folder ?? ""]
+        case .account: [accountServer ?? "", accountUser ?? ""]
+        }
+    }
+}
+
+/// The enabled rules, compiled, which say what to do with an entry.
+struct RuleBook: Sendable {
+    /// A rule with its conditions compiled.
+    struct CompiledRule: Sendable {
+        var rule: Rule
+        var patterns: [RulePattern]
+    }
+
+    /// What the rules decided for one entry.
+    struct Verdict: Equatable {
+        var actions: Set<RuleAction> = []
+        /// The first matching rule that hides, which `FeedStore.removeRule(id:)` undoes.
+        var hiddenBy: Int64?
+        /// The rules that gave up on this entry because a pattern needed more work than allowed.
+        var tooComplex: Set<Int64> = []
+    }
+
+    let rules: [CompiledRule]
+
+    /// Compiles the enabled ones of `rules`, in their order.
+    init(_ rules: [Rule]) throws(RuleError) {
+        var compiled: [CompiledRule] = []
+        for rule in rules where rule.isEnabled {
+            var patterns: [RulePattern] = []
+            for condition in rule.conditions {
+                patterns.append(try RulePattern(condition.comparison, condition.pattern, caseSensitive: condition.isCaseSensitive))
+            }
+            compiled.append(CompiledRule(rule: rule, patterns: patterns))
+        }
+        self.rules = compiled
+    }
+
+    var isEmpty: Bool { rules.isEmpty }
+
+    /// The fields some rule reads, so a caller reads no more of an entry than that.
+    var fields: Set<RuleCondition.Field> {
+        Set(rules.flatMap { $0.rule.conditions.map(\.field) })
+    }
+
+    /// The actions of every rule `subject` meets.
+    func verdict(for subject: RuleSubject) -> Verdict {
+        var verdict = Verdict()
+        for compiled in rules {
+            switch Self.outcome(of: compiled, for: subject) {
+            case .match:
+                verdict.actions.formUnion(compiled.rule.actions)
+                if verdict.hiddenBy == nil, compiled.rule.actions.contains(.hide) { verdict.hiddenBy = compiled.rule.id }
+            case .noMatch: break
+            case .tooComplex: compiled.rule.id.map { _ = verdict.tooComplex.insert($0) }
+            }
+        }
+        return verdict
+    }
+
+    /// Whether `subject` meets one rule: all or any of its conditions, each negated as written.
+    /// A condition that gave up decides nothing, so the rule gives up unless the others decide it.
+    static func outcome(of compiled: CompiledRule, for subject: RuleSubject) -> RulePattern.Outcome {
+        var gaveUp = false
+        for (condition, pattern) in zip(compiled.rule.conditions, compiled.patterns) {
+            var outcome = RulePattern.Outcome.noMatch
+            for text in subject.texts(of: condition.field) {
+                let found = pattern.match(text)
+                if found == .match { outcome = .match; break }
+                if found == .tooComplex { outcome = .tooComplex }
+            }
+            if outcome == .tooComplex {
+                gaveUp = true
+                continue
+            }
+            let holds = (outcome == .match) != condition.isNegated
+            switch compiled.rule.requirement {
+            case .all where !holds: return .noMatch
+            case .any where holds: return .match
+            default: break
+            }
+        }
+        if gaveUp { return .tooComplex }
+        return compiled.rule.requirement == .all ? .match : .noMatch
+    }
+}
+
+extension Rule {
+    /// Checks that every pattern compiles and that none needs more work than allowed on a long
+    /// text of repeated letters and digits, where runaway regular expressions show themselves.
+    public func validate() throws(RuleError) {
+        guard !conditions.isEmpty, !actions.isEmpty else { throw .incomplete }
+        let probes = [String(repeating: "a", count: 2_000) + "!", String(repeating: "ab1 ", count: 500) + "\u{1}"]
+        for condition in conditions {
+            let pattern = try RulePattern(condition.comparison, condition.pattern, caseSensitive: condition.isCaseSensitive)
+            if probes.contains(where: { pattern.match($0) == .tooComplex }) {
+                throw .patternTooComplex(pattern: condition.pattern)
+            }
+        }
+    }
+}
