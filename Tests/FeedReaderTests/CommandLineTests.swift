@@ -20,9 +20,11 @@ final class CommandLineTests: XCTestCase {
     }
 
     /// Runs the feed-reader built beside this test bundle with `arguments`, without a display or
-    /// a session bus, in `language` (English unless told), with `extra` variables set; or runs
-    /// `program` in the same way, a shell that runs feed-reader with arguments only it can make.
-    func feedReader(_ arguments: [String], language: String? = nil, extra: [String: String] = [:], program: String? = nil) throws -> Run {
+    /// a session bus, in `language` (English unless told), with `extra` variables set and `input`
+    /// on standard input; or runs `program` in the same way, a shell that runs feed-reader with
+    /// arguments only it can make.
+    func feedReader(_ arguments: [String], language: String? = nil, extra: [String: String] = [:], input: String = "",
+                    program: String? = nil) throws -> Run {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: programURL.path), "no feed-reader at \(programURL.path)")
         let process = Process()
         process.executableURL = program.map(URL.init(fileURLWithPath:)) ?? programURL
@@ -40,9 +42,13 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(FileManager.default.createFile(atPath: errorFile.path, contents: nil))
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let output = Pipe()
+        let standardInput = Pipe()
+        process.standardInput = standardInput
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
+        standardInput.fileHandleForWriting.write(Data(input.utf8))
+        try standardInput.fileHandleForWriting.close()
         let outputBytes = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Run(status: process.terminationStatus, output: String(decoding: outputBytes, as: UTF8.self),
