@@ -14,9 +14,23 @@ extension String {
     }
 
     /// The sentence with every `%@` replaced by `phrase`, a phrase of the same language (such as
-    /// "4 feeds"), whose direction is the sentence's own: it needs no isolation.
+    /// "4 feeds"), whose direction is the sentence's own, or text only spoken to a screen reader:
+    /// it needs no isolation.
     public func filling(phrase: String) -> String {
         replacingOccurrences(of: "%@", with: phrase)
+    }
+
+    /// The sentence with `%1$@` replaced by `first` and `%2$@` by `second`, each isolated: a
+    /// translation may put them in either order.
+    public func filling(_ first: String, _ second: String) -> String {
+        replacingOccurrences(of: "%1$@", with: Self.isolated(first))
+            .replacingOccurrences(of: "%2$@", with: Self.isolated(second))
+    }
+
+    /// The sentence with `%1$@` replaced by `first`, isolated, and `%2$@` by `phrase`, a phrase of
+    /// the same language (such as the reason something failed).
+    public func filling(_ first: String, phrase: String) -> String {
+        replacingOccurrences(of: "%1$@", with: Self.isolated(first)).replacingOccurrences(of: "%2$@", with: phrase)
     }
 
     /// The sentence with every `%@` replaced by `lines`, each isolated on a line of its own after a line break.

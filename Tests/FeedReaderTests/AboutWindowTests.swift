@@ -57,6 +57,26 @@ final class AboutWindowTests: XCTestCase {
         XCTAssertNil(Metainfo.read("<component><releases>"), "a cut-off file gives nothing rather than half")
     }
 
+    /// "Translated by" said "The RefreshGtk authors", in English, in every language: each
+    /// language credits its own team, in its own words, and English has no such section.
+    func testEveryLanguageCreditsItsTranslatorsInItsOwnWords() {
+        onMain {
+            defer { RefreshLocalization.setLanguage(nil) }
+            var credits: [String: String] = [:]
+            for language in RefreshLocalization.availableLanguages {
+                RefreshLocalization.setLanguage(language)
+                credits[language] = AboutWindow.translatorCredits
+            }
+            XCTAssertEqual(credits.count, 12, "\(RefreshLocalization.availableLanguages)")
+            XCTAssertEqual(Set(credits.values).count, credits.count, "one team per language: \(credits)")
+            for (language, text) in credits {
+                XCTAssertFalse(text.contains("RefreshGtk") || text.contains("authors"), "\(language): \(text)")
+            }
+            RefreshLocalization.setLanguage("en")
+            XCTAssertNil(AboutWindow.translatorCredits)
+        }
+    }
+
     func testTheWindowShowsTheVersionAddressesAndReleaseNotes() throws {
         try onMain {
             let parent = gtk_window_new()!

@@ -61,6 +61,45 @@ final class ErrorLanguageTests: XCTestCase {
         }
     }
 
+    /// The review's bug: Arabic "%1$@ of %2$@" filled by hand drew "1.2 MB 30.5 من MB", the
+    /// total's number before من and its unit after it.
+    func testADownloadsProgressInArabicKeepsEachSizeWhole() {
+        onMain {
+            defer { RefreshLocalization.setLanguage(nil) }
+            RefreshLocalization.setLanguage("ar")
+            let sentence = tr("%1$@ of %2$@")
+            let (received, total) = ("1.2\u{A0}MB", "30.5\u{A0}MB")
+            let word = sentence.replacingOccurrences(of: "%1$@", with: "").replacingOccurrences(of: "%2$@", with: "")
+                .trimmingCharacters(in: .whitespaces)
+            XCTAssertFalse(word.isEmpty || word == "of", "Arabic has its own word for \"of\": \(sentence)")
+            let filled = sentence.filling(received, total)
+            XCTAssertFalse(Self.drawsBetween(word, total, in: filled), "\(filled): the total is drawn whole, beside the word")
+            let bare = sentence.replacingOccurrences(of: "%1$@", with: received).replacingOccurrences(of: "%2$@", with: total)
+            XCTAssertTrue(Self.drawsBetween(word, total, in: bare), "without isolation \(word) is drawn inside the total")
+        }
+    }
+
+    /// Whether an auto-direction label draws `word` between the first and the last character of
+    /// `value` (the last occurrence of each in `text`).
+    @MainActor
+    private static func drawsBetween(_ word: String, _ value: String, in text: String) -> Bool {
+        let label = gtk_label_new(text)!
+        g_object_ref_sink(label)
+        defer { g_object_unref(label) }
+        let layout = gtk_widget_create_pango_layout(label, text)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango_layout_set_auto_dir(layout, 1)
+        func x(_ index: String.Index) -> Int32 {
+            var rectangle = PangoRectangle()
+            pango_layout_index_to_pos(layout, Int32(text.utf8.distance(from: text.utf8.startIndex, to: index)), &rectangle)
+            return rectangle.width < 0 ? rectangle.x + rectangle.width : rectangle.x
+        }
+        let valueRange = text.range(of: value, options: .backwards)!
+        let wordX = x(text.range(of: word)!.lowerBound)
+        let first = x(valueRange.lowerBound), last = x(text.index(before: valueRange.upperBound))
+        return min(first, last) < wordX && wordX < max(first, last)
+    }
+
     /// Where a right-to-left label draws the path's first "/" and the letter after it.
     @MainActor
     private static func slashAndNextLetter(_ text: String, path: String) -> (slash: Int32, letter: Int32) {

@@ -380,8 +380,9 @@ final class MediaPlayerTests: XCTestCase {
                 }
                 return gtk_widget_get_visible(row.statusLabel) != 0
             })
-            // GLib writes sizes with a no-break space: "1.2\u{A0}MB".
-            XCTAssertTrue(shown.contains { $0.hasSuffix(" of 3.1\u{A0}MB") }, "the bar showed the download moving: \(shown.sorted())")
+            // GLib writes sizes with a no-break space: "1.2\u{A0}MB"; each size is isolated, as every value.
+            XCTAssertTrue(shown.contains { $0.hasPrefix("\u{2068}") && $0.hasSuffix(" of \u{2068}3.1\u{A0}MB\u{2069}") },
+                          "the bar showed the download moving: \(shown.sorted())")
             let saved = downloads.appendingPathComponent("notes.pdf")
             XCTAssertEqual(String(cString: gtk_label_get_text(cast(row.statusLabel))), "Saved as \u{2068}\(saved.path)\u{2069}")
             XCTAssertEqual(try Data(contentsOf: saved), Self.notes)
@@ -389,7 +390,7 @@ final class MediaPlayerTests: XCTestCase {
             Self.click(row.downloadButton, in: app)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
                 gtk_widget_get_mapped(row.cancelButton) != 0 && gtk_progress_bar_get_fraction(cast(row.progressBar)) > 0
-                    && String(cString: gtk_progress_bar_get_text(cast(row.progressBar))).hasSuffix(" of 3.1\u{A0}MB")
+                    && String(cString: gtk_progress_bar_get_text(cast(row.progressBar))).hasSuffix(" of \u{2068}3.1\u{A0}MB\u{2069}")
             })
             XCTAssertTrue(GtkTestEnvironment.waitForFrames(of: app.window.window))
             saveRender(app.window.window, name: "media-download-progress")

@@ -356,6 +356,32 @@ final class LocalizationTests: XCTestCase {
         }
     }
 
+    /// The defects translations-review-2 found, put back: each is reported.
+    func testCheckPoFailsWhenAConventionIsBroken() throws {
+        let defects: [(catalog: String, correct: String, broken: String, report: String)] = [
+            ("zh_CN", "msgstr \"服务\"", "msgstr \"SERVICE\"", "\"SERVICE\" keeps SERVICE in English"),
+            ("ar", "msgstr \"رابط\"", "msgstr \"URL\"", "URL stays in English in URL"),
+            ("de", "msgstr \"DATEI\"", "msgstr \"Datei\"", "\"Datei\" has lower case"),
+            ("fr", "entièrement\u{A0}: %@", "entièrement : %@", "entièrement : %@ est absent ou endommagé. Compilez-le avec meson-helpers/run ou installez-le à nouveau.\" needs U+00A0"),
+            ("fr", "«\u{A0}%@\u{A0}» et tous", "«%@» et tous", "«%@» et tous ses articles seront supprimés, ici et sur le serveur.\" needs U+00A0"),
+            ("ar", "سيُزال %@ من", "سيُزال \u{2068}%@\u{2069} من", "puts a bidi mark next to a placeholder"),
+        ]
+        try expectCheckPoFailure("conventions", mentioning: defects.map(\.report), tree: Self.readerTree) { root in
+            for defect in defects {
+                try edit(root, "po/feed-reader/\(defect.catalog).po", replacing: defect.correct, with: defect.broken)
+            }
+        }
+    }
+
+    /// The review's Arabic "1.2 MB 30.5 من MB": a download's sizes put in by hand, not isolated.
+    func testCheckPoFailsWhenAValueIsFilledByHand() throws {
+        try expectCheckPoFailure("by hand", mentioning: ["filled by hand", "MediaDownloadRow.swift"], tree: Self.readerTree) { root in
+            try edit(root, "Sources/FeedReader/Article/MediaDownloadRow.swift",
+                     replacing: #".filling(received, Self.formatted(size: expected))"#,
+                     with: #".replacingOccurrences(of: "%1$@", with: received).replacingOccurrences(of: "%2$@", with: Self.formatted(size: expected))"#)
+        }
+    }
+
     func testCheckPoFailsWhenTheTemplateIsStaleOrAMarkedStringIsMissed() throws {
         let marker = "Library/Sources/RefreshGtk/Localization/LastUpdatedLine.swift"
         try expectCheckPoFailure("new string", mentioning: "out of date") { root in
@@ -403,6 +429,13 @@ final class LocalizationTests: XCTestCase {
     private func expectCheckPoFailure(_ name: String, mentioning text: String, tree: [String] = LocalizationTests.libraryTree,
                                       file: StaticString = #filePath, line: UInt = #line,
                                       _ breakIt: (URL) throws -> Void) throws {
+        try expectCheckPoFailure(name, mentioning: [text], tree: tree, file: file, line: line, breakIt)
+    }
+
+    /// Copies the tree, breaks it with `breakIt`, and expects check-po to fail saying each of `texts`.
+    private func expectCheckPoFailure(_ name: String, mentioning texts: [String], tree: [String] = LocalizationTests.libraryTree,
+                                      file: StaticString = #filePath, line: UInt = #line,
+                                      _ breakIt: (URL) throws -> Void) throws {
         let root = try PackageScripts.copy(tree)
         defer { try? FileManager.default.removeItem(at: root) }
         try linkScripts(into: root)
@@ -411,7 +444,9 @@ final class LocalizationTests: XCTestCase {
         try breakIt(root)
         let broken = PackageScripts.run(PackageScripts.script("check-po"), [root.path])
         XCTAssertNotEqual(broken.status, 0, "\(name): check-po passed: \(broken.output)", file: file, line: line)
-        XCTAssertTrue(broken.output.contains(text), "\(name): expected \"\(text)\" in: \(broken.output)", file: file, line: line)
+        for text in texts {
+            XCTAssertTrue(broken.output.contains(text), "\(name): expected \"\(text)\" in: \(broken.output)", file: file, line: line)
+        }
     }
 
     /// Links the copy's meson-helpers to the real scripts (update-po works on its own tree).

@@ -83,9 +83,7 @@ final class MediaDownloadRow {
             if let fraction = progress.fraction, let expected = progress.expected {
                 gtk_progress_bar_set_fraction(cast(progressBar), fraction)
                 // TRANSLATORS: a download's progress, such as "1.2 MB of 30.5 MB".
-                gtk_progress_bar_set_text(cast(progressBar), tr("%1$@ of %2$@")
-                    .replacingOccurrences(of: "%1$@", with: received)
-                    .replacingOccurrences(of: "%2$@", with: Self.formatted(size: expected)))
+                gtk_progress_bar_set_text(cast(progressBar), tr("%1$@ of %2$@").filling(received, Self.formatted(size: expected)))
             } else {
                 // No size from the server (or no answer yet): the bar moves without a share.
                 gtk_progress_bar_set_fraction(cast(progressBar), 0)

@@ -176,9 +176,7 @@ final class Refreshing {
         }
         guard first.stage != .readingSubscriptions else { return reason }
         // TRANSLATORS: %1$@ is the feed's title, %2$@ why it could not be refreshed.
-        return tr("“%1$@” could not be refreshed: %2$@")
-            .replacingOccurrences(of: "%1$@", with: String.isolated(first.title))
-            .replacingOccurrences(of: "%2$@", with: reason)
+        return tr("“%1$@” could not be refreshed: %2$@").filling(first.title, phrase: reason)
     }
 
     /// The Refresh button turns into a spinner, and cannot be pressed again, while a refresh runs;

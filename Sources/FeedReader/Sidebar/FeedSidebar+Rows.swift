@@ -203,14 +203,12 @@ extension FeedSidebar {
     /// "GNOME Desktop Notes, 3 unread".
     static func accessibleName(_ title: String, unread: Int) -> String {
         // TRANSLATORS: a feed's name for screen readers; %@ is its title, %d how many of its entries are unread.
-        trn("%@, %d unread", "%@, %d unread", unread).replacingOccurrences(of: "%@", with: title)
-            .replacingOccurrences(of: "%d", with: "\(unread)")
+        trn("%@, %d unread", "%@, %d unread", unread).filling(phrase: title).filling(count: unread)
     }
 
     /// "Starred, 2 entries".
     static func accessibleName(_ title: String, starred: Int) -> String {
         // TRANSLATORS: the Starred list's name for screen readers; %@ is "Starred", %d how many entries it holds.
-        trn("%@, %d entry", "%@, %d entries", starred).replacingOccurrences(of: "%@", with: title)
-            .replacingOccurrences(of: "%d", with: "\(starred)")
+        trn("%@, %d entry", "%@, %d entries", starred).filling(phrase: title).filling(count: starred)
     }
 }
