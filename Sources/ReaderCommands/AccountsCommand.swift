@@ -111,7 +111,7 @@ enum AccountsCommand {
             }
             let feeds = try await engine.store.feedsWithAddress(target)
             guard !feeds.isEmpty else {
-                // TRANSLATORS: %@ is the feed address given to --mark-read.
+                // TRANSLATORS: %@ is the feed address given to --mark-read, --pause or --resume.
                 return CommandOutput.fail(tr("No subscription has the address %@.").filling(target))
             }
             for feed in feeds {

@@ -56,6 +56,6 @@ public struct CommandLineOption: Sendable {
                               command: .localFile(placeholder: tr("FILE")) {
                                   await SubscriptionsCommand.exporting($0).run()
                               }),
-        ] + AccountsCommand.options + RulesCommand.options
+        ] + AccountsCommand.options + FeedsCommand.options + RulesCommand.options
     }
 }

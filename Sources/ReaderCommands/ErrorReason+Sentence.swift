@@ -110,14 +110,18 @@ extension ErrorReason {
             tr("A rule needs at least one condition and one action.")
         case .ruleInvalidPattern:
             // TRANSLATORS: %1$@ is a regular expression, %2$@ the position of the character where it goes wrong.
-            tr("The regular expression “%1$@” is not valid at character %2$@.")
-                .replacingOccurrences(of: "%1$@", with: String.isolated(self[.text] ?? ""))
-                .replacingOccurrences(of: "%2$@", with: self[.column] ?? "1")
+            tr("The regular expression “%1$@” is not valid at character %2$@.").filling(self[.text] ?? "", self[.column] ?? "1")
         case .rulePatternTooComplex:
             // TRANSLATORS: %@ is a regular expression.
             tr("The regular expression “%@” takes too long to match; make it simpler.").filling(self[.text] ?? "")
         case .ruleNotFound:
             tr("There is no such rule.")
+        case .feedIntervalTooShort:
+            // TRANSLATORS: %d is the shortest refresh interval a feed may have, in minutes.
+            trn("A feed is refreshed at most every minute.", "A feed is refreshed at most every %d minutes.",
+                Int(self[.limit] ?? "") ?? 5).filling(count: Int(self[.limit] ?? "") ?? 5)
+        case .feedRetentionTooShort:
+            tr("Entries are kept for at least a day, and at least one of them.")
         case .unrecorded:
             tr("The reason is no longer known; it will be shown again after the next refresh.")
         }

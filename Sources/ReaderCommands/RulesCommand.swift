@@ -23,7 +23,7 @@ enum RulesCommand {
 
     @MainActor
     private static func listRules() async -> Int32 {
-        guard let store = await openStore(changing: false) else { return 1 }
+        guard let store = await CommandStore.open(changing: false) else { return 1 }
         do {
             let rules = try await store.rules()
             for (index, stored) in rules.enumerated() {
@@ -48,7 +48,7 @@ enum RulesCommand {
         } catch {
             return CommandOutput.fail(error.reason.sentence)
         }
-        guard let store = await openStore(changing: true) else { return 1 }
+        guard let store = await CommandStore.open(changing: true) else { return 1 }
         do {
             let added = try await store.addRule(rule)
             CommandOutput.say(String(added.id ?? 0))
@@ -61,7 +61,7 @@ enum RulesCommand {
     @MainActor
     private static func removeRule(_ text: String) async -> Int32 {
         guard let id = Int64(text) else { return CommandOutput.fail(RuleError.notFound(id: 0).reason.sentence) }
-        guard let store = await openStore(changing: true) else { return 1 }
+        guard let store = await CommandStore.open(changing: true) else { return 1 }
         do {
             try await store.removeRule(id: id)
             return 0
@@ -76,7 +76,7 @@ enum RulesCommand {
             return CommandOutput.fail(ErrorReason(.unreadableFile, [.path: file.displayName]).sentence)
         }
         let lines = NewsboatRules.lines(in: String(decoding: data, as: UTF8.self))
-        guard let store = await openStore(changing: true) else { return 1 }
+        guard let store = await CommandStore.open(changing: true) else { return 1 }
         var added = 0
         var status: Int32 = 0
         for line in lines {
@@ -96,25 +96,6 @@ enum RulesCommand {
         // TRANSLATORS: what --import-newsboat-rules prints; %d is how many rules were added.
         CommandOutput.say(trn("%d rule added", "%d rules added", added).filling(count: added))
         return status
-    }
-
-    /// The user's library, or nil after saying why it could not be opened; a command `changing`
-    /// it refuses a library that would keep nothing.
-    @MainActor
-    private static func openStore(changing: Bool) async -> FeedStore? {
-        let databaseURL = FeedStore.databaseURL()
-        do {
-            let (store, notice) = try await FeedStore.openHealing(at: databaseURL, checkingPages: false)
-            if let notice {
-                CommandOutput.say("feed-reader: " + notice.message, to: .standardError)
-                if changing, notice.keepsNoChanges { return nil }
-            }
-            return store
-        } catch {
-            // TRANSLATORS: %@ is the database file's path.
-            _ = CommandOutput.fail(tr("The feed database at %@ could not be opened.").filling(databaseURL.path))
-            return nil
-        }
     }
 }
 

@@ -80,6 +80,9 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case ruleInvalidPattern = "rule.invalid-pattern"
     case rulePatternTooComplex = "rule.pattern-too-complex"
     case ruleNotFound = "rule.not-found"
+    // Feed settings
+    case feedIntervalTooShort = "feed.interval-too-short"
+    case feedRetentionTooShort = "feed.retention-too-short"
     /// An error text written before errors had codes (or by a newer version): kept, never shown.
     case unrecorded = "unrecorded"
 }

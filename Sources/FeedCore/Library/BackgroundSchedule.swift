@@ -1,8 +1,9 @@
 import Foundation
 
-/// When background refresh fetches which feeds: each feed about `interval` after it was last
-/// tried, never before its server allows (`StoredFeed.nextFetch`), and spread out so feeds added
-/// together (a first run, an import) do not all come due at one moment.
+/// When background refresh fetches which feeds: each feed about `interval` (or its own
+/// `FeedSettings.refreshInterval`) after it was last tried, never before its server allows
+/// (`StoredFeed.nextFetch`), never while paused, and spread out so feeds added together (a first
+/// run, an import) do not all come due at one moment.
 public struct BackgroundSchedule: Sendable, Hashable {
     /// The time between two fetches of a feed, before spreading.
     public var interval: TimeInterval
@@ -18,10 +19,11 @@ public struct BackgroundSchedule: Sendable, Hashable {
         self.shortestWait = shortestWait
     }
 
-    /// When `feed` is next due; nil when it was never tried and is due at once.
+    /// When `feed` is next due; nil when it was never tried and is due at once, `.distantFuture` while paused.
     public func turn(of feed: StoredFeed, pausedHosts: [String: HostBackoff] = [:]) -> Date? {
+        guard !feed.settings.isPaused else { return .distantFuture }
         guard let lastAttempt = feed.lastAttempt else { return nil }
-        let turn = lastAttempt + interval * (1 + Self.spreadShare * Self.spread(feed.id))
+        let turn = lastAttempt + (feed.settings.refreshInterval ?? interval) * (1 + Self.spreadShare * Self.spread(feed.id))
         let hostPause = PollingPolicy.hostKey(for: feed.url).flatMap { pausedHosts[$0]?.until }
         return [turn, feed.nextFetch, hostPause].compactMap { $0 }.max()
     }
@@ -31,10 +33,10 @@ public struct BackgroundSchedule: Sendable, Hashable {
         feeds.filter { feed in turn(of: feed, pausedHosts: pausedHosts).map { $0 <= now } ?? true }
     }
 
-    /// When to wake next after `now`: the earliest turn, but not sooner than `shortestWait`;
-    /// one interval on when there are no feeds.
+    /// When to wake next after `now`: the earliest turn of a feed not paused, but not sooner than
+    /// `shortestWait`; one interval on when there are no such feeds.
     public func nextWake(_ feeds: [StoredFeed], pausedHosts: [String: HostBackoff] = [:], after now: Date) -> Date {
-        let earliest = feeds.map { turn(of: $0, pausedHosts: pausedHosts) ?? now }.min() ?? now + interval
+        let earliest = feeds.filter { !$0.settings.isPaused }.map { turn(of: $0, pausedHosts: pausedHosts) ?? now }.min() ?? now + interval
         return max(earliest, now + shortestWait)
     }
 

@@ -28,6 +28,8 @@ public final class FeedLibrary: Sendable {
         public var feedsWithNewEntries = 0
         /// Feeds left alone because their server asked not to be asked again yet.
         public var postponed = 0
+        /// Feeds left alone because a person paused them.
+        public var paused = 0
         /// The feeds that failed, with why.
         public var failures: [Failure] = []
 
@@ -68,12 +70,14 @@ public final class FeedLibrary: Sendable {
             report.failures.append(.init(feedID: 0, title: "", stage: .readingSubscriptions, reason: ErrorReason(error)))
             return report
         }
-        let allowed = feeds.filter { feed in
+        let unpaused = feeds.filter { !$0.settings.isPaused }
+        let allowed = unpaused.filter { feed in
             let host = PollingPolicy.hostKey(for: feed.url)
             return (feed.nextFetch.map { $0 <= start } ?? true) && host.flatMap { pausedHosts[$0] } == nil
         }
         let heldBack = await fetchAndStore(allowed, into: &report)
-        report.postponed = feeds.count - allowed.count + heldBack
+        report.paused = feeds.count - unpaused.count
+        report.postponed = unpaused.count - allowed.count + heldBack
         let order = Dictionary(feeds.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         report.failures.sort { order[$0.feedID, default: 0] < order[$1.feedID, default: 0] }
         // Titles and site addresses arrive with fetches: the copy keeps them for a recovery.

@@ -19,21 +19,39 @@ public struct Retention: Sendable, Hashable {
 }
 
 extension FeedStore {
-    /// Removes the entries `retention` lets go at `now`: older than its days both by date and in the
-    /// store, and neither unread nor starred unless it says so; a synced entry unread or starred
-    /// is always kept, as its server still has it so. Each removed entry is remembered so
-    /// that a feed still listing it does not bring it back. Returns how many were removed.
+    /// Removes the entries `retention` lets go at `now`: older than its days (or their feed's own,
+    /// `FeedSettings.keepDays`) both by date and in the store, and neither unread nor starred
+    /// unless it says so; and past the newest `FeedSettings.keepNewest` of a feed that keeps a
+    /// number, starred ones apart. A synced entry unread or starred is always kept, as its server
+    /// still has it so. Each removed entry is remembered so that a feed still listing it does not
+    /// bring it back. One transaction: a program killed half-way removes nothing. Returns how
+    /// many were removed.
     @discardableResult
     public func expireEntries(_ retention: Retention, at now: Date = Date()) async throws -> Int {
-        guard let days = retention.days else { return 0 }
-        let cutoff = now - TimeInterval(days) * 86400
-        let condition = "MAX(insertedAt, sortDate) < ?" + (retention.keepsUnread ? " AND isRead = 1" : "")
-            + (retention.keepsStarred ? " AND isStarred = 0" : "") + " AND (remoteId IS NULL OR (isRead = 1 AND isStarred = 0))"
+        let kept = (retention.keepsUnread ? " AND isRead = 1" : "") + (retention.keepsStarred ? " AND isStarred = 0" : "")
+            + " AND (remoteId IS NULL OR (isRead = 1 AND isStarred = 0))"
         return try await writing { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO expiredEntries (feedId, entryId) SELECT feedId, entryId FROM entries WHERE \(condition)",
-                           arguments: [cutoff])
-            try db.execute(sql: "DELETE FROM entries WHERE \(condition)", arguments: [cutoff])
-            return db.changesCount
+            var removed = 0
+            func expire(_ condition: String, _ arguments: StatementArguments) throws {
+                try db.execute(sql: "INSERT OR IGNORE INTO expiredEntries (feedId, entryId) SELECT feedId, entryId FROM entries WHERE \(condition)",
+                               arguments: arguments)
+                try db.execute(sql: "DELETE FROM entries WHERE \(condition)", arguments: arguments)
+                removed += db.changesCount
+            }
+            for feedDays in try Int?.fetchAll(db, sql: "SELECT DISTINCT keepDays FROM feeds") {
+                guard let days = feedDays ?? retention.days else { continue }
+                let cutoff = now - TimeInterval(days) * 86400
+                try expire("MAX(insertedAt, sortDate) < ? AND feedId IN (SELECT id FROM feeds WHERE keepDays IS ?)" + kept, [cutoff, feedDays])
+            }
+            try expire("""
+                isStarred = 0 AND (remoteId IS NULL OR isRead = 1) AND id IN (
+                    SELECT id FROM (
+                        SELECT entries.id, feeds.keepNewest,
+                               ROW_NUMBER() OVER (PARTITION BY entries.feedId ORDER BY entries.sortDate DESC, entries.id DESC) AS rank
+                        FROM entries JOIN feeds ON feeds.id = entries.feedId WHERE feeds.keepNewest IS NOT NULL)
+                    WHERE rank > keepNewest)
+                """, [])
+            return removed
         }
     }
 

@@ -227,6 +227,9 @@ extension FeedStore {
         migrator.registerMigration("v19-rules") { db in
             try FeedStore.createRules(in: db)
         }
+        migrator.registerMigration("v20-feed-settings") { db in
+            try FeedStore.addFeedSettings(in: db)
+        }
         return migrator
     }()
 }

@@ -35,6 +35,8 @@ public struct StoredFeed: Sendable, Hashable, Identifiable {
     public var accountID: Int64? = nil
     /// Whether its entries show the full article from their web pages instead of the feed's text.
     public var alwaysShowsFullArticle = false
+    /// What a person set for this feed over the app's defaults.
+    public var settings = FeedSettings()
 
     /// A conditional request for the feed's next refresh.
     public var request: FeedRequest {
@@ -64,6 +66,7 @@ extension StoredFeed: FetchableRecord {
         unreadCount = row["unreadCount"] ?? 0
         accountID = row["accountId"]
         alwaysShowsFullArticle = row["alwaysShowsFullArticle"] ?? false
+        settings = FeedSettings(row: row)
     }
 }
 
