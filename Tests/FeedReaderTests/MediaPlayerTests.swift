@@ -503,4 +503,48 @@ final class MediaPlayerTests: XCTestCase {
             XCTAssertEqual(Set(server.requests.filter { $0.path != "/feed.xml" }.map(\.path)), ["/episode-3.wav"], "and only it was requested")
         }
     }
+
+    /// Ten seconds of a tone in Ogg Vorbis: GStreamer probes an Ogg file's end for its length.
+    static let oggTone: Data = {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("media-tests-\(UUID().uuidString)-tone.ogg")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
+        process.arguments = ["-q"] + "audiotestsrc num-buffers=100 samplesperbuffer=800 wave=sine freq=440 ! audio/x-raw,rate=8000,channels=1 ! audioconvert ! vorbisenc ! oggmux"
+            .split(separator: " ").map(String.init) + ["!", "filesink", "location=\(file.path)"]
+        try? process.run()
+        process.waitUntilExit()
+        return (try? Data(contentsOf: file)) ?? Data()
+    }()
+
+    /// A host that ignores byte ranges without saying so, Python's own http.server: GStreamer
+    /// asks for the end of an Ogg file, gets the whole file, and gives up ("This file cannot be
+    /// played." with its debug text under it, issue 34). The file is loaded whole and played.
+    func testAnEpisodeFromAServerWithoutByteRangesPlays() throws {
+        XCTAssertFalse(Self.oggTone.isEmpty, "gst-launch-1.0 made the Ogg tone")
+        let folder = temporaryDirectory()
+        try Self.oggTone.write(to: folder.appendingPathComponent("episode.ogg"))
+        let files = try PythonFileServer(serving: folder)
+        defer { files.stop() }
+        let feed = Data("""
+            <?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Small host</title>
+            <link>https://example.org/</link><description>d</description>
+            <item><title>Episode</title><guid>episode</guid><description>A ten second tone.</description>
+            <enclosure url="\(files.url("/episode.ogg"))" type="audio/ogg"/></item>
+            <item><title>Plain</title><guid>plain</guid><description>Nothing attached.</description></item></channel></rss>
+            """.utf8)
+        try withReader(serving: feed, entries: 2) { app in
+            app.showEntry(titled: "Episode")
+            let player = try Self.shownPlayer(in: app)
+            Self.click(player.startButton, in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.isPlaying(player) && player.seconds >= 1.5 },
+                          "it plays: \(player.seconds) s, error shown: \(gtk_widget_get_mapped(player.errorLabel) != 0)")
+            XCTAssertEqual(gtk_widget_get_mapped(player.errorLabel), 0)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: MediaPlayer.copiesFolder.path).count, 1, "played from a copy")
+            Self.click(try Self.controlsPlayButton(of: player), in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate { !Self.isPlaying(player) }, "and pauses")
+            app.showEntry(titled: "Plain")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: MediaPlayer.copiesFolder.path), [], "the copy goes with its player")
+        }
+    }
 }

@@ -19,11 +19,20 @@ final class MediaDownloads {
 
     private var states: [URL: State] = [:]
 
+    /// Whether this process cleared the copies of played files yet.
+    private static var clearedCopies = false
+
     /// Clears away, off the main thread, the partial files a reader that was killed or crashed
-    /// left in the Downloads folder.
+    /// left in the Downloads folder, and, once per process before anything plays, the copies of
+    /// played files it left in the cache.
     init() {
         let folder = Self.folder
-        Task.detached(priority: .background) { EnclosureDownload.removeAbandonedParts(in: folder) }
+        let copies = Self.clearedCopies ? nil : MediaPlayer.copiesFolder
+        Self.clearedCopies = true
+        Task.detached(priority: .background) {
+            EnclosureDownload.removeAbandonedParts(in: folder)
+            if let copies { try? FileManager.default.removeItem(at: copies) }
+        }
     }
 
     private var tasks: [URL: Task<Void, Never>] = [:]

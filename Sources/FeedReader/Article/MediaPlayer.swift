@@ -43,6 +43,8 @@ final class MediaPlayer {
     private let positions: MediaPositions
     /// Says where playing will resume until it has.
     let resumeLabel: UnsafeMutablePointer<GtkWidget>
+    /// Says the file is being saved to be played from the disk.
+    let copyingLabel: UnsafeMutablePointer<GtkWidget>
     /// Says the file cannot be played, when GStreamer gave up on it. GStreamer's own words
     /// (element paths, source lines) are for a developer: they go to standard error, not here.
     let errorLabel: UnsafeMutablePointer<GtkWidget>
@@ -54,6 +56,11 @@ final class MediaPlayer {
     static let maxReopenings = 5
     private var lastSaved: Double?
     private var isStopped = false
+    /// The file saved in the cache and played from there, when its host would not let GStreamer stream it.
+    private var localCopy: URL?
+    /// Saving that copy.
+    private var copying: Task<Void, Never>?
+    private var hasTriedCopy = false
 
     init(enclosure: Enclosure, isVideo: Bool, entryID: Int64, positions: MediaPositions) {
         url = enclosure.url
@@ -67,10 +74,12 @@ final class MediaPlayer {
         gtk_button_set_child(cast(startButton), startContent)
         gtk_widget_set_halign(startButton, GTK_ALIGN_START)
         resumeLabel = Widgets.label("", classes: ["caption", "dim-label"])
+        copyingLabel = Widgets.label("", classes: ["caption", "dim-label"])
         errorLabel = Widgets.label("", classes: ["error"])
         gtk_label_set_wrap(cast(errorLabel), 1)
-        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [startButton, resumeLabel, errorLabel])
+        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [startButton, resumeLabel, copyingLabel, errorLabel])
         gtk_widget_set_visible(resumeLabel, 0)
+        gtk_widget_set_visible(copyingLabel, 0)
         gtk_widget_set_visible(errorLabel, 0)
         Signal.connect(cast(startButton), "clicked") { [weak self] in self?.start() }
 
@@ -167,6 +176,7 @@ final class MediaPlayer {
             gtk_widget_set_visible(resumeLabel, 0)
         }
         gtk_label_set_text(cast(startLabel), tr("Play"))
+        gtk_label_set_text(cast(copyingLabel), tr("Loading the whole file to play it…"))
         gtk_label_set_text(cast(errorLabel), tr("This file cannot be played."))
     }
 
@@ -197,9 +207,14 @@ final class MediaPlayer {
     /// Plays the file from a new stream: GTK never prepares a stream a second time, so the old
     /// one would stay unseekable even with its file opened again.
     private func reopen() {
+        guard let old = stream else { return }
+        replaceStream(playing: gtk_media_stream_get_playing(old) != 0)
+    }
+
+    /// Opens the file anew (the local copy once there is one) in a new stream in the same controls.
+    private func replaceStream(playing: Bool) {
         guard !isStopped, let old = stream, let view else { return }
-        let wasPlaying = gtk_media_stream_get_playing(old) != 0
-        let opened = Self.openStream(url)
+        let opened = Self.openStream(localCopy ?? url)
         stream = opened
         follow(opened)
         if isVideo {
@@ -209,7 +224,39 @@ final class MediaPlayer {
         }
         Self.close(old)
         // Playing goes on in the new stream, from where it was left once it can seek.
-        if wasPlaying { gtk_media_stream_play(opened) }
+        if playing { gtk_media_stream_play(opened) }
+    }
+
+    /// Where copies of files played from the disk are kept while they play.
+    static var copiesFolder: URL {
+        URL(fileURLWithPath: String(cString: g_get_user_cache_dir()), isDirectory: true)
+            .appendingPathComponent("feed-reader/playing", isDirectory: true)
+    }
+
+    /// Saves the file into the cache and plays it from there. GStreamer takes byte ranges for
+    /// granted unless a host says "Accept-Ranges: none", so a host that ignores them (Python's
+    /// http.server, many small sites) fails as soon as an Ogg file is probed for its length. The
+    /// copy goes when the player does.
+    private func playFromCopy() {
+        hasTriedCopy = true
+        gtk_widget_set_visible(copyingLabel, 1)
+        let download = EnclosureDownload(url: url, into: Self.copiesFolder) { _ in }
+        copying = Task { @MainActor [weak self] in
+            let saved: URL?
+            do throws(EnclosureDownload.Failure) {
+                saved = try await download.start()
+            } catch {
+                saved = nil
+            }
+            guard let self, !self.isStopped else {
+                if let saved { try? FileManager.default.removeItem(at: saved) }
+                return
+            }
+            gtk_widget_set_visible(self.copyingLabel, 0)
+            guard let saved else { return self.showError() }
+            self.localCopy = saved
+            self.replaceStream(playing: true)
+        }
     }
 
     /// Ends `stream`'s GStreamer pipeline and its connection now, not whenever the widgets are
@@ -251,8 +298,11 @@ final class MediaPlayer {
     }
 
     private func showError() {
-        guard !isStopped, let stream, let error = gtk_media_stream_get_error(stream) else { return }
-        FileHandle.standardError.write(Data("feed-reader: \(url.absoluteString) cannot be played: \(String(cString: error.pointee.message))\n".utf8))
+        guard !isStopped else { return }
+        if let error = stream.flatMap({ gtk_media_stream_get_error($0) }) {
+            FileHandle.standardError.write(Data("feed-reader: \(url.absoluteString) cannot be played: \(String(cString: error.pointee.message))\n".utf8))
+        }
+        if !hasTriedCopy, MediaPanel.isWebAddress(url) { return playFromCopy() }
         gtk_widget_set_visible(errorLabel, 1)
         if let view { gtk_widget_set_visible(view, 0) }
     }
@@ -264,5 +314,7 @@ final class MediaPlayer {
         savePosition()
         isStopped = true
         if let stream { Self.close(stream) }
+        copying?.cancel()
+        if let localCopy { try? FileManager.default.removeItem(at: localCopy) }
     }
 }
