@@ -443,6 +443,22 @@ final class MediaPlayerTests: XCTestCase {
         }
     }
 
+    /// A download stopped for the disk's sake, or refused a redirect, says which (a redirect to a
+    /// local file was "could not be reached": case 43 of the red team's second run).
+    func testDownloadFailuresOfHostileServersAreWorded() {
+        onMain {
+            let url = URL(string: "http://127.0.0.1:9/episode.mp3")!
+            for (failure, sentence) in [
+                (EnclosureDownload.Failure.refusedRedirect(target: "file:///etc/passwd"),
+                 "The server redirected to a file on this computer, and the redirect was refused."),
+                (.refusedRedirect(target: "ftp://127.0.0.1/episode.mp3"), "The server redirected to an address that cannot be used."),
+                (.wouldFillDisk(reserve: 1 << 30), "The file was not saved: at least \u{2068}1.1\u{A0}GB\u{2069} must stay free on the disk."),
+            ] {
+                XCTAssertEqual(MediaDownloads.sentence(for: failure, url: url), sentence)
+            }
+        }
+    }
+
     /// The texts of the labels shown in `widget`.
     @MainActor
     static func shownTexts(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
