@@ -86,6 +86,21 @@ struct WebPageTests {
         }
     }
 
+    /// Only a feed the user added as a local file may have its links read as files: not a web
+    /// feed, and not a synced one, whose address (a `file:` one too) a server chose.
+    @Test(arguments: [
+        ("file:///home/ada/feeds/local.xml", nil, true),
+        ("https://news.example/feed.xml", nil, false),
+        ("file:///etc/feed.xml", Int64(1), false),
+        ("https://sync.example/feed/1", Int64(1), false),
+    ] as [(String, Int64?, Bool)])
+    func onlyALocalFeedsLinksMayNameFiles(address: String, accountID: Int64?, mayNameFiles: Bool) {
+        var feed = StoredFeed(id: 1, url: URL(string: address)!, title: nil, link: nil, iconURL: nil, validators: CacheValidators(),
+                              lastFetched: nil, lastAttempt: nil, nextFetch: nil, lastError: nil, lastWarnings: [], position: 0, unreadCount: 0)
+        feed.accountID = accountID
+        #expect(feed.linksMayNameFiles == mayNameFiles)
+    }
+
     /// A redirect to a local file is refused, and said to be one.
     @Test func aRedirectToAFileIsRefusedAsSuch() async throws {
         let server = try TestHTTPServer { request in
