@@ -15,7 +15,8 @@ enum ExtractCommand {
         }
         let url = FeedRequest(location: target).url
         do {
-            let article = try await ArticleExtraction.extract(from: url)
+            // The user named this address: a file is theirs to read.
+            let article = try await ArticleExtraction.extract(from: url, readsFiles: true)
             let heading = article.title.map { "<h1>\(Markup.escaped($0))</h1>\n" } ?? ""
             FileHandle.standardOutput.write(Data((heading + article.html + "\n").utf8))
             return 0

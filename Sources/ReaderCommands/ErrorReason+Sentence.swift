@@ -23,8 +23,13 @@ extension ErrorReason {
             tr("The server redirected too many times.")
         case .badRedirect:
             tr("The server redirected to an address that cannot be used.")
+        case .redirectToLocalFile:
+            tr("The server redirected to a file on this computer, and the redirect was refused.")
         case .unsupportedScheme:
-            tr("Only web addresses (http and https) and files can be read.")
+            // TRANSLATORS: %@ is the kind of address, such as "javascript" or "ftp".
+            tr("Addresses of the kind “%@:” cannot be read. Only web addresses (http and https) and files can.").filling(self[.scheme] ?? "")
+        case .localFileRefused:
+            tr("A link from a feed or a server cannot open a file on this computer.")
         case .fileNotFound:
             // TRANSLATORS: %@ is a file's path.
             tr("The file %@ does not exist.").filling(self[.path] ?? "")

@@ -12,11 +12,11 @@ final class ArticleExtractionTests: XCTestCase {
 
     /// Runs an extraction to its end on the main loop.
     @MainActor
-    static func extract(_ url: URL, fetcher: FeedFetcher = FeedFetcher()) throws -> Result<FullArticle, ArticleExtractionError> {
+    static func extract(_ url: URL, readsFiles: Bool = true, fetcher: FeedFetcher = FeedFetcher()) throws -> Result<FullArticle, ArticleExtractionError> {
         var result: Result<FullArticle, ArticleExtractionError>?
         Task { @MainActor in
             do throws(ArticleExtractionError) {
-                result = .success(try await ArticleExtraction.extract(from: url, fetcher: fetcher))
+                result = .success(try await ArticleExtraction.extract(from: url, readsFiles: readsFiles, fetcher: fetcher))
             } catch {
                 result = .failure(error)
             }
@@ -109,6 +109,71 @@ final class ArticleExtractionTests: XCTestCase {
             XCTAssertEqual(slow, .failure(.unreadablePage(.timedOut(after: .milliseconds(500)))))
             if case let .failure(error) = slow {
                 XCTAssertEqual(error.sentence, "The entry’s web page could not be read. The server took too long to answer.")
+            }
+        }
+    }
+
+    /// An article of `paragraphs` paragraphs about mulch, with `extra` markup in its head and body.
+    static func mulchPage(head: String = "", body: String = "", paragraphs: Int = 4) -> Data {
+        let paragraph = "<p>Mulch the beds in autumn with straw and leaves, and the worms pull it down by spring while the soil stays soft. </p>"
+        return Data("""
+            <!DOCTYPE html><html><head><title>Mulch</title>\(head)</head>
+            <body>\(body)<article><h1>Mulch</h1>\(String(repeating: paragraph, count: paragraphs))</article></body></html>
+            """.utf8)
+    }
+
+    /// WebKit opens a connection for a preconnect link whatever the page's policy says (case 32
+    /// of the red team's second run): the host named learns who reads the page, and when. A
+    /// second server on 127.0.0.1 stands for that host and counts every connection it gets.
+    func testAPreconnectLinkOpensNoConnection() throws {
+        let other = try TestHTTPServer { _ in .status(204) }
+        defer { other.stop() }
+        let links = ["preconnect", "dns-prefetch", "prefetch", "preload", "stylesheet"].map {
+            "<link rel=\"\($0)\" href=\"\(other.url("/\($0)").absoluteString)\" as=\"style\" crossorigin>"
+        }.joined()
+        let page = Self.mulchPage(head: links, body: links)
+        let server = try TestHTTPServer { _ in .ok(page, headers: [("Content-Type", "text/html")]) }
+        defer { server.stop() }
+        try onMain {
+            let article = try Self.extract(server.url("/mulch")).get()
+            XCTAssertTrue(HTMLText.plainText(fromHTML: article.html).contains("the worms pull it down"), article.html)
+            // The extraction is over; a connection WebKit had started would have arrived by now.
+            GtkTestEnvironment.iterate(for: 1)
+            XCTAssertEqual(other.connections, 0, "no connection to the host the page named")
+            XCTAssertEqual(server.requests.map(\.path), ["/mulch"])
+        }
+    }
+
+    /// Page markup reaches the extraction's script world through named properties: `<img
+    /// name="cloneNode">` made every extraction fail (case 33), and a form's controls hide the
+    /// form's own methods. Such a page still gives its article.
+    func testNamedElementsCannotBreakTheExtraction() throws {
+        let clobbering = """
+            <img name="cloneNode" src="data:,"><img name="createElement"><form name="body"><input name="getAttribute">
+            <input id="getElementsByTagName"><input name="parentNode"><button name="tagName">b</button></form>
+            <embed name="documentElement" id="title"><object name="getElementsByTagName" id="querySelectorAll"></object>
+            """
+        let file = temporaryDirectory().appendingPathComponent("clobbered.html")
+        try Self.mulchPage(body: clobbering).write(to: file)
+        try onMain {
+            let article = try Self.extract(file).get()
+            XCTAssertEqual(article.title, "Mulch")
+            XCTAssertTrue(HTMLText.plainText(fromHTML: article.html).contains("the worms pull it down"), article.html)
+        }
+    }
+
+    /// WebKit's processes took 2.3 GB for a 19.5 MB page (case 34): a page over 5 MB is not
+    /// extracted, and says so.
+    func testAPageOverFiveMegabytesIsRefusedAsTooLarge() throws {
+        let page = Self.mulchPage(paragraphs: ArticleExtraction.maxPageSize / 100)
+        XCTAssertGreaterThan(page.count, ArticleExtraction.maxPageSize)
+        let server = try TestHTTPServer { _ in .ok(page, headers: [("Content-Type", "text/html")]) }
+        defer { server.stop() }
+        try onMain {
+            let result = try Self.extract(server.url("/huge"))
+            XCTAssertEqual(result, .failure(.unreadablePage(.tooLarge(limit: ArticleExtraction.maxPageSize))))
+            if case let .failure(error) = result {
+                XCTAssertEqual(error.sentence, "The entry’s web page is too large to be read.")
             }
         }
     }

@@ -47,6 +47,16 @@ extension CommandLineTests {
         XCTAssertEqual(missing.output, "")
         XCTAssertTrue(Self.reason(in: missing.errors).hasPrefix(
             "feed-reader: The entry’s web page could not be read. The file \u{2068}/nonexistent/page.html\u{2069} does not exist."), missing.errors)
+
+        // Not relative paths: the red team's second run was told "The file /cwd/javascript:alert(1) does not exist."
+        for (target, scheme) in [("javascript:alert(1)", "javascript"), ("data:text/html,<p>x</p>", "data")] {
+            let refused = try feedReader(["--extract", target], extra: display)
+            XCTAssertEqual(refused.status, 1)
+            XCTAssertEqual(refused.output, "")
+            XCTAssertTrue(Self.reason(in: refused.errors).hasPrefix("feed-reader: The entry’s web page could not be read. "
+                + "Addresses of the kind “\u{2068}\(scheme)\u{2069}:” cannot be read. Only web addresses (http and https) and files can."),
+                refused.errors)
+        }
     }
 
     func testExtractWithoutADisplaySaysSoAndOpensNothing() throws {

@@ -130,6 +130,60 @@ final class FullArticleViewTests: XCTestCase {
         }
     }
 
+    /// A feed of entries linking `links` (title, address), as a web feed or a local file serves it.
+    static func feed(linking links: [(String, String)]) -> Data {
+        Data(("""
+            <?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Links</title><link>http://127.0.0.1/</link><description>d</description>
+            """ + links.map { title, link in
+                "<item><title>\(title)</title><link>\(link)</link><guid>\(title)</guid><description>Teaser of \(title).</description></item>"
+            }.joined() + "</channel></rss>").utf8)
+    }
+
+    /// A web feed's (or a sync server's) link names a local file (case 35 of the red team's
+    /// second run showed /etc/passwd and the app's environment, stored them and made them
+    /// searchable): nothing is read or kept, and the notice is the same whether the file exists.
+    /// A feed that is a local file itself may link its own pages.
+    func testALinkToALocalFileIsReadOnlyForALocalFeed() throws {
+        let folder = temporaryDirectory()
+        let secret = folder.appendingPathComponent("secret.html")
+        try ArticleExtractionTests.mulchPage(body: "<p>The quince tree by the shed.</p>").write(to: secret)
+        let links = [("Secret", secret.absoluteString), ("Missing", "file:///nonexistent/secret.html"), ("Environment", "file:///proc/self/environ")]
+        let xml = Self.feed(linking: links)
+        try withReader(serving: xml, entries: 3) { app in
+            let article = app.window.article
+            let full = article.fullArticle
+            for (title, _) in links {
+                app.showEntry(titled: title)
+                g_action_group_activate_action(cast(app.window.window), "toggle-full-article", nil)
+                XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { full.noticeText != nil }, title)
+                XCTAssertEqual(full.state, .failed(.unreadablePage(.localFileRefused)), title)
+                XCTAssertEqual(full.noticeText, "The entry’s web page could not be read. A link from a feed or a server cannot open a file on this computer.",
+                               "the same words whether the file exists or not: \(title)")
+                XCTAssertEqual(article.bodyHTML, "Teaser of \(title).", "the feed's text stays")
+                let entryID = try XCTUnwrap(article.entry?.id)
+                nonisolated(unsafe) var kept: FullArticle??
+                Task { @MainActor [store = app.library.store] in kept = .some(try? await store.fullArticle(forEntry: entryID)) }
+                XCTAssertTrue(GtkTestEnvironment.iterate { kept != nil })
+                XCTAssertNil(kept ?? nil, "nothing kept for \(title)")
+            }
+            XCTAssertEqual(Self.search("quince", in: app), [], "the file's words are not searchable")
+            XCTAssertEqual(Self.search("worms", in: app), [])
+        }
+
+        let localFeed = folder.appendingPathComponent("local.xml")
+        try xml.write(to: localFeed)
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: localFeed.absoluteString)
+            defer { app.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 3 })
+            let full = app.window.article.fullArticle
+            app.showEntry(titled: "Secret")
+            g_action_group_activate_action(cast(app.window.window), "toggle-full-article", nil)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 40) { full.state == .fullArticle }, "state \(full.state)")
+            XCTAssertTrue(app.window.article.bodyHTML?.contains("the worms pull it down") == true, "a local feed's page is read")
+        }
+    }
+
     /// Whether the feed's menu has "Always Show Full Article" checked; nil without the item.
     @MainActor
     private static func menuState(for feedID: Int64, in app: ReaderFixture) -> Bool? {

@@ -60,6 +60,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     private var peakInFlight = 0
     private var finished = 0
     private var sentBodyBytes = 0
+    private var accepted = 0
 
     public init(handler: @escaping Handler) throws {
         self.handler = handler
@@ -102,6 +103,12 @@ public final class TestHTTPServer: @unchecked Sendable {
         lock.withLock { received }
     }
 
+    /// Every connection accepted so far, those that never sent a request (a browser's
+    /// preconnect) included.
+    public var connections: Int {
+        lock.withLock { accepted }
+    }
+
     /// The most requests that were being answered at the same moment.
     public var maximumConcurrentRequests: Int {
         lock.withLock { peakInFlight }
@@ -138,6 +145,7 @@ public final class TestHTTPServer: @unchecked Sendable {
                 close(listener)
                 return
             }
+            lock.withLock { accepted += 1 }
             Thread.detachNewThread { self.serve(connection) }
         }
     }

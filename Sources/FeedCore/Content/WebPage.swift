@@ -22,8 +22,15 @@ public struct WebPage: Sendable {
 
     /// The body with `loadNothingPolicy` placed first in the document: after the doctype, which
     /// must stay first so the page is laid out in standards mode, else at the very start.
+    ///
+    /// Its `<link>` elements become `<meta>` ones, which have the same length and load nothing:
+    /// WebKit opens a connection for `<link rel="preconnect">` (and looks up a name for
+    /// `dns-prefetch`) whatever the policy says, which would tell a host of the page's choosing
+    /// that it is read. The tags are found in the bytes, as `<` and ASCII letters are the same
+    /// bytes in every charset a page may be in but UTF-16 and ISO-2022.
     public var lockedDownBody: Data {
-        let bytes = [UInt8](body)
+        var bytes = [UInt8](body)
+        Self.neutralizeLinks(&bytes)
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
         while start < bytes.count, bytes[start].isASCIIWhitespace { start += 1 }
@@ -39,14 +46,36 @@ public struct WebPage: Sendable {
         locked.append(contentsOf: bytes[insertion...])
         return locked
     }
+
+    /// Turns every `<link` tag in `bytes` into `<meta`, in place.
+    private static func neutralizeLinks(_ bytes: inout [UInt8]) {
+        let link = Array("link".utf8)
+        var index = 0
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            let name = open + 1
+            index = name
+            guard bytes.count >= name + link.count,
+                  zip(link, bytes[name..<name + link.count]).allSatisfy({ $0 == ($1 | ($1.isASCIILetter ? 0x20 : 0)) }) else { continue }
+            let after = name + link.count
+            guard after == bytes.count || bytes[after].isASCIIWhitespace || bytes[after] == UInt8(ascii: "/")
+                    || bytes[after] == UInt8(ascii: ">") else { continue }
+            bytes.replaceSubrange(name..<after, with: "meta".utf8)
+            index = after
+        }
+    }
 }
 
 extension FeedFetcher {
-    /// Reads the web page at `url`, a file or an http(s) address whose redirects are followed,
-    /// within the fetcher's time and size limits.
-    public func fetchPage(_ url: URL) async throws(FetchError) -> WebPage {
+    /// Reads the web page at `url`, an http(s) address whose redirects are followed, within the
+    /// fetcher's time and size limits.
+    ///
+    /// A `file:` address is read only when `readsFiles`: for an address the user gave, or a link
+    /// in a feed that is a local file itself. A link from a web feed or a sync server is refused
+    /// before the path is looked at, so it learns nothing about the disk, not even what exists.
+    public func fetchPage(_ url: URL, readsFiles: Bool = false) async throws(FetchError) -> WebPage {
         switch url.scheme?.lowercased() {
         case "file":
+            guard readsFiles else { throw .localFileRefused }
             return WebPage(body: try readFileBytes(url).get(), url: url)
         case "http", "https":
             return try await fetchHTTPPage(url)
@@ -75,9 +104,7 @@ extension FeedFetcher {
                 guard let location = response.headers["location"], let next = URL(string: location, relativeTo: current)?.absoluteURL else {
                     throw .badRedirect("\(response.status) without a Location")
                 }
-                guard ["http", "https"].contains(next.scheme?.lowercased() ?? "") else {
-                    throw .badRedirect("refusing to follow a redirect to \(next.absoluteString)")
-                }
+                if let refused = Self.refusedRedirect(to: next) { throw refused }
                 current = next
             case 200..<300:
                 return WebPage(body: response.body, url: current, charset: Self.charset(inContentType: response.headers["content-type"]))

@@ -114,8 +114,8 @@ public final class FeedFetcher: Sendable {
                 else {
                     return FetchResult(request: request, outcome: .failed(.badRedirect("\(status) without a Location")), permanentRedirect: permanentRedirect)
                 }
-                guard ["http", "https"].contains(next.scheme?.lowercased() ?? "") else {
-                    return FetchResult(request: request, outcome: .failed(.badRedirect("refusing to follow a redirect to \(next.absoluteString)")), permanentRedirect: permanentRedirect)
+                if let refused = Self.refusedRedirect(to: next) {
+                    return FetchResult(request: request, outcome: .failed(refused), permanentRedirect: permanentRedirect)
                 }
                 // Only a chain of permanent moves from the stored address changes it.
                 movesArePermanent = movesArePermanent && (status == 301 || status == 308)
@@ -147,6 +147,16 @@ public final class FeedFetcher: Sendable {
             headers.append(("If-Modified-Since", lastModified))
         }
         return headers
+    }
+
+    /// Why a redirect to `target` is not followed, or nil when it may be: only http and https
+    /// are, and a local file is named as such, as a hostile server's way to reach the disk.
+    static func refusedRedirect(to target: URL) -> FetchError? {
+        switch target.scheme?.lowercased() {
+        case "http", "https": nil
+        case "file": .redirectToLocalFile(target.absoluteString)
+        default: .badRedirect("refusing to follow a redirect to \(target.absoluteString)")
+        }
     }
 
     func fetchError(for failure: HTTPHopFailure, url: URL) -> FetchError {

@@ -13,15 +13,26 @@ public struct FeedRequest: Sendable, Hashable {
         self.validators = validators
     }
 
-    /// Creates a request from what a user typed: an http(s) or file URL, or a file path
-    /// (relative paths are taken from the current directory).
+    /// Creates a request from what a user typed: a URL, or a file path (relative paths are taken
+    /// from the current directory). Text that starts with a scheme and a colon, as `javascript:…`
+    /// or `data:…`, is a URL, so that a scheme not read is said to be one rather than a missing
+    /// file; `./name:x` names such a file.
     public init(location: String) {
         let trimmed = location.trimmingWhitespace
-        if trimmed.contains("://"), let url = URL(string: trimmed) {
-            self.init(url: url)
+        if let scheme = Self.scheme(of: trimmed) {
+            self.init(url: URL(string: trimmed) ?? URL(string: scheme + ":")!)
         } else {
             self.init(url: URL(fileURLWithPath: trimmed))
         }
+    }
+
+    /// The scheme `text` starts with (RFC 3986: a letter, then letters, digits, "+", "-" or
+    /// "." up to a colon), or nil.
+    private static func scheme(of text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":"), let first = text.first, first.isASCII, first.isLetter else { return nil }
+        let scheme = text[..<colon]
+        guard scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+        return String(scheme)
     }
 }
 

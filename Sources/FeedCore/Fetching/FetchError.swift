@@ -16,8 +16,13 @@ public enum FetchError: Error, Sendable, Hashable {
     case tooManyRedirects(limit: Int)
     /// A redirect had no usable `Location`, or pointed outside http and https.
     case badRedirect(String)
+    /// A redirect pointed to a local file, which is never followed.
+    case redirectToLocalFile(String)
     /// The URL's scheme is not http, https or file.
     case unsupportedScheme(String)
+    /// A `file:` address came from elsewhere (a web feed's or a sync server's link) and was not
+    /// opened: only the user's own addresses and local feeds' links may name local files.
+    case localFileRefused
     /// A file URL or path names nothing.
     case fileNotFound(path: String)
     /// A file exists but could not be read.
@@ -47,8 +52,12 @@ extension FetchError: CustomStringConvertible, LocalizedError {
             "Too many redirects (more than \(limit))"
         case let .badRedirect(reason):
             "Bad redirect: \(reason)"
+        case let .redirectToLocalFile(target):
+            "Refused a redirect to the local file \(target)"
         case let .unsupportedScheme(scheme):
             "Unsupported address type \"\(scheme)\" (use http, https or a file)"
+        case .localFileRefused:
+            "Refused to open a local file named by a feed or a server"
         case let .fileNotFound(path):
             "No such file: \(path)"
         case let .unsupportedEncoding(encoding):
@@ -143,7 +152,9 @@ extension FetchError: ReasonedError {
         case let .corruptEncoding(encoding): ErrorReason(.corruptEncoding, [.encoding: encoding])
         case let .tooManyRedirects(limit): ErrorReason(.tooManyRedirects, [.limit: String(limit)])
         case let .badRedirect(reason): ErrorReason(.badRedirect, [.technical: reason])
+        case let .redirectToLocalFile(target): ErrorReason(.redirectToLocalFile, [.technical: target])
         case let .unsupportedScheme(scheme): ErrorReason(.unsupportedScheme, [.scheme: scheme])
+        case .localFileRefused: ErrorReason(.localFileRefused)
         case let .fileNotFound(path): ErrorReason(.fileNotFound, [.path: path])
         case let .unreadableFile(path, reason): ErrorReason(.unreadableFile, [.path: path, .technical: reason])
         case let .notAFile(path, kind): ErrorReason(.notAFile, [.path: path, .kind: kind.code])

@@ -29,6 +29,11 @@ public final class EnclosureDownload: CurlReceiver, @unchecked Sendable {
     public enum Failure: Error, Sendable, Equatable {
         /// The disk (or the user's quota) has no room left.
         case diskFull
+        /// The file would leave less than `reserve` bytes free on the disk: its announced length
+        /// did not fit, or it kept coming until that point.
+        case wouldFillDisk(reserve: Int64)
+        /// A redirect pointed outside http and https, to `target`; a local file above all.
+        case refusedRedirect(target: String)
         /// The folder cannot be written to.
         case noPermission(folder: String)
         /// The server answered with an HTTP error.
@@ -45,6 +50,17 @@ public final class EnclosureDownload: CurlReceiver, @unchecked Sendable {
 
     /// The longest the server may send nothing before the download is given up.
     static let stallTimeout = 60
+    /// The start of a partial file's name: hidden, and known to `removeAbandonedParts(in:)`.
+    static let partPrefix = ".feed-reader-download-"
+    /// How often, in bytes written, the free space is measured again.
+    static let spaceCheckInterval: Int64 = 1 << 20
+
+    /// The free space a download leaves on its disk: 1 GB, or 5 % of a disk over 20 GB. An
+    /// endless or lying server would otherwise fill the disk, and every program writing to it
+    /// (the reader's own database too) would fail.
+    static func standardReserve(capacity: Int64) -> Int64 {
+        max(1 << 30, capacity / 20)
+    }
 
     private let url: URL
     private let folder: URL
@@ -57,10 +73,23 @@ public final class EnclosureDownload: CurlReceiver, @unchecked Sendable {
     private var lastReport = ContinuousClock.now
     private var file: Int32 = -1
     private var writeFailure: Failure?
+    /// The free space to leave, when a test sets it; else `standardReserve`.
+    private let reserveOverride: Int64?
+    private var reserve: Int64 = 0
+    private var nextSpaceCheck: Int64 = 0
+    /// The last response's `Location`, to tell a refused redirect.
+    private var location: String?
 
     /// Prepares the download of `url` into `folder`; `progress` is called on the transfer's thread.
-    public init(url: URL, into folder: URL, userAgent: String = "feed-reader/1.0 (FeedCore)",
-                progress: @escaping @Sendable (Progress) -> Void) {
+    public convenience init(url: URL, into folder: URL, userAgent: String = "feed-reader/1.0 (FeedCore)",
+                            progress: @escaping @Sendable (Progress) -> Void) {
+        self.init(url: url, into: folder, userAgent: userAgent, reserve: nil, progress: progress)
+    }
+
+    /// Prepares the download, leaving `reserve` bytes free on the disk rather than the standard reserve.
+    init(url: URL, into folder: URL, userAgent: String = "feed-reader/1.0 (FeedCore)", reserve: Int64?,
+         progress: @escaping @Sendable (Progress) -> Void) {
+        reserveOverride = reserve
         self.url = url
         self.folder = folder
         self.progress = progress
@@ -76,12 +105,17 @@ public final class EnclosureDownload: CurlReceiver, @unchecked Sendable {
     }
 
     /// The name the file is saved as: the address's last part, without anything a path could
-    /// misread, else "download".
+    /// misread, else "download". Format characters (Unicode's Cf) are dropped: U+202E would show
+    /// "evil\u{202E}piz.sh" as "evilhs.zip" in the list and in any file manager.
     public static func fileName(for url: URL) -> String {
         let component = url.lastPathComponent == "/" ? "" : url.lastPathComponent
         let last = component.removingPercentEncoding ?? component
-        let cleaned = String(last.map { $0 == "/" || $0 == "\0" || $0.isNewline ? "_" : $0 })
-            .trimmingCharacters(in: .whitespaces)
+        var scalars = String.UnicodeScalarView()
+        for scalar in last.unicodeScalars where scalar.properties.generalCategory != .format {
+            let misread = scalar == "/" || scalar.properties.generalCategory == .control
+            scalars.append(misread ? "_" : scalar)
+        }
+        let cleaned = String(scalars).trimmingCharacters(in: .whitespaces)
         let visible = String(cleaned.drop { $0 == "." })
         return visible.isEmpty ? "download" : String(visible.prefix(200))
     }
@@ -110,9 +144,15 @@ public final class EnclosureDownload: CurlReceiver, @unchecked Sendable {
         } catch {
             return .failure(.fileSystem(error.localizedDescription))
         }
-        var template = Array(folder.appendingPathComponent(".feed-reader-download-XXXXXX").path.utf8CString)
+        var template = Array(folder.appendingPathComponent(Self.partPrefix + "XXXXXX").path.utf8CString)
         file = mkstemp(&template)
         guard file >= 0 else { return .failure(Self.failure(errno: errno, folder: folder)) }
+        // Held while the download runs, so that `removeAbandonedParts` leaves this part alone.
+        flock(file, LOCK_EX)
+        var disk = statvfs()
+        if fstatvfs(file, &disk) == 0 {
+            reserve = reserveOverride ?? Self.standardReserve(capacity: Int64(disk.f_blocks) * Int64(disk.f_frsize))
+        }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         let outcome = download().flatMap { () -> Result<URL, Failure> in
             guard fsync(file) == 0 else { return .failure(Self.failure(errno: errno, folder: folder)) }
@@ -161,6 +201,8 @@ public final class EnclosureDownload: CurlReceiver, @unchecked Sendable {
             progress(Progress(received: received, expected: expected))
             return .success(())
         case CURLE_OPERATION_TIMEDOUT: return .failure(.stalled)
+        case CURLE_UNSUPPORTED_PROTOCOL where (300..<400).contains(status):
+            return .failure(.refusedRedirect(target: location.flatMap { URL(string: $0, relativeTo: url)?.absoluteString } ?? ""))
         default: return .failure(.network(NetworkFailure(curlCode: code)))
         }
     }
@@ -172,8 +214,18 @@ public final class EnclosureDownload: CurlReceiver, @unchecked Sendable {
             let fields = text.split(separator: " ", maxSplits: 2)
             status = fields.count > 1 ? Int(fields[1]) ?? 0 : 0
             expected = nil
-        } else if let colon = text.firstIndex(of: ":"), text[..<colon].trimmingWhitespace.lowercased() == "content-length" {
-            expected = Int64(text[text.index(after: colon)...].trimmingWhitespace)
+            location = nil
+        } else if let colon = text.firstIndex(of: ":") {
+            let value = text[text.index(after: colon)...].trimmingWhitespace
+            switch text[..<colon].trimmingWhitespace.lowercased() {
+            case "content-length": expected = Int64(value)
+            case "location": location = String(value)
+            default: break
+            }
+        } else if text.isEmpty, (200..<300).contains(status), let expected, expected > freeSpaceAboveReserve() {
+            // The announced length does not fit: refused before a byte is written.
+            writeFailure = .wouldFillDisk(reserve: reserve)
+            return 0
         }
         return line.count
     }
@@ -195,6 +247,13 @@ public final class EnclosureDownload: CurlReceiver, @unchecked Sendable {
             offset += written
         }
         received += Int64(bytes.count)
+        if received >= nextSpaceCheck {
+            nextSpaceCheck = received + Self.spaceCheckInterval
+            guard freeSpaceAboveReserve() >= 0 else {
+                writeFailure = .wouldFillDisk(reserve: reserve)
+                return 0
+            }
+        }
         // A report per piece would flood the window's main loop; ten a second show it moving.
         let now = ContinuousClock.now
         if now - lastReport >= .milliseconds(100) {
@@ -202,6 +261,30 @@ public final class EnclosureDownload: CurlReceiver, @unchecked Sendable {
             progress(Progress(received: received, expected: expected))
         }
         return bytes.count
+    }
+
+    /// The free space on the file's disk beyond the reserve; negative once the reserve is reached.
+    private func freeSpaceAboveReserve() -> Int64 {
+        var disk = statvfs()
+        guard fstatvfs(file, &disk) == 0 else { return .max }
+        return Int64(disk.f_bavail) * Int64(disk.f_frsize) - reserve
+    }
+
+    /// Removes the partial files in `folder` that no download holds: those of a reader that was
+    /// killed or crashed, which would otherwise stay there, hidden, for ever.
+    public static func removeAbandonedParts(in folder: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(partPrefix) {
+            let path = folder.appendingPathComponent(name).path
+            let part = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard part >= 0 else { continue }
+            var status = stat()
+            // A running download holds its lock until the file is renamed or removed.
+            if fstat(part, &status) == 0, status.st_mode & S_IFMT == S_IFREG, flock(part, LOCK_EX | LOCK_NB) == 0 {
+                unlink(path)
+            }
+            close(part)
+        }
     }
 
     private static func failure(errno code: Int32, folder: URL) -> Failure {

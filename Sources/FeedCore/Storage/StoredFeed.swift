@@ -42,6 +42,12 @@ public struct StoredFeed: Sendable, Hashable, Identifiable {
     public var request: FeedRequest {
         FeedRequest(url: url, validators: validators)
     }
+
+    /// Whether its entries' links may name local files: only a feed the user subscribed to as a
+    /// local file, never a web feed nor a synced one, whose addresses a server chooses.
+    public var linksMayNameFiles: Bool {
+        accountID == nil && url.isFileURL
+    }
 }
 
 extension StoredFeed: FetchableRecord {

@@ -36,16 +36,22 @@ final class ArticleExtraction {
     /// The least text, in characters, an extracted article must have: Readability returns the
     /// best candidate it finds even on a page of links, and a few words are not an article.
     nonisolated static let minimumTextLength = 200
+    /// The largest page extracted: WebKit's processes take about a hundred times a page's size
+    /// in memory while Readability walks it, and no article is this long.
+    nonisolated static let maxPageSize = 5 << 20
     /// Where Readability.js is in the app's resources.
     static let scriptPath = AppResources.basePath + "readability/Readability.js"
 
-    /// The article of the page at `url` (http, https or a file), sanitized, its links resolved
-    /// against the page's address after redirects.
-    static func extract(from url: URL, fetcher: FeedFetcher = FeedFetcher(),
+    /// The article of the page at `url` (http, https, or a file when `readsFiles`: see
+    /// `FeedFetcher.fetchPage`), sanitized, its links resolved against the page's address after
+    /// redirects.
+    static func extract(from url: URL, readsFiles: Bool, fetcher: FeedFetcher = FeedFetcher(),
                         timeout: Duration = defaultTimeout) async throws(ArticleExtractionError) -> FullArticle {
+        var limits = fetcher.configuration
+        limits.maxBodySize = min(limits.maxBodySize, maxPageSize)
         let page: WebPage
         do {
-            page = try await fetcher.fetchPage(url)
+            page = try await FeedFetcher(configuration: limits).fetchPage(url, readsFiles: readsFiles)
         } catch {
             throw .unreadablePage(error)
         }
@@ -78,10 +84,22 @@ final class ArticleExtraction {
         var size: gsize = 0
         guard let data = g_bytes_get_data(bytes, &size) else { return nil }
         let library = String(decoding: UnsafeRawBufferPointer(start: data, count: Int(size)), as: UTF8.self)
+        // The page's markup reaches this script world through named properties: `<img
+        // name="cloneNode">` hides `document.cloneNode`, a form's controls hide the form's own
+        // methods. So the document is cloned through the prototype, and the clone Readability
+        // walks loses the names and ids that make such properties (a `<meta>`'s name is kept:
+        // Readability reads the byline there).
         return library + """
 
             ;(function () {
-                var article = new Readability(document.cloneNode(true)).parse();
+                var clone = Node.prototype.cloneNode.call(document, true);
+                var identified = "img[id], embed[id], object[id], button[id], fieldset[id], input[id], output[id], select[id], textarea[id]";
+                var naming = Document.prototype.querySelectorAll.call(clone, "[name]:not(meta), " + identified);
+                for (var i = 0; i < naming.length; i++) {
+                    Element.prototype.removeAttribute.call(naming[i], "name");
+                    if (Element.prototype.matches.call(naming[i], identified)) Element.prototype.removeAttribute.call(naming[i], "id");
+                }
+                var article = new Readability(clone).parse();
                 return article && article.content ? JSON.stringify({ title: article.title, content: article.content }) : null;
             })();
             """

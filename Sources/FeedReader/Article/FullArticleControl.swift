@@ -159,7 +159,10 @@ final class FullArticleControl {
         let showing = showings
         Task { @MainActor [weak self] in
             do throws(ArticleExtractionError) {
-                let extracted = try await ArticleExtraction.extract(from: link, fetcher: library.fetcher)
+                // A link names a local file only in a feed that is one itself: a web feed or a sync
+                // server could otherwise have any file of the disk shown and stored.
+                let local = (try? await library.store.feed(id: entry.feedID))?.linksMayNameFiles ?? false
+                let extracted = try await ArticleExtraction.extract(from: link, readsFiles: local, fetcher: library.fetcher)
                 // Kept even when another entry is shown by now: it was fetched for this one.
                 try? await library.store.saveFullArticle(extracted, forEntry: entry.id)
                 guard let self = self?.live, self.showings == showing else { return }

@@ -18,6 +18,23 @@ final class MediaDownloads {
     }
 
     private var states: [URL: State] = [:]
+
+    /// Whether this process cleared the copies of played files yet.
+    private static var clearedCopies = false
+
+    /// Clears away, off the main thread, the partial files a reader that was killed or crashed
+    /// left in the Downloads folder, and, once per process before anything plays, the copies of
+    /// played files it left in the cache.
+    init() {
+        let folder = Self.folder
+        let copies = Self.clearedCopies ? nil : MediaPlayer.copiesFolder
+        Self.clearedCopies = true
+        Task.detached(priority: .background) {
+            EnclosureDownload.removeAbandonedParts(in: folder)
+            if let copies { try? FileManager.default.removeItem(at: copies) }
+        }
+    }
+
     private var tasks: [URL: Task<Void, Never>] = [:]
     /// The row showing each address now, told of every change.
     private var observers: [URL: (State) -> Void] = [:]
@@ -82,6 +99,13 @@ final class MediaDownloads {
         switch failure {
         case .diskFull:
             return tr("There is not enough free space on the disk to save the file.")
+        case let .wouldFillDisk(reserve):
+            // TRANSLATORS: %@ is the free space a download leaves on the disk, such as "1.1 GB".
+            return tr("The file was not saved: at least %@ must stay free on the disk.").filling(MediaDownloadRow.formatted(size: reserve))
+        case let .refusedRedirect(target):
+            return URL(string: target)?.isFileURL == true
+                ? tr("The server redirected to a file on this computer, and the redirect was refused.")
+                : tr("The server redirected to an address that cannot be used.")
         case let .noPermission(folder):
             // TRANSLATORS: %@ is the folder the file was to be saved in, such as /home/ada/Downloads.
             return tr("The file could not be saved: the folder %@ cannot be written to.").filling(folder)

@@ -3,11 +3,17 @@ import FeedCore
 import Foundation
 import RefreshGtk
 
-/// The entry's podcast episodes and videos above its article: a player for each audio or video
-/// enclosure, and for every enclosure a button saving it to the Downloads folder. Its pictures
+/// The entry's podcast episodes and videos above its article: a player for each of the first
+/// `maxPlayers` audio or video enclosures, and for every enclosure a button saving it to the
+/// Downloads folder. Its pictures
 /// (image enclosures, Media RSS thumbnails) go into the article's page, `imagesHTML`.
 @MainActor
 final class MediaPanel {
+    /// The most players an entry shows; its other episodes can be downloaded. Each player that
+    /// plays costs a GStreamer pipeline (threads, descriptors, a connection): an entry of 200
+    /// episodes once ran the app out of file descriptors.
+    static let maxPlayers = 3
+
     let widget: UnsafeMutablePointer<GtkWidget>
     let positions = MediaPositions()
     let downloads = MediaDownloads()
@@ -33,7 +39,7 @@ final class MediaPanel {
         watchesWindow = true
         Signal.connectIgnoringArgument(cast(window), "notify::visible") { [weak self] in
             guard let self, gtk_widget_get_visible(cast(window)) == 0 else { return }
-            for player in self.players { gtk_media_stream_pause(player.stream) }
+            for player in self.players { player.pause() }
         }
     }
 
@@ -46,15 +52,15 @@ final class MediaPanel {
             guard kind != .image else { continue }
             let row = MediaDownloadRow(enclosure: enclosure, downloads: downloads)
             downloadRows.append(row)
-            guard kind == .audio || kind == .video else {
-                // Other files (PDFs, archives) can only be saved.
+            guard kind == .audio || kind == .video, players.count < Self.maxPlayers else {
+                // Other files (PDFs, archives), and episodes past the first few, can only be saved.
                 gtk_box_append(cast(widget), row.widget)
                 continue
             }
             let player = MediaPlayer(enclosure: enclosure, isVideo: kind == .video, entryID: entry.id, positions: positions)
             players.append(player)
             // The file's name and download button under the controls, above any playback error.
-            gtk_box_insert_child_after(cast(player.widget), row.widget, player.view)
+            gtk_box_insert_child_after(cast(player.widget), row.widget, player.startButton)
             gtk_box_append(cast(widget), player.widget)
         }
         gtk_widget_set_visible(widget, (gtk_widget_get_first_child(widget) != nil).gboolean)

@@ -5,6 +5,11 @@ import RefreshGtk
 
 /// Plays one audio or video enclosure with GTK's media widgets (GStreamer underneath) and
 /// remembers per entry where it was left, so a long episode resumes there.
+///
+/// Nothing is requested before Play is pressed: until then the player is a Play button, and
+/// only then is the GtkMediaFile made, whose GStreamer pipeline opens the address at once. A
+/// file shown is not a file listened to, and its host should not learn that the entry was read
+/// (remote images off promises as much), nor should an entry of 200 episodes open 200 pipelines.
 @MainActor
 final class MediaPlayer {
     /// How far playback moves on between saves of its position while it plays, in seconds: a
@@ -24,19 +29,25 @@ final class MediaPlayer {
     }
 
     let widget: UnsafeMutablePointer<GtkWidget>
-    /// The GtkMediaFile playing the enclosure's address; the player's own reference is let go in `stop()`.
-    private(set) var stream: UnsafeMutablePointer<GtkMediaStream>
+    /// The GtkMediaFile playing the enclosure's address, once Play was pressed; the player's own
+    /// reference is let go in `stop()`.
+    private(set) var stream: UnsafeMutablePointer<GtkMediaStream>?
     let url: URL
-    /// GtkMediaControls under audio, GtkVideo (with its own controls) for a video.
-    let view: UnsafeMutablePointer<GtkWidget>
+    /// Shown until the file is first played: pressing it opens the file and plays it.
+    let startButton: UnsafeMutablePointer<GtkWidget>
+    private let startLabel: UnsafeMutablePointer<GtkWidget>
+    /// GtkMediaControls under audio, GtkVideo (with its own controls) for a video, once Play was pressed.
+    private(set) var view: UnsafeMutablePointer<GtkWidget>?
     private let entryID: Int64
     private let isVideo: Bool
     private let positions: MediaPositions
     /// Says where playing will resume until it has.
     let resumeLabel: UnsafeMutablePointer<GtkWidget>
-    /// Says the file cannot be played, when GStreamer gave up on it.
+    /// Says the file is being saved to be played from the disk.
+    let copyingLabel: UnsafeMutablePointer<GtkWidget>
+    /// Says the file cannot be played, when GStreamer gave up on it. GStreamer's own words
+    /// (element paths, source lines) are for a developer: they go to standard error, not here.
     let errorLabel: UnsafeMutablePointer<GtkWidget>
-    private let details: (expander: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>)
     private var restore = Restore.looking
     /// How many times the file was opened again to resume it, having come up unseekable.
     private var reopenings = 0
@@ -45,32 +56,32 @@ final class MediaPlayer {
     static let maxReopenings = 5
     private var lastSaved: Double?
     private var isStopped = false
+    /// The file saved in the cache and played from there, when its host would not let GStreamer stream it.
+    private var localCopy: URL?
+    /// Saving that copy.
+    private var copying: Task<Void, Never>?
+    private var hasTriedCopy = false
 
     init(enclosure: Enclosure, isVideo: Bool, entryID: Int64, positions: MediaPositions) {
         url = enclosure.url
         self.entryID = entryID
         self.isVideo = isVideo
         self.positions = positions
-        stream = Self.openStream(enclosure.url)
-        if isVideo {
-            view = gtk_video_new_for_media_stream(stream)!
-            gtk_video_set_autoplay(cast(view), 0)
-            // Tall enough to watch in the article's column; the video keeps its proportions inside.
-            gtk_widget_set_size_request(view, -1, 240)
-        } else {
-            view = gtk_media_controls_new(stream)!
-        }
-        gtk_widget_set_hexpand(view, 1)
+        startLabel = Widgets.label("")
+        let startContent = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6,
+                                       [gtk_image_new_from_icon_name("media-playback-start-symbolic")!, startLabel])
+        startButton = gtk_button_new()!
+        gtk_button_set_child(cast(startButton), startContent)
+        gtk_widget_set_halign(startButton, GTK_ALIGN_START)
         resumeLabel = Widgets.label("", classes: ["caption", "dim-label"])
+        copyingLabel = Widgets.label("", classes: ["caption", "dim-label"])
         errorLabel = Widgets.label("", classes: ["error"])
         gtk_label_set_wrap(cast(errorLabel), 1)
-        details = Widgets.detailsExpander()
-        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [view, resumeLabel, errorLabel, details.expander])
+        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [startButton, resumeLabel, copyingLabel, errorLabel])
         gtk_widget_set_visible(resumeLabel, 0)
+        gtk_widget_set_visible(copyingLabel, 0)
         gtk_widget_set_visible(errorLabel, 0)
-        gtk_widget_set_visible(details.expander, 0)
-
-        follow(stream)
+        Signal.connect(cast(startButton), "clicked") { [weak self] in self?.start() }
 
         Task { @MainActor [weak self, positions, url] in
             let saved = await positions.position(entryID: entryID, url: url)
@@ -81,6 +92,29 @@ final class MediaPlayer {
             self.applyRestore()
         }
         retranslate()
+    }
+
+    /// Opens the file, puts its controls (or its video) where the Play button was, and plays it;
+    /// the saved position is applied once GStreamer can seek.
+    func start() {
+        guard !isStopped, stream == nil else { return }
+        let opened = Self.openStream(url)
+        stream = opened
+        follow(opened)
+        let shown: UnsafeMutablePointer<GtkWidget>
+        if isVideo {
+            shown = gtk_video_new_for_media_stream(opened)!
+            gtk_video_set_autoplay(cast(shown), 0)
+            // Tall enough to watch in the article's column; the video keeps its proportions inside.
+            gtk_widget_set_size_request(shown, -1, 240)
+        } else {
+            shown = gtk_media_controls_new(opened)!
+        }
+        gtk_widget_set_hexpand(shown, 1)
+        view = shown
+        gtk_box_insert_child_after(cast(widget), shown, startButton)
+        gtk_widget_set_visible(startButton, 0)
+        gtk_media_stream_play(opened)
     }
 
     private static func openStream(_ url: URL) -> UnsafeMutablePointer<GtkMediaStream> {
@@ -106,7 +140,12 @@ final class MediaPlayer {
 
     /// Where playback is, in seconds.
     var seconds: Double {
-        Double(gtk_media_stream_get_timestamp(stream)) / 1_000_000
+        stream.map { Double(gtk_media_stream_get_timestamp($0)) / 1_000_000 } ?? 0
+    }
+
+    /// Pauses playback, if it was started.
+    func pause() {
+        if let stream { gtk_media_stream_pause(stream) }
     }
 
     /// Whether the saved position (if any) has been applied.
@@ -136,13 +175,14 @@ final class MediaPlayer {
         } else {
             gtk_widget_set_visible(resumeLabel, 0)
         }
+        gtk_label_set_text(cast(startLabel), tr("Play"))
+        gtk_label_set_text(cast(copyingLabel), tr("Loading the whole file to play it…"))
         gtk_label_set_text(cast(errorLabel), tr("This file cannot be played."))
-        Widgets.nameDetails(expander: details.expander, label: details.label)
     }
 
     /// Seeks to the saved position once it is known and the file is ready for it.
     private func applyRestore() {
-        guard !isStopped, case let .pending(position) = restore, gtk_media_stream_is_prepared(stream) != 0 else { return }
+        guard !isStopped, case let .pending(position) = restore, let stream, gtk_media_stream_is_prepared(stream) != 0 else { return }
         guard gtk_media_stream_is_seekable(stream) != 0 else {
             guard reopenings < Self.maxReopenings else {
                 restore = .keptForLater
@@ -167,19 +207,56 @@ final class MediaPlayer {
     /// Plays the file from a new stream: GTK never prepares a stream a second time, so the old
     /// one would stay unseekable even with its file opened again.
     private func reopen() {
-        guard !isStopped else { return }
-        let old = stream
-        let wasPlaying = gtk_media_stream_get_playing(old) != 0
-        stream = Self.openStream(url)
-        follow(stream)
+        guard let old = stream else { return }
+        replaceStream(playing: gtk_media_stream_get_playing(old) != 0)
+    }
+
+    /// Opens the file anew (the local copy once there is one) in a new stream in the same controls.
+    private func replaceStream(playing: Bool) {
+        guard !isStopped, let old = stream, let view else { return }
+        let opened = Self.openStream(localCopy ?? url)
+        stream = opened
+        follow(opened)
         if isVideo {
-            gtk_video_set_media_stream(cast(view), stream)
+            gtk_video_set_media_stream(cast(view), opened)
         } else {
-            gtk_media_controls_set_media_stream(cast(view), stream)
+            gtk_media_controls_set_media_stream(cast(view), opened)
         }
         Self.close(old)
-        // Play pressed meanwhile goes on in the new stream, from where it was left once it can seek.
-        if wasPlaying { gtk_media_stream_play(stream) }
+        // Playing goes on in the new stream, from where it was left once it can seek.
+        if playing { gtk_media_stream_play(opened) }
+    }
+
+    /// Where copies of files played from the disk are kept while they play.
+    static var copiesFolder: URL {
+        URL(fileURLWithPath: String(cString: g_get_user_cache_dir()), isDirectory: true)
+            .appendingPathComponent("feed-reader/playing", isDirectory: true)
+    }
+
+    /// Saves the file into the cache and plays it from there. GStreamer takes byte ranges for
+    /// granted unless a host says "Accept-Ranges: none", so a host that ignores them (Python's
+    /// http.server, many small sites) fails as soon as an Ogg file is probed for its length. The
+    /// copy goes when the player does.
+    private func playFromCopy() {
+        hasTriedCopy = true
+        gtk_widget_set_visible(copyingLabel, 1)
+        let download = EnclosureDownload(url: url, into: Self.copiesFolder) { _ in }
+        copying = Task { @MainActor [weak self] in
+            let saved: URL?
+            do throws(EnclosureDownload.Failure) {
+                saved = try await download.start()
+            } catch {
+                saved = nil
+            }
+            guard let self, !self.isStopped else {
+                if let saved { try? FileManager.default.removeItem(at: saved) }
+                return
+            }
+            gtk_widget_set_visible(self.copyingLabel, 0)
+            guard let saved else { return self.showError() }
+            self.localCopy = saved
+            self.replaceStream(playing: true)
+        }
     }
 
     /// Ends `stream`'s GStreamer pipeline and its connection now, not whenever the widgets are
@@ -191,19 +268,19 @@ final class MediaPlayer {
     }
 
     private func playingChanged() {
-        guard !isStopped, gtk_media_stream_get_playing(stream) == 0 else { return }
+        guard !isStopped, let stream, gtk_media_stream_get_playing(stream) == 0 else { return }
         savePosition()
     }
 
     /// While playing, saves every `saveInterval`; paused, saves each move (a seek, or the last
     /// position GStreamer reports after the pause).
     private func timestampChanged() {
-        guard !isStopped else { return }
+        guard !isStopped, let stream else { return }
         if gtk_media_stream_get_playing(stream) == 0 || abs(seconds - (lastSaved ?? 0)) >= Self.saveInterval { savePosition() }
     }
 
     private func endedChanged() {
-        guard !isStopped, isRestored, gtk_media_stream_get_ended(stream) != 0 else { return }
+        guard !isStopped, isRestored, let stream, gtk_media_stream_get_ended(stream) != 0 else { return }
         // Played to the end: next time it starts again from the beginning.
         lastSaved = nil
         positions.save(nil, entryID: entryID, url: url)
@@ -212,7 +289,7 @@ final class MediaPlayer {
     private func savePosition() {
         // Mid-seek the stream still reports where it was (the start, while a restore seeks); a
         // stream in error (the network gone, say) is at its start and knows nothing of the file.
-        guard isRestored, gtk_media_stream_is_prepared(stream) != 0, gtk_media_stream_is_seeking(stream) == 0,
+        guard isRestored, let stream, gtk_media_stream_is_prepared(stream) != 0, gtk_media_stream_is_seeking(stream) == 0,
               gtk_media_stream_get_ended(stream) == 0, gtk_media_stream_get_error(stream) == nil else { return }
         let now = seconds
         guard now != lastSaved else { return }
@@ -221,11 +298,13 @@ final class MediaPlayer {
     }
 
     private func showError() {
-        guard !isStopped, let error = gtk_media_stream_get_error(stream) else { return }
-        gtk_label_set_text(cast(details.label), String(cString: error.pointee.message))
+        guard !isStopped else { return }
+        if let error = stream.flatMap({ gtk_media_stream_get_error($0) }) {
+            FileHandle.standardError.write(Data("feed-reader: \(url.absoluteString) cannot be played: \(String(cString: error.pointee.message))\n".utf8))
+        }
+        if !hasTriedCopy, MediaPanel.isWebAddress(url) { return playFromCopy() }
         gtk_widget_set_visible(errorLabel, 1)
-        gtk_widget_set_visible(details.expander, 1)
-        gtk_widget_set_visible(view, 0)
+        if let view { gtk_widget_set_visible(view, 0) }
     }
 
     /// Saves where playback is and lets the file go, as when another entry is shown or the
@@ -234,6 +313,8 @@ final class MediaPlayer {
         guard !isStopped else { return }
         savePosition()
         isStopped = true
-        Self.close(stream)
+        if let stream { Self.close(stream) }
+        copying?.cancel()
+        if let localCopy { try? FileManager.default.removeItem(at: localCopy) }
     }
 }

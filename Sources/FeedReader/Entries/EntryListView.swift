@@ -412,6 +412,12 @@ final class EntryListView {
     /// The most characters of a summary its one ellipsized line can show, at any list width.
     nonisolated static let summaryLineLength = 300
 
+    /// A row's subtitle: feed, author and date, each isolated (U+2068…U+2069), so that a
+    /// direction control in a name a server sent (U+202E) cannot reverse the date beside it.
+    nonisolated static func subtitle(_ parts: [String?]) -> String {
+        parts.compactMap { $0 }.filter { !$0.isEmpty }.map(String.isolated).joined(separator: " · ")
+    }
+
     /// As much of `summary` as its one line can show. The label ellipsizes it anyway, but would
     /// lay out (and a search highlight) a whole article's text for that one line.
     nonisolated static func summaryLine(_ summary: String) -> String {
@@ -456,9 +462,7 @@ final class EntryListView {
         } else {
             gtk_widget_add_css_class(title, "unread")
         }
-        let parts = [feedTitles[entry.feedID], entry.author, EntryDateText.text(for: entry.sortDate)]
-            .compactMap { $0 }.filter { !$0.isEmpty }
-        gtk_label_set_text(cast(meta), parts.joined(separator: " · "))
+        gtk_label_set_text(cast(meta), Self.subtitle([feedTitles[entry.feedID], entry.author, EntryDateText.text(for: entry.sortDate)]))
         // The list's row widget is what a screen reader lands on: it gets the whole row in words.
         if let row = gtk_widget_get_parent(box) {
             cgtk_accessible_set_label(cast(row), Self.accessibleName(of: entry, title: titleText, feed: feedTitles[entry.feedID]))

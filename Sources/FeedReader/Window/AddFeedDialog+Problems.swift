@@ -38,8 +38,8 @@ extension AddFeedDialog {
             return tr("There is no file at this address.")
         case .unreadableFile, .notAFile:
             return tr("The file at this address could not be read.")
-        case .httpStatus, .unsupportedEncoding, .corruptEncoding, .tooManyRedirects, .badRedirect, .unsupportedScheme,
-             .invalidFeed, .cancelled:
+        case .httpStatus, .unsupportedEncoding, .corruptEncoding, .tooManyRedirects, .badRedirect, .redirectToLocalFile,
+             .unsupportedScheme, .localFileRefused, .invalidFeed, .cancelled:
             return tr("The feed at this address could not be read.")
         }
     }

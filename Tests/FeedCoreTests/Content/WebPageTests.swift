@@ -18,6 +18,19 @@ struct WebPageTests {
         #expect(String(decoding: locked, as: UTF8.self) == expected)
     }
 
+    /// WebKit opens a connection for a preconnect link whatever the policy says: every `<link`
+    /// tag becomes a `<meta` one, of the same length, and nothing else changes.
+    @Test(arguments: [
+        ("<link rel=\"preconnect\" href=\"http://127.0.0.2/\"><LINK\trel=dns-prefetch href=//x><Link/>",
+         "<meta rel=\"preconnect\" href=\"http://127.0.0.2/\"><meta\trel=dns-prefetch href=//x><meta/>"),
+        ("<p>a <linkage> and <links> stay, so does the text link</p><link", "<p>a <linkage> and <links> stay, so does the text link</p><meta"),
+        ("<link>", "<meta>"),
+    ])
+    func linksBecomeInertMetaElements(page: String, expected: String) {
+        let locked = WebPage(body: Data(page.utf8), url: URL(string: "https://a.example/")!).lockedDownBody
+        #expect(String(decoding: locked, as: UTF8.self) == WebPage.loadNothingPolicy + expected)
+    }
+
     @Test func aPageIsReadAfterItsRedirectsWithItsCharset() async throws {
         let server = try TestHTTPServer { request in
             request.path == "/old" ? .status(301, headers: [("Location", "/article")])
@@ -52,10 +65,55 @@ struct WebPageTests {
         try Data("<p>saved</p>".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        #expect(try await FeedFetcher().fetchPage(file).body == Data("<p>saved</p>".utf8))
+        #expect(try await FeedFetcher().fetchPage(file, readsFiles: true).body == Data("<p>saved</p>".utf8))
         await #expect(throws: FetchError.fileNotFound(path: "/nonexistent/page.html")) {
-            try await FeedFetcher().fetchPage(URL(fileURLWithPath: "/nonexistent/page.html"))
+            try await FeedFetcher().fetchPage(URL(fileURLWithPath: "/nonexistent/page.html"), readsFiles: true)
         }
         await #expect(throws: FetchError.unsupportedScheme("ftp")) { try await FeedFetcher().fetchPage(URL(string: "ftp://a.example/p")!) }
+    }
+
+    /// A link from a web feed or a sync server names any file it likes (case 35 of the red team's
+    /// second run read /etc/passwd and the app's environment): none is opened, and the answer is
+    /// the same whether the file exists or not, so it tells nothing about the disk.
+    @Test func aLinkFromElsewhereNeverOpensAFile() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("page-\(UUID()).html")
+        try Data("<p>private</p>".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        for link in [file, URL(string: "file:///etc/passwd")!, URL(string: "file:///proc/self/environ")!,
+                     URL(string: "file:///nonexistent/page.html")!, URL(string: "FILE://localhost/etc/passwd")!] {
+            await #expect(throws: FetchError.localFileRefused) { try await FeedFetcher().fetchPage(link) }
+        }
+    }
+
+    /// Only a feed the user added as a local file may have its links read as files: not a web
+    /// feed, and not a synced one, whose address (a `file:` one too) a server chose.
+    @Test(arguments: [
+        ("file:///home/ada/feeds/local.xml", nil, true),
+        ("https://news.example/feed.xml", nil, false),
+        ("file:///etc/feed.xml", Int64(1), false),
+        ("https://sync.example/feed/1", Int64(1), false),
+    ] as [(String, Int64?, Bool)])
+    func onlyALocalFeedsLinksMayNameFiles(address: String, accountID: Int64?, mayNameFiles: Bool) {
+        var feed = StoredFeed(id: 1, url: URL(string: address)!, title: nil, link: nil, iconURL: nil, validators: CacheValidators(),
+                              lastFetched: nil, lastAttempt: nil, nextFetch: nil, lastError: nil, lastWarnings: [], position: 0, unreadCount: 0)
+        feed.accountID = accountID
+        #expect(feed.linksMayNameFiles == mayNameFiles)
+    }
+
+    /// A redirect to a local file is refused, and said to be one.
+    @Test func aRedirectToAFileIsRefusedAsSuch() async throws {
+        let server = try TestHTTPServer { request in
+            .status(302, headers: [("Location", request.path == "/file" ? "file:///etc/passwd" : "ftp://127.0.0.1/page")])
+        }
+        defer { server.stop() }
+
+        await #expect(throws: FetchError.redirectToLocalFile("file:///etc/passwd")) {
+            try await FeedFetcher().fetchPage(server.url("/file"), readsFiles: true)
+        }
+        await #expect(throws: FetchError.badRedirect("refusing to follow a redirect to ftp://127.0.0.1/page")) {
+            try await FeedFetcher().fetchPage(server.url("/ftp"))
+        }
+        #expect(FetchError.redirectToLocalFile("file:///etc/passwd").description == "Refused a redirect to the local file file:///etc/passwd")
     }
 }

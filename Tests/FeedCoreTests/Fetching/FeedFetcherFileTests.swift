@@ -68,6 +68,12 @@ struct FeedFetcherFileTests {
         #expect(result.error == .tooLarge(limit: FeedParser.defaultMaxDocumentSize))
     }
 
+    @Test(arguments: [("javascript:alert(1)", "javascript"), ("data:text/html,<p>x</p>", "data")])
+    func aTypedSchemeThatIsNotReadIsSaidToBeOne(text: String, scheme: String) async {
+        let result = await FeedFetcher().fetch(FeedRequest(location: text))
+        #expect(result.error == .unsupportedScheme(scheme))
+    }
+
     @Test func unsupportedScheme() async {
         let result = await FeedFetcher().fetch(FeedRequest(location: "ftp://example.com/feed.xml"))
         #expect(result.error == .unsupportedScheme("ftp"))
@@ -79,6 +85,12 @@ struct FeedFetcherFileTests {
         ("  http://example.com/a b  ", "http://example.com/a%20b"),
         ("file:///tmp/feed.xml", "file:///tmp/feed.xml"),
         ("/tmp/feed.xml", "file:///tmp/feed.xml"),
+        // A scheme without "//" is a URL too, so that it is refused as one rather than taken for a missing file.
+        ("javascript:alert(1)", "javascript:alert(1)"),
+        ("data:text/html,<p>x</p>", "data:text/html,%3Cp%3Ex%3C/p%3E"),
+        ("mailto:a@example.com", "mailto:a@example.com"),
+        ("./a:b.xml", "file://\(FileManager.default.currentDirectoryPath)/a:b.xml"),
+        ("my notes: feed.xml", "file://\(FileManager.default.currentDirectoryPath)/my%20notes%3A%20feed.xml"),
     ])
     func locations(text: String, expected: String) {
         #expect(FeedRequest(location: text).url.absoluteString == expected)

@@ -133,7 +133,7 @@ struct FeedFetcherHTTPTests {
 
         let result = await FeedFetcher().fetch(FeedRequest(url: server.url("/feed")))
 
-        #expect(result.error == .badRedirect("refusing to follow a redirect to file:///etc/passwd"))
+        #expect(result.error == .redirectToLocalFile("file:///etc/passwd"))
     }
 
     @Test(arguments: [

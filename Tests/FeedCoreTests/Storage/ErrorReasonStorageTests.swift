@@ -22,7 +22,7 @@ import Testing
     @Test func everyFetchErrorHasItsOwnCode() {
         let errors: [FetchError] = [
             .httpStatus(404), .timedOut(after: .milliseconds(500)), .tooLarge(limit: 1 << 20), .unsupportedEncoding("br"),
-            .corruptEncoding("gzip"), .tooManyRedirects(limit: 5), .badRedirect("x"), .unsupportedScheme("ftp"),
+            .corruptEncoding("gzip"), .tooManyRedirects(limit: 5), .badRedirect("x"), .redirectToLocalFile("file:///a"), .unsupportedScheme("ftp"), .localFileRefused,
             .fileNotFound(path: "/a"), .unreadableFile(path: "/a", reason: "x"), .notAFile(path: "/a", kind: .directory),
             .network(.cannotFindHost, host: "h"), .network(.cannotConnect, host: "h"), .network(.connectionLost, host: "h"),
             .network(.secureConnectionFailed, host: "h"), .network(.other("x"), host: "h"), .cancelled,
