@@ -23,6 +23,11 @@ public func tr(_ msgid: String) -> String {
     appDomain.string(msgid)
 }
 
+/// Translates `msgid` said in `context` (msgctxt), as a GtkBuilder file marks it.
+public func tr(_ msgid: String, context: String) -> String {
+    appDomain.string(msgid, context: context)
+}
+
 /// Translates a message with a count, choosing the language's plural form (dngettext):
 /// `trn("%d unread entry", "%d unread entries", count)`, then replace `%d` with the count.
 public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
