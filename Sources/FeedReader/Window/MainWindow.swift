@@ -1,3 +1,4 @@
+import AppSignals
 import AppSupport
 import CAdw
 import CGtk
