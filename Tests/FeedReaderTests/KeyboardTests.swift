@@ -121,6 +121,14 @@ final class KeyboardTests: XCTestCase {
             XCTAssertEqual(french.first, "Raccourcis clavier", "the overlay follows a language switch")
             XCTAssertTrue(french.contains("Ajouter ou retirer l’étoile"), "\(french)")
             gtk_window_close(cast(shortcuts))
+            app.window.switchLanguage(to: "de")
+            let toplevels = gtk_window_get_toplevels()!
+            let overlays = (0..<g_list_model_get_n_items(toplevels)).filter { index in
+                let window = g_list_model_get_item(toplevels, index)!
+                defer { g_object_unref(window) }
+                return g_type_check_instance_is_a(window.assumingMemoryBound(to: GTypeInstance.self), gtk_shortcuts_window_get_type()) != 0
+            }
+            XCTAssertEqual(overlays.count, 1, "each switch replaces the overlay, leaving no other behind")
         }
     }
 

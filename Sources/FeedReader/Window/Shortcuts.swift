@@ -98,7 +98,7 @@ enum Shortcuts {
         guard RefreshLocalization.language != nil || overlayReplaced else { return }
         overlayReplaced = true
         // GTK keeps the window (a toplevel) after the builder goes; the main window that takes it
-        // as its help overlay destroys it with itself.
+        // as its help overlay destroys it with itself, or when another replaces it.
         let overlay: UnsafeMutablePointer<GtkWidget> = BuilderFile(overlayFile).object("help_overlay")
         gtk_application_window_set_help_overlay(cast(window), cast(overlay))
     }
