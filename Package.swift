@@ -6,9 +6,9 @@ import PackageDescription
 let cGtk: Target.Dependency = .product(name: "CGtk", package: "Library")
 let refreshCore: Target.Dependency = .product(name: "RefreshCore", package: "Library")
 let refreshGtk: Target.Dependency = .product(name: "RefreshGtk", package: "Library")
-// The plumbing the reader shares with RefreshGtk (settings, data folders, gettext domains): no
-// part of the library's API, so adopters do not see it (Library/Package.swift).
-let appSupport: Target.Dependency = .product(name: "AppSupport", package: "Library")
+// The reader's plumbing (settings in a GKeyFile, data folders, gettext domains, message
+// catalogs): a target of this package, so nothing of it reaches an app adopting the library.
+let appSupport: Target.Dependency = "AppSupport"
 // `feed-reader` as users run it (release builds: the package's and the bench's): linked by lld
 // with packed relative relocations (DT_RELR: 16 KB where gold wrote 2 MB of RELA entries, read
 // at every start), the functions its window-less commands run laid out side by side
@@ -23,7 +23,7 @@ let launcherLinking: [LinkerSetting] = [.unsafeFlags([
 // Our modules' functions each in a section of its own, which that order can move alone.
 let orderedCode: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
 // GLib alone, for the command-line program, which must not load GTK.
-let cGLib: Target.Dependency = .product(name: "CGLib", package: "Library")
+let cGLib: Target.Dependency = "CGLib"
 
 let package = Package(
     name: "RefreshGtk",
@@ -59,11 +59,16 @@ let package = Package(
         // libadwaita for the reader's window, dialogs and style; the refresh library stays GTK-only.
         .systemLibrary(name: "CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         .systemLibrary(name: "CWebKit", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
+        // GLib's C API alone, for AppSupport and the reader's programs that load no GTK.
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .target(name: "AppSupport", dependencies: ["CGLib"]),
         .target(
             name: "FeedCore",
             dependencies: ["CCurl", "CZlib", "CLibXML2", "CSecret", "CPCRE2", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: orderedCode
         ),
+        // The typed signal connections only the reader needs, beside RefreshGtk's own.
+        .target(name: "AppSignals", dependencies: [cGtk, refreshGtk]),
         // The command-line commands and the messages they share with the window: FeedCore and
         // AppSupport's gettext domain and GLib, nothing of GTK's.
         .target(name: "ReaderCommands", dependencies: [appSupport, cGLib, "FeedCore"], swiftSettings: orderedCode),
@@ -76,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "FeedReader",
             // Not CWebKit: the article view loads WebKitGTK when it first shows an article (Article/WebKit.swift).
-            dependencies: [cGtk, cGLib, "CAdw", refreshCore, refreshGtk, appSupport, "FeedCore", "ReaderCommands"]
+            dependencies: [cGtk, cGLib, "CAdw", refreshCore, refreshGtk, appSupport, "AppSignals", "FeedCore", "ReaderCommands"]
         ),
         .executableTarget(
             name: "RefreshGallery",

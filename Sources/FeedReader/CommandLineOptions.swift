@@ -1,3 +1,4 @@
+import AppSignals
 import CGLib
 import CGtk
 import FeedCore

@@ -24,6 +24,7 @@ final class FeedReaderApp {
         // AdwApplication initialises libadwaita at startup.
         application = UnsafeMutableRawPointer(adw_application_new(Self.applicationID, G_APPLICATION_DEFAULT_FLAGS)!)
             .assumingMemoryBound(to: GtkApplication.self)
+        AppResources.attach(to: application)
         g_set_application_name(tr("Feed Reader"))
         options = CommandLineOptions(CommandLineOption.all { await ExtractCommand.run($0) }, application: cast(application)) { [unowned self] in
             self.databaseCheck = DatabaseFileCheck.Started(path: FeedStore.databaseURL().path)

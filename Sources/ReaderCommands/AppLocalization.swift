@@ -2,8 +2,9 @@ import AppSupport
 
 // The app's strings: gettext in the app's own domain, "feed-reader", whose catalogs sit beside
 // the library's (LocaleDirectory.find(): the build tree's `locale` folder, or PREFIX/share/locale).
-// The refresh components translate in their own domain, "refreshgtk"; both follow
-// RefreshLocalization.setLanguage(_:).
+// The refresh components translate in their own domain, "refreshgtk"; the window switches both
+// (LanguageChoice.speak: ChosenLanguage for this one, RefreshLocalization.setLanguage for the
+// library's).
 //
 // Mark every user-visible string with tr("...") or trn("...", "...", n) on a plain one-line
 // literal (no interpolation: use %@ or %d and replace it), with a "// TRANSLATORS: ..." comment
@@ -21,6 +22,11 @@ public func tr(_ msgid: String) -> String {
     // GettextDomain keeps the bridged msgid alive until dgettext's answer, which is that very
     // pointer when there is no translation, has been copied.
     appDomain.string(msgid)
+}
+
+/// Translates `msgid` said in `context` (msgctxt), as a GtkBuilder file marks it.
+public func tr(_ msgid: String, context: String) -> String {
+    appDomain.string(msgid, context: context)
 }
 
 /// Translates a message with a count, choosing the language's plural form (dngettext):

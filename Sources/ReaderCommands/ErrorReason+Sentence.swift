@@ -159,3 +159,51 @@ extension ErrorReason {
         return text.filling(count: status)
     }
 }
+
+extension ErrorReason {
+    /// What went wrong while subscribing to `address`, as the Add Feed dialog says it: what it
+    /// means for a person about to subscribe and what they can do, never the protocol's words.
+    public func sentenceWhileSubscribing(to address: String) -> String {
+        // The site's name in the address typed, or the address itself when it has none.
+        let site = FeedLibrary.feedURL(from: address)?.host ?? address
+        switch code {
+        case .invalidAddress:
+            return tr("This is not a web address.")
+        case .alreadySubscribed:
+            return tr("You are already subscribed to this feed.")
+        case .noFeedFound:
+            return tr("No feed found at this address.")
+        case .httpStatus:
+            switch Int(self[.status] ?? "") ?? 0 {
+            case 404, 410:
+                return tr("No feed found at this address.")
+            case 401, 403, 407:
+                return tr("The site does not allow reading this address.")
+            case let status where status == 429 || status >= 500:
+                // TRANSLATORS: %@ is the name of the web site, such as example.org.
+                return tr("%@ has a problem right now. Try again later.").filling(site)
+            default:
+                return tr("The feed at this address could not be read.")
+            }
+        case .hostNotFound, .cannotConnect, .connectionLost, .secureConnectionFailed, .network, .timedOut:
+            // TRANSLATORS: %@ is the name of the web site, such as example.org.
+            return tr("Could not reach %@ — check the address or your connection.").filling(site)
+        case .tooLarge:
+            return tr("The feed at this address is too large to read.")
+        case .fileNotFound:
+            return tr("There is no file at this address.")
+        case .unreadableFile, .notAFile:
+            return tr("The file at this address could not be read.")
+        case .unsupportedEncoding, .corruptEncoding, .tooManyRedirects, .badRedirect, .redirectToLocalFile, .unsupportedScheme,
+             .localFileRefused, .malformedXML, .malformedJSON, .notAFeed, .cancelled,
+             .opmlMalformed, .notOPML, .opmlDeclaresEntities, .opmlTooDeep, .opmlTooLarge:
+            return tr("The feed at this address could not be read.")
+        case .feedNotFound, .entryNotFound, .folderExists, .folderInsideItself, .databaseDamaged, .databaseBusy, .diskFull,
+             .databaseReadOnly, .accountExists, .accountNotFound, .folderNotInAccount, .storageFailed, .unrecorded,
+             .ruleMalformed, .ruleIncomplete, .ruleInvalidPattern, .rulePatternTooComplex, .ruleNotFound,
+             .feedIntervalTooShort, .feedRetentionTooShort:
+            // The feed was read, but the store could not keep it.
+            return tr("The subscription could not be saved.")
+        }
+    }
+}

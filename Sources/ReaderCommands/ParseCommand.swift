@@ -4,7 +4,7 @@ import Foundation
 /// `feed-reader --parse FILE-OR-URL`: fetches and parses one feed and prints it as JSON.
 enum ParseCommand {
     /// Prints the feed's JSON summary on standard output and returns 0, or prints
-    /// `feed-reader: <reason>` on standard error and returns 1.
+    /// `feed-reader: <reason>` on standard error, in the user's language, and returns 1.
     static func run(_ target: String) async -> Int32 {
         let result = await FeedFetcher().fetch(FeedRequest(location: target))
         switch result.outcome {
@@ -15,17 +15,13 @@ enum ParseCommand {
                 FileHandle.standardOutput.write(json)
                 return 0
             } catch {
-                return fail("could not encode the feed as JSON: \(error)")
+                return CommandOutput.fail(tr("The feed could not be written as JSON."))
             }
         case .notModified:
-            return fail("the server answered 304 Not Modified to an unconditional request")
+            // TRANSLATORS: the server answered "304 Not Modified" though the whole feed was asked for.
+            return CommandOutput.fail(tr("The server answered that the feed had not changed, though the whole feed was asked for."))
         case let .failed(error):
-            return fail(error.description)
+            return CommandOutput.fail(ErrorReason(error).sentence)
         }
-    }
-
-    private static func fail(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data("feed-reader: \(message)\n".utf8))
-        return 1
     }
 }

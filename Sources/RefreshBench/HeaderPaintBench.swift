@@ -1,4 +1,3 @@
-import AppSupport
 import CGtk
 import RefreshCore
 import RefreshGtk
@@ -14,8 +13,7 @@ enum HeaderPaintBench {
         let header = NormalHeader()
         header.lastUpdatedFile = BenchFiles.directory.appendingPathComponent("header.ini").path
         // The last-updated line as people see it most of the time: "Last update: Today 14:02".
-        SettingsStore.shared(at: header.lastUpdatedFile)
-            .setDate(header.lastUpdatedFormatter.clock(), forKey: header.lastUpdatedKey, in: "LastUpdated")
+        header.recordLastUpdated()
         header.refreshIndicator()
         let width = 720.0, height = header.extent
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width * scale), Int32(height * scale))!

@@ -182,10 +182,14 @@ final class AddFeedDiscoveryTests: XCTestCase {
             (.fetchFailed(.httpStatus(403)), "The site does not allow reading this address."),
             (.fetchFailed(.timedOut(after: .seconds(15))), "Could not reach \u{2068}news.example\u{2069} — check the address or your connection."),
             (.fetchFailed(.invalidFeed(.unsupportedFormat(found: "HTML"))), "The feed at this address could not be read."),
+            (.fetchFailed(.fileNotFound(path: "/tmp/none.xml")), "There is no file at this address."),
             (.alreadySubscribed, "You are already subscribed to this feed."),
+            (.invalidAddress("news"), "This is not a web address."),
+            (.noFeedFound, "No feed found at this address."),
+            (.storage(ErrorReason(.diskFull)), "The subscription could not be saved."),
         ]
         for (error, words) in cases {
-            XCTAssertEqual(MainActor.assumeIsolated { AddFeedDialog.problem(error, address: address) }, words)
+            XCTAssertEqual(ErrorReason(error).sentenceWhileSubscribing(to: address), words, "\(error)")
         }
     }
 

@@ -188,7 +188,7 @@ final class BackgroundRefreshTests: XCTestCase {
 
     func testTheNotificationCountsEntriesAndFeedsInTheUsersLanguage() {
         onMain {
-            defer { RefreshLocalization.setLanguage(nil) }
+            defer { LanguageChoice.speak(nil) }
             let cases: [(language: String?, entries: Int, feeds: Int, text: String)] = [
                 (nil, 12, 4, "12 new entries in 4 feeds"),
                 (nil, 1, 1, "1 new entry in 1 feed"),
@@ -198,7 +198,7 @@ final class BackgroundRefreshTests: XCTestCase {
                 ("ja", 3, 2, "2 件のフィードに 3 件の新着エントリー"),
             ]
             for item in cases {
-                RefreshLocalization.setLanguage(item.language)
+                LanguageChoice.speak(item.language)
                 XCTAssertEqual(NewEntriesNotification.text(entries: item.entries, feeds: item.feeds), item.text, "\(item)")
             }
         }

@@ -107,6 +107,26 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// --parse says why a feed could not be read in the user's language, as --import does.
+    func testParseMistakesAreExplainedInTheUsersLanguage() throws {
+        let missing = "/nonexistent/feed.xml"
+        // Port 9 (discard) on the loopback: nothing listens there.
+        let closed = "http://127.0.0.1:9/feed.xml"
+        let cases: [(language: String?, target: String, message: String)] = [
+            (nil, missing, "The file \(missing) does not exist."),
+            ("fr", missing, "Le fichier \(missing) n’existe pas."),
+            ("de", missing, "Die Datei \(missing) existiert nicht."),
+            (nil, closed, "The server 127.0.0.1 could not be reached."),
+            ("fr", closed, "Le serveur 127.0.0.1 n’a pas pu être joint."),
+        ]
+        for item in cases {
+            let run = try feedReader(["--parse", item.target], language: item.language)
+            XCTAssertEqual(run.status, 1, "\(item)")
+            XCTAssertEqual(run.errors, "feed-reader: \(item.message)\n", "\(item.language ?? "en") \(item.target)")
+            XCTAssertEqual(run.output, "")
+        }
+    }
+
     /// A folder of the test's own for the program's data, as a new user's `XDG_DATA_HOME`.
     func dataHome() throws -> (folder: URL, environment: [String: String]) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feed-reader-cli-\(UUID())")

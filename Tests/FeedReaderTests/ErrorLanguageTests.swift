@@ -37,12 +37,12 @@ final class ErrorLanguageTests: XCTestCase {
 
     func testAReasonStoredInEnglishByAnOlderVersionIsNotShownAsItIs() {
         onMain {
-            defer { RefreshLocalization.setLanguage(nil) }
+            defer { LanguageChoice.speak(nil) }
             let legacy = ErrorReason(.unrecorded, [.technical: "Server returned 999 Strange"])
-            RefreshLocalization.setLanguage("de")
+            LanguageChoice.speak("de")
             XCTAssertEqual(legacy.sentence,
                            "Der Grund ist nicht mehr bekannt; er wird nach der nächsten Aktualisierung wieder angezeigt.")
-            RefreshLocalization.setLanguage(nil)
+            LanguageChoice.speak(nil)
             XCTAssertFalse(legacy.sentence.contains("Strange"))
         }
     }
@@ -50,8 +50,8 @@ final class ErrorLanguageTests: XCTestCase {
     /// The review's bug: in an Arabic sentence, Pango moved a path's leading "/" to its far end.
     func testAPathInAnArabicSentenceReadsAsAPath() {
         onMain {
-            defer { RefreshLocalization.setLanguage(nil) }
-            RefreshLocalization.setLanguage("ar")
+            defer { LanguageChoice.speak(nil) }
+            LanguageChoice.speak("ar")
             let sentence = tr("The subscriptions could not be exported to %@.")
             let path = "/home/u/x.opml"
             let isolated = Self.slashAndNextLetter(sentence.filling(path), path: path)
@@ -119,12 +119,12 @@ final class ErrorLanguageTests: XCTestCase {
 
     func testEveryErrorCodeIsWordedInEveryLanguage() {
         onMain {
-            defer { RefreshLocalization.setLanguage(nil) }
+            defer { LanguageChoice.speak(nil) }
             let reasons = ErrorCode.allCases.map { ErrorReason($0, [.status: "503", .path: "/tmp/a", .host: "h", .line: "2"]) }
-            RefreshLocalization.setLanguage(nil)
+            LanguageChoice.speak(nil)
             let english = reasons.map(\.sentence)
             for language in ["ar", "de", "es", "fr", "it", "ja", "ko", "pt_BR", "ru", "uk", "zh_CN", "zh_TW"] {
-                RefreshLocalization.setLanguage(language)
+                LanguageChoice.speak(language)
                 for (reason, sentence) in zip(reasons, english) {
                     XCTAssertNotEqual(reason.sentence, sentence, "\(reason.code) in \(language)")
                 }

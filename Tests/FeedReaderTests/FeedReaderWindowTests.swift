@@ -291,6 +291,7 @@ final class ReaderFixture {
         // As the app: the window's resources registered first, libadwaita started by its application.
         XCTAssertTrue(AppResources.register(), "feed-reader.gresource is missing beside the tests: run meson-helpers/compile-resources")
         application = UnsafeMutableRawPointer(adw_application_new(id, G_APPLICATION_NON_UNIQUE)!).assumingMemoryBound(to: GtkApplication.self)
+        AppResources.attach(to: application)
         var error: UnsafeMutablePointer<GError>?
         if g_application_register(cast(application), nil, &error) == 0 {
             defer { g_clear_error(&error) }

@@ -105,10 +105,74 @@ final class KeyboardTests: XCTestCase {
                 XCTAssertTrue(titles.contains(title), "\(title) is listed: \(titles)")
             }
             XCTAssertEqual(titles.first, "Keyboard Shortcuts", "General comes first")
-            let table = Shortcuts.table.flatMap(\.shortcuts).map(\.title)
-            XCTAssertEqual(Array(titles.prefix(table.count)), table, "the window lists the table the accelerators come from")
             saveRender(try XCTUnwrap(shortcuts), name: "shortcuts-window")
             gtk_window_close(cast(shortcuts))
+
+            defer { app.window.switchLanguage(to: "") }
+            app.window.switchLanguage(to: "fr")
+            // The switch titles the window in French; the keys go to it by the test's title.
+            gtk_window_set_title(cast(app.window.window), app.title)
+            RealInput.key(windowTitle: app.title, "ctrl+question")
+            XCTAssertTrue(GtkTestEnvironment.iterate {
+                shortcuts = Self.shortcutsWindow()
+                return shortcuts != nil
+            }, "Ctrl+? opened the shortcuts window again")
+            let french = Self.shortcutTitles(in: try XCTUnwrap(shortcuts))
+            XCTAssertEqual(french.first, "Raccourcis clavier", "the overlay follows a language switch")
+            XCTAssertTrue(french.contains("Ajouter ou retirer l’étoile"), "\(french)")
+            gtk_window_close(cast(shortcuts))
+            app.window.switchLanguage(to: "de")
+            let toplevels = gtk_window_get_toplevels()!
+            let overlays = (0..<g_list_model_get_n_items(toplevels)).filter { index in
+                let window = g_list_model_get_item(toplevels, index)!
+                defer { g_object_unref(window) }
+                return g_type_check_instance_is_a(window.assumingMemoryBound(to: GTypeInstance.self), gtk_shortcuts_window_get_type()) != 0
+            }
+            XCTAssertEqual(overlays.count, 1, "each switch replaces the overlay, leaving no other behind")
+        }
+    }
+
+    /// gtk/help-overlay.ui, as GtkApplication loads it, lists exactly the table's shortcuts:
+    /// the same ids with the same keys for the same text direction, each titled for translation.
+    func testTheHelpOverlayListsTheTableTheAcceleratorsComeFrom() throws {
+        try onMain {
+            XCTAssertTrue(AppResources.register())
+            let path = AppResources.basePath + Shortcuts.overlayFile
+            let builder = try XCTUnwrap(gtk_builder_new_from_resource(path))
+            defer { g_object_unref(cast(builder)) }
+            var overlay: [String: Shortcuts.Shortcut] = [:]
+            var node = gtk_builder_get_objects(builder)
+            defer { g_slist_free(node) }
+            while let current = node {
+                node = current.pointee.next
+                let object = try XCTUnwrap(current.pointee.data)
+                guard g_type_check_instance_is_a(object.assumingMemoryBound(to: GTypeInstance.self), gtk_shortcuts_shortcut_get_type()) != 0
+                else { continue }
+                let id = String(cString: try XCTUnwrap(gtk_buildable_get_buildable_id(OpaquePointer(object))))
+                var accelerator = GValue(), direction = GValue()
+                g_value_init(&accelerator, g_type_from_name("gchararray"))
+                g_value_init(&direction, gtk_text_direction_get_type())
+                g_object_get_property(cast(object), "accelerator", &accelerator)
+                g_object_get_property(cast(object), "direction", &direction)
+                defer { g_value_unset(&accelerator); g_value_unset(&direction) }
+                XCTAssertNil(overlay[id], "\(id) is listed once")
+                overlay[id] = Shortcuts.Shortcut(id: id, keys: g_value_get_string(&accelerator).map { String(cString: $0) } ?? "",
+                                                 direction: GtkTextDirection(UInt32(g_value_get_enum(&direction))))
+            }
+            let table = Dictionary(uniqueKeysWithValues: Shortcuts.table.map { ($0.id, Shortcuts.Shortcut(id: $0.id, keys: $0.keys, direction: $0.direction)) })
+            XCTAssertEqual(Set(overlay.keys), Set(table.keys), "the overlay and the table list the same shortcuts")
+            for (id, shortcut) in table {
+                XCTAssertEqual(overlay[id], shortcut, "\(id): the overlay shows the keys the table sets")
+            }
+
+            let bytes = try XCTUnwrap(g_resources_lookup_data(path, G_RESOURCE_LOOKUP_FLAGS_NONE, nil))
+            defer { g_bytes_unref(bytes) }
+            var size = 0
+            let text = String(decoding: UnsafeRawBufferPointer(start: g_bytes_get_data(bytes, &size), count: size), as: UTF8.self)
+            let titles = text.components(separatedBy: "<property name=\"title\"").count - 1
+            let translatable = text.components(separatedBy: "<property name=\"title\" translatable=\"yes\"").count - 1
+            XCTAssertEqual(translatable, titles, "every title is translatable")
+            XCTAssertGreaterThanOrEqual(titles, table.count)
         }
     }
 

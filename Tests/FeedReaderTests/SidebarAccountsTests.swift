@@ -297,8 +297,8 @@ final class SidebarAccountsTests: XCTestCase {
     func testInArabicAnAccountsRowReadsFromTheRightOnEveryLine() throws {
         let library = try Self.makeLibrary()
         try onMain {
-            RefreshLocalization.setLanguage("ar")
-            defer { RefreshLocalization.setLanguage(nil) }
+            LanguageChoice.speak("ar")
+            defer { LanguageChoice.speak(nil) }
             let app = try ReaderFixture(healingStoreIn: library.folder)
             defer { app.close() }
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.sidebar.items.contains(.account(library.fever.id)) })

@@ -13,15 +13,15 @@ final class SyncMessageLanguageTests: XCTestCase {
             + [SecretStoreError.Code.unavailable, .locked, .failed].map { .secrets(SecretStoreError($0)) }
             + [.noPassword, .unsupported, .accountExists, .notFound, .storage("disk full")]
         onMain {
-            defer { RefreshLocalization.setLanguage(nil) }
-            RefreshLocalization.setLanguage(nil)
+            defer { LanguageChoice.speak(nil) }
+            LanguageChoice.speak(nil)
             let english = failures.map { $0.message(for: TinyTinyRSSService.kind) }
             let languages = (try? String(contentsOf: Self.linguas, encoding: .utf8))?
                 .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty && !$0.hasPrefix("#") } ?? []
             XCTAssertEqual(languages.count, 12, "po/feed-reader/LINGUAS lists the 12 languages")
             for language in languages {
-                RefreshLocalization.setLanguage(language)
+                LanguageChoice.speak(language)
                 for kind in [TinyTinyRSSService.kind, GoogleReaderService.kind, FeverService.kind] {
                     let words = failures.map { $0.message(for: kind) }
                     XCTAssertEqual(Set(words).count, words.count, "\(language), \(kind.rawValue): two failures share their words: \(words)")
@@ -42,8 +42,8 @@ final class SyncMessageLanguageTests: XCTestCase {
     /// from the sentence, or the bidi algorithm moves its last slash or its ".php" to the far end.
     func testTheExampleAddressesOfAddAccountReadWholeInArabic() {
         onMain {
-            defer { RefreshLocalization.setLanguage(nil) }
-            RefreshLocalization.setLanguage("ar")
+            defer { LanguageChoice.speak(nil) }
+            LanguageChoice.speak("ar")
             let addresses = ["https://example.org/tt-rss/", "https://example.org/api/greader.php", "https://example.org/api/fever.php"]
             for (choice, address) in zip(AddAccountDialog.choices, addresses) {
                 XCTAssertTrue(choice.help.contains("\u{2068}\(address)\u{2069}"), choice.help)

@@ -98,14 +98,14 @@ final class LocalizationTests: XCTestCase {
             for language in shippedLanguages {
                 RefreshLocalization.setLanguage(language.code)
                 let code = language.code
-                header.store.setDate(nil, forKey: header.lastUpdatedKey, in: RefreshHeader.storeGroup)
+                header.store.setDate(nil, forKey: header.lastUpdatedKey)
                 header.refreshIndicator()
                 XCTAssertEqual(header.accessibleText, "\(language.idle), \(language.never)", code)
                 XCTAssertEqual(header.defaultTitle(for: .pulling), language.pulling, code)
                 XCTAssertEqual(header.defaultTitle(for: .refreshing), language.refreshing, code)
                 for (last, line) in [("2024-03-05T09:07:00Z", language.today), ("2024-02-05T09:07:00Z", language.thisYear),
                                      ("2023-11-23T16:45:00Z", language.older)] {
-                    header.store.setDate(instant(last), forKey: header.lastUpdatedKey, in: RefreshHeader.storeGroup)
+                    header.store.setDate(instant(last), forKey: header.lastUpdatedKey)
                     header.refreshIndicator()
                     XCTAssertEqual(header.accessibleText, "\(language.idle), \(line)", "\(code), last update \(last)")
                 }
@@ -276,7 +276,8 @@ final class LocalizationTests: XCTestCase {
         onMain {
             let domain = GettextDomain("refreshgtk-test", localeDirectory: folder.path)
             XCTAssertEqual(domain.catalogLanguages, ["ru"])
-            RefreshLocalization.setLanguage("ru")
+            defer { ChosenLanguage.set(nil) }
+            ChosenLanguage.set(["ru"])
             let forms = [1, 2, 5, 11, 21, 22, 25, 0].map { domain.plural("%d new entry", "%d new entries", count: $0) }
             XCTAssertEqual(forms, ["%d новая запись", "%d новые записи", "%d новых записей", "%d новых записей",
                                    "%d новая запись", "%d новые записи", "%d новых записей", "%d новых записей"])
@@ -284,7 +285,7 @@ final class LocalizationTests: XCTestCase {
             let untranslated = String(repeating: "untranslated ", count: 40)
             XCTAssertEqual(domain.string(untranslated), untranslated)
             XCTAssertEqual(domain.string(""), "", "not the catalog's header")
-            RefreshLocalization.setLanguage("en")
+            ChosenLanguage.set(["en"])
             XCTAssertEqual(domain.plural("%d new entry", "%d new entries", count: 1), "%d new entry")
             XCTAssertEqual(domain.plural("%d new entry", "%d new entries", count: 3), "%d new entries")
         }
@@ -421,8 +422,8 @@ final class LocalizationTests: XCTestCase {
     /// The library's half of the tree: enough for check-po and update-po.
     static let libraryTree = ["po/refreshgtk", "po/glossary", "Library/Sources/RefreshCore", "Library/Sources/RefreshGtk"]
 
-    /// The reader's half: its sources and the desktop entry and metainfo its POTFILES lists.
-    static let readerTree = ["po/feed-reader", "po/glossary", "Sources/FeedReader", "Sources/FeedReaderLauncher", "Sources/ReaderCommands",
+    /// The reader's half: its sources, its GtkBuilder files and the desktop entry and metainfo its POTFILES lists.
+    static let readerTree = ["po/feed-reader", "po/glossary", "Sources/FeedReader", "Sources/FeedReaderLauncher", "Sources/ReaderCommands", "data/ui",
                              "data/io.github.refreshgtk.FeedReader.desktop", "data/io.github.refreshgtk.FeedReader.metainfo.xml"]
 
     /// Copies the library's tree, breaks it with `breakIt`, and expects check-po to fail saying `text`.

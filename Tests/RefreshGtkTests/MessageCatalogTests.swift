@@ -70,11 +70,12 @@ final class MessageCatalogTests: XCTestCase {
         onMain {
             // The reader's catalogs sit beside the library's and have plural entries.
             let domain = GettextDomain("feed-reader")
-            RefreshLocalization.setLanguage("ru")
+            defer { ChosenLanguage.set(nil) }
+            ChosenLanguage.set(["ru"])
             XCTAssertEqual([1, 2, 5, 11, 21, 22].map { domain.plural("%d unread entry", "%d unread entries", count: $0) },
                            ["%d непрочитанная запись", "%d непрочитанные записи", "%d непрочитанных записей",
                             "%d непрочитанных записей", "%d непрочитанная запись", "%d непрочитанные записи"])
-            RefreshLocalization.setLanguage("en")
+            ChosenLanguage.set(["en"])
             XCTAssertEqual([1, 2].map { domain.plural("%d unread entry", "%d unread entries", count: $0) },
                            ["%d unread entry", "%d unread entries"])
         }

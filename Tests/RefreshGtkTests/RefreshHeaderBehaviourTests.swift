@@ -1,4 +1,3 @@
-import AppSupport
 import CGtk
 import Dispatch
 import Foundation
@@ -153,7 +152,7 @@ final class RefreshHeaderBehaviourTests: XCTestCase {
 
     func testLastUpdatedTimeSurvivesARestart() {
         onMain {
-            let path = temporaryDirectory().appendingPathComponent("settings.ini").path
+            let path = temporaryDirectory().appendingPathComponent("refreshgtk.ini").path
             let (window, header, _) = makeWindow(endAfter: nil)
             defer { window.close() }
             header.lastUpdatedFile = path
@@ -162,10 +161,10 @@ final class RefreshHeaderBehaviourTests: XCTestCase {
             header.beginRefreshing()
             header.endRefreshing()
             let saved = try? XCTUnwrap(header.lastUpdated)
-            header.store.flush()
 
+            // A new process reads the file anew.
             let restarted = NormalHeader()
-            restarted.store = SettingsStore(path: path)
+            restarted.store = LastUpdatedStore(path: path)
             restarted.lastUpdatedKey = "feeds/all"
             XCTAssertEqual(restarted.lastUpdated.map { Int($0.timeIntervalSince1970) },
                            saved.map { Int($0.timeIntervalSince1970) })

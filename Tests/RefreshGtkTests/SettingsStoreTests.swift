@@ -3,7 +3,6 @@ import CGtk
 import Foundation
 import Glibc
 import XCTest
-@testable import RefreshGtk
 
 /// The GKeyFile store: atomic, escaping keys, writing once for many changes, and never stopped
 /// by a bad file nor saving over one it could not read.
@@ -22,25 +21,6 @@ final class SettingsStoreTests: XCTestCase {
             XCTAssertEqual(reopened.date(forKey: "header", in: "LastUpdated"), date)
             XCTAssertEqual(reopened.integer(forKey: "width", in: "Window"), 900)
             XCTAssertNil(reopened.recoveryNote)
-        }
-    }
-
-    /// A header's last-updated time and the app's own settings in one file are saved together:
-    /// with a store each, the later save would drop the other's values.
-    func testAHeaderAndTheAppShareTheStoreOfOneFile() {
-        onMain {
-            let path = temporaryDirectory().appendingPathComponent("settings.ini").path
-            let appSettings = SettingsStore.shared(at: path)
-            XCTAssertTrue(SettingsStore.shared(at: SettingsStore.standard.path) === SettingsStore.standard)
-            let header = NormalHeader()
-            header.lastUpdatedFile = path
-            header.lastUpdatedKey = "feeds"
-            appSettings.setInteger(900, forKey: "width", in: "Window")
-            header.recordLastUpdated()
-            appSettings.flush()
-            let reopened = SettingsStore(path: path)
-            XCTAssertEqual(reopened.integer(forKey: "width", in: "Window"), 900)
-            XCTAssertNotNil(reopened.date(forKey: "feeds", in: RefreshHeader.storeGroup))
         }
     }
 

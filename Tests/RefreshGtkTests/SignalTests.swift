@@ -22,8 +22,8 @@ final class SignalTests: XCTestCase {
                          "an enum travels as an unsigned int")
             XCTAssertNil(Signal.mismatch(cast(label.pointer), "notify::label", signature([.pointer], .void)),
                          "a detailed name is looked up without its detail")
-            // The shapes of connectInt, connectBool, connectReturningBool and connectSize, on the
-            // signals the reader connects them to.
+            // The shapes of the reader's connectInt, connectBool and connectReturningBool, and a
+            // drawing area's resize, on the signals they serve.
             let chooser = ObjectRef(takingOwnership: gtk_file_chooser_native_new("t", nil, GTK_FILE_CHOOSER_ACTION_OPEN, nil, nil)!)
             XCTAssertNil(Signal.mismatch(cast(chooser.pointer), "response", signature([.int], .void)))
             XCTAssertNil(Signal.mismatch(cast(g_network_monitor_get_default()), "network-changed", signature([.boolean], .void)))

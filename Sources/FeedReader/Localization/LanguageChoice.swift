@@ -1,3 +1,4 @@
+import AppSignals
 import AppSupport
 import CGtk
 import RefreshGtk
@@ -31,7 +32,15 @@ enum LanguageChoice {
     /// Speaks `code` (empty: the system's language) from now on, and after the next start.
     static func choose(_ code: String, in settings: SettingsStore) {
         settings.setString(code, forKey: settingsKey, in: settingsGroup)
-        RefreshLocalization.setLanguage(code.isEmpty ? nil : code)
+        speak(code.isEmpty ? nil : code)
+    }
+
+    /// Switches the app's texts (its own domain) and the refresh components' (the library's) to
+    /// `code`, a gettext language code or a `:` list of them; nil returns to the system's.
+    static func speak(_ code: String?) {
+        // The app's first: the library's switch re-renders every observer, app widgets among them.
+        ChosenLanguage.set(code.map { $0.split(separator: ":").map(String.init) })
+        RefreshLocalization.setLanguage(code)
     }
 
     /// Adds the choice to `window` as the stateful action `language`, holding `saved`, which
@@ -54,6 +63,6 @@ enum LanguageChoice {
     static func applySaved(from settings: SettingsStore) {
         let code = saved(in: settings)
         guard !code.isEmpty else { return }
-        RefreshLocalization.setLanguage(code)
+        speak(code)
     }
 }

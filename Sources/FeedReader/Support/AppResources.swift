@@ -13,6 +13,12 @@ enum AppResources {
 
     static let fileName = "feed-reader.gresource"
 
+    /// Makes `application` look under ``basePath`` whatever its id, before it starts: GtkApplication
+    /// loads gtk/help-overlay.ui from there as each window is added, AdwApplication style.css at startup.
+    static func attach(to application: UnsafeMutablePointer<GtkApplication>) {
+        g_application_set_resource_base_path(cast(application), String(basePath.dropLast()))
+    }
+
     /// The bundle: `$FEED_READER_GRESOURCE`, else beside the executable in a build tree, else
     /// PREFIX/share/feed-reader/feed-reader.gresource for an executable installed as PREFIX/bin/feed-reader.
     static var file: URL {

@@ -1,3 +1,4 @@
+import AppSignals
 import CGtk
 import FeedCore
 import Foundation

@@ -2,8 +2,9 @@ import CGtk
 import RefreshGtk
 
 /// A GtkBuilder file of the registered resource bundle (AppResources), read once, whose objects
-/// are taken by id. Texts are not in the files: they are set from Swift in the language chosen
-/// at run time, which gettext's lookups in GtkBuilder would not follow.
+/// are taken by id. Its texts marked `translatable="yes"` come out in the language chosen at
+/// run time (``translated(_:)``), which gettext's lookups in GtkBuilder would not follow; a part
+/// that outlives a language switch builds its file again or sets those texts from Swift.
 @MainActor
 final class BuilderFile {
     /// The file's path under the application's resource base path, such as "views/window.ui".
@@ -12,7 +13,17 @@ final class BuilderFile {
 
     init(_ path: String) {
         self.path = path
-        builder = gtk_builder_new_from_resource(AppResources.basePath + path)
+        builder = gtk_builder_new()
+        // A file missing from the bundle or not well-formed is a build mistake, found by the
+        // first test that loads it.
+        guard let xml = Self.resourceText(AppResources.basePath + path), let translated = Self.translated(xml) else {
+            preconditionFailure("\(path) is not a well-formed file of the resource bundle")
+        }
+        var error: UnsafeMutablePointer<GError>?
+        guard gtk_builder_add_from_string(builder, translated, -1, &error) != 0 else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? ""
+            preconditionFailure("\(path): \(message)")
+        }
     }
 
     isolated deinit {
@@ -28,5 +39,14 @@ final class BuilderFile {
     /// The object `id` of a type Swift sees as opaque (libadwaita's final types, menus).
     func opaque(_ id: String) -> OpaquePointer {
         OpaquePointer(object(id) as UnsafeMutablePointer<GObject>)
+    }
+
+    /// The UTF-8 text of the resource at `path`, nil when the bundle has none.
+    private static func resourceText(_ path: String) -> String? {
+        guard let bytes = g_resources_lookup_data(path, G_RESOURCE_LOOKUP_FLAGS_NONE, nil) else { return nil }
+        defer { g_bytes_unref(bytes) }
+        var size = 0
+        guard let data = g_bytes_get_data(bytes, &size) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
     }
 }

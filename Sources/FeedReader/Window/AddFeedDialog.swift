@@ -192,7 +192,7 @@ final class AddFeedDialog {
     /// where the cursor is (not selected whole, which the next key would replace).
     private func fail(_ error: FeedLibrary.SubscribeError, address: String) {
         setBusy(false)
-        say(Self.problem(error, address: address), isProblem: true)
+        say(ErrorReason(error).sentenceWhileSubscribing(to: address), isProblem: true)
         gtk_widget_add_css_class(entry, "error")
         gtk_entry_grab_focus_without_selecting(cast(entry))
     }

@@ -1,3 +1,4 @@
+import AppSignals
 import CAdw
 import CGtk
 import RefreshGtk

@@ -1,3 +1,4 @@
+import AppSignals
 import AppSupport
 import CAdw
 import CGtk
@@ -270,7 +271,7 @@ final class MainWindow {
         Widgets.name(layout.articleBackButton, tr("Back"))
         refreshing.showRunning()
         reading.retranslate()
-        gtk_application_window_set_help_overlay(cast(window), cast(Shortcuts.makeWindow()))
+        Shortcuts.retranslateOverlay(of: window)
     }
 
     // MARK: - Actions

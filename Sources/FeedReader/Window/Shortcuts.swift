@@ -1,76 +1,66 @@
 import CGtk
 import RefreshGtk
 
-/// Every keyboard shortcut of the reader, listed once: the application's accelerators, the
-/// single-key shortcuts and the keyboard shortcuts window (the help overlay, Ctrl+?) all come
-/// from ``table``.
+/// Every keyboard shortcut of the reader, listed once: the application's accelerators and the
+/// single-key shortcuts come from ``table``, and the keyboard shortcuts window (the help overlay,
+/// Ctrl+?), data/ui/gtk/help-overlay.ui, lists the same ids and keys with their titles, which
+/// GtkApplication loads from the resource bundle itself (KeyboardTests checks the two agree).
 @MainActor
 enum Shortcuts {
-    /// A shortcut: its keys (GTK accelerators, space-separated), what it does in the user's
-    /// language, and the action it activates, or nil where a widget handles the keys itself.
-    struct Shortcut {
+    /// A shortcut: the id of its row in the help overlay, its keys (GTK accelerators,
+    /// space-separated), the action it activates (nil where a widget handles the keys itself),
+    /// and the text direction it is for (the arrow keys that follow it).
+    struct Shortcut: Equatable {
+        var id: String
         var keys: String
-        var title: String
         var action: String?
+        var direction = GTK_TEXT_DIR_NONE
     }
 
-    struct Group {
-        var title: String
-        var shortcuts: [Shortcut]
-    }
+    static let table: [Shortcut] = [
+        Shortcut(id: "show-help-overlay", keys: "<Control>question", action: "win.show-help-overlay"),
+        Shortcut(id: "preferences", keys: "<Control>comma", action: "win.preferences"),
+        Shortcut(id: "back", keys: "<Alt>Left", action: "win.back", direction: GTK_TEXT_DIR_LTR),
+        Shortcut(id: "back-rtl", keys: "<Alt>Right", action: "win.back", direction: GTK_TEXT_DIR_RTL),
+        Shortcut(id: "close", keys: "<Control>w", action: "window.close"),
+        Shortcut(id: "quit", keys: "<Control>q", action: "app.quit"),
+        Shortcut(id: "refresh", keys: "r F5 <Control>r", action: "win.refresh"),
+        Shortcut(id: "add-feed", keys: "<Control>n", action: "win.add-feed"),
+        Shortcut(id: "new-folder", keys: "<Shift><Control>n", action: "win.new-folder"),
+        Shortcut(id: "next-feed", keys: "<Shift>j <Control>j", action: "win.next-feed"),
+        Shortcut(id: "previous-feed", keys: "<Shift>k <Control>k", action: "win.previous-feed"),
+        // The arrow pointing into the folder's row opens it: right, or left in a right-to-left language.
+        Shortcut(id: "expand-folder", keys: "Right plus", action: nil, direction: GTK_TEXT_DIR_LTR),
+        Shortcut(id: "expand-folder-rtl", keys: "Left plus", action: nil, direction: GTK_TEXT_DIR_RTL),
+        Shortcut(id: "collapse-folder", keys: "Left minus", action: nil, direction: GTK_TEXT_DIR_LTR),
+        Shortcut(id: "collapse-folder-rtl", keys: "Right minus", action: nil, direction: GTK_TEXT_DIR_RTL),
+        Shortcut(id: "next-entry", keys: "j", action: "win.next-entry"),
+        Shortcut(id: "previous-entry", keys: "k", action: "win.previous-entry"),
+        Shortcut(id: "page-or-next-unread", keys: "space", action: "win.page-or-next-unread"),
+        Shortcut(id: "open-in-browser", keys: "o", action: "win.open-in-browser"),
+        Shortcut(id: "toggle-full-article", keys: "f", action: "win.toggle-full-article"),
+        Shortcut(id: "open-entry", keys: "Return", action: nil),
+        Shortcut(id: "toggle-read", keys: "m", action: "win.toggle-read"),
+        Shortcut(id: "toggle-star", keys: "s", action: "win.toggle-star"),
+        Shortcut(id: "show-all", keys: "<Control>1", action: "win.show-all"),
+        Shortcut(id: "show-unread", keys: "<Control>2", action: "win.show-unread"),
+        Shortcut(id: "search", keys: "<Control>f", action: "win.search"),
+        Shortcut(id: "entry-menu", keys: "<Shift>F10 Menu", action: "win.entry-menu"),
+        Shortcut(id: "zoom-in", keys: "<Control>plus <Control>equal", action: "win.zoom-in"),
+        Shortcut(id: "zoom-out", keys: "<Control>minus", action: "win.zoom-out"),
+        Shortcut(id: "zoom-reset", keys: "<Control>0", action: "win.zoom-reset"),
+    ]
 
-    /// The shortcuts in the groups the shortcuts window shows, General first, in the current
-    /// language and text direction.
-    static var table: [Group] {
-        let rtl = gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL
-        return [
-            Group(title: tr("General"), shortcuts: [
-                Shortcut(keys: "<Control>question", title: tr("Keyboard Shortcuts"), action: "win.show-help-overlay"),
-                Shortcut(keys: "<Control>comma", title: tr("Preferences"), action: "win.preferences"),
-                // TRANSLATORS: Alt+Left where panes are folded: from the article to the list, from the list to the feeds.
-                Shortcut(keys: rtl ? "<Alt>Right" : "<Alt>Left", title: tr("Back to the previous pane"), action: "win.back"),
-                Shortcut(keys: "<Control>w", title: tr("Close the window"), action: "window.close"),
-                Shortcut(keys: "<Control>q", title: tr("Quit"), action: "app.quit"),
-            ]),
-            Group(title: tr("Feeds"), shortcuts: [
-                Shortcut(keys: "r F5 <Control>r", title: tr("Refresh"), action: "win.refresh"),
-                Shortcut(keys: "<Control>n", title: tr("Add Feed"), action: "win.add-feed"),
-                Shortcut(keys: "<Shift><Control>n", title: tr("New Folder"), action: "win.new-folder"),
-                Shortcut(keys: "<Shift>j <Control>j", title: tr("Next feed"), action: "win.next-feed"),
-                Shortcut(keys: "<Shift>k <Control>k", title: tr("Previous feed"), action: "win.previous-feed"),
-                // The arrow pointing into the folder's row opens it: right, or left in a right-to-left language.
-                Shortcut(keys: rtl ? "Left plus" : "Right plus", title: tr("Expand folder"), action: nil),
-                Shortcut(keys: rtl ? "Right minus" : "Left minus", title: tr("Collapse folder"), action: nil),
-            ]),
-            Group(title: tr("Entries"), shortcuts: [
-                Shortcut(keys: "j", title: tr("Next entry"), action: "win.next-entry"),
-                Shortcut(keys: "k", title: tr("Previous entry"), action: "win.previous-entry"),
-                Shortcut(keys: "space", title: tr("Scroll the article, then the next unread entry"), action: "win.page-or-next-unread"),
-                Shortcut(keys: "o", title: tr("Open in Browser"), action: "win.open-in-browser"),
-                Shortcut(keys: "f", title: tr("Show the full article or the feed’s text"), action: "win.toggle-full-article"),
-                // TRANSLATORS: Enter on an entry: where the list shows alone, it shows the article first.
-                Shortcut(keys: "Return", title: tr("Open the entry"), action: nil),
-                Shortcut(keys: "m", title: tr("Mark as read or unread"), action: "win.toggle-read"),
-                Shortcut(keys: "s", title: tr("Star or unstar"), action: "win.toggle-star"),
-                Shortcut(keys: "<Control>1", title: tr("Show all entries"), action: "win.show-all"),
-                Shortcut(keys: "<Control>2", title: tr("Show only unread entries"), action: "win.show-unread"),
-                Shortcut(keys: "<Control>f", title: tr("Search"), action: "win.search"),
-                Shortcut(keys: "<Shift>F10 Menu", title: tr("Entry menu"), action: "win.entry-menu"),
-            ]),
-            Group(title: tr("Article"), shortcuts: [
-                Shortcut(keys: "<Control>plus <Control>equal", title: tr("Zoom in"), action: "win.zoom-in"),
-                Shortcut(keys: "<Control>minus", title: tr("Zoom out"), action: "win.zoom-out"),
-                Shortcut(keys: "<Control>0", title: tr("Reset the zoom"), action: "win.zoom-reset"),
-            ]),
-        ]
-    }
+    /// The help overlay's file under the application's resource base path, where GtkApplication looks.
+    static let overlayFile = "gtk/help-overlay.ui"
 
-    /// Keys that GTK treats as accelerators, per action, and the single keys (letters, Space) that
-    /// act only while no text field has the focus.
-    static func split(_ groups: [Group]) -> (accelerators: [(action: String, keys: [String])], singleKeys: [KeyShortcuts.Key]) {
+    /// Of the shortcuts for the current text direction, the keys that GTK treats as accelerators,
+    /// per action, and the single keys (letters, Space) that act only while no text field has the focus.
+    static func split(_ shortcuts: [Shortcut]) -> (accelerators: [(action: String, keys: [String])], singleKeys: [KeyShortcuts.Key]) {
+        let direction = gtk_widget_get_default_direction()
         var accelerators: [(action: String, keys: [String])] = []
         var singleKeys: [KeyShortcuts.Key] = []
-        for shortcut in groups.flatMap(\.shortcuts) {
+        for shortcut in shortcuts where shortcut.direction == GTK_TEXT_DIR_NONE || shortcut.direction == direction {
             guard let action = shortcut.action else { continue }
             var keys: [String] = []
             for accelerator in shortcut.keys.split(separator: " ").map(String.init) {
@@ -98,33 +88,18 @@ enum Shortcuts {
         }
     }
 
-    /// The keyboard shortcuts window of `table`, in the current language: one page, General first.
-    static func makeWindow() -> UnsafeMutablePointer<GtkWidget> {
-        let builder = gtk_builder_new_from_string(xml(table), -1)!
-        defer { g_object_unref(cast(builder)) }
-        // GTK keeps the window (a toplevel) after the builder goes; the main window that takes it
-        // as its help overlay destroys it with itself.
-        return UnsafeMutableRawPointer(gtk_builder_get_object(builder, "help_overlay")!).assumingMemoryBound(to: GtkWidget.self)
-    }
+    /// Whether an overlay of ours replaced GtkApplication's, which it translates through gettext
+    /// in the language the process started in.
+    private static var overlayReplaced = false
 
-    /// GtkBuilder XML: GtkShortcutsWindow's sections and groups cannot be built through calls in GTK 4.8.
-    private static func xml(_ groups: [Group]) -> String {
-        let rows = groups.reduce(0) { $0 + $1.shortcuts.count }
-        let body = groups.map { group in
-            let shortcuts = group.shortcuts.map { shortcut in
-                "<child><object class='GtkShortcutsShortcut'>"
-                    + "<property name='accelerator'>\(Markup.escaped(shortcut.keys))</property>"
-                    + "<property name='title'>\(Markup.escaped(shortcut.title))</property></object></child>"
-            }.joined()
-            return "<child><object class='GtkShortcutsGroup'><property name='title'>\(Markup.escaped(group.title))</property>"
-                + shortcuts + "</object></child>"
-        }.joined()
-        // Columns tall enough that every group fits on one page; a group's title takes a row too.
-        return """
-            <interface><object class="GtkShortcutsWindow" id="help_overlay"><property name="modal">1</property>
-            <child><object class="GtkShortcutsSection"><property name="section-name">reader</property>
-            <property name="max-height">\((rows + groups.count + 1) / 2 + 2)</property>\(body)</object></child>
-            </object></interface>
-            """
+    /// Gives `window` a help overlay in the current language: GtkApplication's own while the
+    /// system's language is spoken, else the same file translated through the app's catalogs.
+    static func retranslateOverlay(of window: UnsafeMutablePointer<GtkWidget>) {
+        guard RefreshLocalization.language != nil || overlayReplaced else { return }
+        overlayReplaced = true
+        // GTK keeps the window (a toplevel) after the builder goes; the main window that takes it
+        // as its help overlay destroys it with itself, or when another replaces it.
+        let overlay: UnsafeMutablePointer<GtkWidget> = BuilderFile(overlayFile).object("help_overlay")
+        gtk_application_window_set_help_overlay(cast(window), cast(overlay))
     }
 }

@@ -1,4 +1,3 @@
-internal import AppSupport
 import CGtk
 import Foundation
 import RefreshCore
@@ -18,13 +17,15 @@ open class RefreshHeader: PullComponent {
         didSet { refreshIndicator() }
     }
     /// The key file the last-updated time persists in, in its `LastUpdated` group: by default
-    /// `$XDG_STATE_HOME/<program name>/settings.ini`. Headers naming one file share it.
+    /// `$XDG_STATE_HOME/<program name>/refreshgtk.ini`. Headers naming one file share it; the
+    /// library saves it whole, so it is a file of its own, not one the app writes too. A time
+    /// found only in `settings.ini` beside it, where earlier versions kept it, is taken over.
     public var lastUpdatedFile: String {
         get { store.path }
-        set { store = SettingsStore.shared(at: newValue) }
+        set { store = LastUpdatedStore.shared(at: newValue) }
     }
     /// The store of ``lastUpdatedFile``.
-    var store: SettingsStore = .standard {
+    var store = LastUpdatedStore.shared(at: LastUpdatedStore.defaultPath) {
         didSet { refreshIndicator() }
     }
     /// Whether the last-updated line is shown.
@@ -39,7 +40,7 @@ open class RefreshHeader: PullComponent {
     }
 
     /// When the content was last refreshed, if ever.
-    public var lastUpdated: Date? { store.date(forKey: lastUpdatedKey, in: Self.storeGroup) }
+    public var lastUpdated: Date? { store.date(forKey: lastUpdatedKey) }
 
     override open func subtitle() -> String? {
         guard showsLastUpdated else { return nil }
@@ -47,10 +48,8 @@ open class RefreshHeader: PullComponent {
     }
 
     override open func recordLastUpdated() {
-        store.setDate(lastUpdatedFormatter.clock(), forKey: lastUpdatedKey, in: Self.storeGroup)
+        store.setDate(lastUpdatedFormatter.clock(), forKey: lastUpdatedKey)
     }
-
-    static let storeGroup = "LastUpdated"
 }
 
 /// The header with an arrow, a spinner, the state text and the last-updated line.

@@ -1,4 +1,3 @@
-internal import AppSupport
 import CGtk
 import Foundation
 import RefreshCore
@@ -17,7 +16,7 @@ public enum RefreshLocalization {
     public static let domain = "refreshgtk"
     /// Texts the app replaced, by key.
     private static var overrides: [RefreshText: String] = [:]
-    private static var boundDomain: GettextDomain?
+    private static var boundDomain: LibraryDomain?
     private static var observers: [UUID: @MainActor () -> Void] = [:]
 
     /// Calls `handler` whenever the texts change (a new language, an override); keep the token
@@ -52,7 +51,7 @@ public enum RefreshLocalization {
 
     /// Points the domain at a folder of `LANG/LC_MESSAGES/refreshgtk.mo` catalogs.
     public static func bind(localeDirectory: String) {
-        boundDomain = GettextDomain(domain, localeDirectory: localeDirectory)
+        boundDomain = LibraryDomain(domain, localeDirectory: localeDirectory)
         textsChanged()
     }
 
@@ -77,7 +76,7 @@ public enum RefreshLocalization {
     /// `zh-Hans`), or a `LANGUAGE`-style list (`pt_BR:pt`).
     public static func setLanguage(_ code: String?) {
         let chosen = code.map(normalizedLanguage).flatMap { $0.isEmpty ? nil : $0 }
-        ChosenLanguage.set(chosen.map { $0.split(separator: ":").map(String.init) })
+        ChosenCatalogs.set(chosen.map { $0.split(separator: ":").map(String.init) })
         language = chosen
         let direction = isRightToLeft(chosen ?? systemLanguage()) ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR
         gtk_widget_set_default_direction(direction)
@@ -137,10 +136,11 @@ public enum RefreshLocalization {
 
     // MARK: - Library lookups
 
-    /// The library's domain, bound to the folder `LocaleDirectory.find()` names unless ``bind(localeDirectory:)`` chose.
-    static var libraryDomain: GettextDomain {
+    /// The library's domain, bound to the folder `LibraryDomain.defaultLocaleDirectory()` names
+    /// unless ``bind(localeDirectory:)`` chose.
+    static var libraryDomain: LibraryDomain {
         if let boundDomain { return boundDomain }
-        let bound = GettextDomain(domain)
+        let bound = LibraryDomain(domain)
         boundDomain = bound
         return bound
     }

@@ -34,6 +34,16 @@ public struct GettextDomain: Sendable, Hashable {
         return msgid.withCString { String(cString: dgettext(name, $0)) }
     }
 
+    /// The translation of `msgid` said in `context` (gettext's msgctxt, as GtkBuilder's
+    /// `context` attribute gives it), or `msgid` itself when there is none.
+    public func string(_ msgid: String, context: String) -> String {
+        guard !msgid.isEmpty else { return msgid }
+        // A catalog keys a message with a context as "context EOT msgid".
+        let key = context + "\u{4}" + msgid
+        let translated = string(key)
+        return translated == key ? msgid : translated
+    }
+
     /// The translation of the plural form for `count`: the language's own plural rules choose
     /// among its forms (English: `singular` for 1, else `plural`).
     public func plural(_ singular: String, _ plural: String, count: Int) -> String {
