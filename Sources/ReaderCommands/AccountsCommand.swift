@@ -71,7 +71,7 @@ enum AccountsCommand {
         guard let engine = await openEngine(changing: false) else { return 1 }
         do {
             for account in try await engine.store.accounts() {
-                CommandOutput.say([String(account.id), account.kind.rawValue, account.server.absoluteString, account.user].joined(separator: "\t"))
+                CommandOutput.say([String(account.id), account.kind.rawValue, ServerAddress.shown(account.server), account.user].joined(separator: "\t"))
             }
             return 0
         } catch {
@@ -172,5 +172,5 @@ enum AccountsCommand {
 
 extension SyncAccount {
     /// The user and the server, as an account is named in messages.
-    public var displayName: String { "\(user) — \(server.absoluteString)" }
+    public var displayName: String { "\(user) — \(ServerAddress.shown(server))" }
 }

@@ -43,6 +43,12 @@ struct SyncAccountAddressTests {
         #expect(try await store.accounts().isEmpty)
     }
 
+    /// An account stored before such addresses were refused is shown without its password.
+    @Test func anAddressIsShownWithoutItsPassword() throws {
+        #expect(ServerAddress.shown(try #require(URL(string: "http://bob:UrlPassw0rd@127.0.0.1:8080/tt-rss/"))) == "http://127.0.0.1:8080/tt-rss/")
+        #expect(ServerAddress.shown(try #require(URL(string: "https://rss.example.org/api/fever.php"))) == "https://rss.example.org/api/fever.php")
+    }
+
     @Test func plainHTTPToAnotherNetworkIsRefusedUnlessAllowed() async throws {
         let engine = SyncEngine(store: try FeedStore.inMemory(), secrets: KnownSecret(password: "pw"))
         // Refused before any request: this address is never reached.

@@ -9,6 +9,15 @@ public enum ServerAddress {
         url.user != nil || url.password != nil
     }
 
+    /// `url` as it may be shown: without a user name or password an account added before they
+    /// were refused may hold.
+    public static func shown(_ url: URL) -> String {
+        guard holdsCredentials(url), var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+        components.user = nil
+        components.password = nil
+        return components.string ?? url.absoluteString
+    }
+
     /// Whether the password would cross a network unencrypted: plain http to a host that is
     /// neither this computer nor on the local network.
     public static func sendsPasswordInClear(_ url: URL) -> Bool {
