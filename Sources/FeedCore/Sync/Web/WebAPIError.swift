@@ -39,8 +39,6 @@ enum WebAPIError: Error, Sendable, Hashable {
 }
 
 extension WebAPIError {
-    /// The error for a 3xx answer to a request for `url`: another origin is `.moved`, and the
-    /// same origin (a login form, say) `sameOrigin`.
     /// Whether the API may be beneath the address instead (FreshRSS's base address): nothing
     /// answered as the API there, or it sent the request elsewhere.
     var mayBeBeneath: Bool {
@@ -50,6 +48,8 @@ extension WebAPIError {
         }
     }
 
+    /// The error for a 3xx answer to a request for `url`: another origin is `.moved`, and the
+    /// same origin (a login form, say) `sameOrigin`.
     static func redirect(_ hop: HTTPHop, from url: URL, sameOrigin: WebAPIError) -> WebAPIError {
         guard let target = Redirect.target(of: hop, from: url) else { return .httpStatus(hop.status) }
         return Redirect.keepsOrigin(target, of: url) ? sameOrigin : .moved(to: target.absoluteString)
