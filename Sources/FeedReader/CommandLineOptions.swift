@@ -26,7 +26,7 @@ final class CommandLineOptions {
             entry.long_name = UnsafePointer(keep(option.name))
             entry.description = UnsafePointer(keep(option.summary))
             switch option.command {
-            case .plain:
+            case .plain, .switchQualifier:
                 entry.arg = G_OPTION_ARG_NONE
             case let .file(placeholder, _), let .localFile(placeholder, _), let .qualified(placeholder, _, _),
                  let .windowProgram(placeholder):
@@ -73,7 +73,7 @@ final class CommandLineOptions {
                 // String(cString:) would replace bytes that are not UTF-8, naming another file.
                 let file = LocalFile(fileSystemPath: g_variant_get_bytestring(value))
                 return Self.runToEnd { await command(file) }
-            case .qualifier, .windowProgram:
+            case .qualifier, .switchQualifier, .windowProgram:
                 continue
             case let .qualified(_, qualifiers, command):
                 let text = String(cString: g_variant_get_bytestring(value))
@@ -81,7 +81,12 @@ final class CommandLineOptions {
                 for name in qualifiers {
                     guard let qualifier = g_variant_dict_lookup_value(dictionary, name, nil) else { continue }
                     defer { g_variant_unref(qualifier) }
-                    values[name] = String(cString: g_variant_get_string(qualifier, nil))
+                    // A switch's value is a boolean, a qualifier's a string.
+                    if case .switchQualifier = options.first(where: { $0.name == name })?.command {
+                        values[name] = ""
+                    } else {
+                        values[name] = String(cString: g_variant_get_string(qualifier, nil))
+                    }
                 }
                 return Self.runToEnd { [values] in await command(text, values) }
             }

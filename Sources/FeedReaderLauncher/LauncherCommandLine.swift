@@ -18,8 +18,11 @@ enum LauncherCommandLine {
         var names: [UnsafeMutablePointer<CChar>] = []
         defer {
             for (index, option) in options.enumerated() {
-                if case .plain = option.command { continue }
-                g_free(values[index])
+                // A flag's slot holds a gboolean, not a string.
+                switch option.command {
+                case .plain, .switchQualifier: continue
+                default: g_free(values[index])
+                }
             }
             values.deallocate()
             names.forEach { free($0) }
@@ -30,7 +33,7 @@ enum LauncherCommandLine {
             names.append(name)
             entry.long_name = UnsafePointer(name)
             entry.arg = switch option.command {
-            case .plain: G_OPTION_ARG_NONE
+            case .plain, .switchQualifier: G_OPTION_ARG_NONE
             case .file, .localFile, .qualified, .windowProgram: G_OPTION_ARG_FILENAME
             case .qualifier: G_OPTION_ARG_STRING
             }
@@ -69,14 +72,18 @@ enum LauncherCommandLine {
             case let .localFile(_, command):
                 let file = LocalFile(fileSystemPath: text(index))
                 return { await command(file) }
-            case .qualifier:
+            case .qualifier, .switchQualifier:
                 continue
             case let .qualified(_, qualifiers, command):
                 let value = String(cString: text(index))
                 var qualifierValues: [String: String] = [:]
                 for name in qualifiers {
                     guard let qualifier = options.firstIndex(where: { $0.name == name }), given(qualifier) else { continue }
-                    qualifierValues[name] = String(cString: text(qualifier))
+                    if case .switchQualifier = options[qualifier].command {
+                        qualifierValues[name] = ""
+                    } else {
+                        qualifierValues[name] = String(cString: text(qualifier))
+                    }
                 }
                 return { [qualifierValues] in await command(value, qualifierValues) }
             case .windowProgram:

@@ -10,8 +10,9 @@ enum AccountsCommand {
             CommandLineOption(name: "add-account",
                               summary: tr("Add a sync account (the password is read from standard input), print its ID and exit"),
                               // TRANSLATORS: the value of --add-account in `feed-reader --help`; keep it in capitals.
-                              command: .qualified(placeholder: tr("URL"), qualifiers: ["service", "user"]) { server, values in
-                                  await addAccount(server: server, service: values["service"], user: values["user"])
+                              command: .qualified(placeholder: tr("URL"), qualifiers: ["service", "user", "allow-insecure"]) { server, values in
+                                  await addAccount(server: server, service: values["service"], user: values["user"],
+                                                   allowingInsecure: values["allow-insecure"] != nil)
                               }),
             CommandLineOption(name: "service", summary: tr("The service of the account to add: tt-rss, greader (Google Reader API) or fever"),
                               // TRANSLATORS: the value of --service in `feed-reader --help`; keep it in capitals.
@@ -19,6 +20,9 @@ enum AccountsCommand {
             CommandLineOption(name: "user", summary: tr("The user name of the account to add"),
                               // TRANSLATORS: the value of --user in `feed-reader --help`; keep it in capitals.
                               command: .qualifier(placeholder: tr("NAME"))),
+            CommandLineOption(name: "allow-insecure",
+                              summary: tr("Let --add-account send the password unencrypted, to an http:// address on another network"),
+                              command: .switchQualifier),
             CommandLineOption(name: "list-accounts", summary: tr("List the sync accounts and exit"),
                               command: .plain { await listAccounts() }),
             CommandLineOption(name: "sync", summary: tr("Sync every account and exit"),
@@ -35,7 +39,7 @@ enum AccountsCommand {
     }
 
     @MainActor
-    private static func addAccount(server text: String, service: String?, user: String?) async -> Int32 {
+    private static func addAccount(server text: String, service: String?, user: String?, allowingInsecure: Bool) async -> Int32 {
         guard let service, let user, !user.isEmpty else { return CommandOutput.fail(tr("--add-account needs --service and --user.")) }
         let kind = SyncServiceKind(rawValue: service)
         guard let server = URL(string: text), ["http", "https"].contains(server.scheme?.lowercased()), server.host != nil else {
@@ -46,10 +50,17 @@ enum AccountsCommand {
             return CommandOutput.fail(tr("Type the password on standard input, on one line."))
         }
         guard let engine = await openEngine(changing: true) else { return 1 }
+        if allowingInsecure, !ServerAddress.holdsCredentials(server), ServerAddress.sendsPasswordInClear(server) {
+            // TRANSLATORS: %@ is the server's address given to --add-account.
+            CommandOutput.say("feed-reader: " + tr("Warning: the password goes to %@ unencrypted.").filling(text), to: .standardError)
+        }
         do {
-            let account = try await engine.addAccount(kind: kind, server: server, user: user, password: password)
+            let account = try await engine.addAccount(kind: kind, server: server, user: user, password: password, allowingInsecure: allowingInsecure)
             CommandOutput.say(String(account.id))
             return 0
+        } catch .insecureAddress {
+            return CommandOutput.fail(tr("The account could not be added.") + " " + SyncFailure.insecureAddress.message(for: kind) + " "
+                                      + tr("To add it anyway, give --allow-insecure."))
         } catch {
             return CommandOutput.fail(tr("The account could not be added.") + " " + error.message(for: kind))
         }
@@ -60,7 +71,7 @@ enum AccountsCommand {
         guard let engine = await openEngine(changing: false) else { return 1 }
         do {
             for account in try await engine.store.accounts() {
-                CommandOutput.say([String(account.id), account.kind.rawValue, account.server.absoluteString, account.user].joined(separator: "\t"))
+                CommandOutput.say([String(account.id), account.kind.rawValue, ServerAddress.shown(account.server), account.user].joined(separator: "\t"))
             }
             return 0
         } catch {
@@ -161,5 +172,5 @@ enum AccountsCommand {
 
 extension SyncAccount {
     /// The user and the server, as an account is named in messages.
-    public var displayName: String { "\(user) — \(server.absoluteString)" }
+    public var displayName: String { "\(user) — \(ServerAddress.shown(server))" }
 }

@@ -17,6 +17,9 @@ public struct CommandLineOption: Sendable {
         /// An option whose value goes with another one's, such as `--user` with `--add-account`;
         /// alone it does nothing.
         case qualifier(placeholder: String)
+        /// An option without a value that goes with another one's, such as `--allow-insecure` with
+        /// `--add-account`: given, its name's value is "".
+        case switchQualifier
         /// An option with a value that also reads the values of the `qualifiers` given with it.
         case qualified(placeholder: String, qualifiers: [String], @Sendable (String, [String: String]) async -> Int32)
         /// An option with a file value that only the window program runs (it needs GTK): `feed-reader`

@@ -28,6 +28,10 @@ extension SyncFailure {
         case .accountExists: tr("This account has been added already.")
         case .notFound: tr("There is no such account.")
         case .storage: tr("The feed database could not be changed.")
+        case .credentialsInAddress:
+            tr("The address holds a user name or password. Give the address without them: the password is asked for on its own and kept in the keyring.")
+        case .insecureAddress:
+            tr("The address starts with http://, so the password would cross the network unencrypted. Use the server’s https:// address.")
         }
     }
 }
@@ -49,6 +53,17 @@ extension SyncError {
         case .badResponse: tr("The server’s answer could not be understood.")
         case .serverError: tr("The server reported an error.")
         case .subscriptionRefused: tr("The server refused to subscribe to the feed.")
+        case .moved:
+            // TRANSLATORS: %@ is the address the server sends the account's requests to.
+            tr("The server redirects to %@: update the account’s address.").filling(movedTo ?? "?")
+        case .rateLimited:
+            if let retryAfter {
+                // TRANSLATORS: %@ is a date and time, such as "Dec 6, 14:30".
+                tr("The server asks to wait: try again after %@.")
+                    .filling(phrase: retryAfter.formatted(.dateTime.month(.abbreviated).day().hour().minute()))
+            } else {
+                tr("The server asks to wait: try again later.")
+            }
         }
     }
 }
@@ -78,8 +93,8 @@ extension SyncFailure {
     /// server's settings, the keyring), rather than wait and retry.
     public var needsUser: Bool {
         switch self {
-        case let .server(error): [.wrongCredentials, .apiDisabled, .notThisKindOfServer, .tls].contains(error.code)
-        case .secrets, .noPassword, .unknownService: true
+        case let .server(error): [.wrongCredentials, .apiDisabled, .notThisKindOfServer, .tls, .moved].contains(error.code)
+        case .secrets, .noPassword, .unknownService, .credentialsInAddress, .insecureAddress: true
         case .unsupported, .accountExists, .notFound, .storage: false
         }
     }

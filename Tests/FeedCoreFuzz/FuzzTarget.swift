@@ -26,6 +26,12 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     _ = try? GoogleReaderClient.items(in: document, into: &items)
     _ = try? GoogleReaderClient.itemRefs(in: document)
     _ = try? TinyTinyRSSClient.headlinesReply("getHeadlines", document)
+    // And the paging they steer: a stored tt-rss cursor read back, the continuation asked for
+    // after a page of Google Reader ids.
+    _ = ArticlesCursor(String(decoding: document, as: UTF8.self)).text
+    if let page = try? GoogleReaderClient.itemRefs(in: document), let next = page.continuation {
+        _ = GoogleReaderClient.overlappingContinuation(next, after: page.ids)
+    }
     _ = HTMLSanitizer.sanitize(String(decoding: document, as: UTF8.self), base: URL(string: "https://fuzz.example/post/"))
     return 0
 }

@@ -241,6 +241,13 @@ final class AccountsWindowTests: XCTestCase {
                 XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.problem(in: dialog) != nil }, address)
                 XCTAssertEqual(Self.problem(in: dialog), "The account could not be added. " + reason)
             }
+            // An http:// address on another network is warned of as it is typed, before anything
+            // is sent; one on this computer is not.
+            let warning = "With an http:// address the password crosses the network unencrypted: use https:// if the server has it."
+            try Self.type("http://rss.example.org/", into: "Server Address", of: dialog, replacing: true)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.problem(in: dialog) == warning }, Self.problem(in: dialog) ?? "")
+            try Self.type(server.url.absoluteString, into: "Server Address", of: dialog, replacing: true)
+            XCTAssertTrue(GtkTestEnvironment.iterate { (Self.problem(in: dialog) ?? "").isEmpty }, Self.problem(in: dialog) ?? "")
             XCTAssertEqual(app.accounts().count, 0, "nothing was added")
             RealInput.key(windowTitle: "Add Account", "Escape")
             XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Add Account") == nil })

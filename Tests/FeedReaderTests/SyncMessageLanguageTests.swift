@@ -10,6 +10,7 @@ import XCTest
 final class SyncMessageLanguageTests: XCTestCase {
     func testEachSyncFailureHasItsOwnTranslatedWordsInEveryLanguage() throws {
         let failures: [SyncFailure] = SyncError.Code.allCases.map { .server(SyncError($0)) }
+            + [.server(.moved(to: "https://moved.example/tt-rss/")), .server(.rateLimited(until: Date() + 3600))]
             + [SecretStoreError.Code.unavailable, .locked, .failed].map { .secrets(SecretStoreError($0)) }
             + [.noPassword, .unsupported, .accountExists, .notFound, .storage("disk full")]
         onMain {
@@ -34,6 +35,8 @@ final class SyncMessageLanguageTests: XCTestCase {
                                           user: "bob", position: 0)
                 let named = account.syncFailure(.server(SyncError(.wrongCredentials)))
                 XCTAssertTrue(named.contains("bob"), "\(language): the account is named: \(named)")
+                let moved = SyncFailure.server(.moved(to: "https://moved.example/tt-rss/")).message(for: TinyTinyRSSService.kind)
+                XCTAssertTrue(moved.contains("https://moved.example/tt-rss/"), "\(language): the new address is said: \(moved)")
             }
         }
     }

@@ -13,6 +13,8 @@ public final class TestHTTPServer: @unchecked Sendable {
         public var path: String
         /// Header names are lowercased.
         public var headers: [String: String]
+        /// What a POST sent, as long as its Content-Length says.
+        public var body = Data()
     }
 
     public struct Response: Sendable {
@@ -226,7 +228,8 @@ public final class TestHTTPServer: @unchecked Sendable {
             buffer.append(contentsOf: chunk[0..<count])
             if buffer.range(of: Data("\r\n\r\n".utf8)) != nil { break }
         }
-        let lines = String(decoding: buffer, as: UTF8.self).components(separatedBy: "\r\n")
+        guard let headEnd = buffer.range(of: Data("\r\n\r\n".utf8)) else { return nil }
+        let lines = String(decoding: buffer[..<headEnd.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
         let requestLine = lines.first?.split(separator: " ") ?? []
         guard requestLine.count >= 2 else { return nil }
         var headers: [String: String] = [:]
@@ -234,7 +237,14 @@ public final class TestHTTPServer: @unchecked Sendable {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        return Request(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers)
+        var body = Data(buffer[headEnd.upperBound...])
+        let length = min(headers["content-length"].flatMap { Int($0) } ?? 0, 16 << 20)
+        while body.count < length {
+            let count = recv(connection, &chunk, chunk.count, 0)
+            if count <= 0 { break }
+            body.append(contentsOf: chunk[0..<count])
+        }
+        return Request(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers, body: body)
     }
 
     /// Writes all of `data`, false when the client hung up first; MSG_NOSIGNAL keeps that from

@@ -17,7 +17,7 @@ struct AccountName {
         let server = Self.server(of: account)
         user = account.user
         self.server = server
-        address = account.server.absoluteString
+        address = ServerAddress.shown(account.server)
         let twin = accounts.contains { $0.id != account.id && $0.user == account.user && Self.server(of: $0) == server }
         service = twin ? account.kind.displayName : nil
     }

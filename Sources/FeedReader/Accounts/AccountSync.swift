@@ -52,8 +52,9 @@ final class AccountSync {
     }
 
     /// Logs in once through the engine and adds the account; nothing is added on any failure.
+    /// An http:// address on another network is taken: the dialog has warned of it.
     func add(kind: SyncServiceKind, server: URL, user: String, password: String) async throws(SyncFailure) -> SyncAccount {
-        let account = try await engine.addAccount(kind: kind, server: server, user: user, password: password)
+        let account = try await engine.addAccount(kind: kind, server: server, user: user, password: password, allowingInsecure: true)
         await reload()
         return account
     }
@@ -71,8 +72,9 @@ final class AccountSync {
     }
 
     /// Syncs `accountIDs` (every account for nil) side by side, each off the main thread; returns
-    /// when the last is done, with what each failed of.
-    func sync(_ accountIDs: [Int64]? = nil) async -> Outcome {
+    /// when the last is done, with what each failed of. `synced` runs as each account's sync
+    /// completes, so its articles show while a slow server keeps another account syncing.
+    func sync(_ accountIDs: [Int64]? = nil, synced: (@MainActor () async -> Void)? = nil) async -> Outcome {
         if accountIDs == nil || accounts.isEmpty { await reload() }
         let chosen = accounts.filter { account in accountIDs.map { $0.contains(account.id) } ?? true }
         guard !chosen.isEmpty else { return Outcome() }
@@ -90,7 +92,10 @@ final class AccountSync {
                 }
             }
             var results: [(SyncAccount, Result<SyncReport, SyncFailure>)] = []
-            for await result in group { results.append(result) }
+            for await result in group {
+                results.append(result)
+                if case .success = result.1 { await synced?() }
+            }
             return results
         }
         syncing.subtract(chosen.map(\.id))

@@ -162,7 +162,8 @@ final class AddAccountDialog {
             && !Self.text(of: passwordRow).isEmpty
         gtk_widget_set_sensitive(shell.addButton, complete.gboolean)
         for row in [serverRow, userRow, passwordRow] { gtk_widget_remove_css_class(row, "error") }
-        say(nil)
+        let unencrypted = Self.serverURL(from: Self.text(of: serverRow)).map(ServerAddress.sendsPasswordInClear) == true
+        say(unencrypted ? tr("With an http:// address the password crosses the network unencrypted: use https:// if the server has it.") : nil)
     }
 
     /// Shows `text` under the rows, or nothing.
@@ -198,7 +199,8 @@ final class AddAccountDialog {
         say(tr("The account could not be added.") + " " + failure.message(for: kind))
         let culprit: UnsafeMutablePointer<GtkWidget>? = switch failure {
         case let .server(error) where error.code == .wrongCredentials: passwordRow
-        case let .server(error) where [.notThisKindOfServer, .unreachable, .tls].contains(error.code): serverRow
+        case let .server(error) where [.notThisKindOfServer, .unreachable, .tls, .moved].contains(error.code): serverRow
+        case .credentialsInAddress: serverRow
         default: nil
         }
         if let culprit {

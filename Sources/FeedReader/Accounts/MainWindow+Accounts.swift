@@ -37,19 +37,21 @@ extension MainWindow {
         // Without accounts the Refresh button does not flicker at every start.
         guard !accountSync.accounts.isEmpty, self.live != nil else { return }
         refreshesRunning += 1
-        let outcome = await accountSync.sync(accountIDs)
+        let outcome = await accountSync.sync(accountIDs) { [weak self] in await self?.live?.showSynced() }
         refreshesRunning -= 1
         guard self.live != nil else { return }
-        if outcome.synced > 0 {
-            await reloadSidebar()
-            guard self.live != nil else { return }
-            entryList.reload()
-        }
         if reporting { report(outcome) }
         if notifying, NewEntriesNotification.isWanted(newEntries: outcome.newUnreadEntries, enabled: preferences.notifiesNewEntries,
                                                       whenFocused: preferences.notifiesWhenFocused, windowIsFocused: isFocused) {
             NewEntriesNotification.send(entries: outcome.newUnreadEntries, feeds: outcome.feedsWithNewUnreadEntries, from: application)
         }
+    }
+
+    /// Shows what an account's sync stored, as soon as that account is done.
+    func showSynced() async {
+        await reloadSidebar()
+        guard live != nil else { return }
+        entryList.reload()
     }
 
     /// A feed subscribed in an account comes with the sync that made it: shown as any sync's

@@ -98,7 +98,9 @@ final class Refreshing {
         Task { @MainActor [weak self, library, accountSync] in
             // Until everything below is done, whichever way it ends.
             defer { self?.running -= 1 }
-            let syncing = Task { @MainActor in await accountSync.sync(await accountSync.accountIDs(of: selection)) }
+            let syncing = Task { @MainActor [weak self] in
+                await accountSync.sync(await accountSync.accountIDs(of: selection)) { await self?.live?.showSynced() }
+            }
             let report: FeedLibrary.RefreshReport
             if let background {
                 report = await background.value
@@ -117,6 +119,14 @@ final class Refreshing {
             self.onSynced?(synced)
             self.onRefreshed?(false)
         }
+    }
+
+    /// Shows what an account's sync stored, as soon as that account is done: a slow server of
+    /// another account does not hold it back.
+    private func showSynced() async {
+        await model.changed(.entries)
+        guard live != nil else { return }
+        entryList.reload()
     }
 
     /// Refreshes the feeds whose background turn came; the entry list's header shows it when the

@@ -83,7 +83,9 @@ struct SyncPagingTests {
 }
 
 /// Another connection's write lock on a database, held from `take()` to `release()`: a plain
-/// SQLite connection, as GRDB ends every access's transaction.
+/// SQLite connection, as GRDB ends every access's transaction. `take()` waits for a write under
+/// way (the engine stores the subscriptions while page 0 is asked for) as the store itself
+/// would, rather than failing at once: either order leaves page 0 waiting to be stored.
 final class WriteLock: Sendable {
     private let connection: Mutex<OpaquePointer?>
 
@@ -93,6 +95,7 @@ final class WriteLock: Sendable {
             defer { sqlite3_close(opened) }
             throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_errcode(opened)), message: String(cString: sqlite3_errmsg(opened)))
         }
+        sqlite3_busy_timeout(opened, Int32(FeedStore.busyTimeout * 1000))
         connection = Mutex(opened)
     }
 

@@ -248,6 +248,28 @@ struct SyncStorageTests {
         #expect(try await store.entryCount() == 0)
     }
 
+    /// A feed moved here while a sync runs (after its queue was sent) stays in its new folder
+    /// though the server still lists it in the old one; once the move has left the queue, the
+    /// server's folder is the feed's again (mutation audit 2, S13).
+    @Test func aQueuedMoveSurvivesTheServersOldFolderUntilItLeavesTheQueue() async throws {
+        let (store, account, feedID) = try await store()
+        let listed = RemoteSubscriptions(
+            categories: [RemoteCategory(id: "7", title: "News"), RemoteCategory(id: "8", title: "Tech")],
+            feeds: [RemoteFeed(id: "3", url: URL(string: "https://site.example/feed")!, title: "Site", categoryID: "7")])
+        try await store.applySubscriptions(listed, accountID: account.id)
+        let folders = try await store.folders(accountID: account.id)
+        let news = try #require(folders.first { $0.name == "News" }?.id), tech = try #require(folders.first { $0.name == "Tech" }?.id)
+        _ = try await store.moveSynced(feedID: feedID, toFolder: tech)
+
+        try await store.applySubscriptions(listed, accountID: account.id)
+        #expect(try await store.feeds(accountID: account.id).first?.folderID == tech)
+        #expect(try await queue(store, account) == ["move 3"])
+
+        try await store.removeQueuedChanges(ids: try await store.queuedChanges(accountID: account.id).map(\.id))
+        try await store.applySubscriptions(listed, accountID: account.id)
+        #expect(try await store.feeds(accountID: account.id).first?.folderID == news)
+    }
+
     @Test func retentionKeepsWhatTheServerHasUnreadOrStarred() async throws {
         let (store, account, _) = try await store()
         try await store.markRead(entryID: try await entryID("1", in: store))

@@ -127,6 +127,36 @@ struct TinyTinyRSSSyncTests {
         #expect(Set(local.values.filter { !$0.isRead }.map(\.entryID)) == unread)
     }
 
+    /// Consecutive read and star changes go in one request each, and every row of the batch
+    /// leaves the queue: none is sent again, so a later change on the server is not overwritten
+    /// by this reader's older one (mutation audit 2, S04).
+    @Test func aBatchOfChangesLeavesTheQueueWholeAndTheServersLaterChangeIsKept() async throws {
+        let setup = try await setUp(feeds: [("Batches", 8, nil)])
+        try await setup.engine.sync(accountID: setup.account.id)
+        let ids = try await entries(setup).keys.sorted { Int($0)! < Int($1)! }
+        var local = try await entries(setup)
+        for id in ids[0..<3] { try await setup.store.markRead(entryID: local[id]!.id) }
+        for id in ids[3..<5] { try await setup.store.setStarred(entryID: local[id]!.id) }
+        #expect(try await setup.store.queuedChangeCount(accountID: setup.account.id) == 5)
+
+        let requestsBefore = server.answeredRequests()
+        let pushed = try await setup.engine.sync(accountID: setup.account.id)
+        #expect(pushed.sentChanges == 5)
+        #expect(try await setup.store.queuedChangeCount() == 0)
+        #expect(server.answeredRequests() - requestsBefore == 4 + 2, "one updateArticle for the three read, one for the two starred")
+        #expect(try await setup.other.unreadIDs.isDisjoint(with: ids[0..<3]))
+        #expect(try await setup.other.starredIDs == Set(ids[3..<5]))
+
+        // Another client marks one of them unread: the next sync shows it unread here.
+        try await setup.other.setRead(false, [ids[1]])
+        let pulled = try await setup.engine.sync(accountID: setup.account.id)
+        #expect(pulled.sentChanges == 0)
+        local = try await entries(setup)
+        #expect(local[ids[1]]?.isRead == false)
+        #expect(local[ids[0]]?.isRead == true && local[ids[2]]?.isRead == true)
+        #expect(try await setup.other.unreadIDs.contains(ids[1]))
+    }
+
     @Test func subscribingUnsubscribingAndMarkingAllReadActOnTheServer() async throws {
         let setup = try await setUp(feeds: [("Kept", 4, "News"), ("Dropped", 3, nil)])
         try await setup.engine.sync(accountID: setup.account.id)

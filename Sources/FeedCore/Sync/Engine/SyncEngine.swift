@@ -11,6 +11,8 @@ import Synchronization
 public final class SyncEngine: Sendable {
     public let store: FeedStore
     public let secrets: any SecretStore
+    /// How much one sync may take from a server.
+    public let limits: SyncLimits
     private let serviceTypes: [SyncServiceKind: any SyncService.Type]
     /// Each account's service, kept so its session lasts from one sync to the next.
     private let services = Mutex<[Int64: any SyncService]>([:])
@@ -20,9 +22,11 @@ public final class SyncEngine: Sendable {
     /// The services this reader can add accounts of.
     public static let knownServices: [any SyncService.Type] = [TinyTinyRSSService.self, GoogleReaderService.self, FeverService.self]
 
-    public init(store: FeedStore, secrets: any SecretStore = LibsecretStore(), services: [any SyncService.Type] = SyncEngine.knownServices) {
+    public init(store: FeedStore, secrets: any SecretStore = LibsecretStore(), services: [any SyncService.Type] = SyncEngine.knownServices,
+                limits: SyncLimits = .standard) {
         self.store = store
         self.secrets = secrets
+        self.limits = limits
         serviceTypes = Dictionary(services.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -34,8 +38,13 @@ public final class SyncEngine: Sendable {
 
     /// Logs in once to check the address and credentials, keeps the password in the secret
     /// store, then adds the account. On any failure nothing is added, here or in the secret store.
-    public func addAccount(kind: SyncServiceKind, server: URL, user: String, password: String) async throws(SyncFailure) -> SyncAccount {
+    /// An address holding a user name or password is refused before anything is sent, and one
+    /// that would send the password unencrypted over another network unless `allowingInsecure`.
+    public func addAccount(kind: SyncServiceKind, server: URL, user: String, password: String,
+                           allowingInsecure: Bool = false) async throws(SyncFailure) -> SyncAccount {
         guard let type = serviceTypes[kind] else { throw .unknownService(kind) }
+        guard !ServerAddress.holdsCredentials(server) else { throw .credentialsInAddress }
+        guard allowingInsecure || !ServerAddress.sendsPasswordInClear(server) else { throw .insecureAddress }
         do {
             if try await store.accounts().contains(where: { $0.kind == kind && $0.server == server && $0.user == user }) {
                 throw SyncFailure.accountExists
@@ -95,7 +104,7 @@ public final class SyncEngine: Sendable {
     public func sync(accountID: Int64) async throws(SyncFailure) -> SyncReport {
         let task = running.withLock { running in
             if let task = running[accountID] { return task }
-            let task = Task { try await self.runSync(accountID: accountID) }
+            let task = Task { try await self.runSyncWithinTime(accountID: accountID) }
             running[accountID] = task
             return task
         }
@@ -109,6 +118,25 @@ public final class SyncEngine: Sendable {
         }
     }
 
+    /// Runs the sync, cancelled once `limits.syncTime` has passed: then it failed as timed out.
+    private func runSyncWithinTime(accountID: Int64) async throws -> SyncReport {
+        let outcome = try await withThrowingTaskGroup(of: SyncReport?.self) { group in
+            group.addTask { try await self.runSync(accountID: accountID) }
+            group.addTask {
+                try? await Task.sleep(for: self.limits.syncTime)
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
+        }
+        guard let outcome else {
+            let expired = SyncError(.timeout, "the sync took longer than \(limits.syncTime)")
+            try? await store.recordSync(accountID: accountID, at: Date(), error: expired)
+            throw SyncFailure.server(expired)
+        }
+        return outcome
+    }
+
     private func runSync(accountID: Int64) async throws(SyncFailure) -> SyncReport {
         let account: SyncAccount
         do {
@@ -118,6 +146,10 @@ public final class SyncEngine: Sendable {
             throw failure
         } catch {
             throw .storage("\(error)")
+        }
+        // Asked to wait: the server hears from us again only once the time it named has come.
+        if let lastError = account.lastError, let retryAfter = lastError.retryAfter, retryAfter > Date() {
+            throw .server(lastError)
         }
         let service = try await service(for: account)
         let started = Date()
@@ -199,13 +231,22 @@ public final class SyncEngine: Sendable {
                     var cursor = account.cursor
                     var waiting = 0
                     var freedRoom = room.makeAsyncIterator()
+                    var fetched = 0
+                    let stopPaging = ContinuousClock.now + self.limits.pagingTime
                     while true {
                         if waiting == Self.pagesAhead {
                             // nil: the store failed and this task is cancelled.
                             guard await freedRoom.next() != nil else { throw CancellationError() }
                             waiting -= 1
                         }
-                        let page = try await service.articles(since: cursor)
+                        var page = try await service.articles(since: cursor)
+                        fetched += page.articles.count
+                        // A cursor that does not move would bring the same page forever; past a
+                        // limit, the next sync goes on from this page's cursor.
+                        let stalled = page.nextCursor == nil || page.nextCursor == cursor
+                        if !page.isLast, stalled || fetched >= self.limits.articles || ContinuousClock.now >= stopPaging {
+                            page.isLast = true
+                        }
                         arriving.yield(page)
                         waiting += 1
                         if page.isLast { break }

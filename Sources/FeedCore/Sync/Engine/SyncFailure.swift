@@ -18,6 +18,10 @@ public enum SyncFailure: Error, Sendable, Hashable {
     case notFound
     /// The database refused the change; the store's error, for details only.
     case storage(String)
+    /// The server's address holds a user name or password, which would be kept with it.
+    case credentialsInAddress
+    /// The server's address is plain http to another network, and unencrypted was not allowed.
+    case insecureAddress
 }
 
 extension SyncFailure: CustomStringConvertible {
@@ -31,6 +35,8 @@ extension SyncFailure: CustomStringConvertible {
         case .accountExists: "account exists already"
         case .notFound: "not found"
         case let .storage(detail): "storage: \(detail)"
+        case .credentialsInAddress: "the address holds a user name or password"
+        case .insecureAddress: "the address sends the password unencrypted"
         }
     }
 }

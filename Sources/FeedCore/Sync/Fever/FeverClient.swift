@@ -57,14 +57,16 @@ actor FeverClient {
     func logIn() async throws(WebAPIError) {
         do {
             _ = try await request([])
-        } catch .notTheService where endpoint.lastPathComponent != "fever.php" {
+        } catch where error.mayBeBeneath && endpoint.lastPathComponent != "fever.php" {
+            let first = error
             let base = endpoint
             endpoint = base.appending(path: "api/fever.php")
             do {
                 _ = try await request([])
             } catch {
                 endpoint = base
-                throw error
+                // A moved server stays moved: the address beneath it is no API either.
+                throw error == .notTheService ? first : error
             }
         }
         endpointFound = true
@@ -161,7 +163,8 @@ actor FeverClient {
         var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)!
         components.percentEncodedQuery = (["api"] + flags).joined(separator: "&")
         // The key goes in the body: FreshRSS ignores one in the query.
-        let hop = try await connection.send(components.url!, form: [("api_key", apiKey)] + form)
+        let url = components.url!
+        let hop = try await connection.send(url, form: [("api_key", apiKey)] + form)
         switch hop.status {
         case 200:
             break
@@ -170,9 +173,13 @@ actor FeverClient {
             throw .apiDisabled
         case 401, 403:
             throw .unauthorized
-        // Another API at this address (a Google Reader API refuses `?api` with 400), a redirect to
-        // a login page, or nothing.
-        case 300..<400, 400, 404, 405, 501:
+        case 429:
+            throw .rateLimited(until: hop.retryDate)
+        // A redirect to a login page on the same server; one elsewhere is a moved server.
+        case 300..<400:
+            throw .redirect(hop, from: url, sameOrigin: .notTheService)
+        // Another API at this address (a Google Reader API refuses `?api` with 400), or nothing.
+        case 400, 404, 405, 501:
             throw .notTheService
         default:
             throw .httpStatus(hop.status)

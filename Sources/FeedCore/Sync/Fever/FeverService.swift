@@ -23,12 +23,17 @@ public struct FeverService: SyncService {
         try await syncing { () async throws(WebAPIError) in
             let groups = try await client.groups()
             let feeds = try await client.feeds()
+            // A feed listed in several groups goes to the first.
+            var groupOfFeed: [Int64: Int64] = [:]
+            for group in groups {
+                for feedID in group.feedIDs where groupOfFeed[feedID] == nil { groupOfFeed[feedID] = group.id }
+            }
             return RemoteSubscriptions(
                 categories: groups.map { RemoteCategory(id: String($0.id), title: $0.title) },
                 feeds: feeds.compactMap { feed in
                     feed.url.map { url in
                         RemoteFeed(id: String(feed.id), url: url, title: feed.title, link: feed.siteURL,
-                                   categoryID: groups.first { $0.feedIDs.contains(feed.id) }.map { String($0.id) })
+                                   categoryID: groupOfFeed[feed.id].map { String($0) })
                     }
                 })
         }
@@ -47,11 +52,17 @@ public struct FeverService: SyncService {
     }
 
     public func unreadArticleIDs() async throws(SyncError) -> Set<RemoteID> {
-        try await syncing { () async throws(WebAPIError) in Set(try await client.unreadItemIDs().map(String.init)) }
+        try await syncing { () async throws(WebAPIError) in try Self.limited(try await client.unreadItemIDs()) }
     }
 
     public func starredArticleIDs() async throws(SyncError) -> Set<RemoteID> {
-        try await syncing { () async throws(WebAPIError) in Set(try await client.savedItemIDs().map(String.init)) }
+        try await syncing { () async throws(WebAPIError) in try Self.limited(try await client.savedItemIDs()) }
+    }
+
+    /// A state list, unless it is longer than a sync takes.
+    private static func limited(_ ids: [Int64]) throws(WebAPIError) -> Set<RemoteID> {
+        guard ids.count <= SyncLimits.listedIDs else { throw .tooManyIDs(SyncLimits.listedIDs) }
+        return Set(ids.map(String.init))
     }
 
     public func send(_ change: SyncChange) async throws(SyncError) {

@@ -50,9 +50,15 @@ actor GoogleReaderClient {
     func logIn() async throws(WebAPIError) {
         do {
             try await logIn(at: endpoint)
-        } catch .notTheService where endpoint.lastPathComponent != "greader.php" {
+        } catch where error.mayBeBeneath && endpoint.lastPathComponent != "greader.php" {
+            let first = error
             let freshRSS = endpoint.appending(path: "api/greader.php")
-            try await logIn(at: freshRSS)
+            do {
+                try await logIn(at: freshRSS)
+            } catch .notTheService {
+                // A moved server stays moved: the address beneath it is no API either.
+                throw first
+            }
             endpoint = freshRSS
         }
         guard let authToken, let sessionStore else { return }
@@ -88,7 +94,8 @@ actor GoogleReaderClient {
     }
 
     private func logIn(at endpoint: URL) async throws(WebAPIError) {
-        let hop = try await connection.send(endpoint.appending(path: "accounts/ClientLogin"), form: [("Email", user), ("Passwd", password)])
+        let url = endpoint.appending(path: "accounts/ClientLogin")
+        let hop = try await connection.send(url, form: [("Email", user), ("Passwd", password)])
         switch hop.status {
         case 200:
             // Lines of KEY=value; Auth is the session token (SID and LSID are Google's leftovers).
@@ -103,8 +110,13 @@ actor GoogleReaderClient {
         // FreshRSS deviation: with its API switched off every API address answers 503.
         case 503:
             throw .apiDisabled
-        // A web page redirecting to its login form, or nothing at this address.
-        case 300..<400, 404, 405, 501:
+        case 429:
+            throw .rateLimited(until: hop.retryDate)
+        // A web page redirecting to its login form; a redirect elsewhere is a moved server.
+        case 300..<400:
+            throw .redirect(hop, from: url, sameOrigin: .notTheService)
+        // Nothing at this address.
+        case 404, 405, 501:
             throw .notTheService
         default:
             throw .httpStatus(hop.status)
@@ -149,7 +161,8 @@ actor GoogleReaderClient {
 
     /// The ids of `stream`'s items, newest first: all of them, those without the state `excluding`,
     /// those with the state `including`, or only those the server first saw after `newerThan`.
-    func itemIDs(stream: String, excluding: String? = nil, including: String? = nil, newerThan: Date? = nil) async throws(WebAPIError) -> [GoogleReaderItemID] {
+    func itemIDs(stream: String, excluding: String? = nil, including: String? = nil, newerThan: Date? = nil,
+                 beyondLimit: ListBeyondLimit = .fails) async throws(WebAPIError) -> [GoogleReaderItemID] {
         var all: [GoogleReaderItemID] = []
         var seen = Set<GoogleReaderItemID>()
         var continuation: String?
@@ -157,9 +170,19 @@ actor GoogleReaderClient {
             let page = try await itemIDsPage(stream: stream, excluding: excluding, including: including, newerThan: newerThan, continuation: continuation)
             let fresh = page.ids.filter { seen.insert($0).inserted }
             all += fresh
+            if all.count > SyncLimits.listedIDs {
+                guard beyondLimit == .isCut else { throw .tooManyIDs(SyncLimits.listedIDs) }
+                return Array(all.prefix(SyncLimits.listedIDs))
+            }
             guard let next = page.continuation, !fresh.isEmpty else { return all }
             continuation = Self.overlappingContinuation(next, after: page.ids)
         }
+    }
+
+    /// What `itemIDs` does with a list longer than `SyncLimits.listedIDs`: a state list fails, as
+    /// part of it would mark the rest read; the new articles' list keeps its newest.
+    enum ListBeyondLimit {
+        case fails, isCut
     }
 
     /// One page of `itemIDs`, from `continuation`, and the continuation of the next page if any.
@@ -282,6 +305,10 @@ actor GoogleReaderClient {
                 throw .unauthorized
             case 503:
                 throw .apiDisabled
+            case 429:
+                throw .rateLimited(until: hop.retryDate)
+            case 300..<400:
+                throw .redirect(hop, from: target, sameOrigin: .httpStatus(hop.status))
             default:
                 throw .httpStatus(hop.status)
             }

@@ -33,7 +33,8 @@ public struct GoogleReaderService: SyncService {
         // two ways (`-` or the user's number), so a folder is known by its name.
         let emptyToo = try await syncing { () async throws(WebAPIError) in try await client.folders() }
         var categories: [RemoteCategory] = []
-        for folder in subscriptions.flatMap(\.folders) + emptyToo where !categories.contains(where: { $0.title == folder.name }) {
+        var named = Set<String>()
+        for folder in subscriptions.flatMap(\.folders) + emptyToo where named.insert(folder.name).inserted {
             categories.append(RemoteCategory(id: folder.id, title: folder.name))
         }
         return RemoteSubscriptions(categories: categories, feeds: subscriptions.compactMap { subscription in
@@ -57,7 +58,7 @@ public struct GoogleReaderService: SyncService {
         if kept == nil {
             let since = position.microseconds > 0 ? Date(timeIntervalSince1970: Double(position.microseconds / 1_000_000)) : nil
             all = try await syncing { () async throws(WebAPIError) in
-                let listed = try await client.itemIDs(stream: GoogleReaderStream.readingList, newerThan: since).reversed()
+                let listed = try await client.itemIDs(stream: GoogleReaderStream.readingList, newerThan: since, beyondLimit: .isCut).reversed()
                 return position.ids.isEmpty ? Array(listed) : listed.filter { !position.ids.contains($0.description) }
             }
         }

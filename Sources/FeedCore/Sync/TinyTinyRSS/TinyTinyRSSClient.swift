@@ -9,8 +9,8 @@ final class TinyTinyRSSClient: Sendable {
     static let userAgent = "feed-reader/1.0 (FeedCore; tt-rss sync)"
     /// The largest answer read: a page of 200 articles with their content stays far below it.
     static let answerLimit = 32 * 1024 * 1024
-    static let timeout = Duration.seconds(60)
-    /// Redirects followed, re-sending the call to the new address.
+    static let timeout = Duration.seconds(30)
+    /// Redirects followed within the server's origin, re-sending the call to the new address.
     static let redirectLimit = 5
 
     let credentials: SyncCredentials
@@ -98,7 +98,9 @@ final class TinyTinyRSSClient: Sendable {
         }
     }
 
-    /// POSTs `body` to the API, following redirects, and returns the answer's body.
+    /// POSTs `body` to the API and returns the answer's body. A redirect is followed only within
+    /// the server's origin: the body holds the password or the session, which another host, or
+    /// plain http after https, must never receive.
     private func post(_ body: Data) async throws(SyncError) -> Data {
         var url = endpoint
         for _ in 0...Self.redirectLimit {
@@ -113,10 +115,13 @@ final class TinyTinyRSSClient: Sendable {
             case 200..<300:
                 return hop.body
             case 300..<400:
-                guard let location = hop.headers["location"], let next = URL(string: location, relativeTo: url)?.absoluteURL else {
+                guard let next = Redirect.target(of: hop, from: url) else {
                     throw SyncError(.badResponse, "HTTP \(hop.status) without a usable Location")
                 }
+                guard Redirect.keepsOrigin(next, of: url) else { throw .moved(to: next.absoluteString) }
                 url = next
+            case 429:
+                throw .rateLimited(until: hop.retryDate)
             case 401, 403:
                 throw SyncError(.wrongCredentials, "HTTP \(hop.status)")
             case 404, 405, 501:

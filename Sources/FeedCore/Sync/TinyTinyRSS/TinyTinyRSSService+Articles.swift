@@ -57,15 +57,23 @@ extension TinyTinyRSSService {
 
     /// The id of the newest article on the server (0 when it has none). The first of feed -4 in
     /// tt-rss's order is recent but not always the newest (a feed's articles stored in one update
-    /// share their time, and a filter's score puts older ones first), so the ids after it follow.
+    /// share their time, and a filter's score puts older ones first), so the ids after it follow,
+    /// for `newestProbePages` pages at most: what arrives beyond them comes with the next sync.
     private func newestArticleID() async throws(SyncError) -> Int64 {
         var newest = try await headlineIDs(after: nil, limit: 1).max() ?? 0
-        while true {
+        for _ in 0..<Self.newestProbePages {
             let after = try await headlineIDs(after: newest, limit: Self.headlineLimit)
-            newest = max(newest, after.max() ?? 0)
-            if after.count < Self.headlineLimit { return newest }
+            let highest = after.max() ?? 0
+            // A page holding nothing newer would be asked for again forever.
+            if after.count < Self.headlineLimit || highest <= newest { return max(newest, highest) }
+            newest = highest
         }
+        return newest
     }
+
+    /// The most pages of ids `newestArticleID` reads after the first: 10,000 articles arriving
+    /// while it asks is no server at rest.
+    static let newestProbePages = 50
 
     /// The ids of a page of feed -4, after the article id `since` when there is one.
     private func headlineIDs(after since: Int64?, limit: Int) async throws(SyncError) -> [Int64] {
@@ -92,9 +100,10 @@ struct HeadlineSource: Hashable {
     /// starred articles of feeds unsubscribed from), in the tree's order: together, every article.
     static func covering(_ feeds: [(id: RemoteID, title: String?, categoryID: RemoteID?)]) -> [HeadlineSource] {
         var sources: [HeadlineSource] = []
+        var seen = Set<HeadlineSource>()
         for feed in feeds {
             let source = HeadlineSource(id: feed.categoryID.flatMap { Int64($0) } ?? 0, isCategory: true)
-            if !sources.contains(source) { sources.append(source) }
+            if seen.insert(source).inserted { sources.append(source) }
         }
         return sources + [HeadlineSource(id: 0, isCategory: false)]
     }

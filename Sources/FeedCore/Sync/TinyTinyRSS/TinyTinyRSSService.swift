@@ -130,7 +130,8 @@ public struct TinyTinyRSSService: SyncService {
     /// headline query adds a LIMIT only for a positive one), so a list expected to be modest comes
     /// in one answer. A server that caps it anyway answers 200, and the pages of 200 follow.
     /// A list expected to be long comes in pages of 200 from the start: each page is a request
-    /// of its own, none long enough to meet the timeout.
+    /// of its own, none long enough to meet the timeout. A page bringing no new id ends the list
+    /// (a server repeating itself); one longer than `SyncLimits.listedIDs` fails.
     private func headlineIDs(feedID: Int, viewMode: String, expected: Int?) async throws(SyncError) -> Set<RemoteID> {
         var ids = Set<RemoteID>()
         var skip = 0
@@ -140,8 +141,10 @@ public struct TinyTinyRSSService: SyncService {
                 "feed_id": feedID, "view_mode": viewMode, "limit": limit, "skip": skip,
                 "show_content": false, "show_excerpt": false,
             ])
+            let known = ids.count
             ids.formUnion(page.map(\.id.text))
-            guard page.count == Self.headlineLimit else { return ids }
+            guard ids.count <= SyncLimits.listedIDs else { throw SyncLimits.tooManyIDs }
+            guard page.count == Self.headlineLimit, ids.count > known else { return ids }
             skip += page.count
             limit = Self.headlineLimit
         }

@@ -8,7 +8,7 @@ struct WebAPIConnection: Sendable {
     var maxBodySize: Int
     var timeout: Duration
 
-    init(userAgent: String = "feed-reader/1.0 (FeedCore)", maxBodySize: Int = 64 << 20, timeout: Duration = .seconds(60)) {
+    init(userAgent: String = "feed-reader/1.0 (FeedCore)", maxBodySize: Int = 64 << 20, timeout: Duration = .seconds(30)) {
         self.userAgent = userAgent
         self.maxBodySize = maxBodySize
         self.timeout = timeout

@@ -30,6 +30,30 @@ enum WebAPIError: Error, Sendable, Hashable {
     case refused(String)
     /// The task was cancelled.
     case cancelled
+    /// The server sends the request to another address, which is not followed.
+    case moved(to: String)
+    /// The server asks to wait (HTTP 429), until the date when it says.
+    case rateLimited(until: Date?)
+    /// A list of ids longer than this.
+    case tooManyIDs(Int)
+}
+
+extension WebAPIError {
+    /// Whether the API may be beneath the address instead (FreshRSS's base address): nothing
+    /// answered as the API there, or it sent the request elsewhere.
+    var mayBeBeneath: Bool {
+        switch self {
+        case .notTheService, .moved: true
+        default: false
+        }
+    }
+
+    /// The error for a 3xx answer to a request for `url`: another origin is `.moved`, and the
+    /// same origin (a login form, say) `sameOrigin`.
+    static func redirect(_ hop: HTTPHop, from url: URL, sameOrigin: WebAPIError) -> WebAPIError {
+        guard let target = Redirect.target(of: hop, from: url) else { return .httpStatus(hop.status) }
+        return Redirect.keepsOrigin(target, of: url) ? sameOrigin : .moved(to: target.absoluteString)
+    }
 }
 
 extension WebAPIError {
@@ -50,6 +74,9 @@ extension WebAPIError {
         case .malformedAnswer: SyncError(.badResponse)
         case let .refused(reason): SyncError(.subscriptionRefused, reason)
         case .cancelled: SyncError(.unreachable, "cancelled")
+        case let .moved(address): .moved(to: address)
+        case let .rateLimited(date): .rateLimited(until: date)
+        case .tooManyIDs: SyncLimits.tooManyIDs
         }
     }
 }
