@@ -28,3 +28,13 @@ public func tr(_ msgid: String) -> String {
 public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
     appDomain.plural(singular, plural, count: count)
 }
+
+/// Translates `msgid` in `context` (gettext's msgctxt, as a `.ui` file's `context="…"` gives it),
+/// for the texts of GtkBuilder files, which are looked up as they load.
+public func tr(context: String, _ msgid: String) -> String {
+    // A catalog keys a message with a context as "context\u{4}msgid", and without a translation
+    // the lookup answers that key.
+    let key = context + "\u{4}" + msgid
+    let translation = appDomain.string(key)
+    return translation == key ? msgid : translation
+}
