@@ -30,7 +30,7 @@ final class PartsAloneTests: XCTestCase {
             try Self.show(dialog.window)
             XCTAssertEqual(String(cString: gtk_window_get_title(cast(dialog.window))), "Feed hinzufügen")
             XCTAssertEqual(Self.buttonLabels(in: dialog.window), ["_Abbrechen", "_Hinzufügen"])
-            let entry = try XCTUnwrap(descendant(of: dialog.window) { isWidget($0, a: gtk_entry_get_type()) })
+            let entry = try XCTUnwrap(descendant(of: dialog.window) { isWidget($0, a: gtk_text_get_type()) })
             XCTAssertNil(AccessibilityTests.labelMismatch(entry, "Adresse"), "the address is named for screen readers")
             XCTAssertFalse(dialog.canAdd, "nothing to add before an address is typed")
             dialog.enter("not an address")

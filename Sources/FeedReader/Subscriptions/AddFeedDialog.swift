@@ -17,7 +17,9 @@ final class AddFeedDialog {
     static let candidateFile = "subscriptions/feed-candidate-row.ui"
 
     let window: UnsafeMutablePointer<GtkWidget>
+    /// The address's row, and the text field inside it, which has the keyboard.
     private let entry: UnsafeMutablePointer<GtkWidget>
+    private let field: UnsafeMutablePointer<GtkWidget>
     private let message: UnsafeMutablePointer<GtkWidget>
     private let spinner: UnsafeMutablePointer<GtkWidget>
     private let candidateList: UnsafeMutablePointer<GtkWidget>
@@ -60,12 +62,16 @@ final class AddFeedDialog {
         let file = BuilderFile(Self.file)
         window = file.widget("window")
         entry = file.widget("entry")
+        field = UnsafeMutableRawPointer(gtk_editable_get_delegate(cast(entry))!).assumingMemoryBound(to: GtkWidget.self)
+        // The field is what a screen reader reaches: it is named by the row's title, as it reads.
+        cgtk_accessible_set_label(cast(field), adw_preferences_row_get_title(cast(entry)))
         message = file.widget("message")
         spinner = file.widget("spinner")
         candidateList = file.widget("candidate_list")
         candidateScroller = file.widget("candidate_scroller")
         // An address reads left to right in every language (a widget's direction is no property a file can set).
         gtk_widget_set_direction(entry, GTK_TEXT_DIR_LTR)
+        gtk_widget_set_direction(field, GTK_TEXT_DIR_LTR)
         if let accounts, !accounts.accounts.isEmpty {
             destination = AddFeedDestination(file, sync: accounts, selection: selection)
         }
@@ -196,7 +202,7 @@ final class AddFeedDialog {
         setBusy(false)
         say(Self.problem(error, address: address), isProblem: true)
         gtk_widget_add_css_class(entry, "error")
-        gtk_entry_grab_focus_without_selecting(cast(entry))
+        gtk_text_grab_focus_without_selecting(cast(field))
     }
 
     private func showCandidates(_ found: [FeedCandidate]) {
