@@ -61,10 +61,10 @@ final class AboutWindowTests: XCTestCase {
     /// language credits its own team, in its own words, and English has no such section.
     func testEveryLanguageCreditsItsTranslatorsInItsOwnWords() {
         onMain {
-            defer { RefreshLocalization.setLanguage(nil) }
+            defer { LanguageChoice.speak(nil) }
             var credits: [String: String] = [:]
             for language in RefreshLocalization.availableLanguages {
-                RefreshLocalization.setLanguage(language)
+                LanguageChoice.speak(language)
                 credits[language] = AboutWindow.translatorCredits
             }
             XCTAssertEqual(credits.count, 12, "\(RefreshLocalization.availableLanguages)")
@@ -72,7 +72,7 @@ final class AboutWindowTests: XCTestCase {
             for (language, text) in credits {
                 XCTAssertFalse(text.contains("RefreshGtk") || text.contains("authors"), "\(language): \(text)")
             }
-            RefreshLocalization.setLanguage("en")
+            LanguageChoice.speak("en")
             XCTAssertNil(AboutWindow.translatorCredits)
         }
     }

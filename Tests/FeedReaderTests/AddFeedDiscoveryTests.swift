@@ -78,7 +78,10 @@ final class AddFeedDiscoveryTests: XCTestCase {
             defer { gtk_window_destroy(cast(parent)) }
             let dialog = AddFeedDialog.present(over: parent, library: FeedLibrary(store: try FeedStore.inMemory())) { _ in }
             let window = try XCTUnwrap(toplevel(titled: "Add Feed"))
-            let list = try XCTUnwrap(descendant(of: window) { isWidget($0, a: gtk_list_box_get_type()) })
+            // The list of the page's feeds, which scrolls (the address's row is in a list too).
+            let list = try XCTUnwrap(descendant(of: window) {
+                isWidget($0, a: gtk_list_box_get_type()) && gtk_widget_get_ancestor($0, gtk_scrolled_window_get_type()) != nil
+            })
             let scroller = try XCTUnwrap(gtk_widget_get_ancestor(list, gtk_scrolled_window_get_type()))
 
             dialog.enter(server.url("/").absoluteString)
@@ -104,7 +107,7 @@ final class AddFeedDiscoveryTests: XCTestCase {
             defer { gtk_window_destroy(cast(parent)) }
             let dialog = AddFeedDialog.present(over: parent, library: FeedLibrary(store: try FeedStore.inMemory())) { _ in }
             let window = try XCTUnwrap(toplevel(titled: "Add Feed"))
-            let entry = try XCTUnwrap(descendant(of: window) { isWidget($0, a: gtk_entry_get_type()) })
+            let entry = try XCTUnwrap(descendant(of: window) { isWidget($0, a: gtk_text_get_type()) })
             XCTAssertNil(AccessibilityTests.labelMismatch(entry, "Address"), "the address field is named for screen readers")
             XCTAssertEqual(gtk_widget_get_direction(entry), GTK_TEXT_DIR_LTR, "an address reads left to right in every language")
             GtkTestEnvironment.iterate { gtk_window_is_active(cast(window)) != 0 }
@@ -149,7 +152,7 @@ final class AddFeedDiscoveryTests: XCTestCase {
             RealInput.key(windowTitle: app.title, "ctrl+n")
             XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Add Feed").map { gtk_widget_get_mapped($0) != 0 } ?? false })
             let window = try XCTUnwrap(toplevel(titled: "Add Feed"))
-            let entry = try XCTUnwrap(descendant(of: window) { isWidget($0, a: gtk_entry_get_type()) })
+            let entry = try XCTUnwrap(descendant(of: window) { isWidget($0, a: gtk_text_get_type()) })
 
             RealInput.type(windowTitle: "Add Feed", server.url("/typed.xml").absoluteString)
             XCTAssertTrue(GtkTestEnvironment.iterate { String(cString: gtk_editable_get_text(cast(entry))).hasSuffix("/typed.xml") },

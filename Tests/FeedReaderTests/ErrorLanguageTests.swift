@@ -65,8 +65,8 @@ final class ErrorLanguageTests: XCTestCase {
     /// total's number before من and its unit after it.
     func testADownloadsProgressInArabicKeepsEachSizeWhole() {
         onMain {
-            defer { RefreshLocalization.setLanguage(nil) }
-            RefreshLocalization.setLanguage("ar")
+            defer { LanguageChoice.speak(nil) }
+            LanguageChoice.speak("ar")
             let sentence = tr("%1$@ of %2$@")
             let (received, total) = ("1.2\u{A0}MB", "30.5\u{A0}MB")
             let word = sentence.replacingOccurrences(of: "%1$@", with: "").replacingOccurrences(of: "%2$@", with: "")

@@ -5,7 +5,7 @@ import TestSupport
 import XCTest
 @testable import FeedReader
 
-/// The main menu from widgets/main-menu.ui: GNOME's two sections, every item labelled in the
+/// The main menu from app/main-menu.ui: GNOME's two sections, every item labelled in the
 /// current language and leading to an action the window has.
 final class MainMenuTests: XCTestCase {
     func testTheMenuHasTheReadersActionsThenTheAppsAndFollowsALanguageSwitch() throws {

@@ -122,15 +122,6 @@ final class PreferencesWindowTests: XCTestCase {
         }
     }
 
-    func testTheOfferedChoicesReadAsPeopleSayThem() {
-        onMain {
-            XCTAssertEqual(Preferences.refreshChoices.map { Preferences.refreshText($0) },
-                           ["Off", "Every 15 minutes", "Every 30 minutes", "Every hour", "Every 2 hours"])
-            XCTAssertEqual(Preferences.keepChoices.map { Preferences.keepText($0) },
-                           ["For a week", "For a month", "For 3 months", "For 6 months", "For a year", "Forever"])
-        }
-    }
-
     /// Opens the preferences with Ctrl+, and returns their window once it shows.
     @MainActor
     static func open(_ app: ReaderFixture, titled title: String) throws -> UnsafeMutablePointer<GtkWidget> {

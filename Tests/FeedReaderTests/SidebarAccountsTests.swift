@@ -375,7 +375,7 @@ final class SidebarAccountsTests: XCTestCase {
             let model = try XCTUnwrap(gtk_drop_down_get_model(cast(destination)))
             let choices = (0..<g_list_model_get_n_items(model)).map { String(cString: gtk_string_list_get_string(cast(model), $0)) }
             XCTAssertEqual(choices, ["This Computer", "alice — http://127.0.0.1:8080/tt-rss/", "bob — https://rss.example.org/api/fever.php"])
-            let entry = try XCTUnwrap(PreferencesWindowTests.widgets(under: dialog, a: gtk_entry_get_type()).first)
+            let entry = try XCTUnwrap(PreferencesWindowTests.widgets(under: dialog, a: gtk_text_get_type()).first)
             gtk_editable_set_text(cast(entry), "https://blog.example/other.xml")
             let add = try XCTUnwrap(PreferencesWindowTests.widgets(under: dialog, a: gtk_button_get_type())
                 .first { gtk_button_get_label(cast($0)).map { String(cString: $0) } == "_Add" })

@@ -1,3 +1,4 @@
+import CGtk
 @testable import FeedCore
 import Foundation
 import RefreshGtk
@@ -43,12 +44,15 @@ final class SyncMessageLanguageTests: XCTestCase {
 
     /// In Arabic the example address in Add Account's help reads whole, left to right: isolated
     /// from the sentence, or the bidi algorithm moves its last slash or its ".php" to the far end.
-    func testTheExampleAddressesOfAddAccountReadWholeInArabic() {
-        onMain {
+    func testTheExampleAddressesOfAddAccountReadWholeInArabic() throws {
+        try onMain {
             defer { LanguageChoice.speak(nil) }
             LanguageChoice.speak("ar")
+            let dialog = AddAccountDialog(accounts: AccountSync(engine: SyncEngine(store: try FeedStore.inMemory()))) { _ in }
+            defer { gtk_window_destroy(cast(dialog.window)) }
             let addresses = ["https://example.org/tt-rss/", "https://example.org/api/greader.php", "https://example.org/api/fever.php"]
-            for (choice, address) in zip(AddAccountDialog.choices, addresses) {
+            XCTAssertEqual(dialog.choices.count, addresses.count)
+            for (choice, address) in zip(dialog.choices, addresses) {
                 XCTAssertTrue(choice.help.contains("\u{2068}\(address)\u{2069}"), choice.help)
             }
         }

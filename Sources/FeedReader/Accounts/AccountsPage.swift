@@ -8,10 +8,19 @@ import RefreshGtk
 /// it last synced or why it failed), a button to remove it after asking, and "Add Account…".
 @MainActor
 final class AccountsPage {
+    /// The page's actions, as its rows name them (`accounts.add`).
+    enum Action: String, PartAction {
+        case add
+    }
+
+    static let file = "accounts/accounts-page.ui"
+    static let rowFile = "accounts/account-row.ui"
+
     let page: UnsafeMutablePointer<GtkWidget>
     private let group: UnsafeMutablePointer<GtkWidget>
     private let addRow: UnsafeMutablePointer<GtkWidget>
     private var rows: [UnsafeMutablePointer<GtkWidget>] = []
+    private var actions: PartActions<Action>!
     private let accounts: AccountSync
     /// The preferences window, over which the dialogs open and in which toasts show.
     private let window: UnsafeMutablePointer<GtkWidget>
@@ -27,23 +36,19 @@ final class AccountsPage {
         self.accounts = accounts
         self.window = window
         self.onChange = onChange
-        page = adw_preferences_page_new()
-        adw_preferences_page_set_title(cast(page), tr("Accounts"))
-        adw_preferences_page_set_icon_name(cast(page), "system-users-symbolic")
-        group = adw_preferences_group_new()
-        adw_preferences_group_set_title(cast(group), tr("Sync Accounts"))
-        adw_preferences_group_set_description(
-            cast(group), tr("Subscriptions and read and starred articles are kept in step with these servers. Passwords are kept in the keyring."))
-        addRow = adw_action_row_new()
+        let file = BuilderFile(Self.file)
+        page = file.widget("page")
+        // The builder's reference ends with it: the page holds its own until the window takes it.
+        g_object_ref(cast(page))
+        group = file.widget("group")
+        addRow = file.widget("add_row")
         // Kept while the account rows are put back above it.
-        g_object_ref_sink(cast(addRow))
-        adw_preferences_row_set_title(cast(addRow), tr("Add Account…"))
-        let icon = gtk_image_new_from_icon_name("list-add-symbolic")!
-        adw_action_row_add_prefix(cast(addRow), icon)
-        gtk_list_box_row_set_activatable(cast(addRow), 1)
-        Signal.connect(cast(addRow), "activated") { [weak self] in self?.presentAddDialog() }
-        adw_preferences_group_add(cast(group), addRow)
-        adw_preferences_page_add(cast(page), cast(group))
+        g_object_ref(cast(addRow))
+        actions = PartActions(on: page, prefix: "accounts") { [weak self] action in
+            switch action {
+            case .add: self?.presentAddDialog()
+            }
+        }
         showAccounts()
         accounts.observe(by: self) { [weak self] in self?.showAccounts() }
         Signal.connect(cast(page), "destroy") { [weak self, accounts, addRow] in
@@ -52,6 +57,10 @@ final class AccountsPage {
             accounts.stopObserving(by: self)
         }
         Task { @MainActor [accounts] in await accounts.reload() }
+    }
+
+    isolated deinit {
+        g_object_unref(cast(page))
     }
 
     /// Opens the dialog that adds an account.
@@ -64,29 +73,23 @@ final class AccountsPage {
     /// One row per account above "Add Account…", as the accounts are now.
     private func showAccounts() {
         for row in rows { adw_preferences_group_remove(cast(group), row) }
-        rows = accounts.accounts.map(makeRow)
         // Added after the accounts: the group keeps rows in the order they came.
         adw_preferences_group_remove(cast(group), addRow)
-        for row in rows + [addRow] { adw_preferences_group_add(cast(group), row) }
+        rows = accounts.accounts.map(addRow(for:))
+        adw_preferences_group_add(cast(group), addRow)
     }
 
-    private func makeRow(_ account: SyncAccount) -> UnsafeMutablePointer<GtkWidget> {
-        let row = adw_action_row_new()!
+    /// Adds the row of `account` to the group, and returns it.
+    private func addRow(for account: SyncAccount) -> UnsafeMutablePointer<GtkWidget> {
+        let file = BuilderFile(Self.rowFile)
+        let row = file.widget("row")
         // Action rows read their texts as markup.
         adw_preferences_row_set_title(cast(row), Markup.escaped(account.kind.displayName))
-        adw_action_row_set_subtitle_lines(cast(row), 0)
         adw_action_row_set_subtitle(cast(row), Markup.escaped(Self.summary(of: account, among: accounts.accounts, syncing: accounts.syncing.contains(account.id))))
-        if account.lastError != nil {
-            let warning = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
-            gtk_widget_add_css_class(warning, "warning")
-            adw_action_row_add_prefix(cast(row), warning)
-        }
-        let remove = gtk_button_new_from_icon_name("user-trash-symbolic")!
-        gtk_widget_add_css_class(remove, "flat")
-        gtk_widget_set_valign(remove, GTK_ALIGN_CENTER)
-        Widgets.name(remove, tr("Remove Account"))
-        Signal.connect(cast(remove), "clicked") { [weak self] in self?.confirmRemoving(account) }
-        adw_action_row_add_suffix(cast(row), remove)
+        gtk_widget_set_visible(file.widget("warning"), (account.lastError != nil).gboolean)
+        Signal.connect(cast(file.widget("remove")), "clicked") { [weak self] in self?.confirmRemoving(account) }
+        // Added while the file holds it: the group keeps it from then on.
+        withExtendedLifetime(file) { adw_preferences_group_add(cast(group), row) }
         return row
     }
 
@@ -115,7 +118,7 @@ final class AccountsPage {
         let name = account.name(among: accounts.accounts).text
         // TRANSLATORS: %@ is the account: its user name and server address, and its service when another account has both.
         let body = tr("%@ is forgotten on this computer with its feeds and articles. Nothing changes on the server.").filling(name)
-        ConfirmDialog.present(over: window, heading: tr("Remove Account?"), body: body, confirm: tr("_Remove")) { [weak self] in
+        ConfirmDialog.present(.removeAccount, over: window, body: body) { [weak self] in
             self?.remove(account, named: name)
         }
     }

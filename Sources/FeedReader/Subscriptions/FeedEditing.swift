@@ -15,8 +15,7 @@ enum FeedEditing {
             Task { @MainActor in
                 // The window may have closed while the feed was read.
                 guard let feed = try? await library.store.feed(id: feedID), life.isAlive else { return }
-                NameDialog.present(over: window, title: tr("Rename Feed"), text: FeedSidebar.title(of: feed),
-                                   placeholder: tr("Feed name"), confirm: tr("_Rename")) { name in
+                NameDialog.present(.renameFeed, over: window, text: FeedSidebar.title(of: feed)) { name in
                     Task { @MainActor in
                         do {
                             try await library.store.renameFeed(feedID, to: name)
@@ -32,8 +31,7 @@ enum FeedEditing {
             Task { @MainActor in
                 // The window may have closed while the feed was read.
                 guard let feed = try? await library.store.feed(id: feedID), life.isAlive else { return }
-                NameDialog.present(over: window, title: tr("Edit Address"), text: feed.url.absoluteString,
-                                   placeholder: "https://example.org/feed.xml", confirm: tr("_Save"), isAddress: true,
+                NameDialog.present(.editAddress, over: window, text: feed.url.absoluteString,
                                    isValid: { FeedLibrary.feedURL(from: $0) != nil }) { address in
                     guard let url = FeedLibrary.feedURL(from: address), url != feed.url else { return }
                     Task { @MainActor in

@@ -16,7 +16,7 @@ final class Subscriptions {
     private let accountSync: AccountSync
     private let toasts: Toasts
     /// Where an import shows its progress and an import or export its outcome.
-    let importBar: ImportBar
+    let importBar: NoticeBar
     /// Says a failure to save or read the store, with the reason when the user can act on it.
     var onFailure: ((String, any Error) -> Void)?
     /// Called with the outcome of the sync that added a feed to an account.
@@ -24,7 +24,7 @@ final class Subscriptions {
 
     /// The part over `window`, whose widgets `life` follows.
     init(window: UnsafeMutablePointer<GtkWidget>, life: WidgetLife, library: FeedLibrary, model: LibraryModel,
-         accountSync: AccountSync, toasts: Toasts, importBar: ImportBar) {
+         accountSync: AccountSync, toasts: Toasts, importBar: NoticeBar) {
         self.window = window
         self.life = life
         self.library = library
@@ -67,7 +67,7 @@ final class Subscriptions {
             ? tr("“%@” and all its entries will be removed.").filling(FeedSidebar.title(of: feed))
             // TRANSLATORS: %@ is the title of a feed of a sync account.
             : tr("“%@” and all its entries will be removed, here and on the server.").filling(FeedSidebar.title(of: feed))
-        ConfirmDialog.present(over: window, heading: tr("Remove Feed?"), body: body, confirm: tr("_Remove")) { [weak self] in
+        ConfirmDialog.present(.removeFeed, over: window, body: body) { [weak self] in
             Task { @MainActor [weak self] in
                 guard let self = self?.live else { return }
                 do {
@@ -185,29 +185,25 @@ final class Subscriptions {
         }
         Widgets.addAction(to: window, "move-to-new-folder", withInt64: true) { [weak self] feedID in
             guard let self = self?.live else { return }
-            NameDialog.present(over: self.window, title: tr("New Folder"), placeholder: tr("Folder name"),
-                               confirm: tr("_Create")) { [weak self] name in
+            NameDialog.present(.newFolder, over: self.window) { [weak self] name in
                 self?.createFolder(named: name, moving: feedID)
             }
         }
         Widgets.addAction(to: window, "new-folder") { [weak self] _ in
             guard let self = self?.live else { return }
-            NameDialog.present(over: self.window, title: tr("New Folder"), placeholder: tr("Folder name"),
-                               confirm: tr("_Create")) { [weak self] name in
+            NameDialog.present(.newFolder, over: self.window) { [weak self] name in
                 self?.createFolder(named: name)
             }
         }
         Widgets.addAction(to: window, "rename-folder", withInt64: true) { [weak self] folderID in
             guard let self = self?.live, let folder = self.model.folders.first(where: { $0.id == folderID }) else { return }
-            NameDialog.present(over: self.window, title: tr("Rename Folder"), text: folder.name,
-                               placeholder: tr("Folder name"), confirm: tr("_Rename")) { [weak self] name in
+            NameDialog.present(.renameFolder, over: self.window, text: folder.name) { [weak self] name in
                 self?.renameFolder(folderID, to: name)
             }
         }
         Widgets.addAction(to: window, "delete-folder", withInt64: true) { [weak self] folderID in
             guard let self = self?.live, let folder = self.model.folders.first(where: { $0.id == folderID }) else { return }
-            ConfirmDialog.present(over: self.window, heading: tr("Delete Folder?"), body: Self.deletingSays(folder),
-                                  confirm: tr("_Delete")) { [weak self] in
+            ConfirmDialog.present(.deleteFolder, over: self.window, body: Self.deletingSays(folder)) { [weak self] in
                 self?.deleteFolder(folderID)
             }
         }
@@ -222,7 +218,7 @@ final class Subscriptions {
                     await self?.live?.importProgressed(done: done, total: total)
                 }
                 guard let self = self?.live else { return }
-                self.importBar.showMessage(SubscriptionsReport.summary(of: report))
+                self.importBar.show(SubscriptionsReport.summary(of: report))
                 await self.model.changed(.feeds)
             } catch let error as OPMLDocument.ReadError {
                 self?.live?.importBar.hide()
@@ -248,7 +244,7 @@ final class Subscriptions {
         Task { @MainActor [weak self, library] in
             do {
                 let count = try await library.exportSubscriptions(to: file)
-                self?.live?.importBar.showMessage(SubscriptionsReport.exported(count, to: file))
+                self?.live?.importBar.show(SubscriptionsReport.exported(count, to: file))
             } catch {
                 self?.live?.toasts.show(SubscriptionsFailure.exporting(file, error))
             }

@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import RefreshGtk
 
 /// A GtkBuilder file of the registered resource bundle (AppResources), read once, whose objects
@@ -14,6 +15,7 @@ final class BuilderFile {
     init(_ path: String) {
         self.path = path
         builder = gtk_builder_new()
+        _ = AppResources.register()
         // A file missing from the bundle or not well-formed is a build mistake, found by the
         // first test that loads it.
         guard let xml = Self.resourceText(AppResources.basePath + path), let translated = Self.translated(xml) else {
@@ -40,6 +42,9 @@ final class BuilderFile {
     func opaque(_ id: String) -> OpaquePointer {
         OpaquePointer(object(id) as UnsafeMutablePointer<GObject>)
     }
+
+    /// The widget `id`.
+    func widget(_ id: String) -> UnsafeMutablePointer<GtkWidget> { object(id) }
 
     /// The UTF-8 text of the resource at `path`, nil when the bundle has none.
     private static func resourceText(_ path: String) -> String? {

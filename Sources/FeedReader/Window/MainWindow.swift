@@ -28,10 +28,10 @@ final class MainWindow {
     let filterBar: EntryFilterBar
     /// What the user must act on (storage or settings trouble found at start, a damaged database):
     /// it stays over the list until dismissed.
-    let banner: Banner
+    let banner: NoticeBar
     /// What the window shows of the library: the parts change it, the sidebar and the list follow it.
     let model: LibraryModel
-    let importBar = ImportBar()
+    let importBar = NoticeBar(.progress)
     /// Feeds and folders, import and export.
     let subscriptions: Subscriptions
     /// Fetching feeds and syncing accounts, and the Refresh button that shows it.
@@ -98,7 +98,7 @@ final class MainWindow {
         sidebar.icons = FeedIconTextures(icons: icons) { [weak sidebar] in sidebar?.showIconsAgain() }
         entryList = EntryListView(library: library)
         model = LibraryModel(store: library.store)
-        banner = Banner()
+        banner = NoticeBar(.problem)
         preferences.applyStyle()
         article.preferences = preferences
         layout = WindowLayout()
@@ -317,8 +317,8 @@ final class MainWindow {
         entryList.retranslate()
         article.retranslate()
         filterBar.retranslate()
-        banner.retranslate()
-        importBar.retranslate()
+        banner.rebuild()
+        importBar.rebuild()
         retranslateChrome()
     }
 

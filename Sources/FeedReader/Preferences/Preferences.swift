@@ -31,19 +31,12 @@ final class Preferences {
             }
         }
 
-        /// "Follow System", "Light", "Dark": the style as the preferences offer it.
-        var text: String {
-            switch self {
-            case .followSystem: tr("Follow System")
-            case .light: tr("Light")
-            case .dark: tr("Dark")
-            }
-        }
     }
 
-    /// The background refresh intervals offered, in minutes; 0 is off.
+    /// The background refresh intervals offered, in minutes, in the order of the Preferences
+    /// window's list (preferences/preferences-window.ui); 0 is off.
     static let refreshChoices = [0, 15, 30, 60, 120]
-    /// How long entries may be kept, in days; 0 is forever.
+    /// How long entries may be kept, in days, in the order of the window's list; 0 is forever.
     static let keepChoices = [7, 30, 90, 180, 365, 0]
 
     /// Runs after any preference changed, so schedules can follow it.
@@ -129,28 +122,5 @@ final class Preferences {
     func setInteger(_ value: Int, _ key: String, in group: String) {
         settings.setInteger(value, forKey: key, in: group)
         onChange?()
-    }
-
-    /// "Every 30 minutes", "Off": the offered intervals.
-    static func refreshText(_ minutes: Int) -> String {
-        switch minutes {
-        case 15: tr("Every 15 minutes")
-        case 30: tr("Every 30 minutes")
-        case 60: tr("Every hour")
-        case 120: tr("Every 2 hours")
-        default: tr("Off")
-        }
-    }
-
-    /// "For 3 months", "Forever": the offered ages.
-    static func keepText(_ days: Int) -> String {
-        switch days {
-        case 7: tr("For a week")
-        case 30: tr("For a month")
-        case 90: tr("For 3 months")
-        case 180: tr("For 6 months")
-        case 365: tr("For a year")
-        default: tr("Forever")
-        }
     }
 }

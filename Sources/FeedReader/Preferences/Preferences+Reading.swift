@@ -16,15 +16,6 @@ extension Preferences {
 
         /// How long an entry stays selected before `afterDelay` marks it read.
         static let delay = 3.0
-
-        /// "When selected", "After 3 seconds", "Only by hand": the modes as the preferences offer them.
-        var text: String {
-            switch self {
-            case .whenSelected: tr("When selected")
-            case .afterDelay: tr("After 3 seconds on the entry")
-            case .byHand: tr("Only by hand")
-            }
-        }
     }
 
     /// The article's typeface.
@@ -41,15 +32,6 @@ extension Preferences {
             case .monospace: "monospace"
             }
         }
-
-        var text: String {
-            switch self {
-            case .system: tr("Same as the desktop")
-            case .serif: tr("Serif")
-            case .sans: tr("Sans Serif")
-            case .monospace: tr("Monospace")
-            }
-        }
     }
 
     /// The greatest width of the article's text, in `em` of its font.
@@ -64,23 +46,10 @@ extension Preferences {
             case .wide: "wide"
             }
         }
-
-        var text: String {
-            switch self {
-            case .narrow: tr("Narrow")
-            case .medium: tr("Medium")
-            case .wide: tr("Wide")
-            }
-        }
     }
 
     /// The text sizes offered, in points; 0 is the desktop's.
     static let fontPointChoices = [0, 9, 10, 11, 12, 13, 14, 16, 18, 20, 24]
-
-    /// "Same as the desktop" or the size in points.
-    static func fontPointsText(_ points: Int) -> String {
-        points == 0 ? tr("Same as the desktop") : trn("%d point", "%d points", points).filling(count: points)
-    }
 
     /// When showing an entry marks it read (as soon as it is selected unless changed).
     var markRead: MarkRead {

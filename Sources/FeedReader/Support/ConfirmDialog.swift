@@ -13,20 +13,22 @@ enum ConfirmDialog {
         static let confirm = "confirm"
     }
 
-    static let file = "dialogs/confirm-dialog.ui"
+    /// The questions asked, each a file with its heading and answers.
+    enum Question: String {
+        case removeFeed = "subscriptions/remove-feed-dialog.ui"
+        case deleteFolder = "subscriptions/delete-folder-dialog.ui"
+        case removeAccount = "accounts/remove-account-dialog.ui"
+    }
 
-    /// Shows the question over `parent`; `onConfirm` runs only when `confirm` is chosen. Returns the dialog.
+    /// Asks `question` over `parent`, `body` saying what goes; `onConfirm` runs only when the red
+    /// answer is chosen. Returns the dialog.
     @discardableResult
-    static func present(over parent: UnsafeMutablePointer<GtkWidget>, heading: String, body: String,
-                        confirm: String, onConfirm: @escaping @MainActor () -> Void) -> UnsafeMutablePointer<GtkWidget> {
+    static func present(_ question: Question, over parent: UnsafeMutablePointer<GtkWidget>, body: String,
+                        onConfirm: @escaping @MainActor () -> Void) -> UnsafeMutablePointer<GtkWidget> {
         // A window from a builder is GTK's until it is destroyed, as it closes.
-        let dialog: UnsafeMutablePointer<GtkWidget> = BuilderFile(Self.file).object("dialog")
+        let dialog = BuilderFile(question.rawValue).widget("dialog")
         gtk_window_set_transient_for(cast(dialog), cast(parent))
-        gtk_window_set_title(cast(dialog), heading)
-        adw_message_dialog_set_heading(cast(dialog), heading)
         adw_message_dialog_set_body(cast(dialog), body)
-        adw_message_dialog_set_response_label(cast(dialog), Response.cancel, tr("_Cancel"))
-        adw_message_dialog_set_response_label(cast(dialog), Response.confirm, confirm)
         Signal.connectObjectOrNil(cast(dialog), "response") { response in
             guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == Response.confirm else { return }
             onConfirm()

@@ -14,30 +14,30 @@ enum NameDialog {
         static let accept = "accept"
     }
 
-    static let file = "dialogs/name-dialog.ui"
+    /// The names asked for, each a file with its heading, placeholder and answers.
+    enum Question: String {
+        case newFolder = "subscriptions/new-folder-dialog.ui"
+        case renameFolder = "subscriptions/rename-folder-dialog.ui"
+        case renameFeed = "subscriptions/rename-feed-dialog.ui"
+        case editAddress = "subscriptions/edit-address-dialog.ui"
 
-    /// Shows the dialog over `parent` with `text` typed in and `placeholder` shown while it is
-    /// empty; `onName` gets the trimmed name once `isValid` accepts it (any text by default). An
-    /// address (`isAddress`) reads left to right in every language. Returns the dialog.
+        /// Whether the answer is an address, which reads left to right in every language.
+        var isAddress: Bool { self == .editAddress }
+    }
+
+    /// Asks `question` over `parent` with `text` typed in; `onName` gets the trimmed name once
+    /// `isValid` accepts it (any text by default). Returns the dialog.
     @discardableResult
-    static func present(over parent: UnsafeMutablePointer<GtkWidget>, title: String, text: String = "", placeholder: String,
-                        confirm: String, isAddress: Bool = false, isValid: @escaping (String) -> Bool = { !$0.isEmpty },
+    static func present(_ question: Question, over parent: UnsafeMutablePointer<GtkWidget>, text: String = "",
+                        isValid: @escaping (String) -> Bool = { !$0.isEmpty },
                         onName: @escaping @MainActor (String) -> Void) -> UnsafeMutablePointer<GtkWidget> {
-        let file = BuilderFile(Self.file)
-        let dialog: UnsafeMutablePointer<GtkWidget> = file.object("dialog")
-        let entry: UnsafeMutablePointer<GtkWidget> = file.object("entry")
+        let file = BuilderFile(question.rawValue)
+        let dialog = file.widget("dialog")
+        let entry = file.widget("entry")
         gtk_window_set_transient_for(cast(dialog), cast(parent))
-        gtk_window_set_title(cast(dialog), title)
-        adw_message_dialog_set_heading(cast(dialog), title)
+        // A widget's direction is no property a file can set.
+        if question.isAddress { gtk_widget_set_direction(entry, GTK_TEXT_DIR_LTR) }
         gtk_editable_set_text(cast(entry), text)
-        gtk_entry_set_placeholder_text(cast(entry), placeholder)
-        cgtk_accessible_set_label(cast(entry), placeholder)
-        if isAddress {
-            gtk_entry_set_input_purpose(cast(entry), GTK_INPUT_PURPOSE_URL)
-            gtk_widget_set_direction(entry, GTK_TEXT_DIR_LTR)
-        }
-        adw_message_dialog_set_response_label(cast(dialog), Response.cancel, tr("_Cancel"))
-        adw_message_dialog_set_response_label(cast(dialog), Response.accept, confirm)
         func name() -> String { String(cString: gtk_editable_get_text(cast(entry))).trimmingCharacters(in: .whitespacesAndNewlines) }
         let updateButton = { adw_message_dialog_set_response_enabled(cast(dialog), Response.accept, isValid(name()).gboolean) }
         updateButton()

@@ -7,10 +7,12 @@ import RefreshGtk
 /// the server making the subscription. Shown only when there are accounts.
 @MainActor
 final class AddFeedDestination {
-    let widget: UnsafeMutablePointer<GtkWidget>
+    private let widget: UnsafeMutablePointer<GtkWidget>
     private let accountChoice: UnsafeMutablePointer<GtkWidget>
     private let folderChoice: UnsafeMutablePointer<GtkWidget>
     private let folderRow: UnsafeMutablePointer<GtkWidget>
+    /// The folder list: "No Folder" (from the dialog's file), then the chosen account's folders.
+    private let folderNames: OpaquePointer
     private let accounts: [SyncAccount]
     private let sync: AccountSync
     /// The chosen account's folders, in the folder list's order after "No Folder".
@@ -20,22 +22,27 @@ final class AddFeedDestination {
     /// The folder to choose once the account chosen for the sidebar's selection has its folders listed.
     private var wantedFolderID: Int64?
 
-    /// Starts in the account and folder of the sidebar's `selection` when it is in an account
-    /// that can subscribe; on this computer otherwise.
-    init(sync: AccountSync, selection: FeedSelection = .all) {
+    /// Shows the choice of Add Feed's `file`, its accounts listed after "This Computer"; starts in
+    /// the account and folder of the sidebar's `selection` when it is in an account that can
+    /// subscribe, on this computer otherwise.
+    init(_ file: BuilderFile, sync: AccountSync, selection: FeedSelection = .all) {
         self.sync = sync
         accounts = sync.accounts
-        // TRANSLATORS: the first choice of "Subscribe in": the feed is kept on this computer only, not in a sync account.
-        accountChoice = Self.dropDown([tr("This Computer")] + accounts.map { $0.name(among: sync.accounts).text })
-        folderChoice = Self.dropDown([tr("No Folder")])
-        let accountRow = Self.row(tr("Subscribe in"), accountChoice)
-        folderRow = Self.row(tr("Folder"), folderChoice)
-        gtk_widget_set_visible(folderRow, 0)
-        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [accountRow, folderRow])
+        widget = file.widget("destination")
+        accountChoice = file.widget("account_choice")
+        folderChoice = file.widget("folder_choice")
+        folderRow = file.widget("folder_row")
+        folderNames = file.opaque("folder_names")
+        let accountNames = file.opaque("account_names")
+        for account in accounts { gtk_string_list_append(accountNames, account.name(among: sync.accounts).text) }
+        gtk_widget_set_visible(widget, 1)
         Signal.connectIgnoringArgument(cast(accountChoice), "notify::selected") { [weak self] in self?.accountChanged() }
         Signal.connectIgnoringArgument(cast(folderChoice), "notify::selected") { [weak self] in self?.onChange?() }
         choose(selection)
     }
+
+    /// Makes the choice available or not, while the dialog works.
+    func setSensitive(_ sensitive: Bool) { gtk_widget_set_sensitive(widget, sensitive.gboolean) }
 
     /// Chooses the account `selection` is in and its folder, unless something was chosen meanwhile.
     private func choose(_ selection: FeedSelection) {
@@ -53,21 +60,6 @@ final class AddFeedDestination {
             self.wantedFolderID = folderID
             gtk_drop_down_set_selected(cast(self.accountChoice), guint(index + 1))
         }
-    }
-
-    private static func dropDown(_ choices: [String]) -> UnsafeMutablePointer<GtkWidget> {
-        let model = withCStringArray(choices) { gtk_string_list_new($0) }!
-        let dropDown = gtk_drop_down_new(cast(model), nil)!
-        gtk_widget_set_hexpand(dropDown, 1)
-        return dropDown
-    }
-
-    private static func row(_ title: String, _ control: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-        let label = Widgets.label(title)
-        gtk_widget_set_size_request(label, 110, -1)
-        gtk_label_set_mnemonic_widget(cast(label), control)
-        cgtk_accessible_set_label(cast(control), title)
-        return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [label, control])
     }
 
     /// The account chosen; nil for this computer.
@@ -106,10 +98,11 @@ final class AddFeedDestination {
         }
     }
 
+    /// Lists `names` after "No Folder", and the folder choice only when there are some.
     private func setFolderChoices(_ names: [String]) {
-        let model = withCStringArray([tr("No Folder")] + names) { gtk_string_list_new($0) }!
-        gtk_drop_down_set_model(cast(folderChoice), cast(model))
-        g_object_unref(cast(model))
+        gtk_drop_down_set_selected(cast(folderChoice), 0)
+        let listed = g_list_model_get_n_items(cast(folderNames))
+        withCStringArray(names) { gtk_string_list_splice(folderNames, 1, listed - 1, $0) }
         gtk_widget_set_visible(folderRow, (!names.isEmpty).gboolean)
     }
 }

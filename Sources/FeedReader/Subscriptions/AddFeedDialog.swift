@@ -8,18 +8,30 @@ import RefreshGtk
 /// offers several feeds lists them to choose from; problems stay in the dialog, in words.
 @MainActor
 final class AddFeedDialog {
-    private let shell: AddDialogShell
+    /// The dialog's actions, as its buttons name them (`add-feed.add`).
+    enum Action: String, PartAction {
+        case add
+    }
+
+    static let file = "subscriptions/add-feed-dialog.ui"
+    static let candidateFile = "subscriptions/feed-candidate-row.ui"
+
+    let window: UnsafeMutablePointer<GtkWidget>
+    /// The address's row, and the text field inside it, which has the keyboard.
     private let entry: UnsafeMutablePointer<GtkWidget>
+    private let field: UnsafeMutablePointer<GtkWidget>
     private let message: UnsafeMutablePointer<GtkWidget>
+    private let spinner: UnsafeMutablePointer<GtkWidget>
     private let candidateList: UnsafeMutablePointer<GtkWidget>
     /// Scrolls the candidates, so however many a page offers the dialog keeps its size.
     private let candidateScroller: UnsafeMutablePointer<GtkWidget>
+    private var actions: PartActions<Action>!
     /// The feeds the page offered, in the list's order; empty until a page offers several.
     private(set) var candidates: [FeedCandidate] = []
     private let library: FeedLibrary
     private let onAdded: (StoredFeed) -> Void
     /// Where to subscribe, when there are sync accounts to choose from.
-    private let destination: AddFeedDestination?
+    private var destination: AddFeedDestination?
     private let accountSync: AccountSync?
     /// Gets the account subscribed in and how the sync that sent the subscription went (one that
     /// failed keeps it queued for the next).
@@ -32,54 +44,50 @@ final class AddFeedDialog {
     static func present(over parent: UnsafeMutablePointer<GtkWidget>, library: FeedLibrary, accounts: AccountSync? = nil,
                         selection: FeedSelection = .all, onAddedToAccount: ((SyncAccount, AccountSync.Outcome) -> Void)? = nil,
                         onAdded: @escaping (StoredFeed) -> Void) -> AddFeedDialog {
-        let dialog = AddFeedDialog(parent: parent, library: library, accounts: accounts, selection: selection,
+        let dialog = AddFeedDialog(library: library, accounts: accounts, selection: selection,
                                    onAddedToAccount: onAddedToAccount, onAdded: onAdded)
         dialog.retainedSelf = dialog
-        gtk_window_present(cast(dialog.shell.window))
+        gtk_window_set_transient_for(cast(dialog.window), cast(parent))
+        gtk_window_present(cast(dialog.window))
         return dialog
     }
 
-    private init(parent: UnsafeMutablePointer<GtkWidget>, library: FeedLibrary, accounts: AccountSync?, selection: FeedSelection,
-                 onAddedToAccount: ((SyncAccount, AccountSync.Outcome) -> Void)?, onAdded: @escaping (StoredFeed) -> Void) {
+    /// Builds the dialog from its file, not yet shown; `present` shows it over a window.
+    init(library: FeedLibrary, accounts: AccountSync? = nil, selection: FeedSelection = .all,
+         onAddedToAccount: ((SyncAccount, AccountSync.Outcome) -> Void)? = nil, onAdded: @escaping (StoredFeed) -> Void) {
         self.library = library
         self.onAdded = onAdded
         accountSync = accounts
         self.onAddedToAccount = onAddedToAccount
-        destination = accounts.flatMap { $0.accounts.isEmpty ? nil : AddFeedDestination(sync: $0, selection: selection) }
-        shell = AddDialogShell(title: tr("Add Feed"), width: 460, over: parent, busyLabel: tr("Looking for feeds"))
-
-        entry = gtk_entry_new()
-        gtk_entry_set_placeholder_text(cast(entry), "https://example.org/feed.xml")
-        gtk_entry_set_activates_default(cast(entry), 1)
-        gtk_entry_set_input_purpose(cast(entry), GTK_INPUT_PURPOSE_URL)
-        // An address reads left to right in every language.
+        let file = BuilderFile(Self.file)
+        window = file.widget("window")
+        entry = file.widget("entry")
+        field = UnsafeMutableRawPointer(gtk_editable_get_delegate(cast(entry))!).assumingMemoryBound(to: GtkWidget.self)
+        // The field is what a screen reader reaches: it is named by the row's title, as it reads.
+        cgtk_accessible_set_label(cast(field), adw_preferences_row_get_title(cast(entry)))
+        message = file.widget("message")
+        spinner = file.widget("spinner")
+        candidateList = file.widget("candidate_list")
+        candidateScroller = file.widget("candidate_scroller")
+        // An address reads left to right in every language (a widget's direction is no property a file can set).
         gtk_widget_set_direction(entry, GTK_TEXT_DIR_LTR)
-        cgtk_accessible_set_label(cast(entry), tr("Address"))
-        let explanation = tr("Enter the address of a feed, or of a web page that has one.")
-        let prompt = Widgets.label(explanation, classes: ["dim-label", "caption"])
-        gtk_label_set_wrap(cast(prompt), 1)
-        cgtk_accessible_set_description(cast(entry), explanation)
-        message = AddDialogShell.messageLabel()
-        candidateList = gtk_list_box_new()
-        gtk_list_box_set_selection_mode(cast(candidateList), GTK_SELECTION_SINGLE)
-        gtk_widget_add_css_class(candidateList, "boxed-list")
-        cgtk_accessible_set_label(cast(candidateList), tr("Feeds on this page"))
-        candidateScroller = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_policy(cast(candidateScroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_propagate_natural_height(cast(candidateScroller), 1)
-        gtk_scrolled_window_set_max_content_height(cast(candidateScroller), 320)
-        gtk_scrolled_window_set_child(cast(candidateScroller), candidateList)
-        gtk_widget_set_visible(candidateScroller, 0)
-        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [entry, prompt])]
-                                  + (destination.map { [$0.widget] } ?? []) + [message, candidateScroller])
-        shell.setContent(content, focus: entry)
-        gtk_widget_set_sensitive(shell.addButton, 0)
-
-        Signal.connect(cast(shell.addButton), "clicked") { [weak self] in self?.add() }
+        gtk_widget_set_direction(field, GTK_TEXT_DIR_LTR)
+        if let accounts, !accounts.accounts.isEmpty {
+            destination = AddFeedDestination(file, sync: accounts, selection: selection)
+        }
+        actions = PartActions(on: window, prefix: "add-feed") { [weak self] action in
+            switch action {
+            case .add: self?.add()
+            }
+        }
+        actions.setEnabled(.add, false)
         Signal.connect(cast(entry), "changed") { [weak self] in self?.validate() }
         destination?.onChange = { [weak self] in self?.validate() }
-        Signal.connect(cast(shell.window), "destroy") { [weak self] in self?.retainedSelf = nil }
+        Signal.connect(cast(window), "destroy") { [weak self] in self?.retainedSelf = nil }
     }
+
+    /// Whether Add can be chosen now.
+    var canAdd: Bool { actions.isEnabled(.add) }
 
     private var text: String { String(cString: gtk_editable_get_text(cast(entry))) }
 
@@ -96,7 +104,7 @@ final class AddFeedDialog {
 
     /// Whether the address field has the keyboard focus.
     var entryHasFocus: Bool {
-        guard let focus = gtk_root_get_focus(cast(shell.window)) else { return false }
+        guard let focus = gtk_root_get_focus(cast(window)) else { return false }
         return focus == entry || gtk_widget_is_ancestor(focus, entry) != 0
     }
 
@@ -106,7 +114,7 @@ final class AddFeedDialog {
     private func validate() {
         let canSubscribe = destination?.canSubscribe ?? true
         let valid = FeedLibrary.feedURL(from: text) != nil && canSubscribe
-        gtk_widget_set_sensitive(shell.addButton, valid.gboolean)
+        actions.setEnabled(.add, valid)
         gtk_widget_remove_css_class(entry, "error")
         say(canSubscribe ? nil : Self.cannotSubscribe)
         showCandidates([])
@@ -156,7 +164,7 @@ final class AddFeedDialog {
             do throws(FeedLibrary.SubscribeError) {
                 let feed = try await library.subscribe(to: address)
                 self?.onAdded(feed)
-                self?.shell.close()
+                self?.close()
             } catch {
                 self?.fail(error, address: address)
             }
@@ -184,7 +192,7 @@ final class AddFeedDialog {
                 return
             }
             self.onAddedToAccount?(account, outcome)
-            self.shell.close()
+            self.close()
         }
     }
 
@@ -194,19 +202,18 @@ final class AddFeedDialog {
         setBusy(false)
         say(ErrorReason(error).sentenceWhileSubscribing(to: address), isProblem: true)
         gtk_widget_add_css_class(entry, "error")
-        gtk_entry_grab_focus_without_selecting(cast(entry))
+        gtk_text_grab_focus_without_selecting(cast(field))
     }
 
     private func showCandidates(_ found: [FeedCandidate]) {
         candidates = found
         while let row = gtk_widget_get_first_child(candidateList) { gtk_list_box_remove(cast(candidateList), row) }
         for candidate in found {
-            let title = Widgets.label(candidate.title ?? candidate.url.host ?? candidate.url.absoluteString)
-            let address = Widgets.label(candidate.url.absoluteString, classes: ["dim-label", "caption"])
-            gtk_label_set_ellipsize(cast(address), PANGO_ELLIPSIZE_MIDDLE)
-            let row = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [title, address])
-            Widgets.setMargins(row, horizontal: 10, vertical: 6)
-            gtk_list_box_append(cast(candidateList), row)
+            let row = BuilderFile(Self.candidateFile)
+            gtk_label_set_text(cast(row.widget("title")), candidate.title ?? candidate.url.host ?? candidate.url.absoluteString)
+            gtk_label_set_text(cast(row.widget("address")), candidate.url.absoluteString)
+            // Appended while the file holds it: the list keeps it from then on.
+            withExtendedLifetime(row) { gtk_list_box_append(cast(candidateList), row.widget("row")) }
         }
         gtk_widget_set_visible(candidateScroller, (!found.isEmpty).gboolean)
         if !found.isEmpty { choose(0) }
@@ -214,8 +221,12 @@ final class AddFeedDialog {
 
     private func setBusy(_ busy: Bool) {
         gtk_widget_set_sensitive(entry, (!busy).gboolean)
-        if let destination { gtk_widget_set_sensitive(destination.widget, (!busy).gboolean) }
-        shell.setBusy(busy)
+        destination?.setSensitive(!busy)
+        actions.setEnabled(.add, !busy && FeedLibrary.feedURL(from: text) != nil && destination?.canSubscribe ?? true)
+        gtk_widget_set_visible(spinner, busy.gboolean)
+        gtk_spinner_set_spinning(cast(spinner), busy.gboolean)
         if busy { say(nil) }
     }
+
+    private func close() { gtk_window_destroy(cast(window)) }
 }

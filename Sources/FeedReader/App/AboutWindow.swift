@@ -7,20 +7,23 @@ import RefreshGtk
 /// translated it, its license, and the newest release's notes from the metainfo it ships.
 @MainActor
 enum AboutWindow {
+    static let file = "app/about-window.ui"
+
     /// Shows the window over `parent`; returns it.
     @discardableResult
     static func present(over parent: UnsafeMutablePointer<GtkWidget>,
                         metainfo: Metainfo? = Metainfo.shipped) -> UnsafeMutablePointer<GtkWidget> {
-        let about = adw_about_window_new()!
+        let about = make(metainfo: metainfo)
         gtk_window_set_transient_for(cast(about), cast(parent))
-        gtk_window_set_modal(cast(about), 1)
-        adw_about_window_set_application_name(cast(about), tr("Feed Reader"))
-        adw_about_window_set_application_icon(cast(about), FeedReaderApp.applicationID)
+        gtk_window_present(cast(about))
+        return about
+    }
+
+    /// The window from its file, in the current language, with what `metainfo` says; not yet shown.
+    static func make(metainfo: Metainfo? = Metainfo.shipped) -> UnsafeMutablePointer<GtkWidget> {
+        // A window from a builder is GTK's until it is destroyed, as it closes.
+        let about = BuilderFile(file).widget("window")
         adw_about_window_set_version(cast(about), CommandLineOption.version)
-        adw_about_window_set_comments(cast(about), tr("Read your feeds; pull down to refresh."))
-        adw_about_window_set_license_type(cast(about), GTK_LICENSE_MIT_X11)
-        adw_about_window_set_copyright(cast(about), "© 2026 RefreshGtk developers")
-        withCStringArray(["The RefreshGtk authors https://github.com/refreshgtk"]) { adw_about_window_set_developers(cast(about), $0) }
         if let developer = metainfo?.developer { adw_about_window_set_developer_name(cast(about), developer) }
         if let homepage = metainfo?.homepage { adw_about_window_set_website(cast(about), homepage) }
         if let tracker = metainfo?.issueTracker { adw_about_window_set_issue_url(cast(about), tracker) }
@@ -29,7 +32,6 @@ enum AboutWindow {
             adw_about_window_set_release_notes_version(cast(about), release.version)
             adw_about_window_set_release_notes(cast(about), release.notes)
         }
-        gtk_window_present(cast(about))
         return about
     }
 

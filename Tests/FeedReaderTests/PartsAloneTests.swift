@@ -1,0 +1,249 @@
+import AppSupport
+import CAdw
+import CGtk
+import FeedCore
+import Foundation
+@testable import RefreshGtk
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// Each dialog, page and bar built alone from its `.ui` file, without the main window: what a
+/// person sees of it in German (its texts come from its file, through the catalogs, in the
+/// language chosen at run time), its controls named for screen readers, and its actions' state.
+final class PartsAloneTests: XCTestCase {
+    /// Runs `body` on the main thread with German chosen, then goes back to the system's language.
+    private func inGerman(_ body: @MainActor () throws -> Void) throws {
+        try onMain {
+            // libadwaita's styles, as the app's AdwApplication loads them.
+            adw_init()
+            defer { LanguageChoice.speak(nil) }
+            LanguageChoice.speak("de")
+            try body()
+        }
+    }
+
+    func testAddFeedSpeaksGermanAndAddsOnlyAnAddress() throws {
+        try inGerman {
+            let dialog = AddFeedDialog(library: FeedLibrary(store: try FeedStore.inMemory())) { _ in }
+            defer { gtk_window_destroy(cast(dialog.window)) }
+            try Self.show(dialog.window)
+            XCTAssertEqual(String(cString: gtk_window_get_title(cast(dialog.window))), "Feed hinzufügen")
+            XCTAssertEqual(Self.buttonLabels(in: dialog.window), ["_Abbrechen", "_Hinzufügen"])
+            let entry = try XCTUnwrap(descendant(of: dialog.window) { isWidget($0, a: gtk_text_get_type()) })
+            XCTAssertNil(AccessibilityTests.labelMismatch(entry, "Adresse"), "the address is named for screen readers")
+            XCTAssertFalse(dialog.canAdd, "nothing to add before an address is typed")
+            dialog.enter("not an address")
+            XCTAssertFalse(dialog.canAdd)
+            dialog.enter("https://example.org/feed.xml")
+            XCTAssertTrue(dialog.canAdd)
+        }
+    }
+
+    func testAddAccountSpeaksGermanAndAddsOnlyWhenEveryFieldIsFilled() throws {
+        try inGerman {
+            let dialog = AddAccountDialog(accounts: AccountSync(engine: SyncEngine(store: try FeedStore.inMemory()))) { _ in }
+            defer { gtk_window_destroy(cast(dialog.window)) }
+            try Self.show(dialog.window)
+            XCTAssertEqual(String(cString: gtk_window_get_title(cast(dialog.window))), "Konto hinzufügen")
+            XCTAssertEqual(PreferencesWindowTests.rowTitles(in: dialog.window), ["Dienst", "Serveradresse", "Benutzername", "Passwort"])
+            XCTAssertEqual(dialog.choices.map(\.label), ["Tiny Tiny RSS", "Google Reader API", "Fever API"])
+            XCTAssertFalse(dialog.canAdd)
+            let rows = PreferencesWindowTests.widgets(under: dialog.window, a: adw_entry_row_get_type())
+            for (row, text) in zip(rows, ["rss.example.org", "bob", "secret"]) { gtk_editable_set_text(cast(row), text) }
+            XCTAssertTrue(dialog.canAdd, "every field filled")
+        }
+    }
+
+    func testPreferencesSpeakGermanAndOfferTheirChoicesInTheirOrder() throws {
+        try inGerman {
+            let folder = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let preferences = Preferences(settings: SettingsStore(path: folder.appending(path: "settings.ini").path))
+            let shown = PreferencesWindow(preferences)
+            let window = shown.window
+            defer { gtk_window_destroy(cast(window)) }
+            try Self.show(window)
+            XCTAssertEqual(String(cString: gtk_window_get_title(cast(window))), "Einstellungen")
+            let row = { (title: String) in try XCTUnwrap(PreferencesWindowTests.row(titled: title, in: window), title) }
+            XCTAssertEqual(PreferencesWindowTests.choices(try row("Stil")), ["Systemstil", "Hell", "Dunkel"])
+            XCTAssertEqual(PreferencesWindowTests.choice(try row("Im Hintergrund aktualisieren")), "Alle 30 Minuten")
+            let interval = try row("Im Hintergrund aktualisieren")
+            XCTAssertEqual(PreferencesWindowTests.choices(interval).count, Preferences.refreshChoices.count)
+            adw_combo_row_set_selected(cast(interval), 1)
+            XCTAssertEqual(preferences.refreshMinutes, 15, "the list's order is refreshChoices'")
+            XCTAssertEqual(PreferencesWindowTests.choices(try row("Gelesene Einträge behalten")).count, Preferences.keepChoices.count)
+            XCTAssertEqual(PreferencesWindowTests.choices(try row("Textgröße")).count, Preferences.fontPointChoices.count)
+            XCTAssertEqual(PreferencesWindowTests.choices(try row("Textgröße")).first, "Wie der Desktop")
+
+            LanguageChoice.speak(nil)
+            shown.rebuild()
+            XCTAssertEqual(String(cString: gtk_window_get_title(cast(window))), "Preferences", "built again in the language now chosen")
+            XCTAssertEqual(PreferencesWindowTests.choices(try row("Refresh in the background")),
+                           ["Off", "Every 15 minutes", "Every 30 minutes", "Every hour", "Every 2 hours"])
+            XCTAssertEqual(PreferencesWindowTests.choice(try row("Refresh in the background")), "Every 15 minutes", "the choice kept")
+            XCTAssertEqual(PreferencesWindowTests.choices(try row("Keep read entries")),
+                           ["For a week", "For a month", "For 3 months", "For 6 months", "For a year", "Forever"])
+        }
+    }
+
+    func testTheAccountsPageSpeaksGermanAndOffersToAddAnAccount() throws {
+        try inGerman {
+            let window = adw_preferences_window_new()!
+            defer { gtk_window_destroy(cast(window)) }
+            let page = AccountsPage(accounts: AccountSync(engine: SyncEngine(store: try FeedStore.inMemory())), window: window) { _ in }
+            adw_preferences_window_add(cast(window), cast(page.page))
+            try Self.show(window)
+            XCTAssertEqual(String(cString: adw_preferences_page_get_title(cast(page.page))), "Konten")
+            XCTAssertEqual(PreferencesWindowTests.rowTitles(in: page.page), ["Konto hinzufügen …"])
+            let add = try XCTUnwrap(PreferencesWindowTests.row(titled: "Konto hinzufügen …", in: page.page))
+            XCTAssertEqual(gtk_actionable_get_action_name(cast(add)).map { String(cString: $0) }, "accounts.add")
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(add, "accounts.add", nil), 0, "the row's action is there")
+            XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Konto hinzufügen") != nil }, "and opens Add Account")
+            if let dialog = toplevel(titled: "Konto hinzufügen") { gtk_window_destroy(cast(dialog)) }
+        }
+    }
+
+    func testAboutSpeaksGerman() throws {
+        try inGerman {
+            let about = AboutWindow.make(metainfo: nil)
+            defer { gtk_window_destroy(cast(about)) }
+            XCTAssertEqual(String(cString: adw_about_window_get_application_name(cast(about))), "Feedreader")
+            XCTAssertEqual(String(cString: adw_about_window_get_comments(cast(about))), "Lesen Sie Ihre Feeds; zum Aktualisieren nach unten ziehen.")
+            XCTAssertEqual(String(cString: adw_about_window_get_version(cast(about))), CommandLineOption.version)
+        }
+    }
+
+    func testTheMainMenuSpeaksGerman() throws {
+        try inGerman {
+            let menu = MainMenu.make()
+            defer { g_object_unref(cast(menu)) }
+            let model: UnsafeMutablePointer<GMenuModel> = cast(menu)
+            let apps = try XCTUnwrap(g_menu_model_get_item_link(model, 1, "section"))
+            defer { g_object_unref(cast(apps)) }
+            let label = try XCTUnwrap(g_menu_model_get_item_attribute_value(apps, 2, "label", nil))
+            defer { g_variant_unref(label) }
+            XCTAssertEqual(String(cString: g_variant_get_string(label, nil)), "I_nfo zu Feedreader")
+        }
+    }
+
+    /// A notice bar's own words follow a language switch, and what it says stays.
+    func testAProblemBarIsBuiltAgainInTheNewLanguageKeepingItsMessage() throws {
+        try inGerman {
+            let bar = NoticeBar(.problem)
+            let window = gtk_window_new()!
+            defer { gtk_window_destroy(cast(window)) }
+            gtk_window_set_child(cast(window), bar.widget)
+            try Self.show(window)
+            bar.show("Etwas anderes.")
+            let close = try XCTUnwrap(descendant(of: bar.widget) { isWidget($0, a: gtk_button_get_type()) })
+            XCTAssertNil(AccessibilityTests.labelMismatch(close, "Schließen"))
+            // A button takes activation once it is on screen, as a person sees it.
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(close) != 0 })
+            gtk_widget_activate(close)
+            XCTAssertTrue(GtkTestEnvironment.iterate { bar.message == nil }, "dismissed by its button")
+            bar.show("Etwas ging schief.", details: "EIO")
+
+            LanguageChoice.speak("fr")
+            bar.rebuild()
+            XCTAssertEqual(bar.message, "Etwas ging schief.")
+            XCTAssertEqual(bar.details, "EIO")
+            let rebuilt = try XCTUnwrap(descendant(of: bar.widget) { isWidget($0, a: gtk_button_get_type()) })
+            XCTAssertNil(AccessibilityTests.labelMismatch(rebuilt, tr("Dismiss")))
+            XCTAssertNotEqual(tr("Dismiss"), "Schließen")
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(rebuilt) != 0 })
+            gtk_widget_activate(rebuilt)
+            XCTAssertTrue(GtkTestEnvironment.iterate { bar.message == nil }, "dismissed by its button, built again")
+        }
+    }
+
+    /// Each question in German: its heading, its answers, and the entry named for screen readers.
+    func testEachQuestionSpeaksGerman() throws {
+        let questions: [(ConfirmDialog.Question, heading: String, confirm: String)] = [
+            (.removeFeed, "Feed entfernen?", "_Entfernen"), (.deleteFolder, "Ordner löschen?", "_Löschen"),
+            (.removeAccount, "Konto entfernen?", "_Entfernen"),
+        ]
+        let names: [(NameDialog.Question, heading: String, entry: String, accept: String)] = [
+            (.newFolder, "Neuer Ordner", "Ordnername", "_Anlegen"), (.renameFolder, "Ordner umbenennen", "Ordnername", "_Umbenennen"),
+            (.renameFeed, "Feed umbenennen", "Feed-Name", "_Umbenennen"), (.editAddress, "Adresse bearbeiten", "Adresse", "_Speichern"),
+        ]
+        try inGerman {
+            let parent = gtk_window_new()!
+            defer { gtk_window_destroy(cast(parent)) }
+            for (question, heading, confirm) in questions {
+                let dialog = ConfirmDialog.present(question, over: parent, body: "") {}
+                defer { gtk_window_destroy(cast(dialog)) }
+                XCTAssertEqual(String(cString: adw_message_dialog_get_heading(cast(dialog))), heading)
+                XCTAssertEqual(String(cString: gtk_window_get_title(cast(dialog))), heading)
+                XCTAssertEqual(String(cString: adw_message_dialog_get_response_label(cast(dialog), ConfirmDialog.Response.confirm)), confirm)
+                XCTAssertEqual(String(cString: adw_message_dialog_get_response_label(cast(dialog), ConfirmDialog.Response.cancel)), "_Abbrechen")
+            }
+            for (question, heading, entryName, accept) in names {
+                let dialog = NameDialog.present(question, over: parent) { _ in }
+                defer { gtk_window_destroy(cast(dialog)) }
+                XCTAssertEqual(String(cString: adw_message_dialog_get_heading(cast(dialog))), heading)
+                XCTAssertEqual(String(cString: adw_message_dialog_get_response_label(cast(dialog), NameDialog.Response.accept)), accept)
+                let entry = try XCTUnwrap(descendant(of: dialog) { isWidget($0, a: gtk_entry_get_type()) })
+                XCTAssertNil(AccessibilityTests.labelMismatch(entry, entryName), "\(heading)")
+                XCTAssertEqual(adw_message_dialog_get_response_enabled(cast(dialog), NameDialog.Response.accept), 0, "nothing typed yet")
+            }
+        }
+    }
+
+    /// Each dialog in English and in Arabic, which lays it out right to left; the renders are
+    /// saved to be looked at (docs/testing.md).
+    func testEachDialogLaysOutInEnglishAndRightToLeftInArabic() throws {
+        try onMain {
+            adw_init()
+            defer { LanguageChoice.speak(nil) }
+            let parent = gtk_window_new()!
+            defer { gtk_window_destroy(cast(parent)) }
+            let folder = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let preferences = Preferences(settings: SettingsStore(path: folder.appending(path: "settings.ini").path))
+            for language in ["en", "ar"] {
+                LanguageChoice.speak(language)
+                let sync = AccountSync(engine: SyncEngine(store: try FeedStore.inMemory()))
+                let dialogs: [(String, UnsafeMutablePointer<GtkWidget>)] = [
+                    ("add-feed", AddFeedDialog(library: FeedLibrary(store: try FeedStore.inMemory())) { _ in }.window),
+                    ("add-account", AddAccountDialog(accounts: sync) { _ in }.window),
+                    ("preferences", PreferencesWindow(preferences) { AccountsPage(accounts: sync, window: $0) { _ in } }.window),
+                    ("about", AboutWindow.make(metainfo: nil)),
+                    ("remove-feed", ConfirmDialog.present(.removeFeed, over: parent, body: "“Plain” and all its entries will be removed.") {}),
+                    ("rename-folder", NameDialog.present(.renameFolder, over: parent, text: "Podcasts") { _ in }),
+                ]
+                for (name, window) in dialogs {
+                    defer { gtk_window_destroy(cast(window)) }
+                    gtk_window_present(cast(window))
+                    XCTAssertEqual(gtk_widget_get_direction(window), language == "ar" ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR, name)
+                    XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(window, name: "part-\(name)-\(language)") }, name)
+                }
+            }
+        }
+    }
+
+    /// A `.ui` text is translated with its context, and XML's escapes are read and written back.
+    func testBuilderTextsAreTranslatedAndTheirMarksDropped() {
+        onMain {
+            defer { LanguageChoice.speak(nil) }
+            LanguageChoice.speak("de")
+            let xml = #"<property name="title" translatable="yes" comments="A note">Add Feed</property><item translatable="yes">Tom &amp; Jerry</item>"#
+            XCTAssertEqual(BuilderFile.translated(xml), #"<property name="title">Feed hinzufügen</property><item>Tom &amp; Jerry</item>"#)
+            XCTAssertEqual(tr("Add Feed", context: "no such context"), "Add Feed", "a context without a translation keeps the text")
+        }
+    }
+
+    /// Shows `window` and waits until it is on screen.
+    @MainActor
+    private static func show(_ window: UnsafeMutablePointer<GtkWidget>) throws {
+        gtk_window_present(cast(window))
+        XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(window) != 0 }, "the window shows")
+    }
+
+    /// The labels of the buttons under `widget`, in order.
+    @MainActor
+    private static func buttonLabels(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        PreferencesWindowTests.widgets(under: widget, a: gtk_button_get_type())
+            .compactMap { gtk_button_get_label(cast($0)).map { String(cString: $0) } }
+    }
+}
