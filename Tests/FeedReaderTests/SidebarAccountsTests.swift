@@ -443,7 +443,7 @@ final class SidebarAccountsTests: XCTestCase {
     /// The row's content (its icon, names, warning and count), found through the sidebar's model.
     @MainActor
     private static func box(of item: FeedSelection, in sidebar: FeedSidebar) -> UnsafeMutablePointer<GtkWidget>? {
-        sidebar.boundRows.values.first { $0.item == item }?.box
+        sidebar.rowWidgets(showing: item)?.box
     }
 
     /// Adds an account to the library's store, as adding one in Preferences stores it.
@@ -464,7 +464,7 @@ final class SidebarAccountsTests: XCTestCase {
     /// The texts of the row's labels that show, in order.
     @MainActor
     private static func labels(of item: FeedSelection, in sidebar: FeedSidebar) -> [String] {
-        guard let widgets = sidebar.boundRows.values.first(where: { $0.item == item }) else { return [] }
+        guard let widgets = sidebar.rowWidgets(showing: item) else { return [] }
         return [widgets.name, widgets.subtitle, widgets.count].filter { gtk_widget_get_visible($0) != 0 }
             .map { String(cString: gtk_label_get_text(cast($0))) }.filter { !$0.isEmpty }
     }

@@ -105,8 +105,7 @@ final class Reading {
     /// (else keeping its selection where it can); the list follows a selection that moved, and
     /// lists again what a change of feeds or folders may have changed in it.
     func show(_ change: LibraryModel.Change, selecting requested: FeedSelection?) {
-        sidebar.show(model.feeds, folders: model.folders, accounts: model.accounts, starred: model.starredCount,
-                     selecting: requested ?? sidebar.selection)
+        sidebar.modelChanged(selecting: requested ?? sidebar.selection)
         entryList.updateFeedTitles(model.feedTitles)
         showSelectionTitle()
         if requested != nil || sidebar.selection != model.selection || sidebar.selection != entryList.source {

@@ -15,7 +15,7 @@ enum FeedEditing {
             Task { @MainActor in
                 // The window may have closed while the feed was read.
                 guard let feed = try? await library.store.feed(id: feedID), life.isAlive else { return }
-                NameDialog.present(over: window, title: tr("Rename Feed"), text: FeedSidebar.title(of: feed),
+                NameDialog.present(over: window, title: tr("Rename Feed"), text: feed.displayTitle,
                                    placeholder: tr("Feed name"), confirm: tr("_Rename")) { name in
                     Task { @MainActor in
                         do {

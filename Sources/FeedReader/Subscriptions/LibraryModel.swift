@@ -1,7 +1,10 @@
+import CGtk
 import FeedCore
+import RefreshGtk
 
 /// What the window shows of the library, as last read from the store: the local feeds with
-/// their folders, the sync accounts with theirs, how many entries are starred, and the selection.
+/// their folders, the sync accounts with theirs, how many entries are starred, the sidebar's
+/// rows as GObject items in list models (``sidebarRoot``), and the selection.
 ///
 /// The window's parts talk through it: a part that changes the store says what it changed
 /// (``changed(_:selecting:)``), and the parts that show the library follow ``onChange``. So the
@@ -27,6 +30,14 @@ final class LibraryModel {
     private(set) var starredCount = 0
     /// The row selected in the sidebar, whose entries the list shows.
     var selection = FeedSelection.all
+    /// The sidebar's top level: a GListStore of ``SidebarItem``s; folders and accounts hold theirs.
+    let sidebarRoot: OpaquePointer = g_list_store_new(SidebarItem.type.gtype)
+    /// What each level of the sidebar holds now.
+    var outline = SidebarOutline()
+    /// While the sidebar's lists change: a selection moving with them is not the person's choice.
+    var isUpdatingSidebar = false
+    /// The item of every row, our reference to it.
+    var items: [FeedSelection: ObjectRef<UnsafeMutablePointer<GObject>>] = [:]
 
     /// Called once the model holds what the store holds after a change, with the row the part
     /// asked to select (nil: the selection stays where it can).
@@ -40,6 +51,8 @@ final class LibraryModel {
         self.store = store
     }
 
+    isolated deinit { g_object_unref(cast(sidebarRoot)) }
+
     /// Reads the subscriptions again after `change`, then tells ``onChange``; `selection` is the
     /// row to select, when the change calls for one.
     func changed(_ change: Change, selecting selection: FeedSelection? = nil) async {
@@ -49,6 +62,7 @@ final class LibraryModel {
             let starredCount = try await store.entryCount(starredOnly: true)
             let accounts = try await SidebarAccount.all(in: store)
             (self.feeds, self.folders, self.starredCount, self.accounts) = (feeds, folders, starredCount, accounts)
+            updateSidebar()
             onChange?(change, selection)
         } catch {
             onFailure?(error)
@@ -62,7 +76,7 @@ final class LibraryModel {
 
     /// Every feed's title, local and synced, as the sidebar names it, by the feed's id.
     var feedTitles: [Int64: String] {
-        Dictionary((feeds + accounts.flatMap(\.feeds)).map { ($0.id, FeedSidebar.title(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        Dictionary((feeds + accounts.flatMap(\.feeds)).map { ($0.id, $0.displayTitle) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The feeds a selection refreshes: nil for all of them.

@@ -64,9 +64,9 @@ final class Subscriptions {
         guard let feed = model.feed(id: feedID) else { return }
         let body = feed.accountID == nil
             // TRANSLATORS: %@ is the feed's title.
-            ? tr("“%@” and all its entries will be removed.").filling(FeedSidebar.title(of: feed))
+            ? tr("“%@” and all its entries will be removed.").filling(feed.displayTitle)
             // TRANSLATORS: %@ is the title of a feed of a sync account.
-            : tr("“%@” and all its entries will be removed, here and on the server.").filling(FeedSidebar.title(of: feed))
+            : tr("“%@” and all its entries will be removed, here and on the server.").filling(feed.displayTitle)
         ConfirmDialog.present(over: window, heading: tr("Remove Feed?"), body: body, confirm: tr("_Remove")) { [weak self] in
             Task { @MainActor [weak self] in
                 guard let self = self?.live else { return }

@@ -21,7 +21,7 @@ final class MainWindow {
     let library: FeedLibrary
     let settings: SettingsStore
     let layout: WindowLayout
-    let sidebar = FeedSidebar()
+    let sidebar: FeedSidebar
     let entryList: EntryListView
     let article = ArticleView()
     let filterBar: EntryFilterBar
@@ -94,9 +94,10 @@ final class MainWindow {
         accountSync = AccountSync(engine: SyncEngine(store: library.store))
         icons = FeedIcons(directory: FeedIcons.cacheDirectory(), store: library.store, userAgent: library.fetcher.configuration.userAgent,
                           now: library.now)
-        sidebar.icons = FeedIconTextures(icons: icons) { [weak sidebar] in sidebar?.showIconsAgain() }
         entryList = EntryListView(library: library)
         model = LibraryModel(store: library.store)
+        sidebar = FeedSidebar(model: model)
+        sidebar.icons = FeedIconTextures(icons: icons) { [weak sidebar] in sidebar?.showIconsAgain() }
         banner = Banner()
         preferences.applyStyle()
         article.preferences = preferences
