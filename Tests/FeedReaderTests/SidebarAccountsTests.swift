@@ -186,7 +186,7 @@ final class SidebarAccountsTests: XCTestCase {
             nonisolated(unsafe) var reloaded = false
             let window = app.window
             Task { @MainActor in
-                await window.reloadSidebar()
+                await window.model.changed(.entries())
                 reloaded = true
             }
             XCTAssertTrue(GtkTestEnvironment.iterate { reloaded })

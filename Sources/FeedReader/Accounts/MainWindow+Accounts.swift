@@ -20,10 +20,7 @@ extension MainWindow {
             Task { @MainActor [weak self] in await self?.syncAccounts([account.id], reporting: true) }
         case .removed:
             Task { @MainActor [weak self] in
-                guard let self = self?.live else { return }
-                await self.reloadSidebar()
-                guard self.live != nil else { return }
-                self.entryList.reload()
+                await self?.live?.model.changed(.entries())
             }
         }
     }
@@ -40,11 +37,7 @@ extension MainWindow {
         let outcome = await accountSync.sync(accountIDs)
         refreshesRunning -= 1
         guard self.live != nil else { return }
-        if outcome.synced > 0 {
-            await reloadSidebar()
-            guard self.live != nil else { return }
-            entryList.reload()
-        }
+        if outcome.synced > 0 { await model.changed(.entries()) }
         if reporting { report(outcome) }
         if notifying, NewEntriesNotification.isWanted(newEntries: outcome.newUnreadEntries, enabled: preferences.notifiesNewEntries,
                                                       whenFocused: preferences.notifiesWhenFocused, windowIsFocused: isFocused) {
@@ -57,10 +50,8 @@ extension MainWindow {
     func subscribedInAccount(_ outcome: AccountSync.Outcome) {
         Task { @MainActor [weak self] in
             guard let self = self?.live else { return }
-            await self.reloadSidebar()
-            guard self.live != nil else { return }
-            self.entryList.reload()
-            self.report(outcome)
+            await self.model.changed(.entries())
+            self.live?.report(outcome)
         }
     }
 

@@ -155,8 +155,25 @@ final class EntryListView {
         showEntries(in: order.indices)
     }
 
+    /// Lists again what `change` may have changed in the list, once the first page shows.
+    func follow(_ change: LibraryModel.Change) async {
+        switch change {
+        case let .entries(newAtTop): await reloaded(scrollToTop: newAtTop)
+        case .feeds: await reloaded()
+        case .folders where source.folderID != nil: await reloaded()
+        case .folders, .counts: return
+        }
+    }
+
+    /// Loads the first page again, returning once it shows (or a newer load took its place).
+    private func reloaded(scrollToTop: Bool = false) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            reload(scrollToTop: scrollToTop) { done.resume() }
+        }
+    }
+
     /// Loads the first page again: after a refresh, new entries appear at the top.
-    func reload(scrollToTop: Bool = false, completion: (@MainActor () -> Void)? = nil) {
+    private func reload(scrollToTop: Bool = false, completion: (@MainActor () -> Void)? = nil) {
         generation += 1
         let generation = generation
         // Its results would be dropped anyway: SQLite stops the query instead of finishing it.

@@ -81,7 +81,7 @@ extension Reading {
                 }
                 self?.live?.onFailure?(failure, error)
             }
-            await self?.live?.model.changed(.entries)
+            await self?.live?.model.changed(.counts)
         }
     }
 
@@ -122,9 +122,7 @@ extension Reading {
     }
 
     private func afterReadStateChanged() async {
-        await model.changed(.entries)
-        guard live != nil else { return }
-        entryList.reload()
+        await model.changed(.entries())
     }
 
     /// Marks the entry (the selected one when nil) unread if it is read, read if not.

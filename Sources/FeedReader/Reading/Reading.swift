@@ -104,14 +104,14 @@ final class Reading {
     /// Shows what the model holds after `change`: the sidebar, selecting `requested` when given
     /// (else keeping its selection where it can); the list follows a selection that moved, and
     /// lists again what a change of feeds or folders may have changed in it.
-    func show(_ change: LibraryModel.Change, selecting requested: FeedSelection?) {
+    func show(_ change: LibraryModel.Change, selecting requested: FeedSelection?) async {
         sidebar.modelChanged(selecting: requested ?? sidebar.selection)
         entryList.updateFeedTitles(model.feedTitles)
         showSelectionTitle()
         if requested != nil || sidebar.selection != model.selection || sidebar.selection != entryList.source {
             select(sidebar.selection)
-        } else if change == .feeds || (change == .folders && sidebar.selection.folderID != nil) {
-            entryList.reload()
+        } else {
+            await entryList.follow(change)
         }
     }
 

@@ -107,11 +107,9 @@ final class Refreshing {
             }
             let synced = await syncing.value
             guard let self = self?.live else { return }
-            await self.model.changed(.entries)
+            await self.model.changed(.entries(newAtTop: report.newEntries > 0))
             guard self.live != nil else { return }
-            self.entryList.reload(scrollToTop: report.newEntries > 0) { [weak self] in
-                self?.live?.entryList.header.endRefreshing()
-            }
+            self.entryList.header.endRefreshing()
             // A feed failing in the background is marked in the sidebar; a notice every half hour would nag.
             if background == nil { self.report(report) }
             self.onSynced?(synced)
@@ -135,9 +133,7 @@ final class Refreshing {
         let report = await refresh.value
         guard live != nil else { return }
         if !headerShowsIt {
-            await model.changed(.entries)
-            guard live != nil else { return }
-            entryList.reload()
+            await model.changed(.entries())
         }
         onRefreshed?(true)
         if NewEntriesNotification.isWanted(newEntries: report.newEntries, enabled: preferences.notifiesNewEntries,

@@ -18,10 +18,13 @@ final class LibraryModel {
         /// Feeds added, removed, renamed or given a new address: every list may change, and the
         /// new feeds' icons are fetched.
         case feeds
-        /// Entries fetched, synced or marked, or an import's feeds before they are fetched: the
-        /// sidebar changes; the part that changed them lists them as it needs (a refresh with its
-        /// header, a mark at once, an import once it ends).
-        case entries
+        /// Entries fetched, synced, removed or marked in bulk: the sidebar changes and the list
+        /// lists its entries again, scrolled to the top when new ones came (`newAtTop`).
+        case entries(newAtTop: Bool = false)
+        /// Entries marked one by one, or an import's feeds before they are fetched: the sidebar's
+        /// rows and counts change; the list already shows the marks (and lists the import's
+        /// entries once it ends).
+        case counts
     }
 
     private(set) var feeds: [StoredFeed] = []
@@ -40,8 +43,9 @@ final class LibraryModel {
     var items: [FeedSelection: ObjectRef<UnsafeMutablePointer<GObject>>] = [:]
 
     /// Called once the model holds what the store holds after a change, with the row the part
-    /// asked to select (nil: the selection stays where it can).
-    var onChange: ((Change, FeedSelection?) -> Void)?
+    /// asked to select (nil: the selection stays where it can); ``changed(_:selecting:)`` returns
+    /// once it has, the entry list's first page shown again.
+    var onChange: ((Change, FeedSelection?) async -> Void)?
     /// Called when the store could not be read.
     var onFailure: ((any Error) -> Void)?
 
@@ -63,7 +67,7 @@ final class LibraryModel {
             let accounts = try await SidebarAccount.all(in: store)
             (self.feeds, self.folders, self.starredCount, self.accounts) = (feeds, folders, starredCount, accounts)
             updateSidebar()
-            onChange?(change, selection)
+            await onChange?(change, selection)
         } catch {
             onFailure?(error)
         }

@@ -240,7 +240,7 @@ final class Subscriptions {
     /// The new feeds are in the list once their fetching starts; entries follow at the end.
     private func importProgressed(done: Int, total: Int) async {
         importBar.showProgress(done: done, total: total)
-        if done == 0 { await model.changed(.entries) }
+        if done == 0 { await model.changed(.counts) }
     }
 
     /// Writes the subscriptions with their folders to an OPML file.

@@ -141,7 +141,7 @@ final class MainWindow {
 
         // The list may outlive the window's widgets (a page load finishing after it closed).
         entryList.header.refreshingAction = { [weak self] in self?.live?.refreshing.refreshSelection() }
-        article.fullArticle.addActions(to: window) { [weak self] _ in Task { @MainActor [weak self] in await self?.live?.reloadSidebar() } }
+        article.fullArticle.addActions(to: window) { [weak self] _ in Task { @MainActor [weak self] in await self?.live?.model.changed(.counts) } }
         article.media.positions.store = library.store
         article.media.positions.onSaveFailure = { [weak self] error in
             self?.live?.showStoreError(tr("Where the episode was left could not be saved."), error)
@@ -163,7 +163,7 @@ final class MainWindow {
         }
         reading.onFailure = { [weak self] message, error in self?.live?.showStoreError(message, error) }
         reading.onRefresh = { [weak refreshing] in refreshing?.beginRefresh() }
-        model.onChange = { [weak self] change, selecting in self?.live?.libraryChanged(change, selecting: selecting) }
+        model.onChange = { [weak self] change, selecting in await self?.live?.libraryChanged(change, selecting: selecting) }
         model.onFailure = { [weak self] error in self?.live?.showStoreError(tr("The subscriptions could not be read."), error) }
         sidebar.onMoveFeed = { [weak self] feedID, folderID in self?.subscriptions.moveFeed(feedID, toFolder: folderID) }
         sidebar.onMoveFolder = { [weak self] folderID, parentID in self?.subscriptions.moveFolder(folderID, into: parentID) }
@@ -230,26 +230,16 @@ final class MainWindow {
                 let removed = try await library.cleanUp(retention)
                 guard let self = self?.live else { return }
                 self.settings.setDate(now, forKey: Key.lastCleanUp, in: Key.storage)
-                if removed > 0 {
-                    await self.reloadSidebar()
-                    guard self.live != nil else { return }
-                    self.entryList.reload()
-                }
+                if removed > 0 { await self.model.changed(.entries()) }
             } catch {
                 self?.live?.toasts.show(tr("Old entries could not be removed."))
             }
         }
     }
 
-    /// The sidebar's feeds, folders and accounts, and the counts, read again from the store, for
-    /// entries fetched, synced or marked; the caller lists them as it needs.
-    func reloadSidebar() async {
-        await model.changed(.entries)
-    }
-
     /// Shows what the model holds after `change`; the new feeds' icons are fetched.
-    private func libraryChanged(_ change: LibraryModel.Change, selecting requested: FeedSelection?) {
-        reading.show(change, selecting: requested)
+    private func libraryChanged(_ change: LibraryModel.Change, selecting requested: FeedSelection?) async {
+        await reading.show(change, selecting: requested)
         if change == .feeds { updateIcons() }
     }
 
