@@ -352,7 +352,7 @@ final class EntryListView {
     }
 
     /// The widgets of the row showing the entry `id`, found through its item, when the row is bound.
-    private func rowWidgets(showing id: Int64) -> EntryRowWidgets? {
+    func rowWidgets(showing id: Int64) -> EntryRowWidgets? {
         order.firstIndex(of: id).flatMap { EntryItem.at($0, in: rows) }.flatMap { ObjectData.get($0.object, EntryItem.rowKey) }
     }
 
