@@ -34,7 +34,7 @@ final class HostileContentWindowTests: XCTestCase {
             Task { @MainActor [library = first.library] in feeds = (try? await library.store.feeds()) ?? [] }
             GtkTestEnvironment.wait(until: { feeds.count == 2 }, "both feeds in the store")
             first.close()
-            let icons = first.window.icons
+            let icons = first.window.iconUpdates.icons
             let bombFile = icons.path(for: try XCTUnwrap(feeds.first { $0.url.path.hasPrefix("/bomb") }))
             let fairFile = icons.path(for: try XCTUnwrap(feeds.first { $0.url.path.hasPrefix("/fair") }))
             try FileManager.default.createDirectory(at: icons.directory, withIntermediateDirectories: true)

@@ -253,11 +253,11 @@ final class SidebarAccountsTests: XCTestCase {
             XCTAssertNil(AccessibilityTests.labelMismatch(feverSection, "bob — https://rss.example.org/api/fever.php (Fever API), 1 unread"))
             let fever = "\u{2068}bob — https://rss.example.org/api/fever.php (Fever API)\u{2069}"
 
-            app.window.toasts.timeout = 0
+            app.window.notices.toasts.timeout = 0
             var outcome = AccountSync.Outcome()
             outcome.failures = [(library.fever, .server(SyncError(.unreachable, "connection refused")))]
-            app.window.report(outcome)
-            XCTAssertEqual(app.window.toasts.message,
+            app.window.accounts.report(outcome)
+            XCTAssertEqual(app.window.notices.toasts.message,
                            fever + " could not be synced. The server could not be reached. Check the address and the network connection.")
 
             let preferences = try PreferencesWindowTests.open(app, titled: "Preferences")

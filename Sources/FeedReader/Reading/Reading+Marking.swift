@@ -106,7 +106,7 @@ extension Reading {
             guard !changed.isEmpty else { return }
             let text = trn("%d entry marked as read", "%d entries marked as read", changed.count)
                 .filling(count: changed.count)
-            self.toasts.show(text, button: tr("_Undo")) { [weak self] in self?.live?.undoMarkRead(changed) }
+            self.toasts.show(text, button: tr("_Undo")) { [weak self] in self?.undoMarkRead(changed) }
         }
     }
 

@@ -69,10 +69,10 @@ final class Reading {
         self.network = network
         openLink = { link in gtk_show_uri(cast(window), link.absoluteString, guint32(GDK_CURRENT_TIME)) }
         // The list may outlive the window's widgets (a page load finishing after it closed).
-        entryList.onOpen = { [weak self] entry in self?.live?.open(entry) }
-        entryList.onSelect = { [weak self] entry in self?.live?.showArticle(entry) }
-        entryList.onClick = { [weak self] in self?.live?.showArticlePane() }
-        entryList.onFirstPageShown = { [weak self] in self?.live?.showListOrEmptyState() }
+        entryList.onOpen = life.tied { [weak self] entry in self?.open(entry) }
+        entryList.onSelect = life.tied { [weak self] entry in self?.showArticle(entry) }
+        entryList.onClick = life.tied { [weak self] in self?.showArticlePane() }
+        entryList.onFirstPageShown = life.tied { [weak self] in self?.showListOrEmptyState() }
         sidebar.onSelect = { [weak self] selection in self?.select(selection) }
         sidebar.onActivate = { [weak self] in self?.panes.show(.entries) }
         panes.onChange = { [weak self] in self?.panesChanged() }
@@ -91,7 +91,7 @@ final class Reading {
 
     /// The row selected when the window last closed.
     var savedSelection: FeedSelection {
-        typealias Key = MainWindow.Key
+        typealias Key = WindowKey
         if let account = settings.integer(forKey: FeedSidebar.selectedAccountKey, in: Key.group) { return .account(Int64(account)) }
         return switch settings.integer(forKey: Key.selectedFeed, in: Key.group) {
         case nil: .all
@@ -117,7 +117,7 @@ final class Reading {
 
     /// Lists the entries of `selection`, and remembers it for the next start.
     private func select(_ selection: FeedSelection) {
-        typealias Key = MainWindow.Key
+        typealias Key = WindowKey
         model.selection = selection
         let saved: Int? = switch selection {
         case .all, .account: nil

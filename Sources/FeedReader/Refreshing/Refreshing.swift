@@ -68,7 +68,7 @@ final class Refreshing {
 
     /// Adds the window's Refresh action, which the Refresh button and F5 activate.
     func addActions() {
-        Widgets.addAction(to: window, "refresh") { [weak self] _ in self?.live?.beginRefresh() }
+        Widgets.addAction(to: window, "refresh") { [weak self] _ in self?.beginRefresh() }
     }
 
     /// Refreshes the selection as a pull does, with the list's header showing it; where the list

@@ -44,9 +44,9 @@ final class Subscriptions {
     /// Adds the window's actions for feeds, folders, import and export.
     func addActions() {
         Widgets.addAction(to: window, "add-feed") { [weak self] _ in
-            guard let self = self?.live else { return }
+            guard let self else { return }
             AddFeedDialog.present(over: self.window, library: self.library, accounts: self.accountSync, selection: self.model.selection,
-                                  onAddedToAccount: { [weak self] _, outcome in self?.live?.onSubscribedInAccount?(outcome) }) { [weak self] feed in
+                                  onAddedToAccount: life.tied { [weak self] _, outcome in self?.onSubscribedInAccount?(outcome) }) { [weak self] feed in
                 Task { @MainActor [weak self] in await self?.live?.model.changed(.feeds, selecting: .feed(feed.id)) }
             }
         }
@@ -54,9 +54,10 @@ final class Subscriptions {
         FeedEditing.addActions(to: window, life: life, library: library, changed: { [weak self] _ in
             Task { @MainActor [weak self] in await self?.live?.model.changed(.feeds) }
         }, failed: { [weak self] message, error in self?.live?.failed(message, error) })
-        Widgets.addAction(to: window, "import-subscriptions") { [weak self] _ in self?.live?.chooseFileToImport() }
-        Widgets.addAction(to: window, "export-subscriptions") { [weak self] _ in self?.live?.chooseFileToExport() }
-        Widgets.addAction(to: window, "remove-feed", withInt64: true) { [weak self] id in self?.live?.remove(feedID: id) }
+        // Actions belong to the window and go with it: their handlers need no check.
+        Widgets.addAction(to: window, "import-subscriptions") { [weak self] _ in self?.chooseFileToImport() }
+        Widgets.addAction(to: window, "export-subscriptions") { [weak self] _ in self?.chooseFileToExport() }
+        Widgets.addAction(to: window, "remove-feed", withInt64: true) { [weak self] id in self?.remove(feedID: id) }
     }
 
     /// Removes a feed after asking; a synced feed is unsubscribed on its server too, through the sync engine.
@@ -178,34 +179,34 @@ final class Subscriptions {
 
     private func addFolderActions() {
         Widgets.addAction(to: window, "move-to-folder") { [weak self] feedID, folderID in
-            self?.live?.moveFeed(feedID, toFolder: folderID == 0 ? nil : folderID)
+            self?.moveFeed(feedID, toFolder: folderID == 0 ? nil : folderID)
         }
         Widgets.addAction(to: window, "move-folder") { [weak self] folderID, parentID in
-            self?.live?.moveFolder(folderID, into: parentID == 0 ? nil : parentID)
+            self?.moveFolder(folderID, into: parentID == 0 ? nil : parentID)
         }
         Widgets.addAction(to: window, "move-to-new-folder", withInt64: true) { [weak self] feedID in
-            guard let self = self?.live else { return }
+            guard let self else { return }
             NameDialog.present(over: self.window, title: tr("New Folder"), placeholder: tr("Folder name"),
                                confirm: tr("_Create")) { [weak self] name in
                 self?.createFolder(named: name, moving: feedID)
             }
         }
         Widgets.addAction(to: window, "new-folder") { [weak self] _ in
-            guard let self = self?.live else { return }
+            guard let self else { return }
             NameDialog.present(over: self.window, title: tr("New Folder"), placeholder: tr("Folder name"),
                                confirm: tr("_Create")) { [weak self] name in
                 self?.createFolder(named: name)
             }
         }
         Widgets.addAction(to: window, "rename-folder", withInt64: true) { [weak self] folderID in
-            guard let self = self?.live, let folder = self.model.folders.first(where: { $0.id == folderID }) else { return }
+            guard let self, let folder = self.model.folders.first(where: { $0.id == folderID }) else { return }
             NameDialog.present(over: self.window, title: tr("Rename Folder"), text: folder.name,
                                placeholder: tr("Folder name"), confirm: tr("_Rename")) { [weak self] name in
                 self?.renameFolder(folderID, to: name)
             }
         }
         Widgets.addAction(to: window, "delete-folder", withInt64: true) { [weak self] folderID in
-            guard let self = self?.live, let folder = self.model.folders.first(where: { $0.id == folderID }) else { return }
+            guard let self, let folder = self.model.folders.first(where: { $0.id == folderID }) else { return }
             ConfirmDialog.present(over: self.window, heading: tr("Delete Folder?"), body: Self.deletingSays(folder),
                                   confirm: tr("_Delete")) { [weak self] in
                 self?.deleteFolder(folderID)

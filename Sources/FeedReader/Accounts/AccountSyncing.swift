@@ -5,7 +5,25 @@ import RefreshGtk
 
 /// Sync accounts in the window: syncing them at start and on the background interval, the
 /// Accounts page of Preferences, and what failed, said with the account named.
-extension MainWindow {
+@MainActor
+final class AccountSyncing {
+    private let window: UnsafeMutablePointer<GtkWidget>
+    private let application: UnsafeMutablePointer<GtkApplication>
+    private let life: WidgetLife
+    private let accountSync: AccountSync
+    private let model: LibraryModel
+    private let preferences: Preferences
+    /// The Refresh button counts the syncs running with the refreshes.
+    private let refreshing: Refreshing
+    private let toasts: Toasts
+    private var live: AccountSyncing? { life.isAlive ? self : nil }
+
+    init(window: UnsafeMutablePointer<GtkWidget>, application: UnsafeMutablePointer<GtkApplication>, life: WidgetLife,
+         accountSync: AccountSync, model: LibraryModel, preferences: Preferences, refreshing: Refreshing, toasts: Toasts) {
+        (self.window, self.application, self.life, self.accountSync) = (window, application, life, accountSync)
+        (self.model, self.preferences, self.refreshing, self.toasts) = (model, preferences, refreshing, toasts)
+    }
+
     /// Opens Preferences, on the Accounts page when `showingAccounts`.
     func presentPreferences(showingAccounts: Bool = false) {
         PreferencesWindow.present(preferences, over: window, showingAccounts: showingAccounts) { [weak self, accountSync] window in
@@ -33,14 +51,14 @@ extension MainWindow {
         if accountSync.accounts.isEmpty { await accountSync.reload() }
         // Without accounts the Refresh button does not flicker at every start.
         guard !accountSync.accounts.isEmpty, self.live != nil else { return }
-        refreshesRunning += 1
+        refreshing.running += 1
         let outcome = await accountSync.sync(accountIDs)
-        refreshesRunning -= 1
+        refreshing.running -= 1
         guard self.live != nil else { return }
         if outcome.synced > 0 { await model.changed(.entries()) }
         if reporting { report(outcome) }
         if notifying, NewEntriesNotification.isWanted(newEntries: outcome.newUnreadEntries, enabled: preferences.notifiesNewEntries,
-                                                      whenFocused: preferences.notifiesWhenFocused, windowIsFocused: isFocused) {
+                                                      whenFocused: preferences.notifiesWhenFocused, windowIsFocused: refreshing.windowIsFocused) {
             NewEntriesNotification.send(entries: outcome.newUnreadEntries, feeds: outcome.feedsWithNewUnreadEntries, from: application)
         }
     }
@@ -64,7 +82,7 @@ extension MainWindow {
             : trn("%d account could not be synced", "%d accounts could not be synced", outcome.failures.count)
                 .filling(count: outcome.failures.count)
         if outcome.failures.contains(where: { $0.failure.needsUser }) {
-            toasts.show(text, button: tr("_Preferences")) { [weak self] in self?.live?.presentPreferences(showingAccounts: true) }
+            toasts.show(text, button: tr("_Preferences")) { [weak self] in self?.presentPreferences(showingAccounts: true) }
         } else {
             let failed = outcome.failures.map(\.account.id)
             toasts.show(text, button: tr("_Retry")) { [weak self] in
