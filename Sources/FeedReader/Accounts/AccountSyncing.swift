@@ -38,7 +38,7 @@ final class AccountSyncing {
             Task { @MainActor [weak self] in await self?.syncAccounts([account.id], reporting: true) }
         case .removed:
             Task { @MainActor [weak self] in
-                await self?.live?.model.changed(.entries())
+                await self?.model.changed(.entries())
             }
         }
     }
@@ -67,9 +67,10 @@ final class AccountSyncing {
     /// articles are, or the sync's failure said (the subscription waits in the queue for the next).
     func subscribedInAccount(_ outcome: AccountSync.Outcome) {
         Task { @MainActor [weak self] in
-            guard let self = self?.live else { return }
+            // The model's listeners and the toasts are tied to the window: nothing shows once it is gone.
+            guard let self else { return }
             await self.model.changed(.entries())
-            self.live?.report(outcome)
+            self.report(outcome)
         }
     }
 
@@ -86,7 +87,7 @@ final class AccountSyncing {
         } else {
             let failed = outcome.failures.map(\.account.id)
             toasts.show(text, button: tr("_Retry")) { [weak self] in
-                Task { @MainActor [weak self] in await self?.live?.syncAccounts(failed, reporting: true) }
+                Task { @MainActor [weak self] in await self?.syncAccounts(failed, reporting: true) }
             }
         }
     }

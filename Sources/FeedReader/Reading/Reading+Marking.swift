@@ -79,9 +79,9 @@ extension Reading {
                     self?.live?.entryList.update(notSaved.keptState(of: changed))
                     self?.live?.article.update(notSaved.keptState(of: changed))
                 }
-                self?.live?.onFailure?(failure, error)
+                self?.onFailure?(failure, error)
             }
-            await self?.live?.model.changed(.counts)
+            await self?.model.changed(.counts)
         }
     }
 
@@ -97,7 +97,7 @@ extension Reading {
             do {
                 changed = try await marking()
             } catch {
-                self?.live?.onFailure?(tr("The read state could not be saved."), error)
+                self?.onFailure?(tr("The read state could not be saved."), error)
                 return
             }
             guard let self = self?.live else { return }
@@ -115,9 +115,9 @@ extension Reading {
             do {
                 try await library.store.setRead(false, entryIDs: entryIDs)
             } catch {
-                self?.live?.onFailure?(tr("The read state could not be saved."), error)
+                self?.onFailure?(tr("The read state could not be saved."), error)
             }
-            await self?.live?.afterReadStateChanged()
+            await self?.afterReadStateChanged()
         }
     }
 

@@ -274,7 +274,7 @@ final class Reading {
             do {
                 stored = try await library.store.entry(id: listed.id)
             } catch {
-                self?.live?.onFailure?(tr("The stored entries could not be read."), error)
+                self?.onFailure?(tr("The stored entries could not be read."), error)
                 return
             }
             guard let self = self?.live, var entry = stored, let current = self.entryList.selectedEntry, current.id == entry.id else { return }

@@ -15,7 +15,8 @@ final class Subscriptions {
     private let model: LibraryModel
     private let accountSync: AccountSync
     private let toasts: Toasts
-    /// Where an import shows its progress and an import or export its outcome.
+    /// Where an import shows its progress and an import or export its outcome. It holds its own
+    /// reference to its widget: an import ending after the window closed changes it unseen.
     let importBar: ImportBar
     /// Says a failure to save or read the store, with the reason when the user can act on it.
     var onFailure: ((String, any Error) -> Void)?
@@ -47,13 +48,13 @@ final class Subscriptions {
             guard let self else { return }
             AddFeedDialog.present(over: self.window, library: self.library, accounts: self.accountSync, selection: self.model.selection,
                                   onAddedToAccount: life.tied { [weak self] _, outcome in self?.onSubscribedInAccount?(outcome) }) { [weak self] feed in
-                Task { @MainActor [weak self] in await self?.live?.model.changed(.feeds, selecting: .feed(feed.id)) }
+                Task { @MainActor [weak self] in await self?.model.changed(.feeds, selecting: .feed(feed.id)) }
             }
         }
         addFolderActions()
         FeedEditing.addActions(to: window, life: life, library: library, changed: { [weak self] _ in
-            Task { @MainActor [weak self] in await self?.live?.model.changed(.feeds) }
-        }, failed: { [weak self] message, error in self?.live?.failed(message, error) })
+            Task { @MainActor [weak self] in await self?.model.changed(.feeds) }
+        }, failed: { [weak self] message, error in self?.failed(message, error) })
         // Actions belong to the window and go with it: their handlers need no check.
         Widgets.addAction(to: window, "import-subscriptions") { [weak self] _ in self?.chooseFileToImport() }
         Widgets.addAction(to: window, "export-subscriptions") { [weak self] _ in self?.chooseFileToExport() }
@@ -76,7 +77,7 @@ final class Subscriptions {
                         do throws(SyncFailure) {
                             try await self.accountSync.engine.unsubscribe(feedID: feedID)
                         } catch {
-                            self.live?.toasts.show(self.accountSync.message(error, accountID: accountID))
+                            self.toasts.show(self.accountSync.message(error, accountID: accountID))
                         }
                     } else {
                         try await self.library.store.removeFeed(id: feedID)
@@ -99,15 +100,15 @@ final class Subscriptions {
                     do throws(SyncFailure) {
                         try await accountSync.engine.moveFeed(feedID, toFolder: folderID)
                     } catch {
-                        self?.live?.toasts.show(accountSync.message(error, accountID: remote.accountID))
+                        self?.toasts.show(accountSync.message(error, accountID: remote.accountID))
                     }
                 } else {
                     try await library.store.moveFeed(feedID, toFolder: folderID)
                 }
             } catch {
-                self?.live?.failed(tr("The feed could not be moved."), error)
+                self?.failed(tr("The feed could not be moved."), error)
             }
-            await self?.live?.model.changed(.folders)
+            await self?.model.changed(.folders)
         }
     }
 
@@ -117,13 +118,13 @@ final class Subscriptions {
             do {
                 try await library.store.moveFolder(folderID, into: parentID)
             } catch FeedStoreError.folderExists(let name) {
-                self?.live?.toasts.show(tr("There is already a folder named “%@”.").filling(name))
+                self?.toasts.show(tr("There is already a folder named “%@”.").filling(name))
             } catch FeedStoreError.folderInsideItself {
-                self?.live?.toasts.show(tr("A folder cannot be moved into itself or into a folder inside it."))
+                self?.toasts.show(tr("A folder cannot be moved into itself or into a folder inside it."))
             } catch {
-                self?.live?.failed(tr("The folder could not be moved."), error)
+                self?.failed(tr("The folder could not be moved."), error)
             }
-            await self?.live?.model.changed(.folders)
+            await self?.model.changed(.folders)
         }
     }
 
@@ -134,9 +135,9 @@ final class Subscriptions {
                 let folderID = try await library.store.createFolder(named: name)
                 if let feedID { try await library.store.moveFeed(feedID, toFolder: folderID) }
             } catch {
-                self?.live?.failed(tr("The folder could not be created."), error)
+                self?.failed(tr("The folder could not be created."), error)
             }
-            await self?.live?.model.changed(.folders)
+            await self?.model.changed(.folders)
         }
     }
 
@@ -146,11 +147,11 @@ final class Subscriptions {
                 try await library.store.renameFolder(folderID, to: name)
             } catch FeedStoreError.folderExists {
                 // TRANSLATORS: %@ is the name the person chose for a folder.
-                self?.live?.toasts.show(tr("There is already a folder named “%@”.").filling(name))
+                self?.toasts.show(tr("There is already a folder named “%@”.").filling(name))
             } catch {
-                self?.live?.failed(tr("The folder could not be renamed."), error)
+                self?.failed(tr("The folder could not be renamed."), error)
             }
-            await self?.live?.model.changed(.folders)
+            await self?.model.changed(.folders)
         }
     }
 
@@ -160,7 +161,7 @@ final class Subscriptions {
             do {
                 try await library.store.deleteFolder(folderID)
             } catch {
-                self?.live?.failed(tr("The folder could not be deleted."), error)
+                self?.failed(tr("The folder could not be deleted."), error)
             }
             guard let self = self?.live else { return }
             await self.model.changed(.folders, selecting: self.model.selection == .folder(folderID) ? .all : nil)
@@ -220,20 +221,20 @@ final class Subscriptions {
         Task { @MainActor [weak self, library] in
             do {
                 let report = try await library.importSubscriptions(fromFile: file) { [weak self] done, total in
-                    await self?.live?.importProgressed(done: done, total: total)
+                    await self?.importProgressed(done: done, total: total)
                 }
                 guard let self = self?.live else { return }
                 self.importBar.showMessage(SubscriptionsReport.summary(of: report))
                 await self.model.changed(.feeds)
             } catch let error as OPMLDocument.ReadError {
-                self?.live?.importBar.hide()
-                self?.live?.toasts.show(error.reason.sentence)
+                self?.importBar.hide()
+                self?.toasts.show(error.reason.sentence)
             } catch let error as FeedStoreError {
-                self?.live?.importBar.hide()
-                self?.live?.failed(SubscriptionsFailure.importing(file, error), error)
+                self?.importBar.hide()
+                self?.failed(SubscriptionsFailure.importing(file, error), error)
             } catch {
-                self?.live?.importBar.hide()
-                self?.live?.toasts.show(SubscriptionsFailure.importing(file, error))
+                self?.importBar.hide()
+                self?.toasts.show(SubscriptionsFailure.importing(file, error))
             }
         }
     }
@@ -249,23 +250,23 @@ final class Subscriptions {
         Task { @MainActor [weak self, library] in
             do {
                 let count = try await library.exportSubscriptions(to: file)
-                self?.live?.importBar.showMessage(SubscriptionsReport.exported(count, to: file))
+                self?.importBar.showMessage(SubscriptionsReport.exported(count, to: file))
             } catch {
-                self?.live?.toasts.show(SubscriptionsFailure.exporting(file, error))
+                self?.toasts.show(SubscriptionsFailure.exporting(file, error))
             }
         }
     }
 
     private func chooseFileToImport() {
         FileChooser.present(over: window, title: tr("Import Subscriptions"), accept: tr("_Import"), saving: false) { [weak self] file in
-            self?.live?.importSubscriptions(from: file)
+            self?.importSubscriptions(from: file)
         }
     }
 
     private func chooseFileToExport() {
         FileChooser.present(over: window, title: tr("Export Subscriptions"), accept: tr("_Export"), saving: true,
                             suggestedName: "subscriptions.opml") { [weak self] file in
-            self?.live?.exportSubscriptions(to: file)
+            self?.exportSubscriptions(to: file)
         }
     }
 }

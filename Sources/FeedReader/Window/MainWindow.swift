@@ -113,7 +113,7 @@ final class MainWindow {
             if change == .feeds { self.iconUpdates.update() }
         }
         entryList.header.refreshingAction = { [weak self] in self?.live?.refreshing.refreshSelection() }
-        article.fullArticle.addActions(to: window) { [weak self] _ in Task { @MainActor [weak self] in await self?.live?.model.changed(.counts) } }
+        article.fullArticle.addActions(to: window) { [weak self] _ in Task { @MainActor [weak self] in await self?.model.changed(.counts) } }
         subscriptions.onSubscribedInAccount = life.tied { [weak self] outcome in self?.accounts.subscribedInAccount(outcome) }
         refreshing.onSynced = life.tied { [weak self] outcome in self?.accounts.report(outcome) }
         refreshing.onRefreshed = life.tied { [weak self] inBackground in

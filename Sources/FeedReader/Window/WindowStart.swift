@@ -11,16 +11,17 @@ enum WindowStart {
         Task { @MainActor [weak main, library = main.library] in
             if offersSamples {
                 await library.subscribeToSamplesIfEmpty(in: AppData.sampleFeeds)
-                main?.live?.settings.setInteger(1, forKey: WindowKey.samplesSubscribed, in: WindowKey.library)
+                main?.settings.setInteger(1, forKey: WindowKey.samplesSubscribed, in: WindowKey.library)
             }
             guard let main = main?.live else { return }
             // The model's change shows the sidebar, selects the saved row and lists its entries.
             await main.model.changed(.feeds, selecting: main.reading.savedSelection)
             guard main.live != nil else { return }
+            // Each checks the window is there once its own wait ends.
             // Subscriptions recovered into a new database have no entries yet: they are fetched at once.
             if fetchingRecoveredFeeds { main.refreshing.beginRefresh() }
-            Task { @MainActor [weak main] in await main?.live?.accounts.syncAccounts(reporting: true) }
-            MainThread.whenIdle { [weak main] in main?.live?.cleanUp.runIfDue() }
+            Task { @MainActor [weak main] in await main?.accounts.syncAccounts(reporting: true) }
+            MainThread.whenIdle { [weak main] in main?.cleanUp.runIfDue() }
         }
     }
 }
