@@ -108,9 +108,8 @@ final class MainWindow {
         article.media.positions.onSaveFailure = { error in failed(tr("Where the episode was left could not be saved."), error) }
         model.onFailure = { error in failed(tr("The subscriptions could not be read."), error) }
         model.onChange = { [weak self] change, selecting in
-            guard let self = self?.live else { return }
-            await self.reading.show(change, selecting: selecting)
-            if change == .feeds { self.iconUpdates.update() }
+            await self?.live?.reading.show(change, selecting: selecting)
+            if change == .feeds { self?.iconUpdates.update() }
         }
         entryList.header.refreshingAction = { [weak self] in self?.live?.refreshing.refreshSelection() }
         article.fullArticle.addActions(to: window) { [weak self] _ in Task { @MainActor [weak self] in await self?.model.changed(.counts) } }
