@@ -98,11 +98,11 @@ final class AccountsWindowTests: XCTestCase {
             gtk_window_destroy(cast(preferences))
             preferencesOpen = false
             RealInput.key(windowTitle: app.title, "F5")
-            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.refreshesRunning > 0 || Self.entryTitles(app).count == 7 })
-            if app.window.refreshesRunning > 0 { saveRender(app.window.window, name: "header-during-sync") }
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.refreshing.running > 0 || Self.entryTitles(app).count == 7 })
+            if app.window.refreshing.running > 0 { saveRender(app.window.window, name: "header-during-sync") }
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.entryTitles(app).count == 7 }, "\(Self.entryTitles(app))")
             XCTAssertTrue(Self.entryTitles(app).contains("Later News item 1"))
-            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.refreshesRunning == 0 && !app.window.entryList.header.isRefreshing })
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.refreshing.running == 0 && !app.window.entryList.header.isRefreshing })
         }
     }
 
@@ -267,11 +267,11 @@ final class AccountsWindowTests: XCTestCase {
             var restarted = false
             defer { if !restarted { try? server.run("start-web") } }
             // The toast stays until acted on, however long the checks below take.
-            app.window.toasts.timeout = 0
+            app.window.notices.toasts.timeout = 0
             RealInput.key(windowTitle: app.title, "F5")
             let reason = "The server could not be reached. Check the address and the network connection."
             let expected = "\u{2068}\(user.name) — \(server.url.absoluteString)\u{2069} could not be synced. " + reason
-            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.toasts.message == expected }, "\(app.window.toasts.message ?? "")")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.notices.toasts.message == expected }, "\(app.window.notices.toasts.message ?? "")")
             saveScreen(name: "sync-failure-toast")
 
             let preferences = try PreferencesWindowTests.open(app, titled: "Preferences")
@@ -307,8 +307,8 @@ final class AccountsWindowTests: XCTestCase {
 
             let target = g_variant_new_tuple([g_variant_new_int64(gint64(feedID)), g_variant_new_int64(gint64(folderID))], 2)
             g_action_group_activate_action(cast(app.window.window), "move-to-folder", target)
-            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.toasts.message == "The server cannot do this." },
-                          "\(app.window.toasts.message ?? "")")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.notices.toasts.message == "The server cannot do this." },
+                          "\(app.window.notices.toasts.message ?? "")")
             nonisolated(unsafe) var folderOfFeed: Int64?? = .none
             Task { @MainActor [library = app.library] in
                 folderOfFeed = .some(try await library.store.feeds(accountID: account.id).first?.folderID)
@@ -370,7 +370,7 @@ final class AccountsWindowTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { notifications.shown.count == 1 }, "\(notifications.shown)")
             XCTAssertEqual(notifications.shown.first?.body, "2 new entries in 1 feed")
             XCTAssertTrue(GtkTestEnvironment.iterate { background.nextAccountSync.map { $0 > firstTurn } ?? false }, "the next turn is set")
-            XCTAssertNil(app.window.toasts.message, "a background sync that went well says nothing")
+            XCTAssertNil(app.window.notices.toasts.message, "a background sync that went well says nothing")
         }
     }
 
@@ -390,9 +390,9 @@ final class AccountsWindowTests: XCTestCase {
     @MainActor
     private static func syncWithF5(_ app: ReaderFixture, file: StaticString = #filePath, line: UInt = #line) {
         RealInput.key(windowTitle: app.title, "F5")
-        XCTAssertTrue(GtkTestEnvironment.iterate { app.window.refreshesRunning > 0 || app.queuedChanges() == 0 }, "a sync starts",
+        XCTAssertTrue(GtkTestEnvironment.iterate { app.window.refreshing.running > 0 || app.queuedChanges() == 0 }, "a sync starts",
                       file: file, line: line)
-        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.refreshesRunning == 0 && app.queuedChanges() == 0 },
+        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.refreshing.running == 0 && app.queuedChanges() == 0 },
                       "the sync ends with nothing left to send", file: file, line: line)
     }
 

@@ -20,13 +20,13 @@ final class ErrorLanguageTests: XCTestCase {
             app.window.switchLanguage(to: "de")
             feed.failing = true
             app.window.entryList.header.beginRefreshing()
-            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.toasts.message != nil })
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.notices.toasts.message != nil })
             let feedID = try XCTUnwrap(app.window.sidebar.feedIDs.first)
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.sidebar.tooltip(forFeed: feedID) != nil })
             XCTAssertEqual(app.window.sidebar.tooltip(forFeed: feedID),
                            "Letzte Aktualisierung fehlgeschlagen: \u{2068}Der Server hatte ein Problem (Fehler 500).\u{2069}")
-            XCTAssertTrue(app.window.toasts.message?.hasSuffix("Der Server hatte ein Problem (Fehler 500).") ?? false,
-                          app.window.toasts.message ?? "no toast")
+            XCTAssertTrue(app.window.notices.toasts.message?.hasSuffix("Der Server hatte ein Problem (Fehler 500).") ?? false,
+                          app.window.notices.toasts.message ?? "no toast")
 
             app.window.switchLanguage(to: "fr")
 

@@ -84,7 +84,7 @@ final class FeedIconWindowTests: XCTestCase {
     private static func feedRowImage(_ app: ReaderFixture, row index: Int = 2) -> UnsafeMutablePointer<GtkWidget>? {
         let sidebar = app.window.sidebar
         guard index < sidebar.items.count, sidebar.rowWidget(showing: sidebar.items[index]) != nil else { return nil }
-        return sidebar.boundRows.values.first { $0.item == sidebar.items[index] }?.icon
+        return sidebar.rowWidgets(showing: sidebar.items[index])?.icon
     }
 
     /// A square orange PNG `side` pixels wide.

@@ -68,12 +68,12 @@ final class FeedReaderWindowTests: XCTestCase {
             let list = app.window.entryList
             feed.failing = true
             list.header.beginRefreshing()
-            let toasts = app.window.toasts
+            let toasts = app.window.notices.toasts
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { toasts.message != nil })
             let message = toasts.message ?? ""
             XCTAssertTrue(message.hasPrefix("“\u{2068}Served\u{2069}” could not be refreshed: ") && message.contains("500"),
                           "the toast names the feed and says why: \(message)")
-            XCTAssertNil(app.window.banner.message, "no banner stays over the list for it")
+            XCTAssertNil(app.window.notices.banner.message, "no banner stays over the list for it")
             XCTAssertNotNil(toastButton(labelled: "_Retry", in: app.window), "with a Retry button")
             XCTAssertTrue(GtkTestEnvironment.iterate { list.header.state == .idle })
             XCTAssertEqual(list.order.count, 5, "the cached entries stay visible")
@@ -136,8 +136,8 @@ final class FeedReaderWindowTests: XCTestCase {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             let restarted = try app.restarted()
             defer { restarted.close() }
-            XCTAssertEqual(restarted.window.banner.message, MainWindow.settingsUnreadableMessage())
-            XCTAssertNotNil(restarted.window.banner.details, "GLib's reason under Details")
+            XCTAssertEqual(restarted.window.notices.banner.message, Notices.settingsUnreadableMessage())
+            XCTAssertNotNil(restarted.window.notices.banner.details, "GLib's reason under Details")
             XCTAssertNil(restarted.settings.setAsidePath, "not moved aside as damaged")
             var isFolder: ObjCBool = false
             XCTAssertTrue(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
@@ -146,15 +146,15 @@ final class FeedReaderWindowTests: XCTestCase {
 
     func testDamagedSettingsStartAfreshAndTheWindowSaysWhereTheOldFileIs() throws {
         try withReader(entries: 3) { app, _ in
-            XCTAssertNil(app.window.banner.message)
+            XCTAssertNil(app.window.notices.banner.message)
             app.close()
             try Data("[window\nwidth=".utf8).write(to: URL(fileURLWithPath: app.settings.path))
             let restarted = try app.restarted()
             defer { restarted.close() }
             let keptAt = try XCTUnwrap(restarted.settings.setAsidePath)
             XCTAssertTrue(FileManager.default.fileExists(atPath: keptAt), "nothing is lost: the damaged file is kept")
-            XCTAssertEqual(restarted.window.banner.message, MainWindow.settingsResetMessage(keptAt: keptAt))
-            XCTAssertTrue(restarted.window.banner.message?.contains(keptAt) ?? false)
+            XCTAssertEqual(restarted.window.notices.banner.message, Notices.settingsResetMessage(keptAt: keptAt))
+            XCTAssertTrue(restarted.window.notices.banner.message?.contains(keptAt) ?? false)
         }
     }
 
@@ -311,7 +311,7 @@ final class ReaderFixture {
         window.present()
         // Started: the stored entries are shown, or the window says why they cannot be.
         GtkTestEnvironment.wait(until: {
-            firstPageShown || self.window.banner.message != nil || self.window.toasts.message != nil
+            firstPageShown || self.window.notices.banner.message != nil || self.window.notices.toasts.message != nil
         }, "the window's first page of entries")
         GtkTestEnvironment.settleInput()
         waitUntilStill()

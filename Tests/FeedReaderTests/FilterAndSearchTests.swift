@@ -58,7 +58,7 @@ final class FilterAndSearchTests: XCTestCase {
                           "results as typed, the title match first: \(list.shownTitles)")
             XCTAssertEqual(String(cString: gtk_editable_get_text(cast(entry))), "tom", "typing went to the entry, not to shortcuts")
             XCTAssertEqual(app.starredInStore(), 0, "no letter reached the s shortcut")
-            XCTAssertNil(app.window.banner.message, "a query overtaken by the next key is stopped without an error")
+            XCTAssertNil(app.window.notices.banner.message, "a query overtaken by the next key is stopped without an error")
             let title = try XCTUnwrap(Self.titleLabel(showing: "Tomatoes & beans", in: list.listView))
             XCTAssertEqual(String(cString: gtk_label_get_label(cast(title))),
                            "<span background=\"#f8e45c\" foreground=\"#000000\">Tomatoes</span> &amp; beans")

@@ -292,7 +292,7 @@ final class FolderTests: XCTestCase {
     @MainActor
     private static func indent(of item: FeedSelection, in sidebar: FeedSidebar, from edge: Edge = .leading) -> Double {
         _ = row(of: item, in: sidebar)
-        let icon = sidebar.boundRows.values.first { $0.item == item }!.icon
+        let icon = sidebar.rowWidgets(showing: item)!.icon
         var bounds = graphene_rect_t()
         _ = gtk_widget_compute_bounds(icon, list(of: sidebar), &bounds)
         let listWidth = Double(gtk_widget_get_width(list(of: sidebar)))

@@ -34,7 +34,7 @@ final class HostileContentWindowTests: XCTestCase {
             Task { @MainActor [library = first.library] in feeds = (try? await library.store.feeds()) ?? [] }
             GtkTestEnvironment.wait(until: { feeds.count == 2 }, "both feeds in the store")
             first.close()
-            let icons = first.window.icons
+            let icons = first.window.iconUpdates.icons
             let bombFile = icons.path(for: try XCTUnwrap(feeds.first { $0.url.path.hasPrefix("/bomb") }))
             let fairFile = icons.path(for: try XCTUnwrap(feeds.first { $0.url.path.hasPrefix("/fair") }))
             try FileManager.default.createDirectory(at: icons.directory, withIntermediateDirectories: true)
@@ -126,7 +126,7 @@ final class HostileContentWindowTests: XCTestCase {
     private static func rowShowsAnIcon(_ app: ReaderFixture, row index: Int) -> Bool {
         let sidebar = app.window.sidebar
         guard index < sidebar.items.count, sidebar.rowWidget(showing: sidebar.items[index]) != nil,
-              let image = sidebar.boundRows.values.first(where: { $0.item == sidebar.items[index] })?.icon else { return false }
+              let image = sidebar.rowWidgets(showing: sidebar.items[index])?.icon else { return false }
         return gtk_image_get_storage_type(cast(image)) == GTK_IMAGE_PAINTABLE
     }
 }

@@ -26,9 +26,9 @@ final class ImportHostileWindowTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate {
                 longestTurn = max(longestTurn, Date().timeIntervalSince(lastTurn))
                 lastTurn = Date()
-                return app.window.toasts.message != nil
+                return app.window.notices.toasts.message != nil
             })
-            XCTAssertEqual(app.window.toasts.message,
+            XCTAssertEqual(app.window.notices.toasts.message,
                            "\u{2068}\(huge.path)\u{2069}: The file is far too large to be a subscription list, so nothing was imported.")
             XCTAssertLessThan(longestTurn, 0.5, "the main loop kept turning: \(longestTurn) s")
             XCTAssertEqual(app.window.sidebar.feedIDs.count, 1, "nothing was imported")

@@ -30,7 +30,7 @@ final class ReadStateTests: XCTestCase {
     func testMarkAllReadOffersAnUndoThatRestoresTheUnreadEntries() throws {
         try withReader(serving: plainFeed(entries: 4), entries: 4) { app in
             let list = app.window.entryList
-            let toasts = app.window.toasts
+            let toasts = app.window.notices.toasts
             // Without the toast's slide, so the click lands where its button is.
             try GtkTestEnvironment.withAnimations(false) {
                 g_action_group_activate_action(cast(app.window.window), "mark-all-read", nil)
@@ -53,7 +53,7 @@ final class ReadStateTests: XCTestCase {
 
     func testTheToastGoesAwayByItself() throws {
         try withReader(serving: plainFeed(entries: 2), entries: 2) { app in
-            let toasts = app.window.toasts
+            let toasts = app.window.notices.toasts
             toasts.timeout = 1
             // A toast under the pointer stays until the pointer leaves it: keep the pointer on the sidebar.
             RealInput.move(windowTitle: app.title, to: app.point(in: app.window.sidebar.widget, x: 40, y: 40))

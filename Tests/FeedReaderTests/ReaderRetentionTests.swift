@@ -34,7 +34,7 @@ final class ReaderRetentionTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { early.window.entryList.order.count == 5 })
             // The clean-up at start has run once it has noted the day it ran.
             GtkTestEnvironment.wait(until: {
-                early.settings.date(forKey: MainWindow.Key.lastCleanUp, in: MainWindow.Key.storage) == clock.now
+                early.settings.date(forKey: WindowKey.lastCleanUp, in: WindowKey.storage) == clock.now
             }, "the clean-up at start")
             GtkTestEnvironment.runPending()
             XCTAssertEqual(early.window.entryList.order.count, 5, "89 days: every entry is kept")

@@ -186,7 +186,7 @@ final class SidebarAccountsTests: XCTestCase {
             nonisolated(unsafe) var reloaded = false
             let window = app.window
             Task { @MainActor in
-                await window.reloadSidebar()
+                await window.model.changed(.entries())
                 reloaded = true
             }
             XCTAssertTrue(GtkTestEnvironment.iterate { reloaded })
@@ -253,11 +253,11 @@ final class SidebarAccountsTests: XCTestCase {
             XCTAssertNil(AccessibilityTests.labelMismatch(feverSection, "bob — https://rss.example.org/api/fever.php (Fever API), 1 unread"))
             let fever = "\u{2068}bob — https://rss.example.org/api/fever.php (Fever API)\u{2069}"
 
-            app.window.toasts.timeout = 0
+            app.window.notices.toasts.timeout = 0
             var outcome = AccountSync.Outcome()
             outcome.failures = [(library.fever, .server(SyncError(.unreachable, "connection refused")))]
-            app.window.report(outcome)
-            XCTAssertEqual(app.window.toasts.message,
+            app.window.accounts.report(outcome)
+            XCTAssertEqual(app.window.notices.toasts.message,
                            fever + " could not be synced. The server could not be reached. Check the address and the network connection.")
 
             let preferences = try PreferencesWindowTests.open(app, titled: "Preferences")
@@ -443,7 +443,7 @@ final class SidebarAccountsTests: XCTestCase {
     /// The row's content (its icon, names, warning and count), found through the sidebar's model.
     @MainActor
     private static func box(of item: FeedSelection, in sidebar: FeedSidebar) -> UnsafeMutablePointer<GtkWidget>? {
-        sidebar.boundRows.values.first { $0.item == item }?.box
+        sidebar.rowWidgets(showing: item)?.box
     }
 
     /// Adds an account to the library's store, as adding one in Preferences stores it.
@@ -464,7 +464,7 @@ final class SidebarAccountsTests: XCTestCase {
     /// The texts of the row's labels that show, in order.
     @MainActor
     private static func labels(of item: FeedSelection, in sidebar: FeedSidebar) -> [String] {
-        guard let widgets = sidebar.boundRows.values.first(where: { $0.item == item }) else { return [] }
+        guard let widgets = sidebar.rowWidgets(showing: item) else { return [] }
         return [widgets.name, widgets.subtitle, widgets.count].filter { gtk_widget_get_visible($0) != 0 }
             .map { String(cString: gtk_label_get_text(cast($0))) }.filter { !$0.isEmpty }
     }

@@ -77,13 +77,4 @@ final class SidebarOutlineTests: XCTestCase {
             }
         }
     }
-
-    func testEveryRowHasAKeyThatNamesItAgain() {
-        for item: FeedSelection in [.all, .starred, .feed(7), .folder(8), .account(9)] {
-            XCTAssertEqual(FeedSelection(key: item.key), item)
-        }
-        for text in ["", "feed", "feed:", "feed:x", "dir:3", "feed:1:2", "https://example.org/feed.xml"] {
-            XCTAssertNil(FeedSelection(key: text), text)
-        }
-    }
 }

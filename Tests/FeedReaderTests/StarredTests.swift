@@ -37,8 +37,8 @@ final class StarredTests: XCTestCase {
             RealInput.key(windowTitle: app.title, "s")
             XCTAssertTrue(GtkTestEnvironment.iterate { list.selectedEntry?.isStarred == false }, "shown unstarred at once")
             // The store waits FeedStore.busyTimeout (10 s) for the lock, twice.
-            GtkTestEnvironment.wait(until: { app.window.toasts.message != nil }, timeout: 40, "the failure said")
-            XCTAssertEqual(app.window.toasts.message?.hasPrefix("The star could not be saved."), true, app.window.toasts.message ?? "")
+            GtkTestEnvironment.wait(until: { app.window.notices.toasts.message != nil }, timeout: 40, "the failure said")
+            XCTAssertEqual(app.window.notices.toasts.message?.hasPrefix("The star could not be saved."), true, app.window.notices.toasts.message ?? "")
             XCTAssertEqual(list.selectedEntry?.isStarred, true, "the row shows the star the database kept")
             XCTAssertFalse(app.window.article.starButtonStars, "the article's button still offers to unstar")
             holder.release()

@@ -40,7 +40,7 @@ final class StorageNoticeTests: XCTestCase {
                 let app = try ReaderFixture(healingStoreIn: folder)
                 defer { app.close() }
 
-                let banner = app.window.banner
+                let banner = app.window.notices.banner
                 let message = try XCTUnwrap(banner.message, "\(fault)")
                 XCTAssertTrue(message.hasPrefix("The feed database was damaged, so a new one was made."), message)
                 let keptAt = try XCTUnwrap(message.components(separatedBy: "kept as \u{2068}").last?.components(separatedBy: "\u{2069}").first)
@@ -70,7 +70,7 @@ final class StorageNoticeTests: XCTestCase {
             try withReadOnlyFolder(folder) {
                 let app = try ReaderFixture(healingStoreIn: folder)
                 defer { app.close() }
-                XCTAssertEqual(app.window.banner.message, StorageNotice.folderReadOnly(folder: folder.path, recovered: 1, details: "").message)
+                XCTAssertEqual(app.window.notices.banner.message, StorageNotice.folderReadOnly(folder: folder.path, recovered: 1, details: "").message)
                 XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 3 }, "the stored entries show")
                 saveRender(app.window.window, name: "storage-read-only-folder")
             }
@@ -87,11 +87,11 @@ final class StorageNoticeTests: XCTestCase {
             let app = try ReaderFixture(healingStoreIn: folder)
             defer { app.close() }
 
-            let message = try XCTUnwrap(app.window.banner.message)
+            let message = try XCTUnwrap(app.window.notices.banner.message)
             XCTAssertEqual(message, "The folder \u{2068}\(folder.path)\u{2069} could not be created, so your feeds will not be kept after you quit.")
-            XCTAssertEqual(app.window.banner.details, "\(folder.path): Not a directory")
+            XCTAssertEqual(app.window.notices.banner.details, "\(folder.path): Not a directory")
             XCTAssertFalse(message.contains("NSCocoaErrorDomain"))
-            app.window.banner.expandDetails()
+            app.window.notices.banner.expandDetails()
             GtkTestEnvironment.waitForFrames(of: app.window.window)
             saveRender(app.window.window, name: "storage-folder-unavailable")
         }

@@ -73,9 +73,9 @@ final class SubscriptionsImportWindowTests: XCTestCase {
 
             XCTAssertTrue(Self.drop(broken, on: try XCTUnwrap(app.window.fileDrop)))
 
-            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.toasts.message != nil })
-            XCTAssertEqual(app.window.toasts.message, "The file is broken at line 4, so nothing was imported.")
-            XCTAssertNil(app.window.banner.message, "a toast, not a banner left over the list")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.notices.toasts.message != nil })
+            XCTAssertEqual(app.window.notices.toasts.message, "The file is broken at line 4, so nothing was imported.")
+            XCTAssertNil(app.window.notices.banner.message, "a toast, not a banner left over the list")
             XCTAssertNil(app.window.importBar.message)
             XCTAssertEqual(app.window.sidebar.feedIDs.count, 1)
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "import-broken-file") })
@@ -121,12 +121,12 @@ final class SubscriptionsImportWindowTests: XCTestCase {
 
             XCTAssertTrue(Self.drop(list.path, on: try XCTUnwrap(app.window.fileDrop)))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.importBar.message?.hasPrefix("4 subscriptions were imported") ?? false },
-                          "import bar: \(app.window.importBar.message ?? "none"), toast: \(app.window.toasts.message ?? "none")")
+                          "import bar: \(app.window.importBar.message ?? "none"), toast: \(app.window.notices.toasts.message ?? "none")")
             app.window.subscriptions.exportSubscriptions(to: exported.localFile)
 
-            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.importBar.message?.hasPrefix("5 subscriptions") ?? false || app.window.toasts.message != nil })
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.importBar.message?.hasPrefix("5 subscriptions") ?? false || app.window.notices.toasts.message != nil })
             XCTAssertEqual(app.window.importBar.message, "5 subscriptions were exported to \u{2068}\(exported.displayedPath)\u{2069}.",
-                           "toast: \(app.window.toasts.message ?? "none")")
+                           "toast: \(app.window.notices.toasts.message ?? "none")")
             let names = exported.namesInFolder()
             XCTAssertTrue(names.contains(exported.name), "exported to exactly the name given: \(names)")
             XCTAssertFalse(names.contains(exported.replacedName), "not to a name with the byte replaced")

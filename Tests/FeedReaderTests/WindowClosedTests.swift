@@ -56,9 +56,9 @@ final class WindowClosedTests: XCTestCase {
             app.close()
             refreshes.release()
 
-            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.refreshesRunning == 0 }, "the refresh ends")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.refreshing.running == 0 }, "the refresh ends")
             GtkTestEnvironment.runPending()
-            XCTAssertNil(app.window.toasts.message, "no notice of the failure over the closed window")
+            XCTAssertNil(app.window.notices.toasts.message, "no notice of the failure over the closed window")
         }
     }
 

@@ -17,12 +17,11 @@ final class EntryListView {
     let widget: UnsafeMutablePointer<GtkWidget>
     let header: NormalHeader
     let footer: NormalAutoFooter
-    /// One item per entry shown: a row shows the entry at its position in ``order``, so a new
-    /// page refills the rows already made instead of replacing every item (and row) of the list.
+    /// One ``EntryItem`` per entry shown, showing the entry at its position in ``order``: a new
+    /// page refills the items already there (their rows follow their properties) instead of
+    /// replacing every item (and row) of the list.
     private let rows: OpaquePointer
     private let selectionModel: OpaquePointer
-    /// The row widget of each list item bound now, so rows can be refilled without rebinding.
-    private var boundRows: [UnsafeMutableRawPointer: UnsafeMutablePointer<GtkWidget>] = [:]
     /// The entry selected, kept across reloads that still list it.
     private(set) var selectedID: Int64?
     private var isReplacing = false
@@ -66,7 +65,7 @@ final class EntryListView {
         self.library = library
         // Each model is handed to the one above it, which owns it from then on: `rows` and
         // `selectionModel` stay valid as long as the list view that `listViewRef` holds.
-        rows = gtk_string_list_new(nil)
+        rows = g_list_store_new(EntryItem.type.gtype)
         let factory = gtk_signal_list_item_factory_new()!
         let selection = gtk_single_selection_new(cast(rows))!
         gtk_single_selection_set_autoselect(selection, 0)
@@ -151,11 +150,30 @@ final class EntryListView {
 
     /// Updates the feed names rows show, without reloading.
     func updateFeedTitles(_ titles: [Int64: String]) {
+        guard titles != feedTitles else { return }
         feedTitles = titles
+        showEntries(in: order.indices)
+    }
+
+    /// Lists again what `change` may have changed in the list, once the first page shows.
+    func follow(_ change: LibraryModel.Change) async {
+        switch change {
+        case let .entries(newAtTop): await reloaded(scrollToTop: newAtTop)
+        case .feeds: await reloaded()
+        case .folders where source.folderID != nil: await reloaded()
+        case .folders, .counts: return
+        }
+    }
+
+    /// Loads the first page again, returning once it shows (or a newer load took its place).
+    private func reloaded(scrollToTop: Bool = false) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            reload(scrollToTop: scrollToTop) { done.resume() }
+        }
     }
 
     /// Loads the first page again: after a refresh, new entries appear at the top.
-    func reload(scrollToTop: Bool = false, completion: (@MainActor () -> Void)? = nil) {
+    private func reload(scrollToTop: Bool = false, completion: (@MainActor () -> Void)? = nil) {
         generation += 1
         let generation = generation
         // Its results would be dropped anyway: SQLite stops the query instead of finishing it.
@@ -220,7 +238,7 @@ final class EntryListView {
         // Only the count changes the list's items: the rows kept show their new entries below.
         if shown != order.count { splicePlaceholders(at: kept, removing: shown - kept, adding: order.count - kept) }
         isReplacing = false
-        refillBoundRows()
+        showEntries(in: 0..<kept)
         // A focused row removed is gone from the window, but stays the window's focus until the
         // next layout: keys pressed meanwhile would go nowhere, so the list takes the focus back.
         if focusWasInList && kept < shown { gtk_widget_grab_focus(listView) }
@@ -245,9 +263,23 @@ final class EntryListView {
         splicePlaceholders(at: shown, removing: 0, adding: fresh.count)
     }
 
-    /// Removes and adds items at `position`: their rows show the entries of ``order`` there.
+    /// Removes and adds items at `position`: the new ones show the entries of ``order`` there.
     private func splicePlaceholders(at position: Int, removing removed: Int, adding added: Int) {
-        withCStringArray(Array(repeating: "", count: added)) { gtk_string_list_splice(rows, guint(position), guint(removed), $0) }
+        var items: [gpointer?] = (0..<added).map { _ in UnsafeMutableRawPointer(EntryItem.type.make()) }
+        for index in 0..<added { EntryItem(items[index]!).show(entries[order[position + index]]!, feed: feedTitle(of: order[position + index]),
+                                                                terms: searchTerms) }
+        g_list_store_splice(rows, guint(position), guint(removed), &items, guint(added))
+        for item in items { g_object_unref(item) }
+    }
+
+    private func feedTitle(of entryID: Int64) -> String? { entries[entryID].flatMap { feedTitles[$0.feedID] } }
+
+    /// Shows in the items at `positions` the entries of ``order`` there.
+    private func showEntries(in positions: Range<Int>) {
+        for position in positions {
+            guard let entry = entries[order[position]] else { continue }
+            EntryItem.at(position, in: rows)?.show(entry, feed: feedTitles[entry.feedID], terms: searchTerms)
+        }
     }
 
     private func scrollToTop() {
@@ -301,83 +333,53 @@ final class EntryListView {
     func update(_ entry: StoredEntry) {
         guard entries[entry.id] != nil else { return }
         entries[entry.id] = entry
-        if let row = boundRow(showing: entry.id) { fill(row, with: entry) }
+        if let position = order.firstIndex(of: entry.id) {
+            EntryItem.at(position, in: rows)?.show(entry, feed: feedTitles[entry.feedID], terms: searchTerms)
+        }
     }
 
     /// Marks every listed entry read in the rows, after the store did.
     func markAllShownRead() {
         for id in order { entries[id]?.isRead = true }
-        refillBoundRows()
+        showEntries(in: order.indices)
     }
 
     /// Shows the rows' dates and placeholders in the current language, and names the list.
     func retranslate() {
         cgtk_accessible_set_label(cast(listView), tr("Entries"))
         cgtk_accessible_set_label(cast(scrolledWindow), tr("Entries"))
-        refillBoundRows()
+        showEntries(in: order.indices)
     }
 
-    /// Shows in every row made the entry now at its position.
-    private func refillBoundRows() {
-        for (item, row) in boundRows {
-            if let entry = entry(at: item) { fill(row, with: entry) }
-        }
-    }
-
-    /// The entry at a list item's position.
-    private func entry(at item: UnsafeMutableRawPointer) -> StoredEntry? {
-        let position = Int(gtk_list_item_get_position(cast(item)))
-        return position < order.count ? entries[order[position]] : nil
-    }
-
-    /// The row showing the entry `id`, if it is bound.
-    private func boundRow(showing id: Int64) -> UnsafeMutablePointer<GtkWidget>? {
-        boundRows.first { entry(at: $0.key)?.id == id }?.value
+    /// The widgets of the row showing the entry `id`, found through its item, when the row is bound.
+    func rowWidgets(showing id: Int64) -> EntryRowWidgets? {
+        order.firstIndex(of: id).flatMap { EntryItem.at($0, in: rows) }.flatMap { ObjectData.get($0.object, EntryItem.rowKey) }
     }
 
     // MARK: - Rows
 
-    private func setUpRow(_ item: gpointer) {
-        let title = Widgets.label("", classes: ["entry-title"])
-        // Wrapped at the list's width; a word-wrapped natural width as well (natural-wrap-mode
-        // WORD) laid every title out once more for each search keystroke.
-        gtk_label_set_wrap(cast(title), 1)
-        gtk_widget_set_hexpand(title, 1)
-        let star = gtk_image_new_from_icon_name("starred-symbolic")!
-        gtk_widget_set_valign(star, GTK_ALIGN_START)
-        gtk_widget_set_halign(star, GTK_ALIGN_END)
-        gtk_widget_add_css_class(star, "entry-star")
-        // The star lies over the title's end margin rather than beside it in a box: a horizontal
-        // box asks a wrapped label its width for the row's height, which GtkLabel finds by
-        // laying the title out some ten times over; a search keystroke whose results changed
-        // did that for every row, twice, most of its 60 to 190 ms.
-        let heading = gtk_overlay_new()!
-        gtk_overlay_set_child(cast(heading), title)
-        gtk_overlay_add_overlay(cast(heading), star)
-        let meta = Widgets.label("", classes: ["caption", "dim-label"])
-        let summary = Widgets.label("", classes: ["entry-summary"])
-        gtk_label_set_ellipsize(cast(summary), PANGO_ELLIPSIZE_END)
-        gtk_label_set_single_line_mode(cast(summary), 1)
-        let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, [heading, meta, summary])
-        Widgets.setMargins(box, horizontal: 14, vertical: 10)
-        gtk_widget_add_css_class(box, "entry-row")
-        gtk_list_item_set_child(cast(item), box)
+    private func setUpRow(_ listItem: gpointer) {
+        let widgets = EntryRowWidgets()
+        gtk_list_item_set_child(cast(listItem), widgets.box)
+        ObjectData.set(widgets, on: listItem, EntryRowWidgets.listItemKey)
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(cast(click), guint(GDK_BUTTON_SECONDARY))
-        Signal.connectClickAt(cast(click), "pressed") { [weak self] x, y in self?.showMenu(on: box, x: x, y: y) }
-        gtk_widget_add_controller(box, cast(click))
+        Signal.connectClickAt(cast(click), "pressed") { [weak self, weak widgets] x, y in
+            if let widgets { self?.showMenu(on: widgets, x: x, y: y) }
+        }
+        gtk_widget_add_controller(widgets.box, cast(click))
     }
 
     /// Opens the selected entry's menu, as a right click on it would (Shift+F10 or the Menu key).
     func showMenuForSelection() {
-        guard let id = selectedID, let box = boundRow(showing: id) else { return }
-        showMenu(on: box, x: Double(gtk_widget_get_width(box)) / 2, y: Double(gtk_widget_get_height(box)) / 2)
+        guard let id = selectedID, let widgets = rowWidgets(showing: id) else { return }
+        showMenu(on: widgets, x: Double(gtk_widget_get_width(widgets.box)) / 2, y: Double(gtk_widget_get_height(widgets.box)) / 2)
     }
 
     /// A right click on an entry offers to star it, mark it read or unread, or open it.
-    private func showMenu(on box: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) {
-        guard let item = boundRows.first(where: { $0.value == box })?.key, let entry = entry(at: item) else { return }
-        let id = entry.id
+    private func showMenu(on widgets: EntryRowWidgets, x: Double, y: Double) {
+        guard let id = widgets.item?.id, let entry = entries[id] else { return }
+        let box = widgets.box
         let menu = g_menu_new()!
         // An entry without a web address (the bundled samples' have none) is not offered to the browser.
         let opens = entry.link.map(Reading.opensInBrowser) ?? false
@@ -393,20 +395,16 @@ final class EntryListView {
         Widgets.popUpMenu(menu, on: box, x: x, y: y)
     }
 
-    private func bind(_ item: gpointer) {
-        guard let box = gtk_list_item_get_child(cast(item)) else { return }
-        boundRows[item] = box
-        if let entry = entry(at: item) { fill(box, with: entry) }
+    /// Binds the row's widgets to the item it shows now, and hangs them on the item: the row is
+    /// found through the model's item.
+    private func bind(_ listItem: gpointer) {
+        guard let widgets = ObjectData.get(listItem, EntryRowWidgets.listItemKey, as: EntryRowWidgets.self),
+              let object = gtk_list_item_get_item(cast(listItem)) else { return }
+        widgets.bind(to: EntryItem(object))
     }
 
-    /// The space between a title and the star of a starred entry, in pixels.
-    private static let starSpacing: Int32 = 6
-
-    /// The star's width: the title's end margin leaves it that much room.
-    private static func starWidth(_ star: UnsafeMutablePointer<GtkWidget>) -> Int32 {
-        var width: Int32 = 0
-        gtk_widget_measure(star, GTK_ORIENTATION_HORIZONTAL, -1, nil, &width, nil, nil)
-        return width
+    private func unbind(_ listItem: gpointer) {
+        ObjectData.get(listItem, EntryRowWidgets.listItemKey, as: EntryRowWidgets.self)?.unbind()
     }
 
     /// The most characters of a summary its one ellipsized line can show, at any list width.
@@ -435,39 +433,4 @@ final class EntryListView {
         if entry.isStarred { parts.append(tr("starred")) }
         return parts.joined(separator: ", ")
     }
-
-    private func unbind(_ item: gpointer) {
-        boundRows[item] = nil
-    }
-
-    private func fill(_ box: UnsafeMutablePointer<GtkWidget>, with entry: StoredEntry) {
-        let heading = gtk_widget_get_first_child(box)!
-        let title = gtk_overlay_get_child(cast(heading))!
-        let star = gtk_widget_get_next_sibling(title)!
-        gtk_widget_set_visible(star, entry.isStarred.gboolean)
-        gtk_widget_set_margin_end(title, entry.isStarred ? Self.starWidth(star) + Self.starSpacing : 0)
-        let meta = gtk_widget_get_next_sibling(heading)!
-        let summary = gtk_widget_get_next_sibling(meta)!
-        let titleText = entry.title?.isEmpty == false ? entry.title! : tr("Untitled")
-        let summaryText = Self.summaryLine(entry.summary ?? "")
-        if searchTerms.isEmpty {
-            gtk_label_set_text(cast(title), titleText)
-            gtk_label_set_text(cast(summary), summaryText)
-        } else {
-            gtk_label_set_markup(cast(title), SearchHighlight.markup(titleText, terms: searchTerms))
-            gtk_label_set_markup(cast(summary), SearchHighlight.markup(summaryText, terms: searchTerms))
-        }
-        if entry.isRead {
-            gtk_widget_remove_css_class(title, "unread")
-        } else {
-            gtk_widget_add_css_class(title, "unread")
-        }
-        gtk_label_set_text(cast(meta), Self.subtitle([feedTitles[entry.feedID], entry.author, EntryDateText.text(for: entry.sortDate)]))
-        // The list's row widget is what a screen reader lands on: it gets the whole row in words.
-        if let row = gtk_widget_get_parent(box) {
-            cgtk_accessible_set_label(cast(row), Self.accessibleName(of: entry, title: titleText, feed: feedTitles[entry.feedID]))
-        }
-        gtk_widget_set_visible(summary, (entry.summary?.isEmpty == false).gboolean)
-    }
 }
-

@@ -14,13 +14,19 @@ final class Toasts {
     /// How long a toast stays, in seconds.
     var timeout: UInt32 = 5
 
+    /// The overlay's: a notice said after the window closed (a task resuming late) is dropped,
+    /// so whoever says it needs no check of its own.
+    private let life: WidgetLife
+
     init(overlay: OpaquePointer) {
         self.overlay = overlay
+        life = WidgetLife(cast(overlay))
     }
 
     /// Shows `text`, replacing any toast up, with a button labelled `button` (a mnemonic such as
     /// "_Undo") that runs `action`.
     func show(_ text: String, button: String? = nil, action: (@MainActor () -> Void)? = nil) {
+        guard life.isAlive else { return }
         let toast = adw_toast_new(text)!
         adw_toast_set_timeout(toast, timeout)
         // A newer notice replaces the one up rather than waiting for it to go.

@@ -79,9 +79,9 @@ extension Reading {
                     self?.live?.entryList.update(notSaved.keptState(of: changed))
                     self?.live?.article.update(notSaved.keptState(of: changed))
                 }
-                self?.live?.onFailure?(failure, error)
+                self?.onFailure?(failure, error)
             }
-            await self?.live?.model.changed(.entries)
+            await self?.model.changed(.counts)
         }
     }
 
@@ -97,7 +97,7 @@ extension Reading {
             do {
                 changed = try await marking()
             } catch {
-                self?.live?.onFailure?(tr("The read state could not be saved."), error)
+                self?.onFailure?(tr("The read state could not be saved."), error)
                 return
             }
             guard let self = self?.live else { return }
@@ -106,7 +106,7 @@ extension Reading {
             guard !changed.isEmpty else { return }
             let text = trn("%d entry marked as read", "%d entries marked as read", changed.count)
                 .filling(count: changed.count)
-            self.toasts.show(text, button: tr("_Undo")) { [weak self] in self?.live?.undoMarkRead(changed) }
+            self.toasts.show(text, button: tr("_Undo")) { [weak self] in self?.undoMarkRead(changed) }
         }
     }
 
@@ -115,16 +115,14 @@ extension Reading {
             do {
                 try await library.store.setRead(false, entryIDs: entryIDs)
             } catch {
-                self?.live?.onFailure?(tr("The read state could not be saved."), error)
+                self?.onFailure?(tr("The read state could not be saved."), error)
             }
-            await self?.live?.afterReadStateChanged()
+            await self?.afterReadStateChanged()
         }
     }
 
     private func afterReadStateChanged() async {
-        await model.changed(.entries)
-        guard live != nil else { return }
-        entryList.reload()
+        await model.changed(.entries())
     }
 
     /// Marks the entry (the selected one when nil) unread if it is read, read if not.

@@ -69,10 +69,10 @@ final class Reading {
         self.network = network
         openLink = { link in gtk_show_uri(cast(window), link.absoluteString, guint32(GDK_CURRENT_TIME)) }
         // The list may outlive the window's widgets (a page load finishing after it closed).
-        entryList.onOpen = { [weak self] entry in self?.live?.open(entry) }
-        entryList.onSelect = { [weak self] entry in self?.live?.showArticle(entry) }
-        entryList.onClick = { [weak self] in self?.live?.showArticlePane() }
-        entryList.onFirstPageShown = { [weak self] in self?.live?.showListOrEmptyState() }
+        entryList.onOpen = life.tied { [weak self] entry in self?.open(entry) }
+        entryList.onSelect = life.tied { [weak self] entry in self?.showArticle(entry) }
+        entryList.onClick = life.tied { [weak self] in self?.showArticlePane() }
+        entryList.onFirstPageShown = life.tied { [weak self] in self?.showListOrEmptyState() }
         sidebar.onSelect = { [weak self] selection in self?.select(selection) }
         sidebar.onActivate = { [weak self] in self?.panes.show(.entries) }
         panes.onChange = { [weak self] in self?.panesChanged() }
@@ -91,7 +91,7 @@ final class Reading {
 
     /// The row selected when the window last closed.
     var savedSelection: FeedSelection {
-        typealias Key = MainWindow.Key
+        typealias Key = WindowKey
         if let account = settings.integer(forKey: FeedSidebar.selectedAccountKey, in: Key.group) { return .account(Int64(account)) }
         return switch settings.integer(forKey: Key.selectedFeed, in: Key.group) {
         case nil: .all
@@ -104,21 +104,20 @@ final class Reading {
     /// Shows what the model holds after `change`: the sidebar, selecting `requested` when given
     /// (else keeping its selection where it can); the list follows a selection that moved, and
     /// lists again what a change of feeds or folders may have changed in it.
-    func show(_ change: LibraryModel.Change, selecting requested: FeedSelection?) {
-        sidebar.show(model.feeds, folders: model.folders, accounts: model.accounts, starred: model.starredCount,
-                     selecting: requested ?? sidebar.selection)
+    func show(_ change: LibraryModel.Change, selecting requested: FeedSelection?) async {
+        sidebar.modelChanged(selecting: requested ?? sidebar.selection)
         entryList.updateFeedTitles(model.feedTitles)
         showSelectionTitle()
         if requested != nil || sidebar.selection != model.selection || sidebar.selection != entryList.source {
             select(sidebar.selection)
-        } else if change == .feeds || (change == .folders && sidebar.selection.folderID != nil) {
-            entryList.reload()
+        } else {
+            await entryList.follow(change)
         }
     }
 
     /// Lists the entries of `selection`, and remembers it for the next start.
     private func select(_ selection: FeedSelection) {
-        typealias Key = MainWindow.Key
+        typealias Key = WindowKey
         model.selection = selection
         let saved: Int? = switch selection {
         case .all, .account: nil
@@ -275,7 +274,7 @@ final class Reading {
             do {
                 stored = try await library.store.entry(id: listed.id)
             } catch {
-                self?.live?.onFailure?(tr("The stored entries could not be read."), error)
+                self?.onFailure?(tr("The stored entries could not be read."), error)
                 return
             }
             guard let self = self?.live, var entry = stored, let current = self.entryList.selectedEntry, current.id == entry.id else { return }

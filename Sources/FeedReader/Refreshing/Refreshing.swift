@@ -68,7 +68,7 @@ final class Refreshing {
 
     /// Adds the window's Refresh action, which the Refresh button and F5 activate.
     func addActions() {
-        Widgets.addAction(to: window, "refresh") { [weak self] _ in self?.live?.beginRefresh() }
+        Widgets.addAction(to: window, "refresh") { [weak self] _ in self?.beginRefresh() }
     }
 
     /// Refreshes the selection as a pull does, with the list's header showing it; where the list
@@ -109,11 +109,9 @@ final class Refreshing {
             }
             let synced = await syncing.value
             guard let self = self?.live else { return }
-            await self.model.changed(.entries)
+            await self.model.changed(.entries(newAtTop: report.newEntries > 0))
             guard self.live != nil else { return }
-            self.entryList.reload(scrollToTop: report.newEntries > 0) { [weak self] in
-                self?.live?.entryList.header.endRefreshing()
-            }
+            self.entryList.header.endRefreshing()
             // A feed failing in the background is marked in the sidebar; a notice every half hour would nag.
             if background == nil { self.report(report) }
             self.onSynced?(synced)
@@ -124,9 +122,7 @@ final class Refreshing {
     /// Shows what an account's sync stored, as soon as that account is done: a slow server of
     /// another account does not hold it back.
     private func showSynced() async {
-        await model.changed(.entries)
-        guard live != nil else { return }
-        entryList.reload()
+        await model.changed(.entries())
     }
 
     /// Refreshes the feeds whose background turn came; the entry list's header shows it when the
@@ -145,9 +141,7 @@ final class Refreshing {
         let report = await refresh.value
         guard live != nil else { return }
         if !headerShowsIt {
-            await model.changed(.entries)
-            guard live != nil else { return }
-            entryList.reload()
+            await model.changed(.entries())
         }
         onRefreshed?(true)
         if NewEntriesNotification.isWanted(newEntries: report.newEntries, enabled: preferences.notifiesNewEntries,

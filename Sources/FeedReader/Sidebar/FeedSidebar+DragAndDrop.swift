@@ -7,16 +7,16 @@ import RefreshGtk
 /// An account's rows are neither dragged nor take drops: moving a synced feed or dropping a local
 /// one into an account (subscribing it there) goes through the account's server, not the sidebar.
 extension FeedSidebar {
-    /// Lets a row be dragged, carrying its ``FeedSelection/key``. The content is made when the
-    /// drag starts, from the row the widgets show then.
+    /// Lets a row be dragged, carrying its item (a ``SidebarItem``). The content is made when the
+    /// drag starts, from the item the widgets show then.
     func makeDraggable(_ widgets: SidebarRowWidgets) {
         let drag = gtk_drag_source_new()!
         gtk_drag_source_set_actions(drag, GDK_ACTION_MOVE)
         Signal.connectReturningObject(cast(drag), "prepare") { [weak self] _, _ in
-            guard let self, let item = widgets.item, self.isDraggable(item) else { return nil }
+            guard let self, let item = widgets.sidebarItem, self.isDraggable(item.selection) else { return nil }
             var value = GValue()
-            g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
-            g_value_set_string(&value, item.key)
+            g_value_init(&value, SidebarItem.type.gtype)
+            g_value_set_object(&value, item.object)
             defer { g_value_unset(&value) }
             return UnsafeMutableRawPointer(gdk_content_provider_new_for_value(&value))
         }
@@ -35,17 +35,16 @@ extension FeedSidebar {
     /// folder, or on All Feeds, moving it out of any. A folder is refused on itself and on the
     /// folders inside it; the other rows take nothing.
     func acceptDrops(on widgets: SidebarRowWidgets) {
-        let target = gtk_drop_target_new(GType(16 << 2), GDK_ACTION_MOVE)!
+        let target = gtk_drop_target_new(SidebarItem.type.gtype, GDK_ACTION_MOVE)!
         Signal.connectDrop(cast(target), "drop") { [weak self] value, _, _ in
-            guard let self, let text = g_value_get_string(value), let dragged = FeedSelection(key: String(cString: text)),
-                  let item = widgets.item else { return false }
-            return self.drop(dragged, on: item)
+            guard let self, let dragged = g_value_get_object(value), let item = widgets.item else { return false }
+            return self.drop(SidebarItem(dragged).selection, on: item)
         }
-        // Only rows of this sidebar are taken, and only on All Feeds and local folders: text or a
-        // file from another program passes on to the window (which imports an OPML file dropped anywhere on it).
+        // Only rows of this sidebar are taken, and only on All Feeds and local folders: a file from
+        // another program passes on to the window (which imports an OPML file dropped anywhere on it).
         Signal.connectObjectReturningBool(cast(target), "accept") { [weak self] drop in
             guard let self, gdk_drop_get_drag(OpaquePointer(drop)) != nil,
-                  gdk_content_formats_contain_gtype(gdk_drop_get_formats(OpaquePointer(drop)), GType(16 << 2)) != 0,
+                  gdk_content_formats_contain_gtype(gdk_drop_get_formats(OpaquePointer(drop)), SidebarItem.type.gtype) != 0,
                   let item = widgets.item else { return false }
             return self.folderTakingDrops(item) != nil
         }

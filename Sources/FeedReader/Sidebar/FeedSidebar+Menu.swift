@@ -12,7 +12,7 @@ extension FeedSidebar {
 
     /// Opens the selected row's menu, as a right click on it would (Shift+F10 or the Menu key).
     func showMenuForSelection() {
-        guard let widgets = boundRows.values.first(where: { $0.item == selection }) else { return }
+        guard let widgets = rowWidgets(showing: selection) else { return }
         showMenu(on: widgets, x: Double(gtk_widget_get_width(widgets.box)) / 2, y: Double(gtk_widget_get_height(widgets.box)) / 2)
     }
 
@@ -32,7 +32,7 @@ extension FeedSidebar {
         switch item {
         case let .feed(feedID):
             add(tr("Mark All as Read"), "win.mark-feed-read", g_variant_new_int64(gint64(feedID)), to: menu)
-            if let feed = feedsByID[feedID] { FullArticleSetting.appendItem(to: menu, for: feed, window: gtk_widget_get_root(widget)) }
+            if let feed = model.feed(id: feedID) { FullArticleSetting.appendItem(to: menu, for: feed, window: gtk_widget_get_root(widget)) }
             if let accountID = outline.account(of: item) {
                 addServerActions(forFeed: feedID, in: accountID, to: menu, add: add)
                 return menu
@@ -74,7 +74,7 @@ extension FeedSidebar {
     /// Moving a synced feed among its account's folders and removing it, where its service can.
     private func addServerActions(forFeed feedID: Int64, in accountID: Int64, to menu: OpaquePointer,
                                   add: (String, String, OpaquePointer, OpaquePointer) -> Void) {
-        guard let account = accountsByID[accountID],
+        guard let account = model.accounts.first(where: { $0.account.id == accountID }),
               let capabilities = SyncEngine.knownServices.first(where: { $0.kind == account.account.kind })?.capabilities else { return }
         if capabilities.canMoveFeeds {
             let move = g_menu_new()!

@@ -8,40 +8,33 @@ import RefreshGtk
 /// categories as folders and their feeds. Each row has its unread count (a folder's or an
 /// account's counts all below it) and any fetch or sync error; folders and accounts open and close.
 ///
-/// A GtkTreeListModel over one list of rows per level, shown by a list view with a
-/// GtkTreeExpander in each row: only the rows on screen are widgets, and a row is found through
-/// the model's items. ``SidebarOutline`` says what each level holds; a reload splices only the
-/// rows that changed into each level's list, so the selection and the scroll position stay.
+/// A GtkTreeListModel over the model's list of ``SidebarItem``s per level, shown by a list view
+/// with a GtkTreeExpander in each row: only the rows on screen are widgets, bound to the
+/// properties of the item they show, and a row is found through its item. The model updates the
+/// items and splices its lists; the sidebar only keeps the selection and the open rows.
 @MainActor
 final class FeedSidebar {
     let widget: UnsafeMutablePointer<GtkWidget>
     /// Kept alive with this object: subscription reloads may finish after the window closed.
     private let listViewRef: ObjectRef<UnsafeMutablePointer<GtkWidget>>
     var listView: UnsafeMutablePointer<GtkWidget> { listViewRef.pointer }
-    /// The top level's rows, as GtkStringObjects holding each row's ``FeedSelection/key``.
-    private let root: OpaquePointer
+    /// Where the rows come from, and where the selection lives.
+    let model: LibraryModel
     /// The rows shown: the top level, with the rows of each open folder and account below it.
     private let treeModel: OpaquePointer
     private let selectionModel: OpaquePointer
     /// What each level holds now.
-    private(set) var outline = SidebarOutline()
-    /// The list of rows inside each folder and account, made when it is first opened and kept
-    /// (one reference of ours), so a reload updates it whether open or closed.
-    private var childLists: [FeedSelection: (list: OpaquePointer, rows: [FeedSelection])] = [:]
-    /// The widgets of each list item, bound to a row or not.
-    var boundRows: [UnsafeMutableRawPointer: SidebarRowWidgets] = [:]
-    private(set) var feedsByID: [Int64: StoredFeed] = [:]
-    private(set) var foldersByID: [Int64: StoredFolder] = [:]
-    private(set) var accountsByID: [Int64: SidebarAccount] = [:]
-    private(set) var starredCount = 0
-    /// While the model changes: the selection moving with it is not the person's choice, and the
-    /// rows opened to match ``collapsed`` are not either.
-    private var isRebuilding = false
+    var outline: SidebarOutline { model.outline }
     /// While rows are opened and closed as ``collapsed`` and ``collapsedAccounts`` say.
     private var isOpeningAsRemembered = false
+    /// Whether the model's rows were shown once: the first time, the selection is scrolled to.
+    private var hasShownRows = false
+    /// While the selection moves to where the model's change left it: not the person's choice.
+    private var isSelectingForModel = false
+    /// The row selected here, which the model's selection follows once its entries are listed.
     private(set) var selection = FeedSelection.all
     /// The local folders, each before the folders inside it.
-    private(set) var folders: [StoredFolder] = []
+    var folders: [StoredFolder] { model.folders }
     /// The folders whose contents are hidden.
     var collapsed: Set<Int64> = []
     /// The accounts whose sections are closed.
@@ -65,21 +58,15 @@ final class FeedSidebar {
     /// The feeds' own icons; the generic feed icon shows where there is none.
     var icons: FeedIconTextures?
 
-    init() {
+    init(model: LibraryModel) {
+        self.model = model
         // Each model is handed to the one above it, which owns it from then on: they stay valid
-        // as long as the list view that `listViewRef` holds.
-        root = gtk_string_list_new(nil)
-        let opener = Unmanaged.passRetained(WeakSidebar(nil))
-        treeModel = gtk_tree_list_model_new(cast(root), 0, 0, { item, data in
-            guard let item, let data else { return nil }
-            let key = String(cString: gtk_string_object_get_string(OpaquePointer(item)))
-            let sidebar = Unmanaged<WeakSidebar>.fromOpaque(data).takeUnretainedValue()
-            // As an address: a pointer may not leave the main actor's closure.
-            let list = onMainActor { UInt(bitPattern: sidebar.sidebar?.childList(of: key)) }
-            return OpaquePointer(bitPattern: list)
-        }, opener.toOpaque(), { data in
-            if let data { Unmanaged<WeakSidebar>.fromOpaque(data).release() }
-        })
+        // as long as the list view that `listViewRef` holds. A folder's or account's rows are
+        // the list its item holds.
+        treeModel = gtk_tree_list_model_new(cast(g_object_ref(cast(model.sidebarRoot))), 0, 0, { item, _ in
+            guard let item else { return nil }
+            return ObjectProperty.object(item, "children").map(OpaquePointer.init)
+        }, nil, nil)
         let selection = gtk_single_selection_new(cast(treeModel))!
         gtk_single_selection_set_autoselect(selection, 0)
         gtk_single_selection_set_can_unselect(selection, 0)
@@ -93,11 +80,9 @@ final class FeedSidebar {
         gtk_scrolled_window_set_policy(cast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_size_request(scrolled, 270, -1)
         widget = scrolled
-        opener.takeUnretainedValue().sidebar = self
         Signal.connectObject(cast(factory), "setup") { [weak self] item in self?.setUpRow(item) }
         Signal.connectObject(cast(factory), "bind") { [weak self] item in self?.bind(item) }
         Signal.connectObject(cast(factory), "unbind") { [weak self] item in self?.unbind(item) }
-        Signal.connectObject(cast(factory), "teardown") { [weak self] item in self?.boundRows[item] = nil }
         Signal.connectIgnoringArgument(cast(selection), "notify::selected") { [weak self] in self?.selectionChanged() }
         // Enter or a double click on a row.
         Signal.connectUInt(cast(listView), "activate") { [weak self] position in self?.activate(position) }
@@ -114,85 +99,29 @@ final class FeedSidebar {
         retranslate()
     }
 
-    /// Our references to the rows' lists go with the sidebar; the tree list model keeps its own.
-    isolated deinit {
-        for child in childLists.values { g_object_unref(cast(child.list)) }
-    }
-
-    /// What the tree list model's C callback reaches the sidebar through, once it exists.
-    private final class WeakSidebar {
-        weak var sidebar: FeedSidebar?
-        init(_ sidebar: FeedSidebar?) { self.sidebar = sidebar }
-    }
-
     /// Names the list and its scrolled window for screen readers, in the current language, and
     /// shows the rows' texts in it.
     func retranslate() {
         cgtk_accessible_set_label(cast(widget), tr("Feeds"))
         cgtk_accessible_set_label(cast(listView), tr("Feeds"))
-        refillBoundRows()
+        model.fillItems()
     }
 
-    /// Shows the local `feeds` in `folders` (parents before children), the sync `accounts` and
-    /// how many entries are starred, keeping the selection on `selected` when it is still there
-    /// (else on the nearest folder or account shown around it). Only the rows that differ from
-    /// the ones shown are replaced; the rows on screen show the new counts and names.
-    func show(_ feeds: [StoredFeed], folders: [StoredFolder] = [], accounts: [SidebarAccount], starred: Int,
-              selecting selected: FeedSelection) {
-        self.folders = folders
-        starredCount = starred
-        let allFeeds = feeds + accounts.flatMap(\.feeds)
-        feedsByID = Dictionary(allFeeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        foldersByID = Dictionary((folders + accounts.flatMap(\.folders)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        accountsByID = Dictionary(accounts.map { ($0.account.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let isFirstShow = outline.top.isEmpty
-        let new = SidebarOutline(feeds: feeds.map { ($0.id, $0.folderID) }, folders: folders.map { ($0.id, $0.parentID) },
-                                 accounts: accounts.map { account in
-                                     SidebarOutline.Account(id: account.account.id, feeds: account.feeds.map { ($0.id, $0.folderID) },
-                                                            folders: account.folders.map { ($0.id, $0.parentID) })
-                                 })
-        isRebuilding = true
-        defer { isRebuilding = false }
-        // The new outline first: rows bound while the lists change ask it what they hold (a row
-        // the model is told holds nothing stays so).
-        let oldTop = outline.top
-        outline = new
-        Self.splice(root, from: oldTop, to: new.top)
-        for (item, child) in childLists {
-            if let rows = new.children[item] {
-                Self.splice(child.list, from: child.rows, to: rows)
-                childLists[item]?.rows = rows
-            } else {
-                childLists[item] = nil
-                g_object_unref(cast(child.list))
-            }
-        }
+    /// Follows the model's new rows: the folders and accounts open as the person left them, and
+    /// the selection stays on `selected` when it is still there (else on the nearest folder or
+    /// account shown around it).
+    func modelChanged(selecting selected: FeedSelection) {
+        let isFirstShow = !hasShownRows
+        hasShownRows = true
         openRowsAsRemembered()
         let shown = ([selected] + outline.ancestors(of: selected)).lazy.compactMap { self.position(of: $0) }.first ?? 0
         selection = item(at: shown) ?? .all
+        isSelectingForModel = true
         gtk_single_selection_set_selected(selectionModel, shown)
+        isSelectingForModel = false
         // A selection remembered far down the list is brought into view once; later reloads
         // leave the list where the person scrolled it.
         if isFirstShow { scrollOnceLaidOut(to: shown) }
-        refillBoundRows()
-    }
-
-    /// Replaces the run of `list`'s rows that differs between `old` and `new`.
-    private static func splice(_ list: OpaquePointer, from old: [FeedSelection], to new: [FeedSelection]) {
-        guard let splice = SidebarOutline.splice(from: old, to: new) else { return }
-        let added = new[splice.position..<splice.position + splice.added].map(\.key)
-        withCStringArray(added) { gtk_string_list_splice(cast(list), guint(splice.position), guint(splice.removed), $0) }
-    }
-
-    /// The list of rows inside the row `key` names, for the tree list model (a new reference), or
-    /// nil for a row that holds none.
-    private func childList(of key: String) -> OpaquePointer? {
-        guard let item = FeedSelection(key: key), let rows = outline.children[item] else { return nil }
-        if let child = childLists[item] { return OpaquePointer(g_object_ref(cast(child.list))) }
-        let list = gtk_string_list_new(nil)!
-        withCStringArray(rows.map(\.key)) { gtk_string_list_splice(list, 0, 0, $0) }
-        childLists[item] = (list, rows)
-        return OpaquePointer(g_object_ref(cast(list)))
     }
 
     // MARK: - Rows through the model
@@ -208,13 +137,33 @@ final class FeedSidebar {
     static func item(of row: OpaquePointer) -> FeedSelection? {
         guard let object = gtk_tree_list_row_get_item(row) else { return nil }
         defer { g_object_unref(object) }
-        return FeedSelection(key: String(cString: gtk_string_object_get_string(OpaquePointer(object))))
+        return SidebarItem(object).selection
+    }
+
+    /// The tree's row of `item`, with a reference of the caller's, or nil when it is not shown (in a
+    /// closed folder): found from the item's place in each level's list, top down.
+    private func treeRow(of item: FeedSelection) -> OpaquePointer? {
+        let path = ([item] + outline.ancestors(of: item)).reversed()
+        var row: OpaquePointer?
+        var rows = outline.top
+        for step in path {
+            guard let index = rows.firstIndex(of: step) else { break }
+            let next = row.map { gtk_tree_list_row_get_child_row($0, guint(index)) } ?? gtk_tree_list_model_get_child_row(treeModel, guint(index))
+            if let row { g_object_unref(cast(row)) }
+            guard let next else { return nil }
+            row = next
+            if step == item { return row }
+            rows = outline.children[step] ?? []
+        }
+        if let row { g_object_unref(cast(row)) }
+        return nil
     }
 
     /// Where `item`'s row is among the rows shown, or nil when it is not shown (in a closed folder).
     func position(of item: FeedSelection) -> guint? {
-        let count = g_list_model_get_n_items(cast(treeModel))
-        return (0..<count).first { self.item(at: $0) == item }
+        guard let row = treeRow(of: item) else { return nil }
+        defer { g_object_unref(cast(row)) }
+        return gtk_tree_list_row_get_position(row)
     }
 
     /// What the rows show, top to bottom.
@@ -261,8 +210,7 @@ final class FeedSidebar {
 
     /// Opens or closes a folder's or an account's row; closing it around the selected row selects it.
     func setExpanded(_ item: FeedSelection, _ expanded: Bool) {
-        guard outline.isExpandable(item), let position = position(of: item),
-              let row = gtk_tree_list_model_get_row(treeModel, position) else {
+        guard outline.isExpandable(item), let row = treeRow(of: item) else {
             remember(item, open: expanded)
             return
         }
@@ -276,7 +224,7 @@ final class FeedSidebar {
     /// remembered; the folders it shows open as they were left, and the selection moves up to
     /// it when it was inside.
     func rowOpenedOrClosed(_ row: OpaquePointer) {
-        guard !isRebuilding, !isOpeningAsRemembered, let item = Self.item(of: row) else { return }
+        guard !model.isUpdatingSidebar, !isOpeningAsRemembered, let item = Self.item(of: row) else { return }
         let open = gtk_tree_list_row_get_expanded(row) != 0
         remember(item, open: open)
         if open { openRowsAsRemembered() }
@@ -288,15 +236,14 @@ final class FeedSidebar {
         case let .folder(id):
             guard collapsed.contains(id) == open else { return }
             if open { collapsed.remove(id) } else { collapsed.insert(id) }
-            onCollapse?(collapsed.intersection(foldersByID.keys))
+            onCollapse?(collapsed.intersection(model.folders.map(\.id) + model.accounts.flatMap(\.folders).map(\.id)))
         case let .account(id):
             guard collapsedAccounts.contains(id) == open else { return }
             if open { collapsedAccounts.remove(id) } else { collapsedAccounts.insert(id) }
-            onCollapseAccounts?(collapsedAccounts.intersection(accountsByID.keys))
+            onCollapseAccounts?(collapsedAccounts.intersection(model.accounts.map(\.account.id)))
         default:
             return
         }
-        refillBoundRows()
     }
 
     /// Right (left in right-to-left languages) or plus opens the selected folder or account; the
@@ -380,7 +327,7 @@ final class FeedSidebar {
     }
 
     private func selectionChanged() {
-        guard !isRebuilding else { return }
+        guard !model.isUpdatingSidebar, !isSelectingForModel else { return }
         let position = gtk_single_selection_get_selected(selectionModel)
         guard let item = item(at: position) else {
             // The selected row went into a closed folder: the folder shown around it is selected.
@@ -399,23 +346,6 @@ final class FeedSidebar {
         onActivate?()
     }
 
-    // MARK: - What rows stand for
-
-    static func title(of feed: StoredFeed) -> String {
-        feed.title?.isEmpty == false ? feed.title! : (feed.url.host ?? feed.url.lastPathComponent)
-    }
-
     /// The title of a row, as the list pane's header shows it when the row is selected.
-    func title(of item: FeedSelection) -> String {
-        switch item {
-        case .all: tr("All Feeds")
-        case .starred: tr("Starred")
-        case let .folder(id): foldersByID[id]?.name ?? ""
-        case let .feed(id): feedsByID[id].map(Self.title) ?? ""
-        case let .account(id): accountsByID[id]?.name.server ?? ""
-        }
-    }
-
-    /// The feeds of every account shown, for the titles of their entries.
-    var accountFeeds: [StoredFeed] { accountsByID.values.flatMap(\.feeds) }
+    func title(of item: FeedSelection) -> String { model.title(of: item) }
 }

@@ -15,7 +15,7 @@ enum FeedEditing {
             Task { @MainActor in
                 // The window may have closed while the feed was read.
                 guard let feed = try? await library.store.feed(id: feedID), life.isAlive else { return }
-                NameDialog.present(.renameFeed, over: window, text: FeedSidebar.title(of: feed)) { name in
+                NameDialog.present(.renameFeed, over: window, text: feed.displayTitle) { name in
                     Task { @MainActor in
                         do {
                             try await library.store.renameFeed(feedID, to: name)

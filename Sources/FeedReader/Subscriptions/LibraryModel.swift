@@ -1,7 +1,10 @@
+import CGtk
 import FeedCore
+import RefreshGtk
 
 /// What the window shows of the library, as last read from the store: the local feeds with
-/// their folders, the sync accounts with theirs, how many entries are starred, and the selection.
+/// their folders, the sync accounts with theirs, how many entries are starred, the sidebar's
+/// rows as GObject items in list models (``sidebarRoot``), and the selection.
 ///
 /// The window's parts talk through it: a part that changes the store says what it changed
 /// (``changed(_:selecting:)``), and the parts that show the library follow ``onChange``. So the
@@ -15,10 +18,13 @@ final class LibraryModel {
         /// Feeds added, removed, renamed or given a new address: every list may change, and the
         /// new feeds' icons are fetched.
         case feeds
-        /// Entries fetched, synced or marked, or an import's feeds before they are fetched: the
-        /// sidebar changes; the part that changed them lists them as it needs (a refresh with its
-        /// header, a mark at once, an import once it ends).
-        case entries
+        /// Entries fetched, synced, removed or marked in bulk: the sidebar changes and the list
+        /// lists its entries again, scrolled to the top when new ones came (`newAtTop`).
+        case entries(newAtTop: Bool = false)
+        /// Entries marked one by one, or an import's feeds before they are fetched: the sidebar's
+        /// rows and counts change; the list already shows the marks (and lists the import's
+        /// entries once it ends).
+        case counts
     }
 
     private(set) var feeds: [StoredFeed] = []
@@ -27,10 +33,19 @@ final class LibraryModel {
     private(set) var starredCount = 0
     /// The row selected in the sidebar, whose entries the list shows.
     var selection = FeedSelection.all
+    /// The sidebar's top level: a GListStore of ``SidebarItem``s; folders and accounts hold theirs.
+    let sidebarRoot: OpaquePointer = g_list_store_new(SidebarItem.type.gtype)
+    /// What each level of the sidebar holds now.
+    var outline = SidebarOutline()
+    /// While the sidebar's lists change: a selection moving with them is not the person's choice.
+    var isUpdatingSidebar = false
+    /// The item of every row, our reference to it.
+    var items: [FeedSelection: ObjectRef<UnsafeMutablePointer<GObject>>] = [:]
 
     /// Called once the model holds what the store holds after a change, with the row the part
-    /// asked to select (nil: the selection stays where it can).
-    var onChange: ((Change, FeedSelection?) -> Void)?
+    /// asked to select (nil: the selection stays where it can); ``changed(_:selecting:)`` returns
+    /// once it has, the entry list's first page shown again.
+    var onChange: ((Change, FeedSelection?) async -> Void)?
     /// Called when the store could not be read.
     var onFailure: ((any Error) -> Void)?
 
@@ -39,6 +54,8 @@ final class LibraryModel {
     init(store: FeedStore) {
         self.store = store
     }
+
+    isolated deinit { g_object_unref(cast(sidebarRoot)) }
 
     /// Reads the subscriptions again after `change`, then tells ``onChange``; `selection` is the
     /// row to select, when the change calls for one.
@@ -49,7 +66,8 @@ final class LibraryModel {
             let starredCount = try await store.entryCount(starredOnly: true)
             let accounts = try await SidebarAccount.all(in: store)
             (self.feeds, self.folders, self.starredCount, self.accounts) = (feeds, folders, starredCount, accounts)
-            onChange?(change, selection)
+            updateSidebar()
+            await onChange?(change, selection)
         } catch {
             onFailure?(error)
         }
@@ -62,7 +80,7 @@ final class LibraryModel {
 
     /// Every feed's title, local and synced, as the sidebar names it, by the feed's id.
     var feedTitles: [Int64: String] {
-        Dictionary((feeds + accounts.flatMap(\.feeds)).map { ($0.id, FeedSidebar.title(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        Dictionary((feeds + accounts.flatMap(\.feeds)).map { ($0.id, $0.displayTitle) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The feeds a selection refreshes: nil for all of them.

@@ -44,19 +44,20 @@ final class Subscriptions {
     /// Adds the window's actions for feeds, folders, import and export.
     func addActions() {
         Widgets.addAction(to: window, "add-feed") { [weak self] _ in
-            guard let self = self?.live else { return }
+            guard let self else { return }
             AddFeedDialog.present(over: self.window, library: self.library, accounts: self.accountSync, selection: self.model.selection,
-                                  onAddedToAccount: { [weak self] _, outcome in self?.live?.onSubscribedInAccount?(outcome) }) { [weak self] feed in
-                Task { @MainActor [weak self] in await self?.live?.model.changed(.feeds, selecting: .feed(feed.id)) }
+                                  onAddedToAccount: life.tied { [weak self] _, outcome in self?.onSubscribedInAccount?(outcome) }) { [weak self] feed in
+                Task { @MainActor [weak self] in await self?.model.changed(.feeds, selecting: .feed(feed.id)) }
             }
         }
         addFolderActions()
         FeedEditing.addActions(to: window, life: life, library: library, changed: { [weak self] _ in
-            Task { @MainActor [weak self] in await self?.live?.model.changed(.feeds) }
-        }, failed: { [weak self] message, error in self?.live?.failed(message, error) })
-        Widgets.addAction(to: window, "import-subscriptions") { [weak self] _ in self?.live?.chooseFileToImport() }
-        Widgets.addAction(to: window, "export-subscriptions") { [weak self] _ in self?.live?.chooseFileToExport() }
-        Widgets.addAction(to: window, "remove-feed", withInt64: true) { [weak self] id in self?.live?.remove(feedID: id) }
+            Task { @MainActor [weak self] in await self?.model.changed(.feeds) }
+        }, failed: { [weak self] message, error in self?.failed(message, error) })
+        // Actions belong to the window and go with it: their handlers need no check.
+        Widgets.addAction(to: window, "import-subscriptions") { [weak self] _ in self?.chooseFileToImport() }
+        Widgets.addAction(to: window, "export-subscriptions") { [weak self] _ in self?.chooseFileToExport() }
+        Widgets.addAction(to: window, "remove-feed", withInt64: true) { [weak self] id in self?.remove(feedID: id) }
     }
 
     /// Removes a feed after asking; a synced feed is unsubscribed on its server too, through the sync engine.
@@ -64,9 +65,9 @@ final class Subscriptions {
         guard let feed = model.feed(id: feedID) else { return }
         let body = feed.accountID == nil
             // TRANSLATORS: %@ is the feed's title.
-            ? tr("“%@” and all its entries will be removed.").filling(FeedSidebar.title(of: feed))
+            ? tr("“%@” and all its entries will be removed.").filling(feed.displayTitle)
             // TRANSLATORS: %@ is the title of a feed of a sync account.
-            : tr("“%@” and all its entries will be removed, here and on the server.").filling(FeedSidebar.title(of: feed))
+            : tr("“%@” and all its entries will be removed, here and on the server.").filling(feed.displayTitle)
         ConfirmDialog.present(.removeFeed, over: window, body: body) { [weak self] in
             Task { @MainActor [weak self] in
                 guard let self = self?.live else { return }
@@ -75,7 +76,7 @@ final class Subscriptions {
                         do throws(SyncFailure) {
                             try await self.accountSync.engine.unsubscribe(feedID: feedID)
                         } catch {
-                            self.live?.toasts.show(self.accountSync.message(error, accountID: accountID))
+                            self.toasts.show(self.accountSync.message(error, accountID: accountID))
                         }
                     } else {
                         try await self.library.store.removeFeed(id: feedID)
@@ -98,15 +99,15 @@ final class Subscriptions {
                     do throws(SyncFailure) {
                         try await accountSync.engine.moveFeed(feedID, toFolder: folderID)
                     } catch {
-                        self?.live?.toasts.show(accountSync.message(error, accountID: remote.accountID))
+                        self?.toasts.show(accountSync.message(error, accountID: remote.accountID))
                     }
                 } else {
                     try await library.store.moveFeed(feedID, toFolder: folderID)
                 }
             } catch {
-                self?.live?.failed(tr("The feed could not be moved."), error)
+                self?.failed(tr("The feed could not be moved."), error)
             }
-            await self?.live?.model.changed(.folders)
+            await self?.model.changed(.folders)
         }
     }
 
@@ -116,13 +117,13 @@ final class Subscriptions {
             do {
                 try await library.store.moveFolder(folderID, into: parentID)
             } catch FeedStoreError.folderExists(let name) {
-                self?.live?.toasts.show(tr("There is already a folder named “%@”.").filling(name))
+                self?.toasts.show(tr("There is already a folder named “%@”.").filling(name))
             } catch FeedStoreError.folderInsideItself {
-                self?.live?.toasts.show(tr("A folder cannot be moved into itself or into a folder inside it."))
+                self?.toasts.show(tr("A folder cannot be moved into itself or into a folder inside it."))
             } catch {
-                self?.live?.failed(tr("The folder could not be moved."), error)
+                self?.failed(tr("The folder could not be moved."), error)
             }
-            await self?.live?.model.changed(.folders)
+            await self?.model.changed(.folders)
         }
     }
 
@@ -133,9 +134,9 @@ final class Subscriptions {
                 let folderID = try await library.store.createFolder(named: name)
                 if let feedID { try await library.store.moveFeed(feedID, toFolder: folderID) }
             } catch {
-                self?.live?.failed(tr("The folder could not be created."), error)
+                self?.failed(tr("The folder could not be created."), error)
             }
-            await self?.live?.model.changed(.folders)
+            await self?.model.changed(.folders)
         }
     }
 
@@ -145,11 +146,11 @@ final class Subscriptions {
                 try await library.store.renameFolder(folderID, to: name)
             } catch FeedStoreError.folderExists {
                 // TRANSLATORS: %@ is the name the person chose for a folder.
-                self?.live?.toasts.show(tr("There is already a folder named “%@”.").filling(name))
+                self?.toasts.show(tr("There is already a folder named “%@”.").filling(name))
             } catch {
-                self?.live?.failed(tr("The folder could not be renamed."), error)
+                self?.failed(tr("The folder could not be renamed."), error)
             }
-            await self?.live?.model.changed(.folders)
+            await self?.model.changed(.folders)
         }
     }
 
@@ -159,7 +160,7 @@ final class Subscriptions {
             do {
                 try await library.store.deleteFolder(folderID)
             } catch {
-                self?.live?.failed(tr("The folder could not be deleted."), error)
+                self?.failed(tr("The folder could not be deleted."), error)
             }
             guard let self = self?.live else { return }
             await self.model.changed(.folders, selecting: self.model.selection == .folder(folderID) ? .all : nil)
@@ -178,31 +179,31 @@ final class Subscriptions {
 
     private func addFolderActions() {
         Widgets.addAction(to: window, "move-to-folder") { [weak self] feedID, folderID in
-            self?.live?.moveFeed(feedID, toFolder: folderID == 0 ? nil : folderID)
+            self?.moveFeed(feedID, toFolder: folderID == 0 ? nil : folderID)
         }
         Widgets.addAction(to: window, "move-folder") { [weak self] folderID, parentID in
-            self?.live?.moveFolder(folderID, into: parentID == 0 ? nil : parentID)
+            self?.moveFolder(folderID, into: parentID == 0 ? nil : parentID)
         }
         Widgets.addAction(to: window, "move-to-new-folder", withInt64: true) { [weak self] feedID in
-            guard let self = self?.live else { return }
+            guard let self else { return }
             NameDialog.present(.newFolder, over: self.window) { [weak self] name in
                 self?.createFolder(named: name, moving: feedID)
             }
         }
         Widgets.addAction(to: window, "new-folder") { [weak self] _ in
-            guard let self = self?.live else { return }
+            guard let self else { return }
             NameDialog.present(.newFolder, over: self.window) { [weak self] name in
                 self?.createFolder(named: name)
             }
         }
         Widgets.addAction(to: window, "rename-folder", withInt64: true) { [weak self] folderID in
-            guard let self = self?.live, let folder = self.model.folders.first(where: { $0.id == folderID }) else { return }
+            guard let self, let folder = self.model.folders.first(where: { $0.id == folderID }) else { return }
             NameDialog.present(.renameFolder, over: self.window, text: folder.name) { [weak self] name in
                 self?.renameFolder(folderID, to: name)
             }
         }
         Widgets.addAction(to: window, "delete-folder", withInt64: true) { [weak self] folderID in
-            guard let self = self?.live, let folder = self.model.folders.first(where: { $0.id == folderID }) else { return }
+            guard let self, let folder = self.model.folders.first(where: { $0.id == folderID }) else { return }
             ConfirmDialog.present(.deleteFolder, over: self.window, body: Self.deletingSays(folder)) { [weak self] in
                 self?.deleteFolder(folderID)
             }
@@ -215,20 +216,20 @@ final class Subscriptions {
         Task { @MainActor [weak self, library] in
             do {
                 let report = try await library.importSubscriptions(fromFile: file) { [weak self] done, total in
-                    await self?.live?.importProgressed(done: done, total: total)
+                    await self?.importProgressed(done: done, total: total)
                 }
                 guard let self = self?.live else { return }
                 self.importBar.show(SubscriptionsReport.summary(of: report))
                 await self.model.changed(.feeds)
             } catch let error as OPMLDocument.ReadError {
-                self?.live?.importBar.hide()
-                self?.live?.toasts.show(error.reason.sentence)
+                self?.importBar.hide()
+                self?.toasts.show(error.reason.sentence)
             } catch let error as FeedStoreError {
-                self?.live?.importBar.hide()
-                self?.live?.failed(SubscriptionsFailure.importing(file, error), error)
+                self?.importBar.hide()
+                self?.failed(SubscriptionsFailure.importing(file, error), error)
             } catch {
-                self?.live?.importBar.hide()
-                self?.live?.toasts.show(SubscriptionsFailure.importing(file, error))
+                self?.importBar.hide()
+                self?.toasts.show(SubscriptionsFailure.importing(file, error))
             }
         }
     }
@@ -236,7 +237,7 @@ final class Subscriptions {
     /// The new feeds are in the list once their fetching starts; entries follow at the end.
     private func importProgressed(done: Int, total: Int) async {
         importBar.showProgress(done: done, total: total)
-        if done == 0 { await model.changed(.entries) }
+        if done == 0 { await model.changed(.counts) }
     }
 
     /// Writes the subscriptions with their folders to an OPML file.
@@ -244,23 +245,23 @@ final class Subscriptions {
         Task { @MainActor [weak self, library] in
             do {
                 let count = try await library.exportSubscriptions(to: file)
-                self?.live?.importBar.show(SubscriptionsReport.exported(count, to: file))
+                self?.importBar.show(SubscriptionsReport.exported(count, to: file))
             } catch {
-                self?.live?.toasts.show(SubscriptionsFailure.exporting(file, error))
+                self?.toasts.show(SubscriptionsFailure.exporting(file, error))
             }
         }
     }
 
     private func chooseFileToImport() {
         FileChooser.present(over: window, title: tr("Import Subscriptions"), accept: tr("_Import"), saving: false) { [weak self] file in
-            self?.live?.importSubscriptions(from: file)
+            self?.importSubscriptions(from: file)
         }
     }
 
     private func chooseFileToExport() {
         FileChooser.present(over: window, title: tr("Export Subscriptions"), accept: tr("_Export"), saving: true,
                             suggestedName: "subscriptions.opml") { [weak self] file in
-            self?.live?.exportSubscriptions(to: file)
+            self?.exportSubscriptions(to: file)
         }
     }
 }

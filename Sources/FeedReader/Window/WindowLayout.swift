@@ -76,4 +76,16 @@ struct WindowLayout {
 
     /// The layout's top widget, for the window's content.
     var widget: UnsafeMutablePointer<GtkWidget> { UnsafeMutablePointer(toastOverlay) }
+
+    /// Puts the panes' own widgets in their places: the sidebar, the list pane's parts top to
+    /// bottom (the last one fills it), the article with its buttons in the article's header bar.
+    func place(sidebar: UnsafeMutablePointer<GtkWidget>, entries: [UnsafeMutablePointer<GtkWidget>], article: ArticleView) {
+        gtk_widget_set_vexpand(sidebar, 1)
+        gtk_box_append(cast(sidebarContent), sidebar)
+        if let last = entries.last { gtk_widget_set_vexpand(last, 1) }
+        for part in entries { gtk_box_append(cast(entriesSlot), part) }
+        gtk_box_append(cast(articleContent), article.widget)
+        adw_header_bar_pack_end(articleHeader, article.openButton)
+        adw_header_bar_pack_end(articleHeader, article.starButton)
+    }
 }

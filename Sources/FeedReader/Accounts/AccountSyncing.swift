@@ -5,7 +5,25 @@ import RefreshGtk
 
 /// Sync accounts in the window: syncing them at start and on the background interval, the
 /// Accounts page of Preferences, and what failed, said with the account named.
-extension MainWindow {
+@MainActor
+final class AccountSyncing {
+    private let window: UnsafeMutablePointer<GtkWidget>
+    private let application: UnsafeMutablePointer<GtkApplication>
+    private let life: WidgetLife
+    private let accountSync: AccountSync
+    private let model: LibraryModel
+    private let preferences: Preferences
+    /// The Refresh button counts the syncs running with the refreshes.
+    private let refreshing: Refreshing
+    private let toasts: Toasts
+    private var live: AccountSyncing? { life.isAlive ? self : nil }
+
+    init(window: UnsafeMutablePointer<GtkWidget>, application: UnsafeMutablePointer<GtkApplication>, life: WidgetLife,
+         accountSync: AccountSync, model: LibraryModel, preferences: Preferences, refreshing: Refreshing, toasts: Toasts) {
+        (self.window, self.application, self.life, self.accountSync) = (window, application, life, accountSync)
+        (self.model, self.preferences, self.refreshing, self.toasts) = (model, preferences, refreshing, toasts)
+    }
+
     /// Opens Preferences, on the Accounts page when `showingAccounts`.
     func presentPreferences(showingAccounts: Bool = false) {
         PreferencesWindow.present(preferences, over: window, showingAccounts: showingAccounts) { [weak self, accountSync] window in
@@ -20,10 +38,7 @@ extension MainWindow {
             Task { @MainActor [weak self] in await self?.syncAccounts([account.id], reporting: true) }
         case .removed:
             Task { @MainActor [weak self] in
-                guard let self = self?.live else { return }
-                await self.reloadSidebar()
-                guard self.live != nil else { return }
-                self.entryList.reload()
+                await self?.model.changed(.entries())
             }
         }
     }
@@ -36,32 +51,25 @@ extension MainWindow {
         if accountSync.accounts.isEmpty { await accountSync.reload() }
         // Without accounts the Refresh button does not flicker at every start.
         guard !accountSync.accounts.isEmpty, self.live != nil else { return }
-        refreshesRunning += 1
-        let outcome = await accountSync.sync(accountIDs) { [weak self] in await self?.live?.showSynced() }
-        refreshesRunning -= 1
+        refreshing.running += 1
+        // Each account's articles are shown as soon as that account is done, not after the slowest.
+        let outcome = await accountSync.sync(accountIDs) { [weak self] in await self?.model.changed(.entries()) }
+        refreshing.running -= 1
         guard self.live != nil else { return }
         if reporting { report(outcome) }
         if notifying, NewEntriesNotification.isWanted(newEntries: outcome.newUnreadEntries, enabled: preferences.notifiesNewEntries,
-                                                      whenFocused: preferences.notifiesWhenFocused, windowIsFocused: isFocused) {
+                                                      whenFocused: preferences.notifiesWhenFocused, windowIsFocused: refreshing.windowIsFocused) {
             NewEntriesNotification.send(entries: outcome.newUnreadEntries, feeds: outcome.feedsWithNewUnreadEntries, from: application)
         }
-    }
-
-    /// Shows what an account's sync stored, as soon as that account is done.
-    func showSynced() async {
-        await reloadSidebar()
-        guard live != nil else { return }
-        entryList.reload()
     }
 
     /// A feed subscribed in an account comes with the sync that made it: shown as any sync's
     /// articles are, or the sync's failure said (the subscription waits in the queue for the next).
     func subscribedInAccount(_ outcome: AccountSync.Outcome) {
         Task { @MainActor [weak self] in
-            guard let self = self?.live else { return }
-            await self.reloadSidebar()
-            guard self.live != nil else { return }
-            self.entryList.reload()
+            // The model's listeners and the toasts are tied to the window: nothing shows once it is gone.
+            guard let self else { return }
+            await self.model.changed(.entries())
             self.report(outcome)
         }
     }
@@ -75,11 +83,11 @@ extension MainWindow {
             : trn("%d account could not be synced", "%d accounts could not be synced", outcome.failures.count)
                 .filling(count: outcome.failures.count)
         if outcome.failures.contains(where: { $0.failure.needsUser }) {
-            toasts.show(text, button: tr("_Preferences")) { [weak self] in self?.live?.presentPreferences(showingAccounts: true) }
+            toasts.show(text, button: tr("_Preferences")) { [weak self] in self?.presentPreferences(showingAccounts: true) }
         } else {
             let failed = outcome.failures.map(\.account.id)
             toasts.show(text, button: tr("_Retry")) { [weak self] in
-                Task { @MainActor [weak self] in await self?.live?.syncAccounts(failed, reporting: true) }
+                Task { @MainActor [weak self] in await self?.syncAccounts(failed, reporting: true) }
             }
         }
     }

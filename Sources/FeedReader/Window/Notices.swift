@@ -1,11 +1,37 @@
+import AppSupport
 import CGtk
 import FeedCore
 import Foundation
 import RefreshGtk
 
-/// Notices: what went wrong, said in the user's language. Trouble the user must act on stays in
-/// the banner over the list until dismissed; the rest is a toast.
-extension MainWindow {
+/// The window's notices: what went wrong, said in the user's language. Trouble the user must act
+/// on stays in the banner over the list until dismissed; the rest is a toast.
+@MainActor
+final class Notices {
+    /// What the user must act on (storage or settings trouble found at start, a damaged database):
+    /// it stays over the list until dismissed.
+    let banner: NoticeBar
+    /// Undo and short notices.
+    let toasts: Toasts
+    private let store: FeedStore
+
+    init(banner: NoticeBar, toasts: Toasts, store: FeedStore) {
+        self.banner = banner
+        self.toasts = toasts
+        self.store = store
+    }
+
+    /// Shows in the banner what went wrong before the window opened: settings reset or left
+    /// unreadable, a database repaired.
+    func showStartTrouble(settings: SettingsStore, storage: StorageNotice?) {
+        let notices = [settings.recoveryNote.map { _ in Self.settingsResetMessage(keptAt: settings.setAsidePath) },
+                       settings.unreadableReason.map { _ in Self.settingsUnreadableMessage() },
+                       storage?.message].compactMap { $0 }
+        if !notices.isEmpty {
+            banner.show(notices.joined(separator: "\n"), details: storage?.details ?? settings.unreadableReason)
+        }
+    }
+
     /// What the banner says when the settings file could not be read and was started afresh.
     static func settingsResetMessage(keptAt path: String?) -> String {
         guard let path else {
@@ -28,7 +54,7 @@ extension MainWindow {
     /// found damaged stays in the banner, since nothing more can be saved until the next start repairs it.
     func showStoreError(_ failure: String, _ error: Error) {
         FileHandle.standardError.write(Data("feed-reader: \(failure) \(ErrorReason(error).technicalSummary)\n".utf8))
-        if let reason = library.store.damageFound {
+        if let reason = store.damageFound {
             // TRANSLATORS: "Feed Reader" is the app's name: write it as you translated "Feed Reader" for the window title.
             banner.show(tr("The feed database is damaged, so nothing more is saved to it. Restart Feed Reader to repair it; your subscriptions will be recovered."),
                         details: reason)

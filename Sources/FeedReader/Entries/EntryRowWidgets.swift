@@ -1,0 +1,98 @@
+import CGtk
+import RefreshGtk
+
+/// The widgets of one row of the entry list, made once and bound to whichever ``EntryItem`` the
+/// list item shows now: the title with the star over its end, the feed, author and date, and the
+/// summary's first line.
+@MainActor
+final class EntryRowWidgets {
+    let box: UnsafeMutablePointer<GtkWidget>
+    let title: UnsafeMutablePointer<GtkWidget>
+    let star: UnsafeMutablePointer<GtkWidget>
+    let meta: UnsafeMutablePointer<GtkWidget>
+    let summary: UnsafeMutablePointer<GtkWidget>
+    /// The item shown, while bound.
+    private(set) var item: EntryItem?
+    private let bindings = PropertyBindings()
+    /// The connection to the item's notify, while bound.
+    private var itemHandler: Signal.HandlerID = 0
+
+    /// Key under which a list item holds its row's widgets.
+    static let listItemKey = "feed-reader-entry-row"
+    /// The space between a title and the star of a starred entry, in pixels.
+    private static let starSpacing: Int32 = 6
+
+    init() {
+        title = Widgets.label("", classes: ["entry-title"])
+        gtk_label_set_use_markup(cast(title), 1)
+        // Wrapped at the list's width; a word-wrapped natural width as well (natural-wrap-mode
+        // WORD) laid every title out once more for each search keystroke.
+        gtk_label_set_wrap(cast(title), 1)
+        gtk_widget_set_hexpand(title, 1)
+        star = gtk_image_new_from_icon_name("starred-symbolic")!
+        gtk_widget_set_valign(star, GTK_ALIGN_START)
+        gtk_widget_set_halign(star, GTK_ALIGN_END)
+        gtk_widget_add_css_class(star, "entry-star")
+        // The star lies over the title's end margin rather than beside it in a box: a horizontal
+        // box asks a wrapped label its width for the row's height, which GtkLabel finds by
+        // laying the title out some ten times over; a search keystroke whose results changed
+        // did that for every row, twice, most of its 60 to 190 ms.
+        let heading = gtk_overlay_new()!
+        gtk_overlay_set_child(cast(heading), title)
+        gtk_overlay_add_overlay(cast(heading), star)
+        meta = Widgets.label("", classes: ["caption", "dim-label"])
+        summary = Widgets.label("", classes: ["entry-summary"])
+        gtk_label_set_use_markup(cast(summary), 1)
+        gtk_label_set_ellipsize(cast(summary), PANGO_ELLIPSIZE_END)
+        gtk_label_set_single_line_mode(cast(summary), 1)
+        box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, [heading, meta, summary])
+        Widgets.setMargins(box, horizontal: 14, vertical: 10)
+        gtk_widget_add_css_class(box, "entry-row")
+    }
+
+    /// Shows `item` from now on, following its properties, and hangs on it: the row is found
+    /// through the model's item.
+    func bind(to item: EntryItem) {
+        unbind()
+        self.item = item
+        bindings.bind(item.object, "title-markup", to: title, "label")
+        bindings.bind(item.object, "meta", to: meta, "label")
+        bindings.bind(item.object, "summary-markup", to: summary, "label")
+        bindings.bind(item.object, "summary-markup", to: summary, "visible") { (summary: String) in !summary.isEmpty }
+        bindings.bind(item.object, "is-starred", to: star, "visible")
+        itemHandler = Signal.connectIgnoringArgument(item.object, "notify") { [weak self] in self?.showUnboundState() }
+        ObjectData.set(self, on: item.object, EntryItem.rowKey)
+        showUnboundState()
+    }
+
+    /// Stops showing the item.
+    func unbind() {
+        guard let item else { return }
+        bindings.unbindAll()
+        g_signal_handler_disconnect(cast(item.object), itemHandler)
+        // The item may be bound to another row already: the list bound it there before unbinding it here.
+        if ObjectData.get(item.object, EntryItem.rowKey, as: EntryRowWidgets.self) === self { ObjectData.set(nil, on: item.object, EntryItem.rowKey) }
+        self.item = nil
+    }
+
+    /// What no property binding can carry: the unread style (a CSS class), the room the star
+    /// takes at the title's end, and the name screen readers read (no GObject property).
+    private func showUnboundState() {
+        guard let item else { return }
+        if item.isRead {
+            gtk_widget_remove_css_class(title, "unread")
+        } else {
+            gtk_widget_add_css_class(title, "unread")
+        }
+        gtk_widget_set_margin_end(title, item.isStarred ? starWidth + Self.starSpacing : 0)
+        // The list's row widget is what a screen reader lands on: it gets the whole row in words.
+        if let row = gtk_widget_get_parent(box) { cgtk_accessible_set_label(cast(row), item.accessibleName) }
+    }
+
+    /// The star's width: the title's end margin leaves it that much room.
+    private var starWidth: Int32 {
+        var width: Int32 = 0
+        gtk_widget_measure(star, GTK_ORIENTATION_HORIZONTAL, -1, nil, &width, nil, nil)
+        return width
+    }
+}

@@ -1,0 +1,123 @@
+import CGtk
+import FeedCore
+import RefreshGtk
+
+/// The sidebar's rows as the model holds them: one GListStore of ``SidebarItem``s per level
+/// (the top, and inside each folder and account), updated in place from what the store holds.
+/// A row whose counts or name change keeps its item, which notifies the widgets bound to it; only
+/// rows added or removed are spliced into their level's list, so selection and scroll stay.
+extension LibraryModel {
+    /// The item standing for `selection`, when it is in the sidebar.
+    func item(_ selection: FeedSelection) -> SidebarItem? { items[selection].map { SidebarItem($0.pointer) } }
+
+    /// Every item, in no order.
+    var allItems: [SidebarItem] { items.values.map { SidebarItem($0.pointer) } }
+
+    /// Brings the items and their lists in step with ``feeds``, ``folders``, ``accounts`` and ``starredCount``.
+    func updateSidebar() {
+        let new = SidebarOutline(feeds: feeds.map { ($0.id, $0.folderID) }, folders: folders.map { ($0.id, $0.parentID) },
+                                 accounts: accounts.map { account in
+                                     SidebarOutline.Account(id: account.account.id, feeds: account.feeds.map { ($0.id, $0.folderID) },
+                                                            folders: account.folders.map { ($0.id, $0.parentID) })
+                                 })
+        let old = outline
+        outline = new
+        isUpdatingSidebar = true
+        defer { isUpdatingSidebar = false }
+        for selection in new.top + new.children.values.joined() where items[selection] == nil {
+            items[selection] = ObjectRef(takingOwnership: SidebarItem.make(selection).object)
+        }
+        fillItems()
+        // The lists inside first, so a folder spliced in below already holds its rows.
+        for (parent, rows) in new.children {
+            guard let item = item(parent) else { continue }
+            splice(item.makeChildren(), from: old.children[parent] ?? [], to: rows)
+        }
+        splice(sidebarRoot, from: old.top, to: new.top)
+        let shown = Set(new.top + new.children.values.joined())
+        for selection in items.keys where !shown.contains(selection) { items[selection] = nil }
+    }
+
+    /// Replaces the run of `list`'s items that differs between `old` and `new`.
+    private func splice(_ list: OpaquePointer, from old: [FeedSelection], to new: [FeedSelection]) {
+        guard let splice = SidebarOutline.splice(from: old, to: new) else { return }
+        var added: [gpointer?] = new[splice.position..<splice.position + splice.added].map { items[$0].map { UnsafeMutableRawPointer($0.pointer) } }
+        g_list_store_splice(list, guint(splice.position), guint(splice.removed), &added, guint(added.count))
+    }
+
+    /// Writes what every row shows, in the current language; the items notify only what changed.
+    func fillItems() {
+        let feedsByItem = Dictionary((feeds + accounts.flatMap(\.feeds)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let foldersByItem = Dictionary((folders + accounts.flatMap(\.folders)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for (selection, ref) in items {
+            let item = SidebarItem(ref.pointer)
+            switch selection {
+            case .all:
+                fill(item, title: tr("All Feeds"), icon: "view-list-symbolic", unread: feedsByItem.values.reduce(0) { $0 + $1.unreadCount })
+            case .starred:
+                fill(item, title: tr("Starred"), icon: "starred-symbolic", unread: starredCount)
+                item.accessibleDescription = trn("%d starred entry", "%d starred entries", starredCount).filling(count: starredCount)
+                item.accessibleName = Self.accessibleName(item.title, starred: starredCount)
+            case let .folder(id):
+                let folder = foldersByItem[id]
+                fill(item, title: folder?.name ?? "", icon: "folder-symbolic", unread: folder?.unreadCount ?? 0)
+            case let .feed(id):
+                let feed = feedsByItem[id]
+                fill(item, title: feed?.displayTitle ?? "", icon: "application-rss+xml-symbolic", unread: feed?.unreadCount ?? 0)
+                item.hasError = feed?.lastError != nil
+                item.tooltip = feed.flatMap(Self.tooltip) ?? ""
+            case let .account(id):
+                guard let account = accounts.first(where: { $0.account.id == id }) else { continue }
+                fill(item, title: account.name.server, icon: "network-server-symbolic", unread: account.unreadCount)
+                item.subtitle = account.name.service.map { account.name.user + " · " + $0 } ?? account.name.user
+                let syncError = account.account.lastError.map { $0.message(for: account.account.kind) }
+                item.syncError = syncError ?? ""
+                item.tooltip = syncError ?? ""
+                // The service is named for screen readers, after the user and the server.
+                item.accessibleDescription = ([account.account.kind.displayName] + (syncError.map { [$0] } ?? [])).joined(separator: " ")
+                item.accessibleName = Self.accessibleName(account.name.text, unread: account.unreadCount)
+            }
+        }
+    }
+
+    private func fill(_ item: SidebarItem, title: String, icon: String, unread: Int) {
+        item.title = title
+        item.iconName = icon
+        item.unreadCount = unread
+        item.accessibleDescription = trn("%d unread entry", "%d unread entries", unread).filling(count: unread)
+        item.accessibleName = Self.accessibleName(title, unread: unread)
+    }
+
+    /// The title of a row, as the list pane's header shows it when the row is selected.
+    func title(of selection: FeedSelection) -> String { item(selection)?.title ?? "" }
+
+    /// A feed's tooltip: where a fetch error or the feed's mistakes show; nil when it has neither.
+    private static func tooltip(_ feed: StoredFeed) -> String? {
+        if let error = feed.lastError {
+            // TRANSLATORS: tooltip of a feed whose last refresh failed; %@ is the reason.
+            return tr("Last refresh failed: %@").filling(error.sentence)
+        }
+        guard !feed.lastWarnings.isEmpty else { return nil }
+        // TRANSLATORS: tooltip of a feed that is not well-formed but was read anyway; %@ lists what was wrong.
+        return tr("Read despite mistakes in the feed: %@").filling(lines: feed.lastWarnings)
+    }
+
+    /// "GNOME Desktop Notes, 3 unread".
+    static func accessibleName(_ title: String, unread: Int) -> String {
+        // TRANSLATORS: a feed's name for screen readers; %@ is its title, %d how many of its entries are unread.
+        trn("%@, %d unread", "%@, %d unread", unread).filling(phrase: title).filling(count: unread)
+    }
+
+    /// "Starred, 2 entries".
+    static func accessibleName(_ title: String, starred: Int) -> String {
+        // TRANSLATORS: the Starred list's name for screen readers; %@ is "Starred", %d how many entries it holds.
+        trn("%@, %d entry", "%@, %d entries", starred).filling(phrase: title).filling(count: starred)
+    }
+}
+
+extension StoredFeed {
+    /// The feed's name as the window shows it: its title, else its address's host.
+    var displayTitle: String {
+        title?.isEmpty == false ? title! : (url.host ?? url.lastPathComponent)
+    }
+}

@@ -1,0 +1,27 @@
+import FeedCore
+import RefreshGtk
+
+/// What the window does once shown: the very first run subscribes to the bundled samples, so the
+/// window starts with something to read (never again, so samples removed stay removed); then the
+/// stored entries show at once, without waiting for the network, and the accounts sync.
+@MainActor
+enum WindowStart {
+    static func run(_ main: MainWindow, fetchingRecoveredFeeds: Bool) {
+        let offersSamples = main.settings.integer(forKey: WindowKey.samplesSubscribed, in: WindowKey.library) == nil
+        Task { @MainActor [weak main, library = main.library] in
+            if offersSamples {
+                await library.subscribeToSamplesIfEmpty(in: AppData.sampleFeeds)
+                main?.settings.setInteger(1, forKey: WindowKey.samplesSubscribed, in: WindowKey.library)
+            }
+            guard let main = main?.live else { return }
+            // The model's change shows the sidebar, selects the saved row and lists its entries.
+            await main.model.changed(.feeds, selecting: main.reading.savedSelection)
+            guard main.live != nil else { return }
+            // Each checks the window is there once its own wait ends.
+            // Subscriptions recovered into a new database have no entries yet: they are fetched at once.
+            if fetchingRecoveredFeeds { main.refreshing.beginRefresh() }
+            Task { @MainActor [weak main] in await main?.accounts.syncAccounts(reporting: true) }
+            MainThread.whenIdle { [weak main] in main?.cleanUp.runIfDue() }
+        }
+    }
+}

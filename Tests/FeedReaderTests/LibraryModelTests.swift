@@ -1,0 +1,147 @@
+import CGtk
+import FeedCore
+import Foundation
+@testable import RefreshGtk
+import TestSupport
+import XCTest
+@testable import FeedReader
+
+/// The model without a window: GObject types defined from Swift, and the sidebar's items in
+/// their list models, updated in place from the store.
+final class LibraryModelTests: XCTestCase {
+    /// A type with one property of each kind, registered once for the process.
+    private static let probe = ObjectType(name: "FeedReaderTestProbe", properties: [
+        .init("text", .string), .init("count", .int), .init("big", .int64), .init("flag", .boolean),
+        .init("list", .object(g_list_store_get_type())),
+    ])
+
+    func testPropertiesKeepWhatIsSetAndNotifyOnlyOnAChange() {
+        onMain {
+            let object = Self.probe.make()
+            defer { g_object_unref(object) }
+            var notices: [String: Int] = [:]
+            for name in ["text", "count", "big", "flag"] {
+                Signal.connectIgnoringArgument(object, "notify::\(name)") { notices[name, default: 0] += 1 }
+            }
+            let cases: [(name: String, set: () -> Void, read: () -> String, expected: String)] = [
+                ("text", { ObjectProperty.set(object, "text", "Café ‹news›") }, { ObjectProperty.get(object, "text", as: String.self) }, "Café ‹news›"),
+                ("count", { ObjectProperty.set(object, "count", Int32(-7)) }, { "\(ObjectProperty.get(object, "count", as: Int32.self))" }, "-7"),
+                ("big", { ObjectProperty.set(object, "big", Int64.max) }, { "\(ObjectProperty.get(object, "big", as: Int64.self))" }, "\(Int64.max)"),
+                ("flag", { ObjectProperty.set(object, "flag", true) }, { "\(ObjectProperty.get(object, "flag", as: Bool.self))" }, "true"),
+            ]
+            for test in cases {
+                test.set()
+                XCTAssertEqual(test.read(), test.expected, test.name)
+                XCTAssertEqual(notices[test.name], 1, "\(test.name): one notice for a change")
+                test.set()
+                XCTAssertEqual(notices[test.name], 1, "\(test.name): none for the same value again")
+            }
+        }
+    }
+
+    func testDefaultsBindingsAndTheValuesGoWithTheObject() {
+        onMain {
+            let source = Self.probe.make()
+            let target = Self.probe.make()
+            defer { g_object_unref(target) }
+            XCTAssertEqual(ObjectProperty.get(source, "text", as: String.self), "", "a string starts empty")
+            XCTAssertEqual(ObjectProperty.get(source, "count", as: Int32.self), 0)
+            XCTAssertNil(ObjectProperty.object(source, "list"))
+
+            let bindings = PropertyBindings()
+            bindings.bind(source, "text", to: target, "text")
+            bindings.bind(source, "count", to: target, "flag") { (count: Int32) in count > 0 }
+            ObjectProperty.set(source, "text", "Linux")
+            ObjectProperty.set(source, "count", Int32(3))
+            XCTAssertEqual(ObjectProperty.get(target, "text", as: String.self), "Linux", "a binding follows the source")
+            XCTAssertTrue(ObjectProperty.get(target, "flag", as: Bool.self), "through a Swift transform")
+            bindings.unbindAll()
+            ObjectProperty.set(source, "text", "World")
+            XCTAssertEqual(ObjectProperty.get(target, "text", as: String.self), "Linux", "unbound: it no longer follows")
+
+            // An object held in a property is released with its holder.
+            let list = g_list_store_new(SidebarItem.type.gtype)!
+            nonisolated(unsafe) var listAddress: gpointer? = UnsafeMutableRawPointer(list)
+            g_object_add_weak_pointer(cast(list), &listAddress)
+            ObjectProperty.setObject(source, "list", UnsafeMutableRawPointer(list))
+            g_object_unref(cast(list))
+            XCTAssertNotNil(listAddress, "the property holds the list")
+            g_object_unref(source)
+            XCTAssertNil(listAddress, "finalizing the holder released it")
+        }
+    }
+
+    func testTheSidebarItemsFollowTheStoreInPlace() throws {
+        let folder = temporaryDirectory()
+        try onMain {
+            let store = try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path)
+            let model = LibraryModel(store: store)
+            nonisolated(unsafe) var failure: (any Error)?
+            model.onFailure = { failure = $0 }
+            nonisolated(unsafe) var done = false
+            @MainActor func run(_ body: @escaping @MainActor () async throws -> Void) {
+                done = false
+                Task { @MainActor in
+                    do { try await body() } catch { failure = error }
+                    done = true
+                }
+                XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { done })
+            }
+            @MainActor func rows(_ list: OpaquePointer) -> [SidebarItem] {
+                (0..<g_list_model_get_n_items(cast(list))).compactMap { SidebarItem.at($0, in: list) }
+            }
+            var ids: [Int64] = []
+            var folderID: Int64 = 0
+            run {
+                ids = try await store.addSubscriptions((1...2).map { OPMLDocument.Subscription(url: URL(string: "https://feed\($0).example/rss")!) })
+                    .added.map(\.id)
+                folderID = try await store.createFolder(named: "Tech")
+                try await store.moveFeed(ids[1], toFolder: folderID)
+                try await store.renameFeed(ids[0], to: "Planet GNOME")
+                await model.changed(.feeds)
+            }
+            XCTAssertNil(failure)
+            let top = rows(model.sidebarRoot)
+            XCTAssertEqual(top.map(\.selection), [.all, .starred, .feed(ids[0]), .folder(folderID)])
+            XCTAssertEqual(top.map(\.title), ["All Feeds", "Starred", "Planet GNOME", "Tech"])
+            XCTAssertEqual(top.map(\.iconName), ["view-list-symbolic", "starred-symbolic", "application-rss+xml-symbolic", "folder-symbolic"])
+            XCTAssertNil(top[2].children, "a feed holds no rows")
+            let inside = try XCTUnwrap(top[3].children, "a folder holds its rows")
+            XCTAssertEqual(rows(inside).map(\.selection), [.feed(ids[1])])
+            XCTAssertEqual(rows(inside).map(\.title), ["feed2.example"], "an untitled feed is named by its host")
+
+            // A rename changes the item's title in place: the rows stay, the one property notifies.
+            let renamed = top[2]
+            var titleNotices = 0
+            Signal.connectIgnoringArgument(renamed.object, "notify::title") { titleNotices += 1 }
+            var unreadNotices = 0
+            Signal.connectIgnoringArgument(renamed.object, "notify::unread-count") { unreadNotices += 1 }
+            run {
+                try await store.renameFeed(ids[0], to: "GNOME")
+                await model.changed(.feeds)
+            }
+            let after = rows(model.sidebarRoot)
+            XCTAssertEqual(after.map(\.object), top.map(\.object), "the same items, none replaced")
+            XCTAssertEqual(renamed.title, "GNOME")
+            XCTAssertEqual(renamed.accessibleName, "GNOME, 0 unread")
+            XCTAssertEqual(titleNotices, 1, "the title notified once")
+            XCTAssertEqual(unreadNotices, 0, "the unchanged count did not")
+
+            // A feed added is one item spliced in; one removed leaves the others as they were.
+            run {
+                ids.append(try await store.addFeed(url: URL(string: "https://feed3.example/rss")!).id)
+                await model.changed(.feeds)
+            }
+            let added = rows(model.sidebarRoot)
+            XCTAssertEqual(added.map(\.selection), [.all, .starred, .feed(ids[0]), .feed(ids[2]), .folder(folderID)])
+            XCTAssertEqual(added[4].object, top[3].object, "the folder's item stays")
+            run {
+                try await store.removeFeed(id: ids[1])
+                await model.changed(.feeds)
+            }
+            XCTAssertEqual(rows(inside).count, 0, "the folder's list lost its feed")
+            XCTAssertNil(model.item(.feed(ids[1])), "the model let go of its item")
+            XCTAssertEqual(model.title(of: .folder(folderID)), "Tech")
+        }
+    }
+}
