@@ -6,8 +6,8 @@ import Foundation
 /// every way into the decoders too.
 private let charsets: [String?] = [nil, "windows-1251", "Shift_JIS", "UTF-16", "GB18030", "IBM037", "x-unknown", "utf-8"]
 
-/// libFuzzer's entry point: any bytes, as any feed document, as an OPML subscription list and
-/// as a sync server's JSON answer, must parse or fail cleanly.
+/// libFuzzer's entry point: any bytes, as any feed document, as an OPML subscription list, as a
+/// sync server's JSON answer and as an enclosure's address, must parse or fail cleanly.
 ///
 /// `meson-helpers/fuzz` links this module with libFuzzer, whose `main` calls it; the program it
 /// makes also replays a saved input given its path.
@@ -33,5 +33,16 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         _ = GoogleReaderClient.overlappingContinuation(next, after: page.ids)
     }
     _ = HTMLSanitizer.sanitize(String(decoding: document, as: UTF8.self), base: URL(string: "https://fuzz.example/post/"))
+    // As an enclosure's address, whose last part names the file a download saves: never a path,
+    // a hidden file, nor a name a bidi or control character makes read as another.
+    var address = URLComponents()
+    (address.scheme, address.host, address.path) = ("https", "fuzz.example", "/" + String(decoding: document, as: UTF8.self))
+    if let url = address.url {
+        let name = EnclosureDownload.fileName(for: url)
+        precondition(!name.isEmpty && !name.hasPrefix(".") && !name.contains("/"), "unsafe file name \(name.debugDescription)")
+        precondition(!name.unicodeScalars.contains { [.format, .control].contains($0.properties.generalCategory) },
+                     "file name with format or control characters: \(name.debugDescription)")
+        _ = EnclosureDownload.candidate(name, attempt: 2)
+    }
     return 0
 }
