@@ -81,7 +81,8 @@ final class SidebarAndListPartsTests: XCTestCase {
                                                           String(cString: gtk_label_get_text(cast($0.meta)))) }
             }
             XCTAssertTrue(GtkTestEnvironment.iterate { shown()?.unread == false }, "its row drawn read")
-            XCTAssertTrue(shown()?.meta.hasPrefix("Planet GNOME") ?? false, "the row names the feed by its new title: \(String(describing: shown()))")
+            XCTAssertTrue(shown()?.meta.hasPrefix("\u{2068}Planet GNOME\u{2069}") ?? false,
+                          "the row names the feed by its new title, isolated: \(String(describing: shown()))")
         }
     }
 }

@@ -204,7 +204,9 @@ struct SyncTimeLimitTests {
         let user = UUID().uuidString
         EndlessService.behaviour.withLock { $0[user] = .stateNeverComes }
         let account = try await store.addAccount(kind: EndlessService.kind, server: URL(string: "https://endless.example/")!, user: user)
-        let limits = SyncLimits(articles: 100, pagingTime: .seconds(60), syncTime: .seconds(5))
+        // Long enough for the 100 articles to be stored first however busy the machine (every
+        // suite runs at once), short enough for a test: the state never comes, so it takes this long.
+        let limits = SyncLimits(articles: 100, pagingTime: .seconds(60), syncTime: .seconds(15))
         let engine = SyncEngine(store: store, secrets: KnownSecret(password: "pw"), services: [EndlessService.self], limits: limits)
 
         await #expect {

@@ -22,21 +22,25 @@ public struct FeverService: SyncService {
     public func subscriptions(known: [RemoteID: URL]) async throws(SyncError) -> RemoteSubscriptions {
         try await syncing { () async throws(WebAPIError) in
             let groups = try await client.groups()
-            let feeds = try await client.feeds()
-            // A feed listed in several groups goes to the first.
-            var groupOfFeed: [Int64: Int64] = [:]
-            for group in groups {
-                for feedID in group.feedIDs where groupOfFeed[feedID] == nil { groupOfFeed[feedID] = group.id }
-            }
-            return RemoteSubscriptions(
-                categories: groups.map { RemoteCategory(id: String($0.id), title: $0.title) },
-                feeds: feeds.compactMap { feed in
-                    feed.url.map { url in
-                        RemoteFeed(id: String(feed.id), url: url, title: feed.title, link: feed.siteURL,
-                                   categoryID: groupOfFeed[feed.id].map { String($0) })
-                    }
-                })
+            return Self.remoteSubscriptions(groups: groups, feeds: try await client.feeds())
         }
+    }
+
+    /// The groups and feeds as the engine takes them, each feed in the first group listing it,
+    /// found through a dictionary (a search of the groups per feed took minutes for many feeds).
+    static func remoteSubscriptions(groups: [FeverGroup], feeds: [FeverFeed]) -> RemoteSubscriptions {
+        var groupOfFeed: [Int64: Int64] = [:]
+        for group in groups {
+            for feedID in group.feedIDs where groupOfFeed[feedID] == nil { groupOfFeed[feedID] = group.id }
+        }
+        return RemoteSubscriptions(
+            categories: groups.map { RemoteCategory(id: String($0.id), title: $0.title) },
+            feeds: feeds.compactMap { feed in
+                feed.url.map { url in
+                    RemoteFeed(id: String(feed.id), url: url, title: feed.title, link: feed.siteURL,
+                               categoryID: groupOfFeed[feed.id].map { String($0) })
+                }
+            })
     }
 
     /// The cursor is the highest item id stored; `since_id` brings the next 50 above it, oldest first.

@@ -32,6 +32,12 @@ public struct GoogleReaderService: SyncService {
         // A folder with no subscription in it is only in tag/list; one user part may be spelled
         // two ways (`-` or the user's number), so a folder is known by its name.
         let emptyToo = try await syncing { () async throws(WebAPIError) in try await client.folders() }
+        return Self.remoteSubscriptions(subscriptions, folders: emptyToo)
+    }
+
+    /// The subscriptions and the folders with none in them as the engine takes them, in one pass
+    /// (a search of the folders per folder took minutes for a hundred thousand of them).
+    static func remoteSubscriptions(_ subscriptions: [GoogleReaderSubscription], folders emptyToo: [GoogleReaderFolder]) -> RemoteSubscriptions {
         var categories: [RemoteCategory] = []
         var named = Set<String>()
         for folder in subscriptions.flatMap(\.folders) + emptyToo where named.insert(folder.name).inserted {
