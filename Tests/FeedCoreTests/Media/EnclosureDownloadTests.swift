@@ -125,7 +125,7 @@ struct EnclosureDownloadTests {
         let folder = try Self.newFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try runTool("/bin/mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.path)
-        defer { try? runTool("/bin/umount", folder.path) }
+        defer { try? runTool("/bin/umount", "--lazy", folder.path) }
         await #expect(throws: EnclosureDownload.Failure.diskFull) {
             try await EnclosureDownload(url: server.url("/big.mp3"), into: folder, reserve: 0) { _ in }.start()
         }
@@ -171,7 +171,9 @@ struct EnclosureDownloadTests {
         #expect(try Self.names(in: folder).isEmpty)
         guard getuid() == 0 else { return }
         try runTool("/bin/mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", folder.path)
-        defer { try? runTool("/bin/umount", folder.path) }
+        // Lazily: a download refused may still hold its folder open for a moment, and a mount
+        // left behind would keep the test run's scratch folder from being removed.
+        defer { try? runTool("/bin/umount", "--lazy", folder.path) }
         await #expect(throws: EnclosureDownload.Failure.wouldFillDisk(reserve: 1 << 30)) {
             try await EnclosureDownload(url: server.url("/two-megabytes.mp3"), into: folder) { _ in }.start()
         }
