@@ -48,6 +48,8 @@ final class Reading {
     var onFailure: ((String, any Error) -> Void)?
     /// Refreshes the selection, for the empty list's Refresh button.
     var onRefresh: (() -> Void)?
+    /// Told the selection and its name whenever the list's title shows them, for the main menu.
+    var onSelectionShown: ((FeedSelection, String) -> Void)?
 
     /// The part over `window`, whose widgets `life` follows, driving the panes and what they hold.
     init(window: UnsafeMutablePointer<GtkWidget>, life: WidgetLife, library: FeedLibrary, model: LibraryModel, settings: SettingsStore,
@@ -141,7 +143,9 @@ final class Reading {
 
     /// The list pane's title: what the sidebar has selected.
     private func showSelectionTitle() {
-        adw_window_title_set_title(listPane.title, sidebar.title(of: sidebar.selection))
+        let title = sidebar.title(of: sidebar.selection)
+        adw_window_title_set_title(listPane.title, title)
+        onSelectionShown?(sidebar.selection, title)
     }
 
     /// The list, or a status page saying why it is empty and what to do.
