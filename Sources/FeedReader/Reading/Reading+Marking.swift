@@ -46,6 +46,7 @@ extension Reading {
         Widgets.addAction(to: window, "zoom-in") { [weak self] _ in self?.article.zoomIn() }
         Widgets.addAction(to: window, "zoom-out") { [weak self] _ in self?.article.zoomOut() }
         Widgets.addAction(to: window, "zoom-reset") { [weak self] _ in self?.article.resetZoom() }
+        enableArticleActions(for: entryList.selectedEntry)
     }
 
     /// Marks one entry read or unread, in the store, its row and the unread counts.

@@ -241,6 +241,7 @@ final class Reading {
     /// goes back to the list.
     private func showArticle(_ entry: StoredEntry?) {
         stopMarkReadTimer()
+        defer { enableArticleActions(for: entry) }
         guard let entry else {
             article.clear()
             if panes.page == .article { panes.show(.entries) }
@@ -261,6 +262,16 @@ final class Reading {
             }
         case .byHand:
             break
+        }
+    }
+
+    /// Star and Open in Browser act on the article's entry: they can be pressed (and their keys
+    /// work) only while one is shown (`entry`, its body may still be loading), Open in Browser only when it links to a web page. The
+    /// actions, not the buttons, are turned off: a button follows its action's state.
+    func enableArticleActions(for entry: StoredEntry?) {
+        for (name, enabled) in [("toggle-star", entry != nil), ("open-in-browser", entry?.link.map(Self.opensInBrowser) ?? false)] {
+            guard let action = g_action_map_lookup_action(cast(window), name) else { continue }
+            g_simple_action_set_enabled(cast(action), enabled.gboolean)
         }
     }
 
