@@ -278,6 +278,36 @@ final class FolderTests: XCTestCase {
         return String(cString: g_variant_get_string(value, nil))
     }
 
+    /// An empty folder is not shown open over nothing; once a feed goes in, it opens as folders do.
+    func testAnEmptyFolderIsNotShownOpen() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/a.xml").absoluteString)
+            defer { app.close() }
+            let sidebar = app.window.sidebar
+            let feedID = try XCTUnwrap(sidebar.feedIDs.first)
+            app.window.subscriptions.createFolder(named: "Later")
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders.map(\.name) == ["Later"] })
+            let later = sidebar.folders[0].id
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.isShownOpen(.folder(later), in: sidebar) == false },
+                          "the empty folder is closed: \(String(describing: Self.isShownOpen(.folder(later), in: sidebar)))")
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "folder-empty") })
+
+            app.window.subscriptions.moveFeed(feedID, toFolder: later)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.isShownOpen(.folder(later), in: sidebar) == true }, "with a feed in it, it opens")
+        }
+    }
+
+    /// Whether `item`'s row shows its expander open; nil when the row is not shown.
+    @MainActor
+    private static func isShownOpen(_ item: FeedSelection, in sidebar: FeedSidebar) -> Bool? {
+        guard let row = sidebar.rowWidget(showing: item),
+              let expander = descendant(of: row, where: { isWidget($0, a: gtk_tree_expander_get_type()) }),
+              let listRow = gtk_tree_expander_get_list_row(cast(expander)) else { return nil }
+        return gtk_tree_list_row_get_expanded(listRow) != 0
+    }
+
     /// The nested folders in English and in Arabic (right to left), for people to look at.
     func testNestedFoldersRenderInEnglishAndArabic() throws {
         let server = try Self.server()
