@@ -43,10 +43,19 @@ extension Reading {
             }
         }
         Widgets.addAction(to: window, "back") { [weak self] _ in self?.panes.back() }
-        Widgets.addAction(to: window, "zoom-in") { [weak self] _ in self?.article.zoomIn() }
-        Widgets.addAction(to: window, "zoom-out") { [weak self] _ in self?.article.zoomOut() }
-        Widgets.addAction(to: window, "zoom-reset") { [weak self] _ in self?.article.resetZoom() }
+        Widgets.addAction(to: window, "zoom-in") { [weak self] _ in self?.zoom { $0.zoomIn() } }
+        Widgets.addAction(to: window, "zoom-out") { [weak self] _ in self?.zoom { $0.zoomOut() } }
+        Widgets.addAction(to: window, "zoom-reset") { [weak self] _ in self?.zoom { $0.resetZoom() } }
         enableArticleActions(for: entryList.selectedEntry)
+    }
+
+    /// Zooms the article with `change` and says the level it reached, which stops at the
+    /// highest and lowest: a key pressed again there says so rather than seeming to do nothing.
+    private func zoom(_ change: (ArticleView) -> Void) {
+        change(article)
+        let percent = Int((article.zoom * 100).rounded())
+        // TRANSLATORS: a notice after zooming the article; %d%% is its size in percent, such as 120%.
+        toasts.show(tr("Text size %d%%").filling(percent: percent))
     }
 
     /// Marks one entry read or unread, in the store, its row and the unread counts.
