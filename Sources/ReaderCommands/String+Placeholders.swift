@@ -43,6 +43,12 @@ extension String {
         replacingOccurrences(of: "%d", with: String(count))
     }
 
+    /// The sentence with `%d` replaced by `percent` and `%%` by the percent sign the translation
+    /// places (such as "120 %" in French).
+    public func filling(percent: Int) -> String {
+        filling(count: percent).replacingOccurrences(of: "%%", with: "%")
+    }
+
     /// The sentence with its two `%d` replaced in order by `first` and `second`.
     public func filling(count first: Int, of second: Int) -> String {
         guard let range = range(of: "%d") else { return self }

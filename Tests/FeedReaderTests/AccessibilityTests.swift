@@ -38,7 +38,7 @@ final class AccessibilityTests: XCTestCase {
         try withReader(serving: plainFeed(entries: 2), entries: 2) { app in
             let list = app.window.entryList
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.sidebar.feedIDs.count == 1 })
-            let names = ["All Feeds, 2 unread", "Starred, 0 entries", "Plain, 2 unread"]
+            let names = ["All Feeds, 2 unread", "Starred, 0 unread", "Plain, 2 unread"]
             for (item, name) in zip(app.window.sidebar.items, names) {
                 let row = try XCTUnwrap(app.window.sidebar.rowWidget(showing: item))
                 XCTAssertNil(Self.labelMismatch(cast(row), name))

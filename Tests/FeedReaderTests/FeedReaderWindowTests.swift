@@ -126,6 +126,26 @@ final class FeedReaderWindowTests: XCTestCase {
         }
     }
 
+    /// The window's size is kept as it changes, not only when the window goes away (quitting
+    /// with Ctrl+Q leaves it be), and the next start opens as it was left. (Maximizing needs a
+    /// window manager, which the test's bare X server has not.)
+    func testTheWindowsSizeIsRememberedAsItChanges() throws {
+        try withReader(entries: 1) { app, _ in
+            typealias Key = WindowKey
+            gtk_window_set_default_size(cast(app.window.window), 1100, 700)
+            XCTAssertTrue(GtkTestEnvironment.iterate {
+                app.window.settings.integer(forKey: Key.width, in: Key.group) == 1100
+                    && app.window.settings.integer(forKey: Key.height, in: Key.group) == 700
+            }, "kept while the window is up")
+            app.close()
+            let restarted = try app.restarted()
+            defer { restarted.close() }
+            var (width, height): (Int32, Int32) = (0, 0)
+            gtk_window_get_default_size(cast(restarted.window.window), &width, &height)
+            XCTAssertEqual([width, height], [1100, 700], "the next start opens at the size left")
+        }
+    }
+
     /// A folder in the settings file's place: there, but not readable, on any machine (root
     /// reads a file without permission, so a folder stands for that fault).
     func testSettingsThatCannotBeReadAreLeftAloneAndTheWindowSaysSo() throws {

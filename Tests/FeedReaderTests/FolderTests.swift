@@ -225,6 +225,89 @@ final class FolderTests: XCTestCase {
         }
     }
 
+    /// The main menu's Mark as Read marks what the list shows, and says so: a feed, a folder with
+    /// all below it, and everything only for All Feeds; Starred is named too.
+    func testTheMainMenusMarkReadMarksWhatTheListShowsAndNamesIt() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let file = try Self.nestedFile(server)
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
+            defer { app.close() }
+            let sidebar = app.window.sidebar
+            let toasts = app.window.notices.toasts
+            app.window.subscriptions.importSubscriptions(from: LocalFile(file))
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.unreadInStore() == 15 })
+            let tech = try XCTUnwrap(sidebar.folders.first { $0.name == "Tech" }).id
+            let ids = try Self.feedIDs(app, ["d"])
+            let button = try XCTUnwrap(Self.mainMenuButton(of: app))
+            let label = { Self.markReadLabel(of: button).filter { $0 != "\u{2068}" && $0 != "\u{2069}" } }
+            XCTAssertEqual(label(), "_Mark All as Read")
+
+            // Each marks only its own: Tech holds A, B and C (2 + 3 + 4), D 5, of 15 unread.
+            let cases: [(item: FeedSelection, label: String, marked: Int, left: Int)] = [
+                (.folder(tech), "_Mark “Tech” as Read", 9, 6),
+                // The feed is named as the sidebar names it: by its fetched title.
+                (.feed(try XCTUnwrap(ids["d"])), "_Mark “Plain” as Read", 5, 1),
+            ]
+            for (item, expected, marked, left) in cases {
+                sidebar.select(item)
+                XCTAssertTrue(GtkTestEnvironment.iterate { label() == expected }, "\(item): \(label())")
+                g_action_group_activate_action(cast(app.window.window), "mark-all-read", nil)
+                XCTAssertTrue(GtkTestEnvironment.iterate { toasts.message == "\(marked) entries marked as read" }, toasts.message ?? "no toast")
+                XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == left }, "only \(item)'s entries: \(app.unreadInStore())")
+            }
+
+            sidebar.select(.starred)
+            XCTAssertTrue(GtkTestEnvironment.iterate { label() == "_Mark “Starred” as Read" }, label())
+            sidebar.select(.all)
+            XCTAssertTrue(GtkTestEnvironment.iterate { label() == "_Mark All as Read" }, label())
+            g_action_group_activate_action(cast(app.window.window), "mark-all-read", nil)
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 0 })
+        }
+    }
+
+    /// The label of the first item of `button`'s menu, the one marking entries read.
+    @MainActor
+    private static func markReadLabel(of button: UnsafeMutablePointer<GtkWidget>) -> String {
+        guard let menu = gtk_menu_button_get_menu_model(cast(button)),
+              let section = g_menu_model_get_item_link(menu, 0, "section") else { return "" }
+        defer { g_object_unref(cast(section)) }
+        guard let value = g_menu_model_get_item_attribute_value(section, 0, "label", nil) else { return "" }
+        defer { g_variant_unref(value) }
+        return String(cString: g_variant_get_string(value, nil))
+    }
+
+    /// An empty folder is not shown open over nothing; once a feed goes in, it opens as folders do.
+    func testAnEmptyFolderIsNotShownOpen() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/a.xml").absoluteString)
+            defer { app.close() }
+            let sidebar = app.window.sidebar
+            let feedID = try XCTUnwrap(sidebar.feedIDs.first)
+            app.window.subscriptions.createFolder(named: "Later")
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.folders.map(\.name) == ["Later"] })
+            let later = sidebar.folders[0].id
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.isShownOpen(.folder(later), in: sidebar) == false },
+                          "the empty folder is closed: \(String(describing: Self.isShownOpen(.folder(later), in: sidebar)))")
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "folder-empty") })
+
+            app.window.subscriptions.moveFeed(feedID, toFolder: later)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.isShownOpen(.folder(later), in: sidebar) == true }, "with a feed in it, it opens")
+        }
+    }
+
+    /// Whether `item`'s row shows its expander open; nil when the row is not shown.
+    @MainActor
+    private static func isShownOpen(_ item: FeedSelection, in sidebar: FeedSidebar) -> Bool? {
+        guard let row = sidebar.rowWidget(showing: item),
+              let expander = descendant(of: row, where: { isWidget($0, a: gtk_tree_expander_get_type()) }),
+              let listRow = gtk_tree_expander_get_list_row(cast(expander)) else { return nil }
+        return gtk_tree_list_row_get_expanded(listRow) != 0
+    }
+
     /// The nested folders in English and in Arabic (right to left), for people to look at.
     func testNestedFoldersRenderInEnglishAndArabic() throws {
         let server = try Self.server()

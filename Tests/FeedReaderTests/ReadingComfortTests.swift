@@ -328,4 +328,23 @@ final class ReadingComfortTests: XCTestCase {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         XCTAssertNotEqual(gdk_texture_save_to_png(texture, "\(folder)/\(name).png"), 0)
     }
+
+    /// Each zoom says the text size it reached; it stops at 300% and 50%, and Ctrl+0's reset says 100%.
+    func testZoomingSaysTheTextSizeWithinItsBounds() throws {
+        try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
+            let toasts = app.window.notices.toasts
+            let cases: [(action: String, times: Int, says: String)] = [
+                ("zoom-in", 1, "Text size 110%"),
+                ("zoom-in", 20, "Text size 300%"),
+                ("zoom-reset", 1, "Text size 100%"),
+                ("zoom-out", 20, "Text size 50%"),
+                ("zoom-reset", 1, "Text size 100%"),
+            ]
+            for (action, times, says) in cases {
+                for _ in 0..<times { g_action_group_activate_action(cast(app.window.window), action, nil) }
+                XCTAssertTrue(GtkTestEnvironment.iterate { toasts.message == says }, "\(action) ×\(times): \(toasts.message ?? "no toast")")
+            }
+            XCTAssertEqual(app.window.article.zoom, 1)
+        }
+    }
 }

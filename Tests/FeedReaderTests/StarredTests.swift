@@ -25,6 +25,23 @@ final class StarredTests: XCTestCase {
         }
     }
 
+    /// Starred counts its unread entries, as every other row of the sidebar counts its own.
+    func testStarredCountsItsUnreadEntries() throws {
+        try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
+            let starredRow = FolderTests.row(of: .starred, in: app.window.sidebar)
+            let count = {
+                descendant(of: starredRow) { gtk_widget_has_css_class($0, "unread-count") != 0 }.map { String(cString: gtk_label_get_text(cast($0))) }
+            }
+            let list = Self.starSecondEntryWithS(app)
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 2 }, "shown means read")
+            XCTAssertTrue(GtkTestEnvironment.iterate { count() == "" }, "the starred entry is read: \(count() ?? "no count")")
+
+            RealInput.key(windowTitle: app.title, "m")
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.selectedEntry?.isRead == false })
+            XCTAssertTrue(GtkTestEnvironment.iterate { count() == "1" }, "marked unread, it counts: \(count() ?? "no count")")
+        }
+    }
+
     /// An unstar that cannot be saved (another program holds the database's write lock longer
     /// than the reader waits for it, as a second window in another session can) leaves the star
     /// shown where the database keeps it, and the window says why.

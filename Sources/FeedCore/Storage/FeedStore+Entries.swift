@@ -125,6 +125,26 @@ extension FeedStore {
         }
     }
 
+    /// Marks read the unread entries of `feedIDs` (a folder of this computer's feeds), or the
+    /// unread starred entries when nil; returns those that changed, for an undo. A synced entry's
+    /// server is told, one queued change per entry.
+    @discardableResult
+    public func markAllRead(inFeeds feedIDs: [Int64]?) async throws -> [Int64] {
+        guard feedIDs?.isEmpty != true else { return [] }
+        return try await writing { db in
+            var filter = "isStarred = 1"
+            var arguments: StatementArguments = []
+            if let feedIDs {
+                filter = "feedId IN (\(Array(repeating: "?", count: feedIDs.count).joined(separator: ",")))"
+                arguments = StatementArguments(feedIDs)
+            }
+            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM entries WHERE isRead = 0 AND \(filter)", arguments: arguments)
+            try db.execute(sql: "UPDATE entries SET isRead = 1 WHERE isRead = 0 AND \(filter)", arguments: arguments)
+            try FeedStore.queueArticleState(.read, entryIDs: ids, db: db)
+            return ids
+        }
+    }
+
     /// Sets the read state of many entries at once (an undone "mark all read"); unknown ids are
     /// skipped. The synced ones' servers are told, one queued change per entry.
     public func setRead(_ isRead: Bool, entryIDs: [Int64]) async throws {

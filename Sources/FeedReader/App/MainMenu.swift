@@ -17,4 +17,14 @@ enum MainMenu {
             return menu
         }
     }
+
+    /// Names the item marking entries read in `button`'s menu `label`, for what the list shows.
+    static func setMarkReadLabel(_ label: String, in button: UnsafeMutablePointer<GtkWidget>) {
+        guard let menu = gtk_menu_button_get_menu_model(cast(button)),
+              let section = g_menu_model_get_item_link(menu, 0, "section") else { return }
+        defer { g_object_unref(cast(section)) }
+        // A menu model's items are fixed once made: the item is made again with its new label.
+        g_menu_remove(OpaquePointer(section), 0)
+        g_menu_insert(OpaquePointer(section), 0, label, "win.mark-all-read")
+    }
 }

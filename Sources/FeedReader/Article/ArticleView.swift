@@ -86,7 +86,7 @@ final class ArticleView {
     init() {
         openButton = gtk_button_new_from_icon_name("web-browser-symbolic")!
         gtk_actionable_set_action_name(cast(openButton), "win.open-in-browser")
-        starButton = gtk_button_new_from_icon_name("non-starred-symbolic")!
+        starButton = gtk_button_new_from_icon_name(Self.unstarredIcon)!
         gtk_actionable_set_action_name(cast(starButton), "win.toggle-star")
         articleBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [media.widget])
         imagesLabel = Widgets.label("", classes: ["dim-label"])
@@ -207,9 +207,12 @@ final class ArticleView {
     /// Whether the star button offers to star or to unstar.
     var starButtonStars: Bool { entry?.isStarred != true }
 
+    /// The app's outlined star, drawn at full strength: the theme's is faded like a disabled button.
+    static let unstarredIcon = "io.github.refreshgtk.FeedReader-unstarred-symbolic"
+
     private func updateStar() {
         let starred = entry?.isStarred == true
-        gtk_button_set_icon_name(cast(starButton), starred ? "starred-symbolic" : "non-starred-symbolic")
+        gtk_button_set_icon_name(cast(starButton), starred ? "starred-symbolic" : Self.unstarredIcon)
         Widgets.name(starButton, starred ? tr("Unstar") : tr("Star"))
     }
 
@@ -276,7 +279,6 @@ final class ArticleView {
         guard let pageHTML else { return }
         isLoaded = false
         state = .article
-        gtk_widget_set_sensitive(openButton, (entry?.link.map(Reading.opensInBrowser) ?? false).gboolean)
         // Without WebKitGTK the pane says the view stopped, as when its web process ends.
         guard let webKit = WebKit.shared, let webView else { return webProcessTerminated() }
         gtk_stack_set_visible_child_name(cast(stack), "article")

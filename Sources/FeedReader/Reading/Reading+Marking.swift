@@ -8,7 +8,7 @@ import RefreshGtk
 extension Reading {
     /// Adds the window's actions for reading and marking entries, and for moving between them.
     func addActions() {
-        Widgets.addAction(to: window, "mark-all-read") { [weak self] _ in self?.markRead(feedID: nil) }
+        Widgets.addAction(to: window, "mark-all-read") { [weak self] _ in self?.markShownRead() }
         Widgets.addAction(to: window, "mark-feed-read", withInt64: true) { [weak self] id in self?.markRead(feedID: id) }
         Widgets.addAction(to: window, "mark-account-read", withInt64: true) { [weak self, library] id in
             self?.markRead { try await library.store.markAllRead(accountID: id) }
@@ -43,9 +43,19 @@ extension Reading {
             }
         }
         Widgets.addAction(to: window, "back") { [weak self] _ in self?.panes.back() }
-        Widgets.addAction(to: window, "zoom-in") { [weak self] _ in self?.article.zoomIn() }
-        Widgets.addAction(to: window, "zoom-out") { [weak self] _ in self?.article.zoomOut() }
-        Widgets.addAction(to: window, "zoom-reset") { [weak self] _ in self?.article.resetZoom() }
+        Widgets.addAction(to: window, "zoom-in") { [weak self] _ in self?.zoom { $0.zoomIn() } }
+        Widgets.addAction(to: window, "zoom-out") { [weak self] _ in self?.zoom { $0.zoomOut() } }
+        Widgets.addAction(to: window, "zoom-reset") { [weak self] _ in self?.zoom { $0.resetZoom() } }
+        enableArticleActions(for: entryList.selectedEntry)
+    }
+
+    /// Zooms the article with `change` and says the level it reached, which stops at the
+    /// highest and lowest: a key pressed again there says so rather than seeming to do nothing.
+    private func zoom(_ change: (ArticleView) -> Void) {
+        change(article)
+        let percent = Int((article.zoom * 100).rounded())
+        // TRANSLATORS: a notice after zooming the article; %d%% is its size in percent, such as 120%.
+        toasts.show(tr("Text size %d%%").filling(percent: percent))
     }
 
     /// Marks one entry read or unread, in the store, its row and the unread counts.
@@ -83,6 +93,35 @@ extension Reading {
             }
             await self?.model.changed(.counts)
         }
+    }
+
+    /// Marks read what the sidebar has selected, as the main menu's item says: every entry for
+    /// All Feeds, else only the selected feed's, folder's, account's or the starred ones.
+    private func markShownRead() {
+        let store = library.store
+        switch sidebar.selection {
+        case .all: markRead(feedID: nil)
+        case let .feed(id): markRead(feedID: id)
+        case let .account(id): markRead { try await store.markAllRead(accountID: id) }
+        case .starred: markRead { try await store.markAllRead(inFeeds: nil) }
+        case let .folder(id):
+            if let accountID = sidebar.outline.account(of: .folder(id)) {
+                markRead { try await store.markAllRead(accountID: accountID, folderID: id) }
+            } else {
+                let inside = model.folders.subtree(of: id)
+                let feedIDs = model.feeds.filter { $0.folderID.map(inside.contains) == true }.map(\.id)
+                markRead { try await store.markAllRead(inFeeds: feedIDs) }
+            }
+        }
+    }
+
+    /// The main menu's label for marking read what `selection` shows, named as the sidebar names it.
+    static func markReadLabel(for selection: FeedSelection, title: String) -> String {
+        guard selection != .all else { return tr("_Mark All as Read") }
+        // A name's underscores are its own, not the menu's mnemonic marks.
+        let name = title.replacingOccurrences(of: "_", with: "__")
+        // TRANSLATORS: main menu item; %@ is the selected feed, folder or account, or Starred.
+        return tr("_Mark “%@” as Read").filling(name)
     }
 
     /// Marks every entry of a feed (or of all) read, offering to undo it for a few seconds.

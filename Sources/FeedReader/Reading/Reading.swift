@@ -48,6 +48,8 @@ final class Reading {
     var onFailure: ((String, any Error) -> Void)?
     /// Refreshes the selection, for the empty list's Refresh button.
     var onRefresh: (() -> Void)?
+    /// Told the selection and its name whenever the list's title shows them, for the main menu.
+    var onSelectionShown: ((FeedSelection, String) -> Void)?
 
     /// The part over `window`, whose widgets `life` follows, driving the panes and what they hold.
     init(window: UnsafeMutablePointer<GtkWidget>, life: WidgetLife, library: FeedLibrary, model: LibraryModel, settings: SettingsStore,
@@ -141,7 +143,9 @@ final class Reading {
 
     /// The list pane's title: what the sidebar has selected.
     private func showSelectionTitle() {
-        adw_window_title_set_title(listPane.title, sidebar.title(of: sidebar.selection))
+        let title = sidebar.title(of: sidebar.selection)
+        adw_window_title_set_title(listPane.title, title)
+        onSelectionShown?(sidebar.selection, title)
     }
 
     /// The list, or a status page saying why it is empty and what to do.
@@ -237,6 +241,7 @@ final class Reading {
     /// goes back to the list.
     private func showArticle(_ entry: StoredEntry?) {
         stopMarkReadTimer()
+        defer { enableArticleActions(for: entry) }
         guard let entry else {
             article.clear()
             if panes.page == .article { panes.show(.entries) }
@@ -257,6 +262,16 @@ final class Reading {
             }
         case .byHand:
             break
+        }
+    }
+
+    /// Star and Open in Browser act on the article's entry: they can be pressed (and their keys
+    /// work) only while one is shown (`entry`, its body may still be loading), Open in Browser only when it links to a web page. The
+    /// actions, not the buttons, are turned off: a button follows its action's state.
+    func enableArticleActions(for entry: StoredEntry?) {
+        for (name, enabled) in [("toggle-star", entry != nil), ("open-in-browser", entry?.link.map(Self.opensInBrowser) ?? false)] {
+            guard let action = g_action_map_lookup_action(cast(window), name) else { continue }
+            g_simple_action_set_enabled(cast(action), enabled.gboolean)
         }
     }
 

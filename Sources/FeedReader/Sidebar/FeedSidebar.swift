@@ -192,7 +192,8 @@ final class FeedSidebar {
         while position < g_list_model_get_n_items(cast(treeModel)) {
             if let row = gtk_tree_list_model_get_row(treeModel, position) {
                 if let item = Self.item(of: row), outline.isExpandable(item) {
-                    let open = isRemembered(open: item)
+                    // An empty folder stays closed: an open arrow over nothing says it holds rows.
+                    let open = isRemembered(open: item) && outline.children[item]?.isEmpty == false
                     if (gtk_tree_list_row_get_expanded(row) != 0) != open { gtk_tree_list_row_set_expanded(row, open.gboolean) }
                 }
                 g_object_unref(cast(row))

@@ -13,7 +13,7 @@ extension LibraryModel {
     /// Every item, in no order.
     var allItems: [SidebarItem] { items.values.map { SidebarItem($0.pointer) } }
 
-    /// Brings the items and their lists in step with ``feeds``, ``folders``, ``accounts`` and ``starredCount``.
+    /// Brings the items and their lists in step with ``feeds``, ``folders``, ``accounts`` and ``starredUnreadCount``.
     func updateSidebar() {
         let new = SidebarOutline(feeds: feeds.map { ($0.id, $0.folderID) }, folders: folders.map { ($0.id, $0.parentID) },
                                  accounts: accounts.map { account in
@@ -55,9 +55,7 @@ extension LibraryModel {
             case .all:
                 fill(item, title: tr("All Feeds"), icon: "view-list-symbolic", unread: feedsByItem.values.reduce(0) { $0 + $1.unreadCount })
             case .starred:
-                fill(item, title: tr("Starred"), icon: "starred-symbolic", unread: starredCount)
-                item.accessibleDescription = trn("%d starred entry", "%d starred entries", starredCount).filling(count: starredCount)
-                item.accessibleName = Self.accessibleName(item.title, starred: starredCount)
+                fill(item, title: tr("Starred"), icon: "starred-symbolic", unread: starredUnreadCount)
             case let .folder(id):
                 let folder = foldersByItem[id]
                 fill(item, title: folder?.name ?? "", icon: "folder-symbolic", unread: folder?.unreadCount ?? 0)
@@ -106,12 +104,6 @@ extension LibraryModel {
     static func accessibleName(_ title: String, unread: Int) -> String {
         // TRANSLATORS: a feed's name for screen readers; %@ is its title, %d how many of its entries are unread.
         trn("%@, %d unread", "%@, %d unread", unread).filling(phrase: title).filling(count: unread)
-    }
-
-    /// "Starred, 2 entries".
-    static func accessibleName(_ title: String, starred: Int) -> String {
-        // TRANSLATORS: the Starred list's name for screen readers; %@ is "Starred", %d how many entries it holds.
-        trn("%@, %d entry", "%@, %d entries", starred).filling(phrase: title).filling(count: starred)
     }
 }
 

@@ -3,7 +3,7 @@ import FeedCore
 import RefreshGtk
 
 /// What the window shows of the library, as last read from the store: the local feeds with
-/// their folders, the sync accounts with theirs, how many entries are starred, the sidebar's
+/// their folders, the sync accounts with theirs, how many starred entries are unread, the sidebar's
 /// rows as GObject items in list models (``sidebarRoot``), and the selection.
 ///
 /// The window's parts talk through it: a part that changes the store says what it changed
@@ -30,7 +30,8 @@ final class LibraryModel {
     private(set) var feeds: [StoredFeed] = []
     private(set) var folders: [StoredFolder] = []
     private(set) var accounts: [SidebarAccount] = []
-    private(set) var starredCount = 0
+    /// The starred entries not read yet: Starred's count, unread as every other row's.
+    private(set) var starredUnreadCount = 0
     /// The row selected in the sidebar, whose entries the list shows.
     var selection = FeedSelection.all
     /// The sidebar's top level: a GListStore of ``SidebarItem``s; folders and accounts hold theirs.
@@ -63,9 +64,9 @@ final class LibraryModel {
         do {
             let feeds = try await store.feeds()
             let folders = try await store.folders()
-            let starredCount = try await store.entryCount(starredOnly: true)
+            let starredUnreadCount = try await store.entryCount(unreadOnly: true, starredOnly: true)
             let accounts = try await SidebarAccount.all(in: store)
-            (self.feeds, self.folders, self.starredCount, self.accounts) = (feeds, folders, starredCount, accounts)
+            (self.feeds, self.folders, self.starredUnreadCount, self.accounts) = (feeds, folders, starredUnreadCount, accounts)
             updateSidebar()
             await onChange?(change, selection)
         } catch {

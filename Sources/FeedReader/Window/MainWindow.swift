@@ -120,6 +120,9 @@ final class MainWindow {
             if inBackground { self?.cleanUp.runIfDue() }
         }
         reading.onRefresh = { [weak refreshing] in refreshing?.beginRefresh() }
+        reading.onSelectionShown = { [mainMenuButton = layout.mainMenuButton] selection, title in
+            MainMenu.setMarkReadLabel(Reading.markReadLabel(for: selection, title: title), in: mainMenuButton)
+        }
         sidebar.onMoveFeed = { [weak self] feedID, folderID in self?.subscriptions.moveFeed(feedID, toFolder: folderID) }
         sidebar.onMoveFolder = { [weak self] folderID, parentID in self?.subscriptions.moveFolder(folderID, into: parentID) }
         sidebar.rememberOpenRows(in: settings)

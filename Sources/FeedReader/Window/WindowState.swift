@@ -31,7 +31,11 @@ final class WindowState {
         gtk_window_set_default_size(cast(window), Int32(settings.integer(forKey: WindowKey.width, in: WindowKey.group) ?? 1240),
                                     Int32(settings.integer(forKey: WindowKey.height, in: WindowKey.group) ?? 760))
         if settings.integer(forKey: WindowKey.maximized, in: WindowKey.group) == 1 { gtk_window_maximize(cast(window)) }
-        Signal.connect(cast(window), "unrealize") { [weak self] in self?.saveSize() }
+        // Kept as it changes: quitting (Ctrl+Q) ends the application without unrealizing the
+        // window, and the settings are written when it ends.
+        for property in ["notify::default-width", "notify::default-height", "notify::maximized"] {
+            Signal.connectIgnoringArgument(cast(window), property) { [weak self] in self?.saveSize() }
+        }
         Signal.connectReturningBool(cast(window), "close-request") { [weak self] in self?.closeRequested() ?? false }
         Signal.connect(cast(window), "destroy") { [settings, weak backgroundRefresh] in
             settings.flush()
