@@ -61,6 +61,32 @@ extension ErrorReason {
             tr("The feed is broken at line %d.").filling(count: Int(self[.line] ?? "") ?? 1)
         case .malformedJSON:
             tr("The feed is not valid JSON.")
+        case .textBeforeDeclaration:
+            tr("Text before the start of the feed was ignored.")
+        case .bareAmpersand:
+            tr("A stray “&” was read as text.")
+        case .htmlEntities:
+            tr("HTML character names were read as HTML reads them.")
+        case .undefinedEntity:
+            tr("An unknown character name was kept as text.")
+        case .doubleHyphenInComment:
+            tr("A comment in the feed contains “--”.")
+        case .unclosedCDATA:
+            tr("A block of raw text (CDATA) was not closed.")
+        case .doctypeIgnored:
+            tr("The document type declaration (DOCTYPE) was ignored.")
+        case .entityDeclarationsIgnored:
+            tr("Character names declared in the DOCTYPE were ignored.")
+        case .unknownEncoding:
+            // TRANSLATORS: %@ is the name of a character encoding as the feed gives it, such as "latin-9x".
+            tr("The character encoding “%@” is unknown, so the feed was read as UTF-8.").filling(self[.encoding] ?? "")
+        case .undeclaredEncoding:
+            // TRANSLATORS: %@ is the name of a character encoding, such as "windows-1251".
+            tr("The feed does not name its character encoding, so it was read as %@.").filling(self[.encoding] ?? "")
+        case .notUTF8:
+            tr("Some characters were not valid UTF-8 and were read as Windows-1252.")
+        case .repaired:
+            tr("A mistake in the feed was mended.")
         case .notAFeed:
             tr("This is not a feed.")
         case .invalidAddress:
@@ -196,6 +222,8 @@ extension ErrorReason {
             return tr("The file at this address could not be read.")
         case .unsupportedEncoding, .corruptEncoding, .tooManyRedirects, .badRedirect, .redirectToLocalFile, .unsupportedScheme,
              .localFileRefused, .malformedXML, .malformedJSON, .notAFeed, .cancelled,
+             .textBeforeDeclaration, .bareAmpersand, .htmlEntities, .undefinedEntity, .doubleHyphenInComment, .unclosedCDATA,
+             .doctypeIgnored, .entityDeclarationsIgnored, .unknownEncoding, .undeclaredEncoding, .notUTF8, .repaired,
              .opmlMalformed, .notOPML, .opmlDeclaresEntities, .opmlTooDeep, .opmlTooLarge:
             return tr("The feed at this address could not be read.")
         case .feedNotFound, .entryNotFound, .folderExists, .folderInsideItself, .databaseDamaged, .databaseBusy, .diskFull,

@@ -53,6 +53,21 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case malformedXML = "parse.malformed-xml"
     case malformedJSON = "parse.malformed-json"
     case notAFeed = "parse.not-a-feed"
+    // Parse warnings: mistakes in a feed that was read anyway
+    case textBeforeDeclaration = "parse.text-before-declaration"
+    case bareAmpersand = "parse.bare-ampersand"
+    case htmlEntities = "parse.html-entities"
+    case undefinedEntity = "parse.undefined-entity"
+    case doubleHyphenInComment = "parse.double-hyphen-in-comment"
+    case unclosedCDATA = "parse.unclosed-cdata"
+    case doctypeIgnored = "parse.doctype-ignored"
+    case entityDeclarationsIgnored = "parse.entity-declarations-ignored"
+    case unknownEncoding = "parse.unknown-encoding"
+    case undeclaredEncoding = "parse.undeclared-encoding"
+    case notUTF8 = "parse.not-utf8"
+    /// A mistake mended in a way this version has no code for (a warning stored as English text
+    /// by an older version): the text is kept as the technical detail.
+    case repaired = "parse.repaired"
     // Subscribing
     case invalidAddress = "subscribe.invalid-address"
     case alreadySubscribed = "subscribe.already-subscribed"

@@ -230,6 +230,9 @@ extension FeedStore {
         migrator.registerMigration("v20-feed-settings") { db in
             try FeedStore.addFeedSettings(in: db)
         }
+        migrator.registerMigration("v21-warning-codes") { db in
+            try FeedStore.storeWarningsAsCodes(in: db)
+        }
         return migrator
     }()
 }
