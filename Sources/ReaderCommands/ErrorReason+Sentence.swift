@@ -1,3 +1,4 @@
+import Foundation
 import FeedCore
 
 // The one place an error's code becomes words: in the current language each time it is shown,
@@ -87,6 +88,30 @@ extension ErrorReason {
             tr("Some characters were not valid UTF-8 and were read as Windows-1252.")
         case .repaired:
             tr("A mistake in the feed was mended.")
+        case .wrongCredentials: tr("The server did not accept the user name or password.")
+        case .apiDisabled where self[.service] == TinyTinyRSSService.kind.rawValue:
+            tr("API access is switched off for this user. Switch on “Enable API” in the Preferences of Tiny Tiny RSS, then try again.")
+        case .apiDisabled: tr("API access is switched off for this user. Switch it on in the server’s settings, then try again.")
+        case .notThisKindOfServer:
+            // TRANSLATORS: %@ is the service's name, such as "Tiny Tiny RSS".
+            tr("No %@ server answers at this address.").filling(self[.name] ?? "")
+        case .tls: tr("No secure connection could be made to the server: its certificate or encryption was refused.")
+        case .unreachable: tr("The server could not be reached. Check the address and the network connection.")
+        case .timeout: tr("The server did not answer in time.")
+        case .badResponse: tr("The server’s answer could not be understood.")
+        case .serverError: tr("The server reported an error.")
+        case .subscriptionRefused: tr("The server refused to subscribe to the feed.")
+        case .moved:
+            // TRANSLATORS: %@ is the address the server sends the account's requests to.
+            tr("The server redirects to %@: update the account’s address.").filling(self[.url] ?? "?")
+        case .rateLimited:
+            if let retryAfter = self[.date].flatMap({ try? Date($0, strategy: .iso8601) }) {
+                // TRANSLATORS: %@ is a date and time, such as "Dec 6, 14:30".
+                tr("The server asks to wait: try again after %@.")
+                    .filling(phrase: retryAfter.formatted(.dateTime.month(.abbreviated).day().hour().minute()))
+            } else {
+                tr("The server asks to wait: try again later.")
+            }
         case .notAFeed:
             tr("This is not a feed.")
         case .invalidAddress:
@@ -224,6 +249,8 @@ extension ErrorReason {
              .localFileRefused, .malformedXML, .malformedJSON, .notAFeed, .cancelled,
              .textBeforeDeclaration, .bareAmpersand, .htmlEntities, .undefinedEntity, .doubleHyphenInComment, .unclosedCDATA,
              .doctypeIgnored, .entityDeclarationsIgnored, .unknownEncoding, .undeclaredEncoding, .notUTF8, .repaired,
+             .wrongCredentials, .apiDisabled, .notThisKindOfServer, .tls, .unreachable, .timeout, .badResponse, .serverError,
+             .subscriptionRefused, .moved, .rateLimited,
              .opmlMalformed, .notOPML, .opmlDeclaresEntities, .opmlTooDeep, .opmlTooLarge:
             return tr("The feed at this address could not be read.")
         case .feedNotFound, .entryNotFound, .folderExists, .folderInsideItself, .databaseDamaged, .databaseBusy, .diskFull,

@@ -81,3 +81,46 @@ import Testing
         #expect(warnings.map { $0.map(\.englishWarning) } == feeds.map { $0 ?? [] }, "every sentence can be written again as it was")
     }
 }
+
+/// Sync failures share the one list of codes: an account's failure stored before v22 under
+/// `SyncError`'s own names is read back under the list's, its detail kept.
+@Suite struct SyncCodeMigrationTests {
+    static let stored: [(String, ErrorCode)] = [
+        ("wrongCredentials", .wrongCredentials), ("apiDisabled", .apiDisabled), ("notThisKindOfServer", .notThisKindOfServer),
+        ("tls", .tls), ("unreachable", .unreachable), ("timeout", .timeout), ("badResponse", .badResponse),
+        ("serverError", .serverError), ("subscriptionRefused", .subscriptionRefused), ("moved", .moved), ("rateLimited", .rateLimited),
+    ]
+
+    @Test func everyOldSyncCodeBecomesItsCodeInTheOneListWithItsDetail() async throws {
+        let path = try temporaryDirectory().appendingPathComponent("feeds.sqlite").path
+        do {
+            let old = try DatabasePool(path: path, configuration: FeedStore.configuration)
+            try FeedStore.migrator.migrate(old, upTo: "v21-warning-codes")
+            try await old.write { db in
+                for (position, (code, _)) in Self.stored.enumerated() {
+                    try db.execute(sql: """
+                        INSERT INTO accounts (service, server, user, position, lastErrorCode, lastErrorDetail)
+                        VALUES ('tt-rss', ?, 'u', ?, ?, ?)
+                        """, arguments: ["https://\(position).example/tt-rss/", position, code, "detail \(position)"])
+                }
+                try db.execute(sql: "INSERT INTO accounts (service, server, user, position) VALUES ('tt-rss', 'https://fine.example/', 'u', 99)")
+            }
+        }
+
+        let store = try FeedStore(path: path)
+
+        let errors = try await store.accounts().sorted { $0.position < $1.position }.map(\.lastError)
+        #expect(errors == Self.stored.enumerated().map { SyncError($0.element.1, "detail \($0.offset)") } + [nil])
+    }
+
+    @Test(arguments: [
+        (SyncError(.moved, "https://elsewhere.example/"), ErrorReason(.moved, [.url: "https://elsewhere.example/"])),
+        (SyncError(.rateLimited, "2026-12-06T10:00:00Z"), ErrorReason(.rateLimited, [.date: "2026-12-06T10:00:00Z"])),
+        (SyncError(.badResponse, "HTTP 200 with no JSON"), ErrorReason(.badResponse, [.technical: "HTTP 200 with no JSON"])),
+        (SyncError(.timeout), ErrorReason(.timeout)),
+    ])
+    func aSyncErrorsReasonKeepsItsDetailUnderItsKey(error: SyncError, reason: ErrorReason) {
+        #expect(error.reason == reason)
+        #expect(ErrorReason(error) == reason)
+    }
+}
