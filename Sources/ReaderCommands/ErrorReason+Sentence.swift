@@ -88,6 +88,9 @@ extension ErrorReason {
             tr("Some characters were not valid UTF-8 and were read as Windows-1252.")
         case .repaired:
             tr("A mistake in the feed was mended.")
+        case .keyringUnavailable: tr("No Secret Service (such as GNOME Keyring or KWallet) is running to keep the password safe.")
+        case .keyringLocked: tr("The keyring is locked.")
+        case .keyringFailed: tr("The keyring could not be used.")
         case .wrongCredentials: tr("The server did not accept the user name or password.")
         case .apiDisabled where self[.service] == TinyTinyRSSService.kind.rawValue:
             tr("API access is switched off for this user. Switch on “Enable API” in the Preferences of Tiny Tiny RSS, then try again.")
@@ -250,7 +253,7 @@ extension ErrorReason {
              .textBeforeDeclaration, .bareAmpersand, .htmlEntities, .undefinedEntity, .doubleHyphenInComment, .unclosedCDATA,
              .doctypeIgnored, .entityDeclarationsIgnored, .unknownEncoding, .undeclaredEncoding, .notUTF8, .repaired,
              .wrongCredentials, .apiDisabled, .notThisKindOfServer, .tls, .unreachable, .timeout, .badResponse, .serverError,
-             .subscriptionRefused, .moved, .rateLimited,
+             .subscriptionRefused, .moved, .rateLimited, .keyringUnavailable, .keyringLocked, .keyringFailed,
              .opmlMalformed, .notOPML, .opmlDeclaresEntities, .opmlTooDeep, .opmlTooLarge:
             return tr("The feed at this address could not be read.")
         case .feedNotFound, .entryNotFound, .folderExists, .folderInsideItself, .databaseDamaged, .databaseBusy, .diskFull,

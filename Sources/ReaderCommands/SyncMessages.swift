@@ -48,13 +48,7 @@ extension SyncError {
 
 extension SecretStoreError {
     /// Why the password could not be kept or read, in the user's language.
-    public var message: String {
-        switch code {
-        case .unavailable: tr("No Secret Service (such as GNOME Keyring or KWallet) is running to keep the password safe.")
-        case .locked: tr("The keyring is locked.")
-        case .failed: tr("The keyring could not be used.")
-        }
-    }
+    public var message: String { reason.sentence }
 }
 
 extension SyncAccount {

@@ -13,7 +13,7 @@ final class SyncMessageLanguageTests: XCTestCase {
         let failures: [SyncFailure] = [ErrorCode.wrongCredentials, .apiDisabled, .notThisKindOfServer, .tls, .unreachable, .timeout, .badResponse,
                                        .serverError, .subscriptionRefused, .moved, .rateLimited].map { .server(SyncError($0)) }
             + [.server(.moved(to: "https://moved.example/tt-rss/")), .server(.rateLimited(until: Date() + 3600))]
-            + [SecretStoreError.Code.unavailable, .locked, .failed].map { .secrets(SecretStoreError($0)) }
+            + [ErrorCode.keyringUnavailable, .keyringLocked, .keyringFailed].map { .secrets(SecretStoreError($0)) }
             + [.noPassword, .unsupported, .accountExists, .notFound, .storage("disk full")]
         onMain {
             defer { LanguageChoice.speak(nil) }

@@ -120,6 +120,13 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case moved = "sync.moved"
     /// The server asks to wait (HTTP 429): `date` says until when, when it said.
     case rateLimited = "sync.rate-limited"
+    // The keyring accounts' passwords are kept in
+    /// No Secret Service runs on the session bus (no GNOME Keyring, no KWallet), or there is no session bus.
+    case keyringUnavailable = "secrets.unavailable"
+    /// The keyring is locked and was not unlocked, or the person dismissed the prompt.
+    case keyringLocked = "secrets.locked"
+    /// The Secret Service answered with an error.
+    case keyringFailed = "secrets.failed"
     // Feed settings
     case feedIntervalTooShort = "feed.interval-too-short"
     case feedRetentionTooShort = "feed.retention-too-short"
