@@ -123,4 +123,12 @@ import Testing
         #expect(error.reason == reason)
         #expect(ErrorReason(error) == reason)
     }
+
+    @Test(arguments: [
+        (SecretStoreError(.keyringLocked, "Cannot prompt"), ErrorReason(.keyringLocked, [.technical: "Cannot prompt"])),
+        (SecretStoreError(.keyringUnavailable), ErrorReason(.keyringUnavailable)),
+    ])
+    func aKeyringErrorsReasonKeepsWhatTheServiceSaidAsItsDetail(error: SecretStoreError, reason: ErrorReason) {
+        #expect(ErrorReason(error) == reason)
+    }
 }
