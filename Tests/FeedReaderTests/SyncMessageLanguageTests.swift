@@ -14,7 +14,7 @@ final class SyncMessageLanguageTests: XCTestCase {
                                        .serverError, .subscriptionRefused, .moved, .rateLimited].map { .server(SyncError($0)) }
             + [.server(.moved(to: "https://moved.example/tt-rss/")), .server(.rateLimited(until: Date() + 3600))]
             + [ErrorCode.keyringUnavailable, .keyringLocked, .keyringFailed].map { .secrets(SecretStoreError($0)) }
-            + [.noPassword, .unsupported, .accountExists, .notFound, .storage("disk full")]
+            + [.noPassword, .unsupported, .accountExists, .notFound, .storage(ErrorReason(.diskFull))]
         onMain {
             defer { LanguageChoice.speak(nil) }
             LanguageChoice.speak(nil)
