@@ -1,3 +1,4 @@
+import Foundation
 import FeedCore
 
 // The one place an error's code becomes words: in the current language each time it is shown,
@@ -61,6 +62,59 @@ extension ErrorReason {
             tr("The feed is broken at line %d.").filling(count: Int(self[.line] ?? "") ?? 1)
         case .malformedJSON:
             tr("The feed is not valid JSON.")
+        case .textBeforeDeclaration:
+            tr("Text before the start of the feed was ignored.")
+        case .bareAmpersand:
+            tr("A stray “&” was read as text.")
+        case .htmlEntities:
+            tr("HTML character names were read as HTML reads them.")
+        case .undefinedEntity:
+            tr("An unknown character name was kept as text.")
+        case .doubleHyphenInComment:
+            tr("A comment in the feed contains “--”.")
+        case .unclosedCDATA:
+            tr("A block of raw text (CDATA) was not closed.")
+        case .doctypeIgnored:
+            tr("The document type declaration (DOCTYPE) was ignored.")
+        case .entityDeclarationsIgnored:
+            tr("Character names declared in the DOCTYPE were ignored.")
+        case .unknownEncoding:
+            // TRANSLATORS: %@ is the name of a character encoding as the feed gives it, such as "latin-9x".
+            tr("The character encoding “%@” is unknown, so the feed was read as UTF-8.").filling(self[.encoding] ?? "")
+        case .undeclaredEncoding:
+            // TRANSLATORS: %@ is the name of a character encoding, such as "windows-1251".
+            tr("The feed does not name its character encoding, so it was read as %@.").filling(self[.encoding] ?? "")
+        case .notUTF8:
+            tr("Some characters were not valid UTF-8 and were read as Windows-1252.")
+        case .repaired:
+            tr("A mistake in the feed was mended.")
+        case .keyringUnavailable: tr("No Secret Service (such as GNOME Keyring or KWallet) is running to keep the password safe.")
+        case .keyringLocked: tr("The keyring is locked.")
+        case .keyringFailed: tr("The keyring could not be used.")
+        case .wrongCredentials: tr("The server did not accept the user name or password.")
+        case .apiDisabled where self[.service] == TinyTinyRSSService.kind.rawValue:
+            tr("API access is switched off for this user. Switch on “Enable API” in the Preferences of Tiny Tiny RSS, then try again.")
+        case .apiDisabled: tr("API access is switched off for this user. Switch it on in the server’s settings, then try again.")
+        case .notThisKindOfServer:
+            // TRANSLATORS: %@ is the service's name, such as "Tiny Tiny RSS".
+            tr("No %@ server answers at this address.").filling(self[.name] ?? "")
+        case .tls: tr("No secure connection could be made to the server: its certificate or encryption was refused.")
+        case .unreachable: tr("The server could not be reached. Check the address and the network connection.")
+        case .timeout: tr("The server did not answer in time.")
+        case .badResponse: tr("The server’s answer could not be understood.")
+        case .serverError: tr("The server reported an error.")
+        case .subscriptionRefused: tr("The server refused to subscribe to the feed.")
+        case .moved:
+            // TRANSLATORS: %@ is the address the server sends the account's requests to.
+            tr("The server redirects to %@: update the account’s address.").filling(self[.url] ?? "?")
+        case .rateLimited:
+            if let retryAfter = self[.date].flatMap({ try? Date($0, strategy: .iso8601) }) {
+                // TRANSLATORS: %@ is a date and time, such as "Dec 6, 14:30".
+                tr("The server asks to wait: try again after %@.")
+                    .filling(phrase: retryAfter.formatted(.dateTime.month(.abbreviated).day().hour().minute()))
+            } else {
+                tr("The server asks to wait: try again later.")
+            }
         case .notAFeed:
             tr("This is not a feed.")
         case .invalidAddress:
@@ -196,6 +250,10 @@ extension ErrorReason {
             return tr("The file at this address could not be read.")
         case .unsupportedEncoding, .corruptEncoding, .tooManyRedirects, .badRedirect, .redirectToLocalFile, .unsupportedScheme,
              .localFileRefused, .malformedXML, .malformedJSON, .notAFeed, .cancelled,
+             .textBeforeDeclaration, .bareAmpersand, .htmlEntities, .undefinedEntity, .doubleHyphenInComment, .unclosedCDATA,
+             .doctypeIgnored, .entityDeclarationsIgnored, .unknownEncoding, .undeclaredEncoding, .notUTF8, .repaired,
+             .wrongCredentials, .apiDisabled, .notThisKindOfServer, .tls, .unreachable, .timeout, .badResponse, .serverError,
+             .subscriptionRefused, .moved, .rateLimited, .keyringUnavailable, .keyringLocked, .keyringFailed,
              .opmlMalformed, .notOPML, .opmlDeclaresEntities, .opmlTooDeep, .opmlTooLarge:
             return tr("The feed at this address could not be read.")
         case .feedNotFound, .entryNotFound, .folderExists, .folderInsideItself, .databaseDamaged, .databaseBusy, .diskFull,

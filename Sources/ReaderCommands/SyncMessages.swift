@@ -39,44 +39,16 @@ extension SyncFailure {
 extension SyncError {
     /// Why the server failed, in the user's language, for an account of `kind`.
     public func message(for kind: SyncServiceKind) -> String {
-        switch code {
-        case .wrongCredentials: tr("The server did not accept the user name or password.")
-        case .apiDisabled where kind == TinyTinyRSSService.kind:
-            tr("API access is switched off for this user. Switch on “Enable API” in the Preferences of Tiny Tiny RSS, then try again.")
-        case .apiDisabled: tr("API access is switched off for this user. Switch it on in the server’s settings, then try again.")
-        case .notThisKindOfServer:
-            // TRANSLATORS: %@ is the service's name, such as "Tiny Tiny RSS".
-            tr("No %@ server answers at this address.").filling(kind.displayName)
-        case .tls: tr("No secure connection could be made to the server: its certificate or encryption was refused.")
-        case .unreachable: tr("The server could not be reached. Check the address and the network connection.")
-        case .timeout: tr("The server did not answer in time.")
-        case .badResponse: tr("The server’s answer could not be understood.")
-        case .serverError: tr("The server reported an error.")
-        case .subscriptionRefused: tr("The server refused to subscribe to the feed.")
-        case .moved:
-            // TRANSLATORS: %@ is the address the server sends the account's requests to.
-            tr("The server redirects to %@: update the account’s address.").filling(movedTo ?? "?")
-        case .rateLimited:
-            if let retryAfter {
-                // TRANSLATORS: %@ is a date and time, such as "Dec 6, 14:30".
-                tr("The server asks to wait: try again after %@.")
-                    .filling(phrase: retryAfter.formatted(.dateTime.month(.abbreviated).day().hour().minute()))
-            } else {
-                tr("The server asks to wait: try again later.")
-            }
-        }
+        var reason = reason
+        reason.details[.service] = kind.rawValue
+        reason.details[.name] = kind.displayName
+        return reason.sentence
     }
 }
 
 extension SecretStoreError {
     /// Why the password could not be kept or read, in the user's language.
-    public var message: String {
-        switch code {
-        case .unavailable: tr("No Secret Service (such as GNOME Keyring or KWallet) is running to keep the password safe.")
-        case .locked: tr("The keyring is locked.")
-        case .failed: tr("The keyring could not be used.")
-        }
-    }
+    public var message: String { reason.sentence }
 }
 
 extension SyncAccount {

@@ -38,7 +38,7 @@ final class AccountsWindowTests: XCTestCase {
             try Self.type(user.password, into: "Password", of: dialog)
             RealInput.key(windowTitle: "Add Account", "Return")
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 30) { Self.problem(in: dialog) != nil })
-            let keyringProblems = [SecretStoreError.Code.unavailable, .locked, .failed].map { SecretStoreError($0).message }
+            let keyringProblems = [ErrorCode.keyringUnavailable, .keyringLocked, .keyringFailed].map { SecretStoreError($0).message }
             XCTAssertTrue(keyringProblems.contains { Self.problem(in: dialog) == "The account could not be added. " + $0 },
                           "\(Self.problem(in: dialog) ?? "")")
             XCTAssertEqual(app.accounts().count, 0, "nothing was added")

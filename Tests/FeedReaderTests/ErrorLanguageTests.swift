@@ -35,6 +35,24 @@ final class ErrorLanguageTests: XCTestCase {
         }
     }
 
+    func testAFeedsMistakesAreListedInTheLanguageChosen() throws {
+        let xml = Data("""
+            <rss version="2.0"><channel><title>Q & A</title>
+            <item><title>Caf&eacute; news</title><guid>m-1</guid></item></channel></rss>
+            """.utf8)
+        try FeedReaderTests.withReader(serving: xml, entries: 1) { app in
+            defer { app.window.switchLanguage(to: "") }
+            let feedID = try XCTUnwrap(app.window.sidebar.feedIDs.first)
+
+            app.window.switchLanguage(to: "de")
+
+            XCTAssertEqual(app.window.sidebar.tooltip(forFeed: feedID), """
+                Trotz Fehlern im Feed gelesen: \n\u{2068}Ein einzelnes „&“ wurde als Text gelesen.\u{2069}\
+                \n\u{2068}HTML-Zeichennamen wurden wie in HTML gelesen.\u{2069}
+                """)
+        }
+    }
+
     func testAReasonStoredInEnglishByAnOlderVersionIsNotShownAsItIs() {
         onMain {
             defer { LanguageChoice.speak(nil) }

@@ -93,8 +93,8 @@ final class FeedReaderWindowTests: XCTestCase {
             let feedID = try XCTUnwrap(app.window.sidebar.feedIDs.first)
             let tooltip = try XCTUnwrap(app.window.sidebar.tooltip(forFeed: feedID))
             XCTAssertTrue(tooltip.hasPrefix("Read despite mistakes in the feed:"), tooltip)
-            XCTAssertTrue(tooltip.contains("a bare '&' was read as text"), tooltip)
-            XCTAssertTrue(tooltip.contains("HTML entities"), tooltip)
+            XCTAssertTrue(tooltip.contains("A stray “&” was read as text."), tooltip)
+            XCTAssertTrue(tooltip.contains("HTML character names were read as HTML reads them."), tooltip)
         }
     }
 

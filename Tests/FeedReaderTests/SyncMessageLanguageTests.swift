@@ -10,10 +10,11 @@ import XCTest
 /// speaks, so a person reading German or Japanese still learns which of them it was.
 final class SyncMessageLanguageTests: XCTestCase {
     func testEachSyncFailureHasItsOwnTranslatedWordsInEveryLanguage() throws {
-        let failures: [SyncFailure] = SyncError.Code.allCases.map { .server(SyncError($0)) }
+        let failures: [SyncFailure] = [ErrorCode.wrongCredentials, .apiDisabled, .notThisKindOfServer, .tls, .unreachable, .timeout, .badResponse,
+                                       .serverError, .subscriptionRefused, .moved, .rateLimited].map { .server(SyncError($0)) }
             + [.server(.moved(to: "https://moved.example/tt-rss/")), .server(.rateLimited(until: Date() + 3600))]
-            + [SecretStoreError.Code.unavailable, .locked, .failed].map { .secrets(SecretStoreError($0)) }
-            + [.noPassword, .unsupported, .accountExists, .notFound, .storage("disk full")]
+            + [ErrorCode.keyringUnavailable, .keyringLocked, .keyringFailed].map { .secrets(SecretStoreError($0)) }
+            + [.noPassword, .unsupported, .accountExists, .notFound, .storage(ErrorReason(.diskFull))]
         onMain {
             defer { LanguageChoice.speak(nil) }
             LanguageChoice.speak(nil)

@@ -53,6 +53,21 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case malformedXML = "parse.malformed-xml"
     case malformedJSON = "parse.malformed-json"
     case notAFeed = "parse.not-a-feed"
+    // Parse warnings: mistakes in a feed that was read anyway
+    case textBeforeDeclaration = "parse.text-before-declaration"
+    case bareAmpersand = "parse.bare-ampersand"
+    case htmlEntities = "parse.html-entities"
+    case undefinedEntity = "parse.undefined-entity"
+    case doubleHyphenInComment = "parse.double-hyphen-in-comment"
+    case unclosedCDATA = "parse.unclosed-cdata"
+    case doctypeIgnored = "parse.doctype-ignored"
+    case entityDeclarationsIgnored = "parse.entity-declarations-ignored"
+    case unknownEncoding = "parse.unknown-encoding"
+    case undeclaredEncoding = "parse.undeclared-encoding"
+    case notUTF8 = "parse.not-utf8"
+    /// A mistake mended in a way this version has no code for (a warning stored as English text
+    /// by an older version): the text is kept as the technical detail.
+    case repaired = "parse.repaired"
     // Subscribing
     case invalidAddress = "subscribe.invalid-address"
     case alreadySubscribed = "subscribe.already-subscribed"
@@ -82,6 +97,36 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case ruleInvalidPattern = "rule.invalid-pattern"
     case rulePatternTooComplex = "rule.pattern-too-complex"
     case ruleNotFound = "rule.not-found"
+    // Syncing with a server (the detail of `SyncError`)
+    /// The server refused the user name or password.
+    case wrongCredentials = "sync.wrong-credentials"
+    /// The user's API access is switched off on the server (tt-rss: Preferences, "Enable API").
+    case apiDisabled = "sync.api-disabled"
+    /// Something answered at the address, but not the kind of server the account is for.
+    case notThisKindOfServer = "sync.not-this-kind-of-server"
+    /// The secure connection could not be set up: certificate or TLS trouble.
+    case tls = "sync.tls"
+    /// The host could not be found or did not accept the connection, or the connection broke.
+    case unreachable = "sync.unreachable"
+    /// No complete answer arrived in time.
+    case timeout = "sync.timeout"
+    /// The server's answer could not be read: malformed, cut short, too large or not what the API promises.
+    case badResponse = "sync.bad-response"
+    /// The server answered with an error of its own (an HTTP 5xx, an API error).
+    case serverError = "sync.server-error"
+    /// The server refused to subscribe to a feed: not a feed, could not be downloaded, and the like.
+    case subscriptionRefused = "sync.subscription-refused"
+    /// The server sends the account's requests to another address, which is never followed: `url`.
+    case moved = "sync.moved"
+    /// The server asks to wait (HTTP 429): `date` says until when, when it said.
+    case rateLimited = "sync.rate-limited"
+    // The keyring accounts' passwords are kept in
+    /// No Secret Service runs on the session bus (no GNOME Keyring, no KWallet), or there is no session bus.
+    case keyringUnavailable = "secrets.unavailable"
+    /// The keyring is locked and was not unlocked, or the person dismissed the prompt.
+    case keyringLocked = "secrets.locked"
+    /// The Secret Service answered with an error.
+    case keyringFailed = "secrets.failed"
     // Feed settings
     case feedIntervalTooShort = "feed.interval-too-short"
     case feedRetentionTooShort = "feed.retention-too-short"
@@ -122,6 +167,10 @@ extension ErrorReason {
         case id
         /// An address.
         case url
+        /// A date and time in ISO 8601.
+        case date
+        /// A sync service's kind, "tt-rss".
+        case service
         /// English words from below (libcurl, libxml2, SQLite, a legacy message): for the details only.
         case technical
     }

@@ -2,7 +2,7 @@ import Foundation
 
 extension ParsedFeed {
     /// A JSON summary of the feed for `feed-reader --parse`: `id`, `title`, `link`, `warnings`
-    /// (what was mended to read it) and `entries` (each with `id`, `title`, `link`, `published` as
+    /// (what was mended to read it, in English) and `entries` (each with `id`, `title`, `link`, `published` as
     /// ISO 8601, the update time when that is all there is, and `summary`), pretty-printed with
     /// sorted keys. Missing values are written as `null` so every key is always present.
     public func jsonSummary() throws -> Data {
@@ -23,7 +23,7 @@ private struct FeedSummary: Encodable {
         id = parsed.feed.id
         title = parsed.feed.title
         link = parsed.feed.link?.absoluteString
-        warnings = parsed.warnings
+        warnings = parsed.warnings.map(\.englishWarning)
         entries = parsed.entries.map(EntrySummary.init)
     }
 

@@ -6,11 +6,11 @@ public struct ParsedFeed: Sendable, Hashable {
     public var feed: Feed
     /// The entries, in the order the document lists them.
     public var entries: [Entry]
-    /// What was wrong with the document and read anyway, in words (empty for a well-formed feed).
-    public var warnings: [String]
+    /// What was wrong with the document and read anyway, as codes (empty for a well-formed feed).
+    public var warnings: [ErrorReason]
 
     /// Creates a parsed feed.
-    public init(format: FeedFormat, feed: Feed, entries: [Entry], warnings: [String] = []) {
+    public init(format: FeedFormat, feed: Feed, entries: [Entry], warnings: [ErrorReason] = []) {
         self.format = format
         self.feed = feed
         self.entries = entries

@@ -75,7 +75,7 @@ extension FeedStore {
                 WHERE id = ?
                 """).execute(arguments: [
                     parsed.feed.title, parsed.feed.link, parsed.feed.iconURL, validators.etag, validators.lastModified, storedNow,
-                    parsed.warnings.isEmpty ? nil : parsed.warnings.joined(separator: "\n"), feedID,
+                    ErrorReason.storedWarnings(parsed.warnings), feedID,
                 ])
             return try FeedStore.save(parsed.entries, feedID: feedID, now: storedNow, in: db)
         case .notModified:

@@ -230,6 +230,15 @@ extension FeedStore {
         migrator.registerMigration("v20-feed-settings") { db in
             try FeedStore.addFeedSettings(in: db)
         }
+        migrator.registerMigration("v21-warning-codes") { db in
+            try FeedStore.storeWarningsAsCodes(in: db)
+        }
+        migrator.registerMigration("v22-sync-codes") { db in
+            // Accounts' sync failures under the one list's codes: "wrongCredentials" is "sync.wrong-credentials".
+            for (old, code) in SyncError.legacyCodes {
+                try db.execute(sql: "UPDATE accounts SET lastErrorCode = ? WHERE lastErrorCode = ?", arguments: [code.rawValue, old])
+            }
+        }
         return migrator
     }()
 }

@@ -24,7 +24,7 @@ public struct StoredFeed: Sendable, Hashable, Identifiable {
     /// Why the last fetch failed; nil after a success.
     public var lastError: ErrorReason?
     /// What the last fetched document got wrong though it was read (see `ParsedFeed.warnings`).
-    public var lastWarnings: [String]
+    public var lastWarnings: [ErrorReason]
     /// The folder the feed is in, or nil.
     public var folderID: Int64?
     /// The feed's place in the list, starting at 0.
@@ -66,7 +66,7 @@ extension StoredFeed: FetchableRecord {
         nextFetch = row.utcDate("nextFetch")
         lastAttempt = row.utcDate("lastAttempt")
         lastError = (row["lastErrorCode"] as String?).map { ErrorReason(storedCode: $0, storedDetails: row["lastErrorDetails"]) }
-        lastWarnings = (row["lastWarnings"] as String?)?.split(separator: "\n").map(String.init) ?? []
+        lastWarnings = ErrorReason.warnings(stored: row["lastWarnings"])
         folderID = row["folderId"]
         position = row["position"]
         unreadCount = row["unreadCount"] ?? 0

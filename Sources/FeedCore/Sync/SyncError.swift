@@ -3,41 +3,35 @@ import Foundation
 /// Why talking to a sync server failed, as a code the app words in the user's language, with
 /// technical details kept apart for a "details" view or a log (never shown as the message).
 public struct SyncError: Error, Sendable, Hashable {
-    public enum Code: String, Sendable, Hashable, CaseIterable {
-        /// The server refused the user name or password.
-        case wrongCredentials
-        /// The user's API access is switched off on the server (tt-rss: Preferences, "Enable API").
-        case apiDisabled
-        /// Something answered at the address, but not the kind of server the account is for.
-        case notThisKindOfServer
-        /// The secure connection could not be set up: certificate or TLS trouble.
-        case tls
-        /// The host could not be found or did not accept the connection, or the connection broke.
-        case unreachable
-        /// No complete answer arrived in time.
-        case timeout
-        /// The server's answer could not be read: malformed, cut short, too large or not what the API promises.
-        case badResponse
-        /// The server answered with an error of its own (an HTTP 5xx, an API error).
-        case serverError
-        /// The server refused to subscribe to a feed: not a feed, could not be downloaded, and the like.
-        case subscriptionRefused
-        /// The server sends the account's requests to another address (another host, port or
-        /// scheme, or not the web), which is never followed: the detail is that address.
-        case moved
-        /// The server asks to wait (HTTP 429): the detail is when to try again, in ISO 8601, or
-        /// empty when it did not say.
-        case rateLimited
-    }
-
-    public var code: Code
+    /// Which problem it is, from the one list of codes (the `sync.` ones).
+    public var code: ErrorCode
     /// What exactly happened, in English, for details and logs.
     public var detail: String
 
-    public init(_ code: Code, _ detail: String = "") {
+    public init(_ code: ErrorCode, _ detail: String = "") {
         self.code = code
         self.detail = detail
     }
+}
+
+extension SyncError: ReasonedError {
+    /// The code with its detail: the address a `.moved` names, the date a `.rateLimited` gives,
+    /// otherwise the English words from below, kept for the details only.
+    public var reason: ErrorReason {
+        guard !detail.isEmpty else { return ErrorReason(code) }
+        switch code {
+        case .moved: return ErrorReason(code, [.url: detail])
+        case .rateLimited: return ErrorReason(code, [.date: detail])
+        default: return ErrorReason(code, [.technical: detail])
+        }
+    }
+
+    /// The raw values versions before v22 stored in `accounts.lastErrorCode`, by their code now.
+    static let legacyCodes: [String: ErrorCode] = [
+        "wrongCredentials": .wrongCredentials, "apiDisabled": .apiDisabled, "notThisKindOfServer": .notThisKindOfServer,
+        "tls": .tls, "unreachable": .unreachable, "timeout": .timeout, "badResponse": .badResponse,
+        "serverError": .serverError, "subscriptionRefused": .subscriptionRefused, "moved": .moved, "rateLimited": .rateLimited,
+    ]
 }
 
 extension SyncError: CustomStringConvertible {

@@ -97,7 +97,7 @@ extension LibraryModel {
         }
         guard !feed.lastWarnings.isEmpty else { return nil }
         // TRANSLATORS: tooltip of a feed that is not well-formed but was read anyway; %@ lists what was wrong.
-        return tr("Read despite mistakes in the feed: %@").filling(lines: feed.lastWarnings)
+        return tr("Read despite mistakes in the feed: %@").filling(lines: feed.lastWarnings.map(\.sentence))
     }
 
     /// "GNOME Desktop Notes, 3 unread".

@@ -12,7 +12,7 @@ struct ParsedFeedJSONTests {
                 Entry(id: "a", title: "First", link: URL(string: "https://example.com/a"), published: utc("2024-03-05T10:30:00Z"), summary: "Hello"),
                 Entry(id: "b"),
             ],
-            warnings: ["a bare '&' was read as text"]
+            warnings: [ErrorReason(.bareAmpersand)]
         )
         let json = String(decoding: try parsed.jsonSummary(), as: UTF8.self)
         #expect(json == """

@@ -18,6 +18,6 @@ struct EncodingGuessSampleTests {
         let encoded = try #require(iconvEncoded(text, in: encoding.iconv))
         let parsed = try FeedParser().parse(Self.feed(asciiBytes: asciiBytes, title: encoded))
         #expect(parsed.entries.first?.title == text)
-        #expect(parsed.warnings == ["no character encoding declared; read as \(encoding.label)"])
+        #expect(parsed.warnings.map(\.englishWarning) == ["no character encoding declared; read as \(encoding.label)"])
     }
 }

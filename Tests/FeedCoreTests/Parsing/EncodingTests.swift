@@ -73,7 +73,7 @@ struct EncodingTests {
         let data = Data(#"<?xml version="1.0" encoding="x-klingon"?><rss><channel><title>tlhIngan</title></channel></rss>"#.utf8)
         let parsed = try FeedParser().parse(data)
         #expect(parsed.feed.title == "tlhIngan")
-        #expect(parsed.warnings == [#"unknown character encoding "x-klingon"; read as UTF-8"#])
+        #expect(parsed.warnings.map(\.englishWarning) == [#"unknown character encoding "x-klingon"; read as UTF-8"#])
     }
 
     /// Labels as feeds write them, the title's text, and that text's bytes in the encoding (made
@@ -155,7 +155,7 @@ struct EncodingTests {
         let encoded = try #require(iconvEncoded(text, in: encoding))
         let parsed = try FeedParser().parse(Self.rss(label: nil, title: encoded))
         #expect(parsed.feed.title == text)
-        #expect(parsed.warnings == ["no character encoding declared; read as \(encoding)"])
+        #expect(parsed.warnings.map(\.englishWarning) == ["no character encoding declared; read as \(encoding)"])
     }
 
     @Test func ebcdicDocumentsNameTheirCodePageInEBCDIC() throws {

@@ -20,16 +20,16 @@ struct LiberalParsingTests {
     static let cases: [LiberalCase] = [
         LiberalCase(name: "whitespace before the XML declaration",
                     document: "\n  <?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Podcast</title><item><title>Episode 1</title></item></channel></rss>",
-                    title: "Podcast", entryTitles: ["Episode 1"], warning: XMLRepair.Fix.leadingWhitespace.rawValue),
+                    title: "Podcast", entryTitles: ["Episode 1"], warning: XMLRepair.Fix.leadingWhitespace.reason.englishWarning),
         LiberalCase(name: "two hyphens inside a comment",
                     document: "<rss><channel><!-- built -- by hand --><title>Comments</title><item><title>One</title></item></channel></rss>",
-                    title: "Comments", entryTitles: ["One"], warning: XMLRepair.Fix.doubleHyphenInComment.rawValue),
+                    title: "Comments", entryTitles: ["One"], warning: XMLRepair.Fix.doubleHyphenInComment.reason.englishWarning),
         LiberalCase(name: "a bare ampersand in a link",
                     document: "<rss><channel><title>Q & A</title><link>https://example.test/?a=1&b=2</link><item><title>Ask</title></item></channel></rss>",
-                    title: "Q & A", entryTitles: ["Ask"], warning: XMLRepair.Fix.bareAmpersand.rawValue),
+                    title: "Q & A", entryTitles: ["Ask"], warning: XMLRepair.Fix.bareAmpersand.reason.englishWarning),
         LiberalCase(name: "HTML entities XML does not define",
                     document: "<rss><channel><title>Caf&eacute;&nbsp;&mdash;&nbsp;Bar</title><item><title>&laquo;Quoted&raquo;</title></item></channel></rss>",
-                    title: "Café — Bar", entryTitles: ["«Quoted»"], warning: XMLRepair.Fix.htmlEntity.rawValue),
+                    title: "Café — Bar", entryTitles: ["«Quoted»"], warning: XMLRepair.Fix.htmlEntity.reason.englishWarning),
         LiberalCase(name: "Atom without its namespace",
                     document: "<feed><title>Bare Atom</title><entry><title>First</title><id>urn:1</id></entry></feed>",
                     title: "Bare Atom", entryTitles: ["First"], warning: nil),
@@ -44,7 +44,7 @@ struct LiberalParsingTests {
                     title: "Ids", entryTitles: ["Two"], warning: nil),
         LiberalCase(name: "an unclosed CDATA section",
                     document: "<rss><channel><title>CDATA</title><item><title><![CDATA[Open <b>end</title></item></channel></rss>",
-                    title: "CDATA", entryTitles: ["Open end"], warning: XMLRepair.Fix.unclosedCDATA.rawValue),
+                    title: "CDATA", entryTitles: ["Open end"], warning: XMLRepair.Fix.unclosedCDATA.reason.englishWarning),
         LiberalCase(name: "dc:title where title is missing",
                     document: "<rss xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><channel><dc:title>Dublin Core</dc:title><item><dc:title>DC item</dc:title></item></channel></rss>",
                     title: "Dublin Core", entryTitles: ["DC item"], warning: nil),
@@ -59,7 +59,7 @@ struct LiberalParsingTests {
         #expect(parsed.feed.title == scenario.title)
         #expect(parsed.entries.map(\.title) == scenario.entryTitles)
         if let warning = scenario.warning {
-            #expect(parsed.warnings.contains { $0.hasPrefix(warning) }, "warnings: \(parsed.warnings)")
+            #expect(parsed.warnings.map(\.englishWarning).contains { $0.hasPrefix(warning) }, "warnings: \(parsed.warnings)")
         } else {
             #expect(parsed.warnings.isEmpty)
         }

@@ -8,7 +8,8 @@ struct FeedStoreLocationTests {
     static let allMigrations = ["v1", "v2-summary-html", "v3-starred", "v4-search", "v5-warnings", "v6-search-prefixes", "v7-folders",
                                 "v8-http-cache", "v9-retention", "v10-icons", "v11-nested-folders", "v12-error-codes",
                                 "v13-accounts", "v14-custom-titles", "v15-full-articles", "v16-media-positions",
-                                "v17-search-index", "v18-search-backlog", "v19-rules", "v20-feed-settings"]
+                                "v17-search-index", "v18-search-backlog", "v19-rules", "v20-feed-settings",
+                                "v21-warning-codes", "v22-sync-codes"]
 
     @Test func aDatabaseFromBeforeSummaryHTMLIsMigratedWithItsEntries() async throws {
         let path = try temporaryDirectory().appendingPathComponent("feeds.sqlite").path

@@ -33,8 +33,7 @@ struct SearchIndexMigrationTests {
     @Test func findsWhatItFoundBeforeByWordsAndTheirFirstLetters() async throws {
         let store = try await Self.v16Store()
 
-        let applied = try await store.appliedMigrations()
-        #expect(Array(applied.drop { $0 != "v17-search-index" }.prefix(2)) == ["v17-search-index", "v18-search-backlog"])
+        #expect(try await store.appliedMigrations() == FeedStoreLocationTests.allMigrations)
         #expect(try await store.search("cardboard").map(\.entryID) == ["a"], "the entry's text")
         #expect(try await store.search("earthworms").map(\.entryID) == ["a"], "its full article's")
         #expect(try await store.search("tomas").map(\.entryID) == ["a"], "the author, without accents")

@@ -28,7 +28,7 @@ func parseError(_ body: () throws -> ParsedFeed) -> FeedParseError? {
 
 /// A fetched feed made from entries, for store tests.
 func fetched(_ entries: [Entry], title: String = "Feed", validators: CacheValidators = CacheValidators(),
-             warnings: [String] = []) -> FetchResult {
+             warnings: [ErrorReason] = []) -> FetchResult {
     let feed = ParsedFeed(format: .rss, feed: Feed(id: "feed", title: title, link: URL(string: "https://site.example/")),
                           entries: entries, warnings: warnings)
     return FetchResult(request: FeedRequest(url: URL(string: "https://site.example/feed")!), outcome: .fetched(feed, validators: validators))

@@ -32,7 +32,7 @@ struct TinyTinyRSSHostileServerTests {
         }
     }
 
-    static func expectedCode(_ fault: Fault) -> SyncError.Code {
+    static func expectedCode(_ fault: Fault) -> ErrorCode {
         fault == .emptyServerError ? .serverError : .badResponse
     }
 

@@ -214,7 +214,7 @@ struct TinyTinyRSSSyncTests {
         let store = try FeedStore.inMemory()
         let engine = SyncEngine(store: store)
         let kind = TinyTinyRSSService.kind
-        let attempts: [(URL, String, String, SyncError.Code)] = [
+        let attempts: [(URL, String, String, ErrorCode)] = [
             (server.url, user.name, "wrong", .wrongCredentials),
             (server.url, "nobody", "wrong", .wrongCredentials),
             (server.url, noAPI.name, noAPI.password, .apiDisabled),

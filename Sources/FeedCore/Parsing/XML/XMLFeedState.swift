@@ -84,7 +84,7 @@ struct XMLFeedState {
         var parsed = ParsedFeed(format: format, feed: feed.feed(documentURL: documentURL), entries: entries)
         if case let .malformedXML(line, column, reason)? = malformation {
             guard !entries.isEmpty else { return .failure(.malformedXML(line: line, column: column, reason: reason)) }
-            parsed.warnings = ["the document is not well-formed XML: \(reason) (line \(line), column \(column))"]
+            parsed.warnings = [ErrorReason(.malformedXML, [.line: String(line), .column: String(column), .technical: reason])]
         }
         return .success(parsed)
     }

@@ -10,11 +10,11 @@ enum XMLInput {
     /// The document as UTF-8 XML, and warnings for what was mended on the way.
     ///
     /// - Parameter charset: the HTTP `Content-Type` charset, which outranks the prolog (RFC 7303).
-    static func prepare(_ data: Data, charset: String? = nil) -> (document: Data, warnings: [String]) {
-        var warnings: [String] = []
+    static func prepare(_ data: Data, charset: String? = nil) -> (document: Data, warnings: [ErrorReason]) {
+        var warnings: [ErrorReason] = []
         let utf8 = convertToUTF8(data, charset: charset, warnings: &warnings)
         let (document, fixes) = XMLRepair.repair(utf8)
-        return (document, warnings + fixes.map(\.rawValue))
+        return (document, warnings + fixes.map(\.reason))
     }
 
     /// The document as UTF-8 when it names no encoding, has no byte order mark and is not
@@ -47,7 +47,7 @@ enum XMLInput {
         }
     }
 
-    private static func convertToUTF8(_ data: Data, charset: String?, warnings: inout [String]) -> Data {
+    private static func convertToUTF8(_ data: Data, charset: String?, warnings: inout [ErrorReason]) -> Data {
         if let (sniffed, markLength) = sniffedEncoding([UInt8](data.prefix(4))) {
             let body = data.dropFirst(markLength)
             if sniffed == "UTF-8" { return relabelled(validUTF8(Data(body), warnings: &warnings)) }
@@ -64,7 +64,7 @@ enum XMLInput {
         guard let label = labels.first else { return relabelled(undeclared(data, warnings: &warnings)) }
         guard !TextDecoding.isUTF8(label) else { return relabelled(validUTF8(data, warnings: &warnings)) }
         guard let name = TextDecoding.iconvName(forLabel: label), let converted = TextDecoding.utf8(data, from: name) else {
-            warnings.append("unknown character encoding \"\(label)\"; read as UTF-8")
+            warnings.append(ErrorReason(.unknownEncoding, [.encoding: label]))
             return relabelled(validUTF8(data, warnings: &warnings))
         }
         return relabelled(converted)
@@ -72,24 +72,24 @@ enum XMLInput {
 
     /// A document that names no encoding: UTF-8 as XML says, mended when a few bytes stray from
     /// it, or, when it holds no UTF-8 beyond ASCII, read in the encoding its text looks written in.
-    private static func undeclared(_ data: Data, warnings: inout [String]) -> Data {
+    private static func undeclared(_ data: Data, warnings: inout [ErrorReason]) -> Data {
         // Nearly every such document is plain UTF-8, and the check settles it.
         guard !UTF8Repair.isValid(data) else { return data }
         let (valid, invalid) = UTF8Repair.sequenceCounts(data)
         guard valid < invalid else { return repairedUTF8(data, warnings: &warnings) }
         let (encoding, utf8) = EncodingGuess.bestReading(of: data)
-        warnings.append("no character encoding declared; read as \(encoding)")
+        warnings.append(ErrorReason(.undeclaredEncoding, [.encoding: encoding]))
         return utf8
     }
 
     /// The data itself when it is valid UTF-8, else with stray bytes read as windows-1252.
-    private static func validUTF8(_ data: Data, warnings: inout [String]) -> Data {
+    private static func validUTF8(_ data: Data, warnings: inout [ErrorReason]) -> Data {
         UTF8Repair.isValid(data) ? data : repairedUTF8(data, warnings: &warnings)
     }
 
     /// UTF-8 with its stray bytes read as windows-1252, and a warning that says so.
-    private static func repairedUTF8(_ data: Data, warnings: inout [String]) -> Data {
-        warnings.append("bytes that are not UTF-8 were read as windows-1252")
+    private static func repairedUTF8(_ data: Data, warnings: inout [ErrorReason]) -> Data {
+        warnings.append(ErrorReason(.notUTF8))
         return UTF8Repair.repaired(data)
     }
 

@@ -7,16 +7,24 @@ import Foundation
 /// prolog is disguised; references to HTML's entities become character references, and any other
 /// name XML does not define stays as written, as text.
 enum XMLRepair {
-    /// What was mended, in words for the feed's warnings.
-    enum Fix: String, CaseIterable, Sendable {
-        case leadingWhitespace = "text before the XML declaration was ignored"
-        case bareAmpersand = "a bare '&' was read as text"
-        case htmlEntity = "HTML entities, which XML does not define, were read as HTML's"
-        case undefinedEntity = "an entity XML does not define was kept as text"
-        case doubleHyphenInComment = "a comment contains '--'"
-        case unclosedCDATA = "a CDATA section was not closed"
-        case doctypeRemoved = "the DOCTYPE was ignored"
-        case entityDeclarationsIgnored = "entity declarations in the DOCTYPE were ignored"
+    /// What was mended, reported as the feed's warnings.
+    enum Fix: CaseIterable, Sendable {
+        case leadingWhitespace, bareAmpersand, htmlEntity, undefinedEntity, doubleHyphenInComment, unclosedCDATA,
+             doctypeRemoved, entityDeclarationsIgnored
+
+        /// The warning the fix is reported as.
+        var reason: ErrorReason {
+            switch self {
+            case .leadingWhitespace: ErrorReason(.textBeforeDeclaration)
+            case .bareAmpersand: ErrorReason(.bareAmpersand)
+            case .htmlEntity: ErrorReason(.htmlEntities)
+            case .undefinedEntity: ErrorReason(.undefinedEntity)
+            case .doubleHyphenInComment: ErrorReason(.doubleHyphenInComment)
+            case .unclosedCDATA: ErrorReason(.unclosedCDATA)
+            case .doctypeRemoved: ErrorReason(.doctypeIgnored)
+            case .entityDeclarationsIgnored: ErrorReason(.entityDeclarationsIgnored)
+            }
+        }
     }
 
     /// The repaired document and the fixes made, in the order first made.

@@ -8,7 +8,7 @@ extension SyncEngine {
         do {
             try await store.queueSubscription(accountID: accountID, url: url, folderID: folderID)
         } catch {
-            throw .storage("\(error)")
+            throw .storage(ErrorReason(error))
         }
     }
 
@@ -19,7 +19,7 @@ extension SyncEngine {
         do {
             _ = try await store.unsubscribeSynced(feedID: feedID)
         } catch {
-            throw .storage("\(error)")
+            throw .storage(ErrorReason(error))
         }
     }
 
@@ -31,7 +31,7 @@ extension SyncEngine {
         do {
             _ = try await store.moveSynced(feedID: feedID, toFolder: folderID)
         } catch {
-            throw .storage("\(error)")
+            throw .storage(ErrorReason(error))
         }
     }
 
@@ -42,7 +42,7 @@ extension SyncEngine {
         } catch let failure as SyncFailure {
             throw failure
         } catch {
-            throw .storage("\(error)")
+            throw .storage(ErrorReason(error))
         }
     }
 
@@ -51,7 +51,7 @@ extension SyncEngine {
         do {
             account = try await store.account(id: accountID)
         } catch {
-            throw .storage("\(error)")
+            throw .storage(ErrorReason(error))
         }
         guard let account else { throw .notFound }
         guard let capabilities = capabilities(of: account.kind) else { throw .unknownService(account.kind) }

@@ -52,7 +52,7 @@ public final class SyncEngine: Sendable {
         } catch let failure as SyncFailure {
             throw failure
         } catch {
-            throw .storage("\(error)")
+            throw .storage(ErrorReason(error))
         }
         let service = type.init(credentials: SyncCredentials(server: server, user: user, password: password))
         do {
@@ -73,7 +73,7 @@ public final class SyncEngine: Sendable {
         } catch {
             try? await secrets.remove(for: key)
             if case FeedStoreError.accountExists = error { throw .accountExists }
-            throw .storage("\(error)")
+            throw .storage(ErrorReason(error))
         }
     }
 
@@ -88,7 +88,7 @@ public final class SyncEngine: Sendable {
         } catch let failure as SyncFailure {
             throw failure
         } catch {
-            throw .storage("\(error)")
+            throw .storage(ErrorReason(error))
         }
         services.withLock { $0[id] = nil }
         do {
@@ -114,7 +114,7 @@ public final class SyncEngine: Sendable {
         } catch let failure as SyncFailure {
             throw failure
         } catch {
-            throw .storage("\(error)")
+            throw .storage(ErrorReason(error))
         }
     }
 
@@ -145,7 +145,7 @@ public final class SyncEngine: Sendable {
         } catch let failure as SyncFailure {
             throw failure
         } catch {
-            throw .storage("\(error)")
+            throw .storage(ErrorReason(error))
         }
         // Asked to wait: the server hears from us again only once the time it named has come.
         if let lastError = account.lastError, let retryAfter = lastError.retryAfter, retryAfter > Date() {
@@ -203,7 +203,7 @@ public final class SyncEngine: Sendable {
         } catch let failure as SyncFailure {
             throw failure
         } catch {
-            throw .storage("\(error)")
+            throw .storage(ErrorReason(error))
         }
         return report
     }
@@ -343,7 +343,7 @@ public final class SyncEngine: Sendable {
         do {
             return try await operation()
         } catch {
-            throw .storage("\(error)")
+            throw .storage(ErrorReason(error))
         }
     }
 }

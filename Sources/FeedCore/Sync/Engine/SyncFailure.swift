@@ -16,8 +16,8 @@ public enum SyncFailure: Error, Sendable, Hashable {
     case accountExists
     /// No account (or feed, or folder of an account) has the given id.
     case notFound
-    /// The database refused the change; the store's error, for details only.
-    case storage(String)
+    /// The database refused the change: why, as a code with SQLite's words for details only.
+    case storage(ErrorReason)
     /// The server's address holds a user name or password, which would be kept with it.
     case credentialsInAddress
     /// The server's address is plain http to another network, and unencrypted was not allowed.
@@ -34,7 +34,7 @@ extension SyncFailure: CustomStringConvertible {
         case .unsupported: "not supported by the service"
         case .accountExists: "account exists already"
         case .notFound: "not found"
-        case let .storage(detail): "storage: \(detail)"
+        case let .storage(reason): "storage: \(reason.technicalSummary)"
         case .credentialsInAddress: "the address holds a user name or password"
         case .insecureAddress: "the address sends the password unencrypted"
         }

@@ -28,7 +28,7 @@ extension SyncAccount: FetchableRecord {
         user = row["user"]
         position = row["position"]
         lastSync = row.utcDate("lastSync")
-        lastError = (row["lastErrorCode"] as String?).flatMap(SyncError.Code.init(rawValue:)).map { SyncError($0, row["lastErrorDetail"] ?? "") }
+        lastError = (row["lastErrorCode"] as String?).flatMap(ErrorCode.init(rawValue:)).map { SyncError($0, row["lastErrorDetail"] ?? "") }
         cursor = row["cursor"]
     }
 }

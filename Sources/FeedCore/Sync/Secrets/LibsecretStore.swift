@@ -6,7 +6,7 @@ import Foundation
 
 /// Passwords and session tokens kept by the Secret Service (GNOME Keyring, KWallet) through
 /// libsecret, under the reader's own versioned schemas, one for each. When no Secret Service runs, every call fails with
-/// `.unavailable`: there is no fallback to a file.
+/// `.keyringUnavailable`: there is no fallback to a file.
 public struct LibsecretStore: SecretStore {
     public init() {}
 
@@ -69,10 +69,10 @@ public struct LibsecretStore: SecretStore {
     private static func failure(_ error: GError) -> SecretStoreError {
         let message = String(cString: error.message)
         if error.domain == secret_error_get_quark(), error.code == SECRET_ERROR_IS_LOCKED.rawValue {
-            return SecretStoreError(.locked, message)
+            return SecretStoreError(.keyringLocked, message)
         }
         if error.domain == g_io_error_quark(), error.code == G_IO_ERROR_CANCELLED.rawValue {
-            return SecretStoreError(.locked, message)
+            return SecretStoreError(.keyringLocked, message)
         }
         // No session bus to connect to (no address and nothing to autolaunch), or no Secret Service on it.
         let unavailableOnBus: [GDBusError] = [G_DBUS_ERROR_SERVICE_UNKNOWN, G_DBUS_ERROR_NAME_HAS_NO_OWNER, G_DBUS_ERROR_SPAWN_EXEC_FAILED,
@@ -80,11 +80,11 @@ public struct LibsecretStore: SecretStore {
                                               G_DBUS_ERROR_SPAWN_CHILD_EXITED, G_DBUS_ERROR_SPAWN_FAILED, G_DBUS_ERROR_NOT_SUPPORTED,
                                               G_DBUS_ERROR_FILE_NOT_FOUND, G_DBUS_ERROR_NO_SERVER, G_DBUS_ERROR_NO_REPLY]
         if error.domain == g_dbus_error_quark(), unavailableOnBus.map({ Int32($0.rawValue) }).contains(error.code) {
-            return SecretStoreError(.unavailable, message)
+            return SecretStoreError(.keyringUnavailable, message)
         }
         if error.domain == g_io_error_quark() || error.domain == g_spawn_error_quark() {
-            return SecretStoreError(.unavailable, message)
+            return SecretStoreError(.keyringUnavailable, message)
         }
-        return SecretStoreError(.failed, message)
+        return SecretStoreError(.keyringFailed, message)
     }
 }

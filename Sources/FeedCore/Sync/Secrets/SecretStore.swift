@@ -34,23 +34,20 @@ public struct SecretKey: Sendable, Hashable {
 
 /// Why the secret store could not do what was asked.
 public struct SecretStoreError: Error, Sendable, Hashable {
-    public enum Code: String, Sendable, Hashable {
-        /// No Secret Service runs on the session bus (no GNOME Keyring, no KWallet), or there is no session bus.
-        case unavailable
-        /// The keyring is locked and was not unlocked, or the person dismissed the prompt.
-        case locked
-        /// The Secret Service answered with an error.
-        case failed
-    }
-
-    public var code: Code
+    /// Which problem it is, from the one list of codes (the `secrets.` ones).
+    public var code: ErrorCode
     /// What the Secret Service said, for details and logs.
     public var detail: String
 
-    public init(_ code: Code, _ detail: String = "") {
+    public init(_ code: ErrorCode, _ detail: String = "") {
         self.code = code
         self.detail = detail
     }
+}
+
+extension SecretStoreError: ReasonedError {
+    /// The code, with what the Secret Service said as the technical detail.
+    public var reason: ErrorReason { ErrorReason(code, detail.isEmpty ? [:] : [.technical: detail]) }
 }
 
 /// Where accounts' passwords and session tokens are kept: never in a file or the database.
