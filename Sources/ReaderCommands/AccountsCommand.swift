@@ -153,19 +153,7 @@ enum AccountsCommand {
     /// A command `changing` it refuses a library that would keep nothing.
     @MainActor
     private static func openEngine(changing: Bool) async -> SyncEngine? {
-        let databaseURL = FeedStore.databaseURL()
-        do {
-            let (store, notice) = try await FeedStore.openHealing(at: databaseURL, checkingPages: false)
-            if let notice {
-                CommandOutput.say("feed-reader: " + notice.message, to: .standardError)
-                if changing, notice.keepsNoChanges { return nil }
-            }
-            return SyncEngine(store: store)
-        } catch {
-            // TRANSLATORS: %@ is the database file's path.
-            _ = CommandOutput.fail(tr("The feed database at %@ could not be opened.").filling(databaseURL.path))
-            return nil
-        }
+        await CommandStore.open(changing: changing).map { SyncEngine(store: $0) }
     }
 
 }
