@@ -87,7 +87,7 @@ extension FeedStore {
         let book = try RuleBook([probe])
         return try await reading { db in
             var count = 0
-            try FeedStore.forEachSubject(after: nil, reading: book.fields, in: db) { _, subject in
+            try FeedStore.forEachSubject(after: nil, reading: book.fields, in: db) { _, subject, _ in
                 if RuleBook.outcome(of: book.rules[0], for: subject) == .match { count += 1 }
             }
             return count
@@ -143,7 +143,7 @@ extension FeedStore {
         var hidden: [Int64: [Int64]] = [:]
         var read: [Int64] = [], starred: [Int64] = []
         var tooComplex = Set<Int64>()
-        try forEachSubject(after: after, limit: limit, reading: book.fields, in: db) { id, subject in
+        try forEachSubject(after: after, limit: limit, reading: book.fields, in: db) { id, subject, marks in
             application.examined += 1
             last = id
             let verdict = book.verdict(for: subject)
@@ -151,15 +151,15 @@ extension FeedStore {
             guard !verdict.actions.isEmpty else { return }
             application.matched += 1
             if let rule = verdict.hiddenBy { hidden[rule, default: []].append(id) }
-            if verdict.actions.contains(.markRead) { read.append(id) }
-            if verdict.actions.contains(.star) { starred.append(id) }
+            if verdict.actions.contains(.markRead), !marks.isRead { read.append(id) }
+            if verdict.actions.contains(.star), !marks.isStarred { starred.append(id) }
         }
         for (rule, ids) in hidden {
             try update("hiddenByRule = ?", [rule], ids: ids, in: db)
         }
-        try update("isRead = 1", [], ids: read, condition: "isRead = 0", in: db)
+        try update("isRead = 1", [], ids: read, in: db)
         try queueArticleState(.read, entryIDs: read, db: db)
-        try update("isStarred = 1", [], ids: starred, condition: "isStarred = 0", in: db)
+        try update("isStarred = 1", [], ids: starred, in: db)
         try queueArticleState(.star, entryIDs: starred, db: db)
         for rule in tooComplex {
             try db.execute(sql: "UPDATE rules SET problemCode = ? WHERE id = ?", arguments: [ErrorCode.rulePatternTooComplex.rawValue, rule])
@@ -167,21 +167,27 @@ extension FeedStore {
         return (application, last)
     }
 
-    /// Sets `assignment` on the entries `ids` that meet `condition`, in slices under SQLite's limit on parameters.
-    private static func update(_ assignment: String, _ values: [any DatabaseValueConvertible], ids: [Int64], condition: String = "1",
-                               in db: Database) throws {
+    /// Sets `assignment` on the entries `ids`, in slices under SQLite's limit on parameters.
+    private static func update(_ assignment: String, _ values: [any DatabaseValueConvertible], ids: [Int64], in db: Database) throws {
         for start in stride(from: 0, to: ids.count, by: 500) {
             let slice = ids[start..<min(start + 500, ids.count)]
             let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-            try db.execute(sql: "UPDATE entries SET \(assignment) WHERE \(condition) AND id IN (\(marks))",
+            try db.execute(sql: "UPDATE entries SET \(assignment) WHERE id IN (\(marks))",
                            arguments: StatementArguments(values) + StatementArguments(Array(slice)))
         }
     }
 
+    /// An entry's marks, so that a rule marks or stars only what it changes and queues no change
+    /// a synced entry's server already has.
+    private struct Marks {
+        var isRead: Bool
+        var isStarred: Bool
+    }
+
     /// Calls `body` with each entry after `after` (every entry when nil), oldest first, reading
-    /// only the columns of `fields`.
+    /// only the columns of `fields` besides its marks.
     private static func forEachSubject(after: Int64?, limit: Int? = nil, reading fields: Set<RuleCondition.Field>, in db: Database,
-                                       _ body: (Int64, RuleSubject) throws -> Void) throws {
+                                       _ body: (Int64, RuleSubject, Marks) throws -> Void) throws {
         func column(_ field: RuleCondition.Field, _ expression: String) -> String {
             fields.contains(field) ? expression : "NULL"
         }
@@ -190,14 +196,15 @@ extension FeedStore {
                    \(column(.author, "entries.author")), \(column(.link, "entries.link")),
                    \(column(.feed, "feeds.title")), \(column(.feed, "feeds.url")),
                    \(column(.folder, "(SELECT name FROM folders WHERE folders.id = feeds.folderId)")),
-                   \(column(.account, "accounts.server")), \(column(.account, "accounts.user"))
+                   \(column(.account, "accounts.server")), \(column(.account, "accounts.user")), entries.isRead, entries.isStarred
             FROM entries JOIN feeds ON feeds.id = entries.feedId LEFT JOIN accounts ON accounts.id = feeds.accountId
             WHERE entries.id > ? ORDER BY entries.id \(limit.map { "LIMIT \($0)" } ?? "")
             """
         let rows = try Row.fetchCursor(db, sql: sql, arguments: [after ?? 0])
         while let row = try rows.next() {
             try body(row[0], RuleSubject(title: row[1], content: row[2], author: row[3], link: row[4], feedTitle: row[5],
-                                         feedURL: row[6], folder: row[7], accountServer: row[8], accountUser: row[9]))
+                                         feedURL: row[6], folder: row[7], accountServer: row[8], accountUser: row[9]),
+                     Marks(isRead: row[10], isStarred: row[11]))
         }
     }
 

@@ -106,6 +106,24 @@ struct RuleStorageTests {
         #expect(try await store.rules().isEmpty)
     }
 
+    /// A synced article its server already has read and starred gives the server nothing to hear.
+    @Test func aRuleQueuesOnlyWhatItChanges() async throws {
+        try await store.addRule(Rule(name: "r", conditions: [RuleCondition(.title, .contains, "news")], actions: [.markRead, .star]))
+        let account = try await store.addAccount(kind: TinyTinyRSSService.kind, server: URL(string: "https://rss.example/")!, user: "ann")
+        try await store.applySubscriptions(RemoteSubscriptions(
+            categories: [], feeds: [RemoteFeed(id: "3", url: URL(string: "https://site.example/feed")!, title: "Site", categoryID: nil)]),
+            accountID: account.id)
+        let articles = [("1", true), ("2", false)].map { id, marked in
+            RemoteArticle(id: id, feedID: "3", title: "News \(id)", link: nil, author: nil, published: nil, updated: nil,
+                          content: nil, isRead: marked, isStarred: marked)
+        }
+        _ = try await store.storeArticles(articles, accountID: account.id, cursor: nil)
+
+        let queued = try await store.queuedChanges(accountID: account.id).map { "\($0.action.rawValue) \($0.remoteID ?? "-")" }
+        #expect(queued.sorted() == ["read 2", "star 2"])
+        #expect(try await store.entries().allSatisfy { $0.isRead && $0.isStarred })
+    }
+
     @Test func aRuleThatGivesUpOnAnEntrySaysSo() async throws {
         // Passes validation's probes, but runs away on this title.
         let rule = try await store.addRule(Rule(name: "r", conditions: [RuleCondition(.title, .matches, "^(x+x+)+[yz]$")], actions: [.hide]))
