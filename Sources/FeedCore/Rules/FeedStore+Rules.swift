@@ -121,17 +121,16 @@ extension FeedStore {
     /// waiting for the write lock waits a fraction of a second.
     static let ruleSliceSize = 2_000
 
-    /// Applies the enabled rules to the entries stored after `previousMaximum` (the largest entry
-    /// id before they arrived), in the caller's transaction; nothing at all when there is no rule.
-    static func applyRulesToNewEntries(after previousMaximum: Int64, in db: Database) throws {
+    /// Runs `store`, which stores entries in the caller's transaction, then applies the enabled
+    /// rules to the entries it added (those above the largest entry id before it). Without an
+    /// enabled rule it costs one query and reads nothing of the entries.
+    static func applyingRules<T>(in db: Database, _ store: () throws -> T) throws -> T {
         let book = try compiledRules(in: db)
-        guard !book.isEmpty else { return }
+        guard !book.isEmpty else { return try store() }
+        let previousMaximum = try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(id), 0) FROM entries")) ?? 0
+        let stored = try store()
         _ = try apply(book, after: previousMaximum, limit: nil, in: db)
-    }
-
-    /// The largest entry id, before entries are stored, for `applyRulesToNewEntries(after:in:)`.
-    static func largestEntryID(in db: Database) throws -> Int64 {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(id), 0) FROM entries")) ?? 0
+        return stored
     }
 
     /// Applies `book` to the entries after `after` (at most `limit` of them), hiding, marking and

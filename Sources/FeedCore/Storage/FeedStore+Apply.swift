@@ -13,10 +13,7 @@ extension FeedStore {
     public func apply(_ result: FetchResult, toFeed feedID: Int64, at now: Date = Date(),
                       policy: PollingPolicy = PollingPolicy()) async throws -> ApplySummary {
         try await writing { db in
-            let previousMaximum = try FeedStore.largestEntryID(in: db)
-            let summary = try FeedStore.apply(result, toFeed: feedID, at: now, policy: policy, in: db)
-            if summary.newEntries > 0 { try FeedStore.applyRulesToNewEntries(after: previousMaximum, in: db) }
-            return summary
+            try FeedStore.applyingRules(in: db) { try FeedStore.apply(result, toFeed: feedID, at: now, policy: policy, in: db) }
         }
     }
 
@@ -27,25 +24,22 @@ extension FeedStore {
     public func apply(_ batch: [(result: FetchResult, feedID: Int64)], at now: Date = Date(),
                       policy: PollingPolicy = PollingPolicy()) async throws -> [Result<ApplySummary, any Error>] {
         try await writing { db in
-            let previousMaximum = try FeedStore.largestEntryID(in: db)
-            let results: [Result<ApplySummary, any Error>] = try batch.map { result, feedID in
-                do {
-                    var summary = ApplySummary()
-                    try db.inSavepoint {
-                        summary = try FeedStore.apply(result, toFeed: feedID, at: now, policy: policy, in: db)
-                        return .commit
+            try FeedStore.applyingRules(in: db) {
+                try batch.map { result, feedID -> Result<ApplySummary, any Error> in
+                    do {
+                        var summary = ApplySummary()
+                        try db.inSavepoint {
+                            summary = try FeedStore.apply(result, toFeed: feedID, at: now, policy: policy, in: db)
+                            return .commit
+                        }
+                        return .success(summary)
+                    } catch let error as DatabaseError where FeedStore.damages(error) {
+                        throw error
+                    } catch {
+                        return .failure(error)
                     }
-                    return .success(summary)
-                } catch let error as DatabaseError where FeedStore.damages(error) {
-                    throw error
-                } catch {
-                    return .failure(error)
                 }
             }
-            if results.contains(where: { (try? $0.get().newEntries) ?? 0 > 0 }) {
-                try FeedStore.applyRulesToNewEntries(after: previousMaximum, in: db)
-            }
-            return results
         }
     }
 

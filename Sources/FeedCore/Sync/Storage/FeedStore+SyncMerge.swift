@@ -104,14 +104,14 @@ extension FeedStore {
                 ORDER BY page.rowid
                 ON CONFLICT (feedId, entryId) DO NOTHING
                 """)
-            let previousMaximum = try FeedStore.largestEntryID(in: db)
-            // The entries wait in the search backlog, which the index takes before the next search.
-            try FeedStore.$deferringSearchIndex.withValue(true) {
-                try insert.execute(arguments: [accountID, FeedStore.storageValue(now)])
-            }
-            let stored = db.changesCount
             // Rules mark read and star through the queue, as a person would, so the server agrees.
-            if stored > 0 { try FeedStore.applyRulesToNewEntries(after: previousMaximum, in: db) }
+            let stored = try FeedStore.applyingRules(in: db) {
+                // The entries wait in the search backlog, which the index takes before the next search.
+                try FeedStore.$deferringSearchIndex.withValue(true) {
+                    try insert.execute(arguments: [accountID, FeedStore.storageValue(now)])
+                }
+                return db.changesCount
+            }
             try db.execute(sql: "DELETE FROM syncArticles")
             if let cursor {
                 try db.execute(sql: "UPDATE accounts SET cursor = ? WHERE id = ?", arguments: [cursor, accountID])
