@@ -125,6 +125,8 @@ final class ArticleExtractionTests: XCTestCase {
     /// WebKit opens a connection for a preconnect link whatever the page's policy says (case 32
     /// of the red team's second run): the host named learns who reads the page, and when. A
     /// second server on 127.0.0.1 stands for that host and counts every connection it gets.
+    /// The same page in UTF-16 and in ISO-2022-JP, where a tag is not its ASCII bytes (an escape
+    /// sequence inside `<link` still reads as `<link`), opens none either.
     func testAPreconnectLinkOpensNoConnection() throws {
         let other = try TestHTTPServer { _ in .status(204) }
         defer { other.stop() }
@@ -132,15 +134,22 @@ final class ArticleExtractionTests: XCTestCase {
             "<link rel=\"\($0)\" href=\"\(other.url("/\($0)").absoluteString)\" as=\"style\" crossorigin>"
         }.joined()
         let page = Self.mulchPage(head: links, body: links)
-        let server = try TestHTTPServer { _ in .ok(page, headers: [("Content-Type", "text/html")]) }
+        let utf16 = Data([0xFF, 0xFE]) + Data(String(decoding: page, as: UTF8.self).utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let iso2022 = Data(String(decoding: page, as: UTF8.self).replacingOccurrences(of: "<link", with: "<\u{1B}(Blink").utf8)
+        let pages = ["/mulch": (page, "text/html"), "/utf-16": (utf16, "text/html"), "/iso-2022-jp": (iso2022, "text/html; charset=ISO-2022-JP")]
+        let server = try TestHTTPServer { request in
+            pages[request.path].map { .ok($0.0, headers: [("Content-Type", $0.1)]) } ?? .status(404)
+        }
         defer { server.stop() }
         try onMain {
-            let article = try Self.extract(server.url("/mulch")).get()
-            XCTAssertTrue(HTMLText.plainText(fromHTML: article.html).contains("the worms pull it down"), article.html)
-            // The extraction is over; a connection WebKit had started would have arrived by now.
+            for path in ["/mulch", "/utf-16", "/iso-2022-jp"] {
+                let article = try Self.extract(server.url(path)).get()
+                XCTAssertTrue(HTMLText.plainText(fromHTML: article.html).contains("the worms pull it down"), "\(path): \(article.html)")
+            }
+            // The extractions are over; a connection WebKit had started would have arrived by now.
             GtkTestEnvironment.iterate(for: 1)
             XCTAssertEqual(other.connections, 0, "no connection to the host the page named")
-            XCTAssertEqual(server.requests.map(\.path), ["/mulch"])
+            XCTAssertEqual(server.requests.map(\.path), ["/mulch", "/utf-16", "/iso-2022-jp"])
         }
     }
 

@@ -20,16 +20,18 @@ public struct WebPage: Sendable {
     /// frame. Extraction reads only the markup, so nothing leaves the app for the page's parts.
     public static let loadNothingPolicy = "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'\">"
 
-    /// The body with `loadNothingPolicy` placed first in the document: after the doctype, which
-    /// must stay first so the page is laid out in standards mode, else at the very start.
+    /// The page as WebKit is given it: in an encoding whose ASCII characters are ASCII bytes,
+    /// with `loadNothingPolicy` placed first in the document and its `<link>` elements inert.
     ///
-    /// Its `<link>` elements become `<meta>` ones, which have the same length and load nothing:
-    /// WebKit opens a connection for `<link rel="preconnect">` (and looks up a name for
-    /// `dns-prefetch`) whatever the policy says, which would tell a host of the page's choosing
-    /// that it is read. The tags are found in the bytes, as `<` and ASCII letters are the same
-    /// bytes in every charset a page may be in but UTF-16 and ISO-2022.
-    public var lockedDownBody: Data {
-        var bytes = [UInt8](body)
+    /// The policy goes after the doctype, which must stay first so the page is laid out in
+    /// standards mode, else at the very start. `<link>` elements become `<meta>` ones, which have
+    /// the same length and load nothing: WebKit opens a connection for `<link rel="preconnect">`
+    /// (and looks up a name for `dns-prefetch`) whatever the policy says, which would tell a host
+    /// of the page's choosing that it is read. The tags are found in the bytes, so a page in
+    /// UTF-16, UTF-32 or ISO-2022, where a tag is not its ASCII bytes, is first made UTF-8.
+    public var lockedDown: WebPage {
+        var page = inASCIICompatibleEncoding
+        var bytes = [UInt8](page.body)
         Self.neutralizeLinks(&bytes)
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
@@ -44,7 +46,60 @@ public struct WebPage: Sendable {
         var locked = Data(bytes[..<insertion])
         locked.append(contentsOf: Self.loadNothingPolicy.utf8)
         locked.append(contentsOf: bytes[insertion...])
-        return locked
+        page.body = locked
+        return page
+    }
+
+    /// The page itself when a browser reads its tags as ASCII bytes, else the page made UTF-8
+    /// (and said to be, which outranks any charset its markup names).
+    ///
+    /// The encoding is the one a browser takes: a byte order mark, else the Content-Type's
+    /// charset, else a `charset=` in the first 1,024 bytes. Such a declaration can name
+    /// ISO-2022, not UTF-16 or UTF-32, which browsers read there as UTF-8.
+    var inASCIICompatibleEncoding: WebPage {
+        let encoding: String
+        if body.starts(with: [0xFE, 0xFF]) {
+            encoding = "UTF-16BE"
+        } else if body.starts(with: [0xFF, 0xFE]) {
+            encoding = "UTF-16LE"
+        } else if body.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return self
+        } else if let charset, let wide = Self.asciiIncompatibleEncoding(forLabel: charset, declaredInMarkup: false) {
+            encoding = wide
+        } else if charset == nil, let label = Self.charsetInMarkup(body.prefix(1024)),
+                  let stateful = Self.asciiIncompatibleEncoding(forLabel: label, declaredInMarkup: true) {
+            encoding = stateful
+        } else {
+            return self
+        }
+        guard let utf8 = TextDecoding.utf8(body, from: encoding) else { return self }
+        return WebPage(body: utf8, url: url, charset: "utf-8")
+    }
+
+    /// The iconv name of the encoding `label` names when ASCII characters are not their ASCII
+    /// bytes in it, else nil. Browsers read a bare "utf-16" as little-endian.
+    private static func asciiIncompatibleEncoding(forLabel label: String, declaredInMarkup: Bool) -> String? {
+        let key = label.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\"'"))).lowercased()
+        if key.hasPrefix("iso-2022") || key.hasPrefix("csiso2022") {
+            return TextDecoding.iconvName(forLabel: key)
+        }
+        guard !declaredInMarkup else { return nil }
+        switch key {
+        case "utf-16", "utf-16le", "unicode", "ucs-2", "csunicode", "unicodefeff", "iso-10646-ucs-2": return "UTF-16LE"
+        case "utf-16be", "unicodefffe": return "UTF-16BE"
+        case "utf-32", "utf-32le": return "UTF-32LE"
+        case "utf-32be": return "UTF-32BE"
+        default: return nil
+        }
+    }
+
+    /// The label after the first `charset=` in `bytes`, as a `<meta>` declares it.
+    private static func charsetInMarkup(_ bytes: Data) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let range = text.range(of: "charset=", options: .caseInsensitive) else { return nil }
+        let label = text[range.upperBound...].drop { $0 == "\"" || $0 == "'" || $0.isWhitespace }
+            .prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        return label.isEmpty ? nil : String(label)
     }
 
     /// Turns every `<link` tag in `bytes` into `<meta`, in place.

@@ -146,9 +146,9 @@ final class ArticleExtraction {
             guard !Task.isCancelled else { return }
             self?.finish(.failure(.timedOut))
         }
-        let body = page.lockedDownBody
-        let bytes = body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        extras.webViewLoadBytes(view, bytes, "text/html", page.charset, page.url.absoluteString)
+        let locked = page.lockedDown
+        let bytes = locked.body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        extras.webViewLoadBytes(view, bytes, "text/html", locked.charset, locked.url.absoluteString)
         g_bytes_unref(bytes)
     }
 

@@ -14,7 +14,7 @@ struct WebPageTests {
         ("", WebPage.loadNothingPolicy),
     ])
     func thePolicyComesFirstAfterAnyDoctype(page: String, expected: String) {
-        let locked = WebPage(body: Data(page.utf8), url: URL(string: "https://a.example/")!).lockedDownBody
+        let locked = WebPage(body: Data(page.utf8), url: URL(string: "https://a.example/")!).lockedDown.body
         #expect(String(decoding: locked, as: UTF8.self) == expected)
     }
 
@@ -27,9 +27,45 @@ struct WebPageTests {
         ("<link>", "<meta>"),
     ])
     func linksBecomeInertMetaElements(page: String, expected: String) {
-        let locked = WebPage(body: Data(page.utf8), url: URL(string: "https://a.example/")!).lockedDownBody
+        let locked = WebPage(body: Data(page.utf8), url: URL(string: "https://a.example/")!).lockedDown.body
         #expect(String(decoding: locked, as: UTF8.self) == WebPage.loadNothingPolicy + expected)
     }
+
+    /// A tag in UTF-16 or UTF-32 is not its ASCII bytes, and in ISO-2022 an escape sequence may
+    /// sit inside one (`<`, ESC ( B, `link` reads as `<link`): such a page is made UTF-8 first,
+    /// and said to be, so its links become inert too.
+    @Test(arguments: [
+        (Data([0xFF, 0xFE]) + Self.utf16LE("<link rel=\"preconnect\" href=//x><p>été</p>"), nil, "\u{FEFF}", "été"),
+        (Data([0xFE, 0xFF]) + Self.utf16BE("<link rel=\"preconnect\" href=//x><p>été</p>"), "utf-8", "\u{FEFF}", "été"),
+        (Self.utf16BE("<link rel=\"preconnect\" href=//x><p>été</p>"), "UTF-16BE", "", "été"),
+        (Self.utf16LE("<link rel=\"preconnect\" href=//x><p>été</p>"), "utf-16", "", "été"),
+        (Data("<meta charset=\"iso-2022-jp\"><\u{1B}(Blink rel=\"preconnect\" href=//x><p>\u{1B}$BF|K\\8l\u{1B}(B</p>".utf8),
+         nil, "<meta charset=\"iso-2022-jp\">", "日本語"),
+        (Data("<\u{1B}(Blink rel=\"preconnect\" href=//x><p>\u{1B}$BF|K\\8l\u{1B}(B</p>".utf8), "ISO-2022-JP", "", "日本語"),
+    ] as [(Data, String?, String, String)])
+    func aPageInAWideOrStatefulEncodingIsMadeUTF8First(body: Data, charset: String?, before: String, text: String) {
+        let locked = WebPage(body: body, url: URL(string: "https://a.example/")!, charset: charset).lockedDown
+
+        #expect(locked.charset == "utf-8")
+        #expect(String(decoding: locked.body, as: UTF8.self)
+                == WebPage.loadNothingPolicy + before + "<meta rel=\"preconnect\" href=//x><p>\(text)</p>")
+    }
+
+    /// A page in an encoding browsers read as ASCII bytes keeps its bytes and charset; a `<meta>`
+    /// naming UTF-16 is read as UTF-8, as browsers do.
+    @Test(arguments: [
+        (Data("<meta charset=utf-16><p>plain</p>".utf8), nil as String?),
+        (Data([0x3C, 0x70, 0x3E, 0xE9, 0x74, 0xE9]), "windows-1252"),
+        (Data([0xEF, 0xBB, 0xBF]) + Data("<p>été</p>".utf8), "utf-16"),
+    ])
+    func aPageReadAsASCIIBytesKeepsItsEncoding(body: Data, charset: String?) {
+        let page = WebPage(body: body, url: URL(string: "https://a.example/")!, charset: charset)
+        #expect(page.inASCIICompatibleEncoding.body == body)
+        #expect(page.lockedDown.charset == charset)
+    }
+
+    private static func utf16LE(_ text: String) -> Data { Data(text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) }
+    private static func utf16BE(_ text: String) -> Data { Data(text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }) }
 
     @Test func aPageIsReadAfterItsRedirectsWithItsCharset() async throws {
         let server = try TestHTTPServer { request in

@@ -18,6 +18,33 @@ struct MD5Tests {
     }
 }
 
+/// A hostile Fever server may list millions of ids; no real server can be made to.
+@Suite("Fever id lists")
+struct FeverIDListTests {
+    @Test(arguments: [
+        ("", []), ("7", [7]), ("1, 2,3", [1, 2, 3]), ("4,-1,9", [4, -1, 9]),
+    ] as [(String, [Int64])])
+    func aListIsRead(list: String, ids: [Int64]) throws {
+        #expect(try FeverClient.parseIDs(list) == ids)
+    }
+
+    /// Counted before read: one id too many fails as too many, even where the ids past the limit
+    /// are not numbers, so a list of four million is never made an array first.
+    @Test(arguments: [(3, "1,2,3", nil), (3, "1,2,3,x", WebAPIError.tooManyIDs(3)), (3, "1,x", .malformedAnswer)] as [(Int, String, WebAPIError?)])
+    func aListLongerThanTheLimitFailsBeforeItIsRead(limit: Int, list: String, error: WebAPIError?) throws {
+        if let error {
+            #expect(throws: error) { try FeverClient.parseIDs(list, limit: limit) }
+        } else {
+            #expect(try FeverClient.parseIDs(list, limit: limit).count == limit)
+        }
+    }
+
+    @Test func theLimitIsTheSyncsOwn() {
+        let list = String(repeating: "1,", count: SyncLimits.listedIDs) + "x"
+        #expect(throws: WebAPIError.tooManyIDs(SyncLimits.listedIDs)) { try FeverClient.parseIDs(list) }
+    }
+}
+
 extension FreshRSSTests {
     /// The client against a real FreshRSS 1.24.3 (meson-helpers/freshrss-server), one user per test.
     @Suite("Fever API against FreshRSS")

@@ -208,8 +208,12 @@ actor FeverClient {
         return try parseIDs(list.text)
     }
 
-    static func parseIDs(_ list: String) throws(WebAPIError) -> [Int64] {
-        try list.split(separator: ",").map { part throws(WebAPIError) in
+    /// The ids in a comma-separated list, counted before any is read: a list longer than a sync
+    /// takes fails without ever becoming an array of millions.
+    static func parseIDs(_ list: String, limit: Int = SyncLimits.listedIDs) throws(WebAPIError) -> [Int64] {
+        let count = list.utf8.reduce(1) { $1 == UInt8(ascii: ",") ? $0 + 1 : $0 }
+        guard count <= limit else { throw .tooManyIDs(limit) }
+        return try list.split(separator: ",").map { part throws(WebAPIError) in
             guard let id = Int64(part.trimmingCharacters(in: .whitespaces)) else { throw .malformedAnswer }
             return id
         }

@@ -56,17 +56,11 @@ public struct FeverService: SyncService {
     }
 
     public func unreadArticleIDs() async throws(SyncError) -> Set<RemoteID> {
-        try await syncing { () async throws(WebAPIError) in try Self.limited(try await client.unreadItemIDs()) }
+        try await syncing { () async throws(WebAPIError) in Set(try await client.unreadItemIDs().map(String.init)) }
     }
 
     public func starredArticleIDs() async throws(SyncError) -> Set<RemoteID> {
-        try await syncing { () async throws(WebAPIError) in try Self.limited(try await client.savedItemIDs()) }
-    }
-
-    /// A state list, unless it is longer than a sync takes.
-    private static func limited(_ ids: [Int64]) throws(WebAPIError) -> Set<RemoteID> {
-        guard ids.count <= SyncLimits.listedIDs else { throw .tooManyIDs(SyncLimits.listedIDs) }
-        return Set(ids.map(String.init))
+        try await syncing { () async throws(WebAPIError) in Set(try await client.savedItemIDs().map(String.init)) }
     }
 
     public func send(_ change: SyncChange) async throws(SyncError) {
