@@ -233,6 +233,36 @@ final class PartsAloneTests: XCTestCase {
         }
     }
 
+    /// The window's layout, built alone from its file, shows its texts in the language chosen and,
+    /// on the same widgets, in each language switched to after; the texts of widgets gone are forgotten.
+    func testTheLayoutsTextsFollowALanguageSwitch() {
+        onMain {
+            defer {
+                LanguageChoice.speak(nil)
+                LanguageTexts.showAll()
+            }
+            let layout = WindowLayout()
+            let texts: [(String, () -> String?)] = [
+                ("Search all entries", { ObjectProperty.get(layout.searchEntry, "placeholder-text", as: String.self) }),
+                ("Show only unread entries", { gtk_widget_get_tooltip_text(layout.unreadButton).map { String(cString: $0) } }),
+                ("Main Menu", { gtk_widget_get_tooltip_text(layout.mainMenuButton).map { String(cString: $0) } }),
+                ("Feed Reader", { adw_window_title_get_title(layout.sidebarTitle).map { String(cString: $0) } }),
+            ]
+            for language in ["de", "ar", "ja", nil] {
+                LanguageChoice.speak(language)
+                LanguageTexts.showAll()
+                for (english, shown) in texts {
+                    XCTAssertEqual(shown(), tr(english), "\(language ?? "en"): \(english)")
+                    if language != nil { XCTAssertNotEqual(shown(), english, "\(language ?? "en"): \(english) is translated") }
+                }
+            }
+            // The layout's widgets go with its top widget; the switch after that forgets their texts.
+            g_object_unref(cast(layout.toastOverlay))
+            LanguageChoice.speak("fr")
+            LanguageTexts.showAll()
+        }
+    }
+
     /// Shows `window` and waits until it is on screen.
     @MainActor
     private static func show(_ window: UnsafeMutablePointer<GtkWidget>) throws {
