@@ -230,6 +230,17 @@ final class PartsAloneTests: XCTestCase {
             let xml = #"<property name="title" translatable="yes" comments="A note">Add Feed</property><item translatable="yes">Tom &amp; Jerry</item>"#
             XCTAssertEqual(BuilderFile.translated(xml), #"<property name="title">Feed hinzufügen</property><item>Tom &amp; Jerry</item>"#)
             XCTAssertEqual(tr("Add Feed", context: "no such context"), "Add Feed", "a context without a translation keeps the text")
+
+            // The texts on an object's properties and accessible name are kept by its id (given
+            // one when it has none), to follow a language switch; a menu's attributes are not.
+            let part = #"<object class="GtkButton"><property name="tooltip-text" translatable="yes">Add Feed</property>"#
+                + #"<accessibility><property name="label" translatable="yes">Search</property></accessibility></object>"#
+                + #"<menu id="m"><item><attribute name="label" translatable="yes">Search</attribute></item></menu>"#
+            let translated = BuilderFile.translating(part)
+            XCTAssertEqual(translated?.texts.map { "\($0.objectID) \($0.place) \($0.source) → \($0.translation)" },
+                           [#"translated-object-1 property("tooltip-text") Add Feed → Feed hinzufügen"#,
+                            "translated-object-1 accessibleLabel Search → \(tr("Search"))"])
+            XCTAssertTrue(translated?.xml.hasPrefix(#"<object class="GtkButton" id="translated-object-1">"#) ?? false, translated?.xml ?? "")
         }
     }
 
