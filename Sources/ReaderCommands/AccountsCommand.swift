@@ -75,7 +75,7 @@ enum AccountsCommand {
             }
             return 0
         } catch {
-            return CommandOutput.fail(tr("The feed database could not be read."))
+            return CommandOutput.fail(ErrorReason.readFailure(error))
         }
     }
 
@@ -86,7 +86,7 @@ enum AccountsCommand {
         do {
             accounts = try await engine.store.accounts()
         } catch {
-            return CommandOutput.fail(tr("The feed database could not be read."))
+            return CommandOutput.fail(ErrorReason.readFailure(error))
         }
         var status: Int32 = 0
         for account in accounts {
@@ -108,7 +108,7 @@ enum AccountsCommand {
             CommandOutput.say(trn("%d unread article", "%d unread articles", count).filling(count: count))
             return 0
         } catch {
-            return CommandOutput.fail(tr("The feed database could not be read."))
+            return CommandOutput.fail(ErrorReason.readFailure(error))
         }
     }
 
@@ -130,7 +130,7 @@ enum AccountsCommand {
             }
             return 0
         } catch {
-            return CommandOutput.fail(tr("The feed database could not be changed."))
+            return CommandOutput.fail(ErrorReason.changeFailure(error))
         }
     }
 

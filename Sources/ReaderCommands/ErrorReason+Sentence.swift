@@ -188,12 +188,29 @@ extension ErrorReason {
 
     /// Why the feed database refused a change, when it is a refusal a person can act on (busy,
     /// full, read-only, damaged); nil for other errors.
-    public static func storeRefusal(_ error: any Error) -> String? {
-        let reason = ErrorReason(error)
+    public static func storeRefusal(_ error: any Error) -> String? { storeRefusal(ErrorReason(error)) }
+
+    /// Why the feed database refused a change, when `reason` is one a person can act on.
+    public static func storeRefusal(_ reason: ErrorReason) -> String? {
         switch reason.code {
         case .databaseBusy, .diskFull, .databaseReadOnly, .databaseDamaged: return reason.sentence
         default: return nil
         }
+    }
+
+    /// The feed database could not be read: why, when a person can act on it.
+    public static func readFailure(_ error: any Error) -> String {
+        [tr("The feed database could not be read."), storeRefusal(error)].compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// The feed database refused a change: why, when a person can act on it.
+    public static func changeFailure(_ error: any Error) -> String {
+        changeFailure(ErrorReason(error))
+    }
+
+    /// The feed database refused a change for `reason`, in words.
+    public static func changeFailure(_ reason: ErrorReason) -> String {
+        [tr("The feed database could not be changed."), storeRefusal(reason)].compactMap { $0 }.joined(separator: " ")
     }
 
     /// An HTTP error status in words a reader can act on, with the number for whoever they ask for help.

@@ -29,7 +29,7 @@ enum FeedsCommand {
             }
             return 0
         } catch {
-            return CommandOutput.fail(tr("The feed database could not be changed."))
+            return CommandOutput.fail(ErrorReason.changeFailure(error))
         }
     }
 }

@@ -35,7 +35,7 @@ enum RulesCommand {
             }
             return 0
         } catch {
-            return CommandOutput.fail(tr("The feed database could not be read."))
+            return CommandOutput.fail(ErrorReason.readFailure(error))
         }
     }
 

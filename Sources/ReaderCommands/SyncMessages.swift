@@ -25,9 +25,9 @@ extension SyncFailure {
                 // TRANSLATORS: %@ lists the services that can be named, such as "tt-rss".
                 + tr("Known services: %@.").filling(phrase: SyncEngine.knownServices.map { $0.kind.rawValue }.joined(separator: ", "))
         case .unsupported: tr("The server cannot do this.")
-        case .accountExists: tr("This account has been added already.")
-        case .notFound: tr("There is no such account.")
-        case .storage: tr("The feed database could not be changed.")
+        case .accountExists: ErrorReason(.accountExists).sentence
+        case .notFound: ErrorReason(.accountNotFound).sentence
+        case let .storage(reason): ErrorReason.changeFailure(reason)
         case .credentialsInAddress:
             tr("The address holds a user name or password. Give the address without them: the password is asked for on its own and kept in the keyring.")
         case .insecureAddress:

@@ -198,6 +198,47 @@ final class FeedReaderWindowTests: XCTestCase {
         }
     }
 
+    /// A language switch shows the parts again in the new language, from their files and from the
+    /// model's items, and keeps where the person is: the feed selected, the entry open, the filter.
+    func testALanguageSwitchShowsThePartsAgainKeepingTheSelectionAndTheOpenArticle() throws {
+        try withReader(entries: 3) { app, _ in
+            defer { app.window.switchLanguage(to: "") }
+            let window = app.window
+            let feedID = try XCTUnwrap(window.model.feeds.first?.id)
+            window.sidebar.select(.feed(feedID))
+            window.filterBar.select(.unread)
+            XCTAssertTrue(GtkTestEnvironment.iterate { window.entryList.order.count == 3 })
+            window.entryList.select(index: 1)
+            XCTAssertTrue(GtkTestEnvironment.iterate { window.article.entry != nil }, "the entry is open")
+            let open = try XCTUnwrap(window.article.entry?.id)
+
+            window.switchLanguage(to: "de")
+            XCTAssertEqual(window.sidebar.selection, .feed(feedID))
+            XCTAssertEqual(window.entryList.selectedEntry?.id, open)
+            XCTAssertEqual(window.article.entry?.id, open)
+            XCTAssertEqual(window.filterBar.filter, .unread)
+            XCTAssertEqual(window.entryList.order.count, 3)
+            let allFeeds = try XCTUnwrap(window.model.item(.all))
+            XCTAssertEqual(allFeeds.title, tr("All Feeds"))
+            XCTAssertNotEqual(allFeeds.title, "All Feeds", "the sidebar's item is in German")
+            let placeholder = ObjectProperty.get(window.filterBar.searchEntry, "placeholder-text", as: String.self)
+            XCTAssertEqual(placeholder, tr("Search all entries"))
+            XCTAssertNotEqual(placeholder, "Search all entries", "the search field is in German")
+            let starName = gtk_widget_get_tooltip_text(window.article.starButton).map { String(cString: $0) }
+            XCTAssertEqual(starName, tr("Star"))
+            XCTAssertNotEqual(starName, "Star", "the open article's star is named in German")
+
+            // Still there once the switched window has drawn, and the selection not moved.
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(window.article.widget) != 0 })
+            XCTAssertEqual(window.sidebar.selection, .feed(feedID))
+            XCTAssertEqual(window.article.entry?.id, open)
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(window.window, name: "language-switch-de") })
+            window.switchLanguage(to: "ar")
+            XCTAssertEqual(window.article.entry?.id, open)
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(window.window, name: "language-switch-ar") })
+        }
+    }
+
     func testOnlyWebAndMailLinksOpen() {
         let cases: [(String, Bool)] = [("https://example.org/a", true), ("http://example.org", true),
                                        ("mailto:someone@example.org", true), ("file:///etc/passwd", false),

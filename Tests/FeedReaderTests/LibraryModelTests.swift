@@ -49,15 +49,44 @@ final class LibraryModelTests: XCTestCase {
             XCTAssertNil(ObjectProperty.object(source, "list"))
 
             let bindings = PropertyBindings()
-            bindings.bind(source, "text", to: target, "text")
-            bindings.bind(source, "count", to: target, "flag") { (count: Int32) in count > 0 }
+            bindings.keep(g_object_bind_property(source, "text", target, "text", G_BINDING_SYNC_CREATE))
+            bindings.keep(g_object_bind_property_full(source, "count", target, "flag", G_BINDING_SYNC_CREATE, BindingTransform.isPositive, nil, nil, nil))
             ObjectProperty.set(source, "text", "Linux")
             ObjectProperty.set(source, "count", Int32(3))
             XCTAssertEqual(ObjectProperty.get(target, "text", as: String.self), "Linux", "a binding follows the source")
-            XCTAssertTrue(ObjectProperty.get(target, "flag", as: Bool.self), "through a Swift transform")
+            XCTAssertTrue(ObjectProperty.get(target, "flag", as: Bool.self), "through a transform")
+
             bindings.unbindAll()
             ObjectProperty.set(source, "text", "World")
             XCTAssertEqual(ObjectProperty.get(target, "text", as: String.self), "Linux", "unbound: it no longer follows")
+
+            // What each transform makes of its source, on the widget property a row binds.
+            let label = g_object_ref_sink(cast(gtk_label_new("")))!
+            defer { g_object_unref(label) }
+            let cases: [(String, String, GBindingTransformFunc, () -> Void, () -> String)] = [
+                ("count", "label", BindingTransform.countOrNothing, { ObjectProperty.set(source, "count", Int32(0)) },
+                 { ObjectProperty.get(label, "label", as: String.self) }),
+                ("count", "label", BindingTransform.countOrNothing, { ObjectProperty.set(source, "count", Int32(12)) },
+                 { ObjectProperty.get(label, "label", as: String.self) }),
+                ("text", "tooltip-text", BindingTransform.noneWhenEmpty, { ObjectProperty.set(source, "text", "") },
+                 { gtk_widget_get_tooltip_text(cast(label)).map { String(cString: $0) } ?? "none" }),
+                ("text", "tooltip-text", BindingTransform.noneWhenEmpty, { ObjectProperty.set(source, "text", "Broken") },
+                 { gtk_widget_get_tooltip_text(cast(label)).map { String(cString: $0) } ?? "none" }),
+                ("flag", "css-classes", BindingTransform.entryTitleClasses, { ObjectProperty.set(source, "flag", false) },
+                 { gtk_widget_has_css_class(cast(label), "unread") != 0 ? "unread" : "read" }),
+                ("flag", "css-classes", BindingTransform.entryTitleClasses, { ObjectProperty.set(source, "flag", true) },
+                 { gtk_widget_has_css_class(cast(label), "unread") != 0 ? "unread" : "read" }),
+                ("flag", "css-classes", BindingTransform.errorClasses, { ObjectProperty.set(source, "flag", true) },
+                 { gtk_widget_has_css_class(cast(label), "error") != 0 ? "error" : "fine" }),
+            ]
+            let expected = ["", "12", "none", "Broken", "unread", "read", "error"]
+            for ((property, widgetProperty, transform, change, shown), expected) in zip(cases, expected) {
+                let row = PropertyBindings()
+                row.keep(g_object_bind_property_full(source, property, label, widgetProperty, G_BINDING_SYNC_CREATE, transform, nil, nil, nil))
+                change()
+                XCTAssertEqual(shown(), expected, "\(property) → \(widgetProperty)")
+                row.unbindAll()
+            }
 
             // An object held in a property is released with its holder.
             let list = g_list_store_new(SidebarItem.type.gtype)!

@@ -230,6 +230,47 @@ final class PartsAloneTests: XCTestCase {
             let xml = #"<property name="title" translatable="yes" comments="A note">Add Feed</property><item translatable="yes">Tom &amp; Jerry</item>"#
             XCTAssertEqual(BuilderFile.translated(xml), #"<property name="title">Feed hinzufügen</property><item>Tom &amp; Jerry</item>"#)
             XCTAssertEqual(tr("Add Feed", context: "no such context"), "Add Feed", "a context without a translation keeps the text")
+
+            // The texts on an object's properties and accessible name are kept by its id (given
+            // one when it has none), to follow a language switch; a menu's attributes are not.
+            let part = #"<object class="GtkButton"><property name="tooltip-text" translatable="yes">Add Feed</property>"#
+                + #"<accessibility><property name="label" translatable="yes">Search</property></accessibility></object>"#
+                + #"<menu id="m"><item><attribute name="label" translatable="yes">Search</attribute></item></menu>"#
+            let translated = BuilderFile.translating(part)
+            XCTAssertEqual(translated?.texts.map { "\($0.objectID) \($0.place) \($0.source) → \($0.translation)" },
+                           [#"translated-object-1 property("tooltip-text") Add Feed → Feed hinzufügen"#,
+                            "translated-object-1 accessibleLabel Search → \(tr("Search"))"])
+            XCTAssertTrue(translated?.xml.hasPrefix(#"<object class="GtkButton" id="translated-object-1">"#) ?? false, translated?.xml ?? "")
+        }
+    }
+
+    /// The window's layout, built alone from its file, shows its texts in the language chosen and,
+    /// on the same widgets, in each language switched to after; the texts of widgets gone are forgotten.
+    func testTheLayoutsTextsFollowALanguageSwitch() {
+        onMain {
+            defer {
+                LanguageChoice.speak(nil)
+                LanguageTexts.showAll()
+            }
+            let layout = WindowLayout()
+            let texts: [(String, () -> String?)] = [
+                ("Search all entries", { ObjectProperty.get(layout.searchEntry, "placeholder-text", as: String.self) }),
+                ("Show only unread entries", { gtk_widget_get_tooltip_text(layout.unreadButton).map { String(cString: $0) } }),
+                ("Main Menu", { gtk_widget_get_tooltip_text(layout.mainMenuButton).map { String(cString: $0) } }),
+                ("Feed Reader", { adw_window_title_get_title(layout.sidebarTitle).map { String(cString: $0) } }),
+            ]
+            for language in ["de", "ar", "ja", nil] {
+                LanguageChoice.speak(language)
+                LanguageTexts.showAll()
+                for (english, shown) in texts {
+                    XCTAssertEqual(shown(), tr(english), "\(language ?? "en"): \(english)")
+                    if language != nil { XCTAssertNotEqual(shown(), english, "\(language ?? "en"): \(english) is translated") }
+                }
+            }
+            // The layout's widgets go with its top widget; the switch after that forgets their texts.
+            g_object_unref(cast(layout.toastOverlay))
+            LanguageChoice.speak("fr")
+            LanguageTexts.showAll()
         }
     }
 

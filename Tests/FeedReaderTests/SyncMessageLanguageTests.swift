@@ -43,6 +43,27 @@ final class SyncMessageLanguageTests: XCTestCase {
         }
     }
 
+    /// A sync failure the library has words for is said in those words, written once: an account
+    /// that exists or is gone as the library says it, and a refused change with why it was refused.
+    func testSyncFailuresTheLibraryNamesAreSaidInItsWords() {
+        onMain {
+            defer { LanguageChoice.speak(nil) }
+            for language in [nil, "de", "ja"] {
+                LanguageChoice.speak(language)
+                let cases: [(SyncFailure, [String])] = [
+                    (.accountExists, [ErrorReason(.accountExists).sentence]),
+                    (.notFound, [ErrorReason(.accountNotFound).sentence]),
+                    (.storage(ErrorReason(.diskFull)), [tr("The feed database could not be changed."), ErrorReason(.diskFull).sentence]),
+                    (.storage(ErrorReason(.databaseBusy)), [tr("The feed database could not be changed."), ErrorReason(.databaseBusy).sentence]),
+                    (.storage(ErrorReason(.storageFailed)), [tr("The feed database could not be changed.")]),
+                ]
+                for (failure, sentences) in cases {
+                    XCTAssertEqual(failure.message(for: FeverService.kind), sentences.joined(separator: " "), "\(language ?? "en"): \(failure)")
+                }
+            }
+        }
+    }
+
     /// In Arabic the example address in Add Account's help reads whole, left to right: isolated
     /// from the sentence, or the bidi algorithm moves its last slash or its ".php" to the far end.
     func testTheExampleAddressesOfAddAccountReadWholeInArabic() throws {

@@ -131,7 +131,23 @@ final class ArticleView {
         gtk_box_append(cast(articleBox), fullArticle.notice)
         gtk_box_append(cast(articleBox), fullArticle.overlay)
         fullArticle.present = { [weak self] body in self?.present(body) }
-        retranslate()
+        nameParts()
+        updateStar()
+    }
+
+    /// The pane's own texts, kept in the current language (``LanguageTexts``).
+    private func nameParts() {
+        LanguageTexts.keep(UnsafeMutableRawPointer(emptyPage), .property("title")) { tr("No Entry Selected") }
+        // The status page's scrolled window is what a screen reader lands on.
+        if let scrolling = gtk_widget_get_first_child(UnsafeMutablePointer(emptyPage)) {
+            LanguageTexts.keep(scrolling, .accessibleLabel) { tr("No Entry Selected") }
+        }
+        LanguageTexts.keep(UnsafeMutableRawPointer(emptyPage), .property("description")) { tr("Select an entry to read it") }
+        LanguageTexts.keep(crashLabel, .property("label")) { tr("The article view stopped unexpectedly.") }
+        LanguageTexts.keep(reloadButton, .property("label")) { tr("_Reload") }
+        LanguageTexts.keep(imagesLabel, .property("label")) { tr("Remote images are not loaded, so their sites cannot tell that you read this.") }
+        LanguageTexts.keep(loadImagesButton, .property("label")) { tr("_Load Images") }
+        LanguageTexts.name(openButton) { tr("Open in Browser") }
     }
 
     /// The article's web view, made on first use (see `madeWebView`); nil when WebKitGTK
@@ -179,16 +195,9 @@ final class ArticleView {
         }
     }
 
-    /// Sets the pane's own texts in the current language.
-    func retranslate() {
-        adw_status_page_set_title(emptyPage, tr("No Entry Selected"))
-        Widgets.nameScrolling(statusPage: emptyPage, tr("No Entry Selected"))
-        adw_status_page_set_description(emptyPage, tr("Select an entry to read it"))
-        gtk_label_set_text(cast(crashLabel), tr("The article view stopped unexpectedly."))
-        gtk_button_set_label(cast(reloadButton), tr("_Reload"))
-        gtk_label_set_text(cast(imagesLabel), tr("Remote images are not loaded, so their sites cannot tell that you read this."))
-        gtk_button_set_label(cast(loadImagesButton), tr("_Load Images"))
-        Widgets.name(openButton, tr("Open in Browser"))
+    /// Shows the entry again in the current language: its page (whose labels are the app's),
+    /// its star's name, its players and the full-article notice; the page keeps its entry.
+    func showPageAgain() {
         updateStar()
         media.retranslate()
         fullArticle.retranslate()

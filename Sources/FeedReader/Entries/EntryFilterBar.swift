@@ -2,7 +2,7 @@ import CGtk
 import RefreshGtk
 
 /// The list's header controls: the Unread toggle (off: all entries; Ctrl+1/2) and the search
-/// toggle with its search bar below the header (Ctrl+F), as views/window.ui lays them out.
+/// toggle with its search bar below the header (Ctrl+F), as views/window.ui lays and names them.
 @MainActor
 final class EntryFilterBar {
     let searchBar: UnsafeMutablePointer<GtkWidget>
@@ -40,7 +40,6 @@ final class EntryFilterBar {
             gtk_editable_set_text(cast(self.searchEntry), "")
             self.onSearch?("")
         }
-        retranslate()
     }
 
     /// The filter chosen.
@@ -57,18 +56,5 @@ final class EntryFilterBar {
     func startSearch() {
         gtk_search_bar_set_search_mode(cast(searchBar), 1)
         gtk_widget_grab_focus(searchEntry)
-    }
-
-    /// Sets the toggles' texts in the current language.
-    func retranslate() {
-        Widgets.name(unreadButton, tr("Show only unread entries"))
-        Widgets.name(searchButton, tr("Search"))
-        // GTK 4.8 has the property but not yet its setter.
-        var placeholder = GValue()
-        g_value_init(&placeholder, g_type_from_name("gchararray"))
-        g_value_set_string(&placeholder, tr("Search all entries"))
-        g_object_set_property(cast(searchEntry), "placeholder-text", &placeholder)
-        g_value_unset(&placeholder)
-        cgtk_accessible_set_label(cast(searchEntry), tr("Search all entries"))
     }
 }

@@ -101,7 +101,8 @@ final class EntryListView {
             MainThread.after(0) { [weak self] in self?.onClick?() }
         }
         gtk_widget_add_controller(listView, cast(click))
-        retranslate()
+        LanguageTexts.keep(listView, .accessibleLabel) { tr("Entries") }
+        LanguageTexts.keep(scrolledWindow, .accessibleLabel) { tr("Entries") }
     }
 
     /// Shows the first page of the entries `source` stands for.
@@ -344,10 +345,9 @@ final class EntryListView {
         showEntries(in: order.indices)
     }
 
-    /// Shows the rows' dates and placeholders in the current language, and names the list.
-    func retranslate() {
-        cgtk_accessible_set_label(cast(listView), tr("Entries"))
-        cgtk_accessible_set_label(cast(scrolledWindow), tr("Entries"))
+    /// Shows the listed entries again in their items, in the current language (dates,
+    /// placeholders, screen-reader names): the rows follow their items.
+    func showEntriesAgain() {
         showEntries(in: order.indices)
     }
 

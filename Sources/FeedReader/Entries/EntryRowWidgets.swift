@@ -19,8 +19,6 @@ final class EntryRowWidgets {
 
     /// Key under which a list item holds its row's widgets.
     static let listItemKey = "feed-reader-entry-row"
-    /// The space between a title and the star of a starred entry, in pixels.
-    private static let starSpacing: Int32 = 6
 
     init() {
         title = Widgets.label("", classes: ["entry-title"])
@@ -55,11 +53,16 @@ final class EntryRowWidgets {
     func bind(to item: EntryItem) {
         unbind()
         self.item = item
-        bindings.bind(item.object, "title-markup", to: title, "label")
-        bindings.bind(item.object, "meta", to: meta, "label")
-        bindings.bind(item.object, "summary-markup", to: summary, "label")
-        bindings.bind(item.object, "summary-markup", to: summary, "visible") { (summary: String) in !summary.isEmpty }
-        bindings.bind(item.object, "is-starred", to: star, "visible")
+        let (object, sync) = (item.object, G_BINDING_SYNC_CREATE)
+        bindings.keep(g_object_bind_property(object, "title-markup", title, "label", sync))
+        bindings.keep(g_object_bind_property_full(object, "is-read", title, "css-classes", sync, BindingTransform.entryTitleClasses, nil, nil, nil))
+        bindings.keep(g_object_bind_property(object, "is-starred", star, "visible", sync))
+        // The star lies over the title's end: the title leaves it room, measured once the star shows
+        // (the binding above, made first, runs first).
+        bindings.keep(g_object_bind_property_full(object, "is-starred", title, "margin-end", sync, BindingTransform.starRoom, nil, star, nil))
+        bindings.keep(g_object_bind_property(object, "meta", meta, "label", sync))
+        bindings.keep(g_object_bind_property(object, "summary-markup", summary, "label", sync))
+        bindings.keep(g_object_bind_property_full(object, "summary-markup", summary, "visible", sync, BindingTransform.isNonEmpty, nil, nil, nil))
         itemHandler = Signal.connectIgnoringArgument(item.object, "notify") { [weak self] in self?.showUnboundState() }
         ObjectData.set(self, on: item.object, EntryItem.rowKey)
         showUnboundState()
@@ -75,24 +78,10 @@ final class EntryRowWidgets {
         self.item = nil
     }
 
-    /// What no property binding can carry: the unread style (a CSS class), the room the star
-    /// takes at the title's end, and the name screen readers read (no GObject property).
+    /// What no property binding can carry: the name screen readers read (no GObject property).
     private func showUnboundState() {
         guard let item else { return }
-        if item.isRead {
-            gtk_widget_remove_css_class(title, "unread")
-        } else {
-            gtk_widget_add_css_class(title, "unread")
-        }
-        gtk_widget_set_margin_end(title, item.isStarred ? starWidth + Self.starSpacing : 0)
         // The list's row widget is what a screen reader lands on: it gets the whole row in words.
         if let row = gtk_widget_get_parent(box) { cgtk_accessible_set_label(cast(row), item.accessibleName) }
-    }
-
-    /// The star's width: the title's end margin leaves it that much room.
-    private var starWidth: Int32 {
-        var width: Int32 = 0
-        gtk_widget_measure(star, GTK_ORIENTATION_HORIZONTAL, -1, nil, &width, nil, nil)
-        return width
     }
 }

@@ -73,33 +73,19 @@ enum ObjectProperty {
     }
 }
 
-/// Property bindings from an item to the widgets showing it, made when a row shows the item and
-/// undone together when it stops.
+/// Property bindings (GBindings) from an item to the widgets showing it, made when a row shows
+/// the item and undone together when it stops.
 @MainActor
 final class PropertyBindings {
     private var bindings: [OpaquePointer] = []
 
-    /// Keeps `target`'s `targetProperty` equal to `source`'s `sourceProperty`, from now on.
-    func bind(_ source: gpointer, _ sourceProperty: String, to target: gpointer, _ targetProperty: String) {
-        let binding = g_object_bind_property(source, sourceProperty, target, targetProperty, G_BINDING_SYNC_CREATE)!
+    /// Keeps `binding` until ``unbindAll()``.
+    func keep(_ binding: OpaquePointer?) {
+        guard let binding else { return }
         bindings.append(OpaquePointer(g_object_ref(cast(binding))))
     }
 
-    /// Keeps `target`'s `targetProperty` equal to what `transform` makes of `source`'s `sourceProperty`.
-    func bind<From: PropertyValue, To: PropertyValue>(_ source: gpointer, _ sourceProperty: String, to target: gpointer,
-                                                      _ targetProperty: String, _ transform: @escaping (From) -> To) {
-        let box = Unmanaged.passRetained(Transform { from, to in transform(From(from)).store(in: to) }).toOpaque()
-        let binding = g_object_bind_property_full(source, sourceProperty, target, targetProperty, G_BINDING_SYNC_CREATE, { _, from, to, data in
-            guard let from, let to, let data else { return 0 }
-            Unmanaged<Transform>.fromOpaque(data).takeUnretainedValue().apply(from, to)
-            return 1
-        }, nil, box, { data in
-            if let data { Unmanaged<Transform>.fromOpaque(data).release() }
-        })!
-        bindings.append(OpaquePointer(g_object_ref(cast(binding))))
-    }
-
-    /// Undoes every binding made.
+    /// Undoes every binding kept.
     func unbindAll() {
         for binding in bindings {
             g_binding_unbind(binding)
@@ -109,11 +95,85 @@ final class PropertyBindings {
     }
 
     isolated deinit { unbindAll() }
+}
 
-    /// A transform's Swift closure, owned by its binding.
-    private final class Transform {
-        let apply: (UnsafePointer<GValue>, UnsafeMutablePointer<GValue>) -> Void
-        init(_ apply: @escaping (UnsafePointer<GValue>, UnsafeMutablePointer<GValue>) -> Void) { self.apply = apply }
+/// How a bound property is made of its source's: plain C functions, so a row's bindings
+/// allocate nothing of their own.
+enum BindingTransform {
+    /// A string to whether it has something to show.
+    static let isNonEmpty: GBindingTransformFunc = { _, from, to, _ in
+        guard let from, let to else { return 0 }
+        g_value_set_boolean(to, (g_value_get_string(from).map { $0.pointee != 0 } ?? false) ? 1 : 0)
+        return 1
+    }
+
+    /// A string to itself, or none when empty: an empty tooltip is no tooltip.
+    static let noneWhenEmpty: GBindingTransformFunc = { _, from, to, _ in
+        guard let from, let to else { return 0 }
+        let text = g_value_get_string(from)
+        g_value_set_string(to, text.flatMap { $0.pointee != 0 ? $0 : nil })
+        return 1
+    }
+
+    /// A count to whether there is any.
+    static let isPositive: GBindingTransformFunc = { _, from, to, _ in
+        guard let from, let to else { return 0 }
+        g_value_set_boolean(to, g_value_get_int(from) > 0 ? 1 : 0)
+        return 1
+    }
+
+    /// A list's selected position to whether it is not the one ``position(_:)`` made `data` of:
+    /// the choice that turns an option off.
+    static let isNotPosition: GBindingTransformFunc = { _, from, to, data in
+        guard let from, let to else { return 0 }
+        g_value_set_boolean(to, UInt(bitPattern: data) != UInt(g_value_get_uint(from)) + 1 ? 1 : 0)
+        return 1
+    }
+
+    /// `index` as the data of ``isNotPosition``.
+    static func position(_ index: Int) -> gpointer? { UnsafeMutableRawPointer(bitPattern: index + 1) }
+
+    /// An unread count to its digits, or nothing for none.
+    static let countOrNothing: GBindingTransformFunc = { _, from, to, _ in
+        guard let from, let to else { return 0 }
+        let count = g_value_get_int(from)
+        g_value_set_string(to, count > 0 ? String(count) : "")
+        return 1
+    }
+
+    /// Whether something failed to the CSS classes of its icon: `error` tints it.
+    static let errorClasses: GBindingTransformFunc = { _, from, to, _ in
+        guard let from, let to else { return 0 }
+        setClasses(g_value_get_boolean(from) != 0 ? ["error"] : [], in: to)
+        return 1
+    }
+
+    /// Whether an entry is read to the CSS classes of its title: `unread` sets it in bold.
+    static let entryTitleClasses: GBindingTransformFunc = { _, from, to, _ in
+        guard let from, let to else { return 0 }
+        setClasses(g_value_get_boolean(from) != 0 ? ["entry-title"] : ["entry-title", "unread"], in: to)
+        return 1
+    }
+
+    /// Whether an entry is starred to its title's end margin: room for the star (the widget
+    /// `data` points to) lying over the title's end, and the space before it.
+    static let starRoom: GBindingTransformFunc = { _, from, to, data in
+        guard let from, let to, let data else { return 0 }
+        var width: Int32 = 0
+        if g_value_get_boolean(from) != 0 {
+            gtk_widget_measure(data.assumingMemoryBound(to: GtkWidget.self), GTK_ORIENTATION_HORIZONTAL, -1, nil, &width, nil, nil)
+            width += starSpacing
+        }
+        g_value_set_int(to, width)
+        return 1
+    }
+
+    /// The space between a title and the star of a starred entry, in pixels.
+    static let starSpacing: Int32 = 6
+
+    private static func setClasses(_ classes: [String], in value: UnsafeMutablePointer<GValue>) {
+        // Splitting "" gives the empty list.
+        g_value_take_boxed(value, UnsafeMutableRawPointer(g_strsplit(classes.joined(separator: " "), " ", -1)))
     }
 }
 

@@ -18,9 +18,6 @@ final class PreferencesWindow {
     /// Makes the Accounts page over this window; nil where there is no sync (tests of the other pages).
     private let makeAccountsPage: (@MainActor (UnsafeMutablePointer<GtkWidget>) -> AccountsPage)?
     private(set) var accountsPage: AccountsPage?
-    /// The rows greyed out while they mean nothing in the current state.
-    private var dependentRows: (whenFocused: UnsafeMutablePointer<GtkWidget>, background: UnsafeMutablePointer<GtkWidget>,
-                                keepUnread: UnsafeMutablePointer<GtkWidget>, keepStarred: UnsafeMutablePointer<GtkWidget>)?
     private var retainedSelf: PreferencesWindow?
 
     /// Opens the preferences over `parent`, whose `win.language` action switches the language, on
@@ -46,15 +43,7 @@ final class PreferencesWindow {
         page = file.widget("general_page")
         retainedSelf = self
         show(file)
-        let previous = preferences.onChange
-        preferences.onChange = { [weak self] in
-            previous?()
-            self?.updateSensitivity()
-        }
-        Signal.connect(cast(window), "destroy") { [weak self, weak preferences] in
-            preferences?.onChange = previous
-            self?.retainedSelf = nil
-        }
+        Signal.connect(cast(window), "destroy") { [weak self] in self?.retainedSelf = nil }
     }
 
     /// Builds the pages again from their files, in the language now chosen, keeping the window.
@@ -103,20 +92,15 @@ final class PreferencesWindow {
         choice(file, "keep", Preferences.keepChoices, setting: \.keepDays, fallback: 2)
         toggle(file, "keep_unread", setting: \.keepsUnread)
         toggle(file, "keep_starred", setting: \.keepsStarred)
-        dependentRows = (file.widget("when_focused_row"), file.widget("background_row"),
-                         file.widget("keep_unread_row"), file.widget("keep_starred_row"))
+        // Options that do nothing in the current state are greyed out, not hidden, so they can be
+        // found: running in the background without refreshing, keeping entries when all are kept.
+        let (never, forever) = (Preferences.refreshChoices.firstIndex(of: 0) ?? 0, Preferences.keepChoices.firstIndex(of: 0) ?? 0)
+        let (interval, keep, sync, isNot) = (file.widget("interval_row"), file.widget("keep_row"), G_BINDING_SYNC_CREATE, BindingTransform.isNotPosition)
+        g_object_bind_property_full(interval, "selected", file.widget("background_row"), "sensitive", sync, isNot, nil, BindingTransform.position(never), nil)
+        g_object_bind_property_full(keep, "selected", file.widget("keep_unread_row"), "sensitive", sync, isNot, nil, BindingTransform.position(forever), nil)
+        g_object_bind_property_full(keep, "selected", file.widget("keep_starred_row"), "sensitive", sync, isNot, nil, BindingTransform.position(forever), nil)
         accountsPage = makeAccountsPage?(window)
         if let accountsPage { adw_preferences_window_add(cast(window), cast(accountsPage.page)) }
-        updateSensitivity()
-    }
-
-    /// Options that do nothing in the current state are greyed out, not hidden, so they can be found.
-    private func updateSensitivity() {
-        guard let rows = dependentRows else { return }
-        gtk_widget_set_sensitive(rows.whenFocused, preferences.notifiesNewEntries.gboolean)
-        gtk_widget_set_sensitive(rows.background, (preferences.refreshMinutes > 0).gboolean)
-        gtk_widget_set_sensitive(rows.keepUnread, (preferences.keepDays > 0).gboolean)
-        gtk_widget_set_sensitive(rows.keepStarred, (preferences.keepDays > 0).gboolean)
     }
 
     /// Switches the app's language through the window's action, then shows this window in it; the

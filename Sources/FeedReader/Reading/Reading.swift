@@ -84,6 +84,7 @@ final class Reading {
         Signal.connect(cast(listPane.statusButton), "clicked") { [weak self] in self?.statusButtonClicked() }
         // The timer would mark an entry no one sees any more.
         Signal.connect(cast(window), "destroy") { [weak self] in self?.stopMarkReadTimer() }
+        showSelectionTitle()
     }
 
     /// The part while the window's widgets exist, nil once they are gone.
@@ -179,10 +180,14 @@ final class Reading {
         }
     }
 
-    /// Names the list pane's title and empty state in the current language.
-    func retranslate() {
+    /// Shows the selection again in the current language, as the model holds it: the list's
+    /// items (their rows follow), the pane's title and empty state, and the article open. The
+    /// selection, the search, the filter and the scroll position stay where they are.
+    func showSelectionAgain() {
+        entryList.showEntriesAgain()
         showSelectionTitle()
         if gtk_stack_get_visible_child_name(cast(listPane.stack)).map({ String(cString: $0) }) == "empty" { showListOrEmptyState() }
+        article.showPageAgain()
     }
 
     // MARK: - Panes

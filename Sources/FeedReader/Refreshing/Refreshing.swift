@@ -56,6 +56,7 @@ final class Refreshing {
         self.entryList = entryList
         self.button = button
         self.toasts = toasts
+        showRunning()
     }
 
     /// The part while the window's widgets exist, nil once they are gone.

@@ -82,11 +82,15 @@ extension FeedSidebar {
         widgets.row = listRow
         widgets.sidebarItem = item
         gtk_tree_expander_set_list_row(cast(widgets.expander), listRow)
-        widgets.bindings.bind(object, "title", to: widgets.name, "label")
-        widgets.bindings.bind(object, "subtitle", to: widgets.subtitle, "label")
-        widgets.bindings.bind(object, "subtitle", to: widgets.subtitle, "visible") { (subtitle: String) in !subtitle.isEmpty }
-        widgets.bindings.bind(object, "unread-count", to: widgets.count, "label") { (count: Int32) in count > 0 ? "\(count)" : "" }
-        widgets.bindings.bind(object, "sync-error", to: widgets.problem, "visible") { (error: String) in !error.isEmpty }
+        let (bindings, sync) = (widgets.bindings, G_BINDING_SYNC_CREATE)
+        bindings.keep(g_object_bind_property(object, "title", widgets.name, "label", sync))
+        bindings.keep(g_object_bind_property(object, "subtitle", widgets.subtitle, "label", sync))
+        bindings.keep(g_object_bind_property_full(object, "subtitle", widgets.subtitle, "visible", sync, BindingTransform.isNonEmpty, nil, nil, nil))
+        bindings.keep(g_object_bind_property_full(object, "unread-count", widgets.count, "label", sync, BindingTransform.countOrNothing, nil, nil, nil))
+        bindings.keep(g_object_bind_property_full(object, "unread-count", widgets.count, "visible", sync, BindingTransform.isPositive, nil, nil, nil))
+        bindings.keep(g_object_bind_property_full(object, "sync-error", widgets.problem, "visible", sync, BindingTransform.isNonEmpty, nil, nil, nil))
+        bindings.keep(g_object_bind_property_full(object, "tooltip", widgets.box, "tooltip-text", sync, BindingTransform.noneWhenEmpty, nil, nil, nil))
+        bindings.keep(g_object_bind_property_full(object, "has-error", widgets.icon, "css-classes", sync, BindingTransform.errorClasses, nil, nil, nil))
         widgets.itemHandler = Signal.connectIgnoringArgument(object, "notify") { [weak widgets] in widgets?.showUnboundState() }
         widgets.expandedHandler = Signal.connectIgnoringArgument(cast(listRow), "notify::expanded") { [weak self, weak widgets] in
             widgets?.showUnboundState()
@@ -155,24 +159,17 @@ extension FeedSidebar {
 }
 
 extension SidebarRowWidgets {
-    /// Shows what no property binding can carry: the icon, the tooltip (NULL for none), the names
-    /// and state screen readers read (accessible properties are no GObject properties), and the
-    /// problem icon's name.
+    /// Shows what no property binding can carry: the icon, the names and state screen readers
+    /// read (accessible properties are no GObject properties), and the problem icon's name.
     func showUnboundState() {
         guard let item = sidebarItem else { return }
-        let tooltip = item.tooltip
-        gtk_widget_set_tooltip_text(box, tooltip.isEmpty ? nil : tooltip)
         // Two properties of the image, of which setting one clears the other: no binding can carry them.
         if item.hasError {
             gtk_image_set_from_icon_name(cast(icon), "dialog-warning-symbolic")
-            gtk_widget_add_css_class(icon, "error")
+        } else if let texture = item.texture {
+            gtk_image_set_from_paintable(cast(icon), cast(texture))
         } else {
-            if let texture = item.texture {
-                gtk_image_set_from_paintable(cast(icon), cast(texture))
-            } else {
-                gtk_image_set_from_icon_name(cast(icon), item.iconName)
-            }
-            gtk_widget_remove_css_class(icon, "error")
+            gtk_image_set_from_icon_name(cast(icon), item.iconName)
         }
         let syncError = item.syncError
         if !syncError.isEmpty { Widgets.name(problem, syncError) }

@@ -96,15 +96,8 @@ final class FeedSidebar {
         // Moved to a screen of another scale: the icons are loaded again with its number of pixels.
         Signal.connectIgnoringArgument(cast(listView), "notify::scale-factor") { [weak self] in self?.showIconsAgain() }
         addFolderKeys()
-        retranslate()
-    }
-
-    /// Names the list and its scrolled window for screen readers, in the current language, and
-    /// shows the rows' texts in it.
-    func retranslate() {
-        cgtk_accessible_set_label(cast(widget), tr("Feeds"))
-        cgtk_accessible_set_label(cast(listView), tr("Feeds"))
-        model.fillItems()
+        LanguageTexts.keep(widget, .accessibleLabel) { tr("Feeds") }
+        LanguageTexts.keep(listView, .accessibleLabel) { tr("Feeds") }
     }
 
     /// Follows the model's new rows: the folders and accounts open as the person left them, and

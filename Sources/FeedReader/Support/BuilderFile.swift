@@ -5,26 +5,33 @@ import RefreshGtk
 /// A GtkBuilder file of the registered resource bundle (AppResources), read once, whose objects
 /// are taken by id. Its texts marked `translatable="yes"` come out in the language chosen at
 /// run time (``translated(_:)``), which gettext's lookups in GtkBuilder would not follow; a part
-/// that outlives a language switch builds its file again or sets those texts from Swift.
+/// that outlives a language switch builds its file again, or has its file's texts on properties
+/// and accessible names follow the language (``LanguageTexts``).
 @MainActor
 final class BuilderFile {
     /// The file's path under the application's resource base path, such as "views/window.ui".
     let path: String
     private let builder: OpaquePointer
 
-    init(_ path: String) {
+    /// The file at `path`; when `followingLanguage`, its texts on properties and accessible names
+    /// are shown again in the new language after each language switch, as long as their objects live.
+    init(_ path: String, followingLanguage: Bool = false) {
         self.path = path
         builder = gtk_builder_new()
         _ = AppResources.register()
         // A file missing from the bundle or not well-formed is a build mistake, found by the
         // first test that loads it.
-        guard let xml = Self.resourceText(AppResources.basePath + path), let translated = Self.translated(xml) else {
+        guard let xml = Self.resourceText(AppResources.basePath + path), let translated = Self.translating(xml) else {
             preconditionFailure("\(path) is not a well-formed file of the resource bundle")
         }
         var error: UnsafeMutablePointer<GError>?
-        guard gtk_builder_add_from_string(builder, translated, -1, &error) != 0 else {
+        guard gtk_builder_add_from_string(builder, translated.xml, -1, &error) != 0 else {
             let message = error.map { String(cString: $0.pointee.message) } ?? ""
             preconditionFailure("\(path): \(message)")
+        }
+        guard followingLanguage else { return }
+        for text in translated.texts {
+            LanguageTexts.keep(object(text.objectID) as UnsafeMutablePointer<GObject>, text.place) { text.translation }
         }
     }
 

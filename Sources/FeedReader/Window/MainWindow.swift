@@ -35,7 +35,7 @@ final class MainWindow {
     /// Refreshes feeds at their turns while the window (shown or hidden) lives.
     let backgroundRefresh: BackgroundRefresh
     let cleanUp: DailyCleanUp
-    private let chrome: WindowChrome
+    let chrome: WindowChrome
     /// Takes an OPML file dropped onto the window.
     private(set) var fileDrop: OpaquePointer?
     /// Whether the window's widgets exist: this object may outlive them.
@@ -97,7 +97,6 @@ final class MainWindow {
         notices.showStartTrouble(settings: settings, storage: storageNotice)
         wireParts()
         fileDrop = FileDrop.install(on: window) { [weak self] file in self?.subscriptions.importSubscriptions(from: file) }
-        retranslate()
     }
 
     /// The parts' callbacks: failures to the notices, changes to the model, refreshes to the icons.
@@ -143,11 +142,4 @@ final class MainWindow {
 
     /// Switches every visible text at once and remembers the choice.
     func switchLanguage(to code: String) { LanguageSwitch.apply(code, to: self) }
-
-    /// The header bars, the Refresh button and the list pane in the current language.
-    func retranslate() {
-        chrome.retranslate()
-        refreshing.showRunning()
-        reading.retranslate()
-    }
 }

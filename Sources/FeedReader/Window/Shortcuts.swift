@@ -93,8 +93,9 @@ enum Shortcuts {
     private static var overlayReplaced = false
 
     /// Gives `window` a help overlay in the current language: GtkApplication's own while the
-    /// system's language is spoken, else the same file translated through the app's catalogs.
-    static func retranslateOverlay(of window: UnsafeMutablePointer<GtkWidget>) {
+    /// system's language is spoken, else one built again from the same file, translated through
+    /// the app's catalogs.
+    static func buildOverlay(of window: UnsafeMutablePointer<GtkWidget>) {
         guard RefreshLocalization.language != nil || overlayReplaced else { return }
         overlayReplaced = true
         // GTK keeps the window (a toplevel) after the builder goes; the main window that takes it

@@ -2,26 +2,28 @@ import CAdw
 import CGtk
 import RefreshGtk
 
-/// The header bars' titles, controls and main menu, the shortcuts window and the window's title,
-/// in the current language.
+/// The window's title and menus: the title follows the sidebar's (views/window.ui, whose texts
+/// follow the language), the main menu and the shortcuts window are built from their files, in
+/// the current language, with the accelerators from their table.
 @MainActor
 struct WindowChrome {
     let window: UnsafeMutablePointer<GtkWidget>
     let application: UnsafeMutablePointer<GtkApplication>
     let layout: WindowLayout
 
-    /// Names everything in the current language; the back key follows the text direction.
-    func retranslate() {
-        gtk_window_set_title(cast(window), tr("Feed Reader"))
-        adw_window_title_set_title(layout.sidebarTitle, tr("Feed Reader"))
-        Widgets.name(layout.addButton, tr("Add Feed"))
-        Widgets.name(layout.mainMenuButton, tr("Main Menu"))
-        Widgets.name(layout.listBackButton, tr("Back"))
-        Widgets.name(layout.articleBackButton, tr("Back"))
+    init(window: UnsafeMutablePointer<GtkWidget>, application: UnsafeMutablePointer<GtkApplication>, layout: WindowLayout) {
+        (self.window, self.application, self.layout) = (window, application, layout)
+        g_object_bind_property(cast(layout.sidebarTitle), "title", cast(window), "title", G_BINDING_SYNC_CREATE)
+        buildMenus()
+    }
+
+    /// Builds the main menu and the shortcuts window again in the current language; the back key
+    /// follows the text direction.
+    func buildMenus() {
         let menu = MainMenu.make()
         gtk_menu_button_set_menu_model(cast(layout.mainMenuButton), cast(menu))
         g_object_unref(cast(menu))
         Shortcuts.installAccelerators(in: application)
-        Shortcuts.retranslateOverlay(of: window)
+        Shortcuts.buildOverlay(of: window)
     }
 }

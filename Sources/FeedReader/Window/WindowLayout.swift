@@ -39,7 +39,7 @@ struct WindowLayout {
 
     /// The layout from the registered resource bundle (AppResources), which holds it.
     init() {
-        let file = BuilderFile(Self.file)
+        let file = BuilderFile(Self.file, followingLanguage: true)
         func object<T>(_ id: String) -> UnsafeMutablePointer<T> { file.object(id) }
         func opaque(_ id: String) -> OpaquePointer { file.opaque(id) }
         toastOverlay = opaque("toast_overlay")
