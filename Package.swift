@@ -110,9 +110,11 @@ let package = Package(
             dependencies: [cGtk, refreshGtk, "GtkInspection", "CZlib"],
             path: "Tests/TestSupport"
         ),
+        // The child process RetentionCrashSafetyTests kills while it prunes a store.
+        .executableTarget(name: "StorePruner", dependencies: ["FeedCore"], path: "Tests/StorePruner"),
         .testTarget(name: "RefreshCoreTests", dependencies: [refreshCore]),
         // Runs the built refresh-bench --quick: every figure comes out; timings are not judged. And
-        // kills feedcore-refresh mid-write to check the database stays whole.
+        // kills feedcore-refresh mid-write, and StorePruner mid-prune, to check the database stays whole.
         .testTarget(name: "RefreshBenchTests", dependencies: ["RefreshBench", "FeedCore", "TestSupport"]),
         .testTarget(
             name: "RefreshGtkTests",

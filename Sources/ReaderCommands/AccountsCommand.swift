@@ -122,7 +122,7 @@ enum AccountsCommand {
             }
             let feeds = try await engine.store.feedsWithAddress(target)
             guard !feeds.isEmpty else {
-                // TRANSLATORS: %@ is the feed address given to --mark-read, --pause or --resume.
+                // TRANSLATORS: %@ is the feed address given to --mark-read, --pause, --resume or --set-feed-….
                 return CommandOutput.fail(tr("No subscription has the address %@.").filling(target))
             }
             for feed in feeds {

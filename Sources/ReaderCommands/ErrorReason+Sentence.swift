@@ -181,6 +181,10 @@ extension ErrorReason {
                 Int(self[.limit] ?? "") ?? 5).filling(count: Int(self[.limit] ?? "") ?? 5)
         case .feedRetentionTooShort:
             tr("Entries are kept for at least a day, and at least one of them.")
+        case .feedInvalidUserAgent:
+            tr("The User-Agent must be one line of plain ASCII characters.")
+        case .feedInvalidUserName:
+            tr("The user name cannot be empty or contain a colon.")
         case .unrecorded:
             tr("The reason is no longer known; it will be shown again after the next refresh.")
         }
@@ -219,7 +223,9 @@ extension ErrorReason {
         // TRANSLATORS: %d is an HTTP status such as 404.
         case 404, 410: tr("Nothing was found at this address (error %d).")
         // TRANSLATORS: %d is an HTTP status such as 403.
-        case 401, 403, 407: tr("The server refused access to the feed (error %d).")
+        case 401: tr("The server asks for a user name and password (error %d). Enter them in the feed’s Properties.")
+        // TRANSLATORS: %d is an HTTP status such as 403.
+        case 403, 407: tr("The server refused access to the feed (error %d).")
         // TRANSLATORS: %d is an HTTP status such as 503.
         case 429, 503: tr("The server is busy or down for maintenance (error %d).")
         // TRANSLATORS: %d is an HTTP status such as 500.
@@ -276,7 +282,7 @@ extension ErrorReason {
         case .feedNotFound, .entryNotFound, .folderExists, .folderInsideItself, .databaseDamaged, .databaseBusy, .diskFull,
              .databaseReadOnly, .accountExists, .accountNotFound, .folderNotInAccount, .storageFailed, .unrecorded,
              .ruleMalformed, .ruleIncomplete, .ruleInvalidPattern, .rulePatternTooComplex, .ruleNotFound,
-             .feedIntervalTooShort, .feedRetentionTooShort:
+             .feedIntervalTooShort, .feedRetentionTooShort, .feedInvalidUserAgent, .feedInvalidUserName:
             // The feed was read, but the store could not keep it.
             return tr("The subscription could not be saved.")
         }

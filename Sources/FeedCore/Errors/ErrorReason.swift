@@ -130,6 +130,8 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     // Feed settings
     case feedIntervalTooShort = "feed.interval-too-short"
     case feedRetentionTooShort = "feed.retention-too-short"
+    case feedInvalidUserAgent = "feed.invalid-user-agent"
+    case feedInvalidUserName = "feed.invalid-user-name"
     /// An error text written before errors had codes (or by a newer version): kept, never shown.
     case unrecorded = "unrecorded"
 }

@@ -93,8 +93,8 @@ public final class FeedFetcher: Sendable {
             }
             let hop = await HTTPTransfer(
                 url: url,
-                headers: requestHeaders(validators: request.validators),
-                userAgent: configuration.userAgent,
+                headers: requestHeaders(validators: request.validators) + (request.authorization(for: url).map { [("Authorization", $0)] } ?? []),
+                userAgent: request.userAgent ?? configuration.userAgent,
                 limit: configuration.maxBodySize,
                 timeout: remaining
             ).perform()

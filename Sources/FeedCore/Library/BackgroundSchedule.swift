@@ -1,9 +1,10 @@
 import Foundation
 
 /// When background refresh fetches which feeds: each feed about `interval` (or its own
-/// `FeedSettings.refreshInterval`) after it was last tried, never before its server allows
-/// (`StoredFeed.nextFetch`), never while paused, and spread out so feeds added together (a first
-/// run, an import) do not all come due at one moment.
+/// `FeedSettings.refreshInterval`) after it was last tried, but not more often than the feed
+/// says it changes (its `ttl` or `sy:updatePeriod`, up to a day), never before its server allows
+/// (`StoredFeed.nextFetch`, which holds a `Retry-After`), never while paused, and spread out so
+/// feeds added together (a first run, an import) do not all come due at one moment.
 public struct BackgroundSchedule: Sendable, Hashable {
     /// The time between two fetches of a feed, before spreading.
     public var interval: TimeInterval
@@ -12,6 +13,8 @@ public struct BackgroundSchedule: Sendable, Hashable {
 
     /// The share of `interval` a feed's turn is pushed back by at most to spread feeds apart.
     static let spreadShare = 0.25
+    /// The longest a feed's declared interval holds it back, so a wrong `ttl` of a year still lets it be read daily.
+    static let longestDeclaredInterval: TimeInterval = 24 * 3600
 
     /// Creates a schedule fetching each feed every `interval`.
     public init(interval: TimeInterval, shortestWait: TimeInterval = 60) {
@@ -23,9 +26,15 @@ public struct BackgroundSchedule: Sendable, Hashable {
     public func turn(of feed: StoredFeed, pausedHosts: [String: HostBackoff] = [:]) -> Date? {
         guard !feed.settings.isPaused else { return .distantFuture }
         guard let lastAttempt = feed.lastAttempt else { return nil }
-        let turn = lastAttempt + (feed.settings.refreshInterval ?? interval) * (1 + Self.spreadShare * Self.spread(feed.id))
+        let turn = lastAttempt + interval(of: feed) * (1 + Self.spreadShare * Self.spread(feed.id))
         let hostPause = PollingPolicy.hostKey(for: feed.url).flatMap { pausedHosts[$0]?.until }
         return [turn, feed.nextFetch, hostPause].compactMap { $0 }.max()
+    }
+
+    /// The time between two fetches of `feed`, before spreading: its own interval or the app's,
+    /// but never shorter than what the feed declares, up to `longestDeclaredInterval`.
+    public func interval(of feed: StoredFeed) -> TimeInterval {
+        max(feed.settings.refreshInterval ?? interval, min(feed.declaredInterval ?? 0, Self.longestDeclaredInterval))
     }
 
     /// The feeds due at `now`, in list order.

@@ -11,12 +11,15 @@ public final class FeedLibrary: Sendable {
     public let policy: PollingPolicy
     /// The time now; tests pass a clock they move by hand.
     public let now: @Sendable () -> Date
+    /// Where the passwords of feeds behind HTTP authentication are kept.
+    public let secrets: any SecretStore
 
     public init(store: FeedStore, fetcher: FeedFetcher = FeedFetcher(), policy: PollingPolicy = PollingPolicy(),
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                secrets: any SecretStore = LibsecretStore(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.fetcher = fetcher
         self.policy = policy
+        self.secrets = secrets
         self.now = now
     }
 
@@ -26,6 +29,10 @@ public final class FeedLibrary: Sendable {
         public var newEntries = 0
         /// The feeds that brought new entries.
         public var feedsWithNewEntries = 0
+        /// The new entries of feeds whose new entries are announced (`FeedSettings.notifiesNewEntries`).
+        public var announcedEntries = 0
+        /// The feeds that brought them.
+        public var announcedFeeds = 0
         /// Feeds left alone because their server asked not to be asked again yet.
         public var postponed = 0
         /// Feeds left alone because a person paused them.
@@ -105,7 +112,7 @@ public final class FeedLibrary: Sendable {
             func startFetches() {
                 while fetching < limit, waiting.count < limit, let (host, feed) = hosts.next() {
                     fetching += 1
-                    group.addTask { .fetched(host: host, feed: feed, result: await self.fetcher.fetch(feed.request)) }
+                    group.addTask { .fetched(host: host, feed: feed, result: await self.fetcher.fetch(await self.request(for: feed))) }
                 }
             }
             func startStoring() {
@@ -135,6 +142,17 @@ public final class FeedLibrary: Sendable {
         }
     }
 
+    /// The request for `feed`, with its password from the Secret Service when it has a user name.
+    /// A password that cannot be read (no keyring, a locked one) is not sent: the server's 401
+    /// then says the feed needs one.
+    func request(for feed: StoredFeed) async -> FeedRequest {
+        var request = feed.request
+        if let user = feed.settings.authUser, let password = try? await secrets.secret(for: .feed(feed.url, user: user)) {
+            request.credentials = HTTPCredentials(user: user, password: password)
+        }
+        return request
+    }
+
     /// Stores `batch` in one transaction, each feed on its own.
     private func save(_ batch: [(feed: StoredFeed, result: FetchResult)]) async
         -> [(feed: StoredFeed, result: FetchResult, saved: Result<ApplySummary, any Error>)] {
@@ -153,6 +171,10 @@ public final class FeedLibrary: Sendable {
         case let .success(summary):
             report.newEntries += summary.newEntries
             if summary.newEntries > 0 { report.feedsWithNewEntries += 1 }
+            if summary.newEntries > 0, feed.settings.notifiesNewEntries {
+                report.announcedEntries += summary.newEntries
+                report.announcedFeeds += 1
+            }
             if let error = result.error {
                 report.failures.append(.init(feedID: feed.id, title: title, stage: .fetching, reason: error.reason))
             }

@@ -65,11 +65,12 @@ extension FeedStore {
         case let .fetched(parsed, validators):
             try db.cachedStatement(sql: """
                 UPDATE feeds SET title = CASE WHEN titleIsCustom THEN title ELSE COALESCE(?, title) END, link = COALESCE(?, link), iconURL = COALESCE(?, iconURL),
-                    etag = ?, lastModified = ?, lastFetched = ?, lastErrorCode = NULL, lastErrorDetails = NULL, lastWarnings = ?
+                    etag = ?, lastModified = ?, lastFetched = ?, lastErrorCode = NULL, lastErrorDetails = NULL, lastWarnings = ?,
+                    declaredInterval = ?
                 WHERE id = ?
                 """).execute(arguments: [
                     parsed.feed.title, parsed.feed.link, parsed.feed.iconURL, validators.etag, validators.lastModified, storedNow,
-                    ErrorReason.storedWarnings(parsed.warnings), feedID,
+                    ErrorReason.storedWarnings(parsed.warnings), parsed.feed.updateInterval, feedID,
                 ])
             return try FeedStore.save(parsed.entries, feedID: feedID, now: storedNow, in: db)
         case .notModified:

@@ -37,10 +37,13 @@ public struct StoredFeed: Sendable, Hashable, Identifiable {
     public var alwaysShowsFullArticle = false
     /// What a person set for this feed over the app's defaults.
     public var settings = FeedSettings()
+    /// How seldom the feed said it changes when last fetched (`Feed.updateInterval`); nil when it said nothing.
+    public var declaredInterval: TimeInterval?
 
-    /// A conditional request for the feed's next refresh.
+    /// A conditional request for the feed's next refresh, with its own `User-Agent`; without
+    /// credentials, which `FeedLibrary` adds from the Secret Service.
     public var request: FeedRequest {
-        FeedRequest(url: url, validators: validators)
+        FeedRequest(url: url, validators: validators, userAgent: settings.userAgent)
     }
 
     /// Whether its entries' links may name local files: only a feed the user subscribed to as a
@@ -73,6 +76,7 @@ extension StoredFeed: FetchableRecord {
         accountID = row["accountId"]
         alwaysShowsFullArticle = row["alwaysShowsFullArticle"] ?? false
         settings = FeedSettings(row: row)
+        declaredInterval = row["declaredInterval"]
     }
 }
 

@@ -145,10 +145,11 @@ final class Refreshing {
             await model.changed(.entries())
         }
         onRefreshed?(true)
-        if NewEntriesNotification.isWanted(newEntries: report.newEntries, enabled: preferences.notifiesNewEntries,
+        // Only the feeds whose Properties leave their notifications on are counted.
+        if NewEntriesNotification.isWanted(newEntries: report.announcedEntries, enabled: preferences.notifiesNewEntries,
                                            whenFocused: preferences.notifiesWhenFocused,
                                            windowIsFocused: windowIsFocused) {
-            NewEntriesNotification.send(entries: report.newEntries, feeds: report.feedsWithNewEntries, from: application)
+            NewEntriesNotification.send(entries: report.announcedEntries, feeds: report.announcedFeeds, from: application)
         }
     }
 

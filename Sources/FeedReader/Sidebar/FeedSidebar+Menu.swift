@@ -48,6 +48,7 @@ extension FeedSidebar {
             add(tr("Rename Feed…"), "win.rename-feed", g_variant_new_int64(gint64(feedID)), to: menu)
             add(tr("Edit Address…"), "win.edit-feed-address", g_variant_new_int64(gint64(feedID)), to: menu)
             add(tr("Remove Feed…"), "win.remove-feed", g_variant_new_int64(gint64(feedID)), to: menu)
+            add(tr("Properties…"), "win.feed-properties", g_variant_new_int64(gint64(feedID)), to: menu)
         case let .folder(folderID) where isLocal:
             add(tr("Rename Folder…"), "win.rename-folder", g_variant_new_int64(gint64(folderID)), to: menu)
             let move = g_menu_new()!

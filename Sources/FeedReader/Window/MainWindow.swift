@@ -131,6 +131,10 @@ final class MainWindow {
             self?.backgroundRefresh.minutes = preferences.refreshMinutes
             self?.article.applyPreferences()
         }
+        FeedPropertiesWindow.addAction(to: window, life: life, library: library, preferences: preferences) { [weak self] in
+            Task { @MainActor [weak self] in await self?.model.changed(.feeds) }
+            self?.backgroundRefresh.reschedule()
+        }
         WindowActions.add(to: self)
     }
 

@@ -44,6 +44,9 @@ extension XMLFeedState {
         case .feedLink: feed.link = resolveURL(raw, against: base) ?? feed.link
         case .feedID: feed.id = trimmed()
         case .feedAuthor: feed.author = plain()
+        case .feedTTL: feed.ttlMinutes = trimmed().flatMap { Int($0) }
+        case .feedUpdatePeriod: feed.updatePeriod = trimmed()
+        case .feedUpdateFrequency: feed.updateFrequency = trimmed().flatMap { Int($0) }
         case let .feedIcon(primary):
             if primary || feed.iconURL == nil { feed.iconURL = resolveURL(raw, against: base) ?? feed.iconURL }
         case let .title(primary): entry?.title.take(plain(), primary: primary)

@@ -21,6 +21,7 @@ struct XMLFeedState {
     /// The values text-bearing elements feed into; `primary` sources override fallbacks seen earlier.
     enum Field {
         case feedTitle, feedLink, feedDescription, feedID, feedAuthor
+        case feedTTL, feedUpdatePeriod, feedUpdateFrequency
         case feedIcon(primary: Bool)
         case title(primary: Bool)
         case link
@@ -272,6 +273,7 @@ struct XMLFeedState {
             case .title: return .field(.feedTitle)
             case .link: return .field(.feedLink)
             case .description: return .field(.feedDescription)
+            case .ttl: return .field(.feedTTL)
             case .item: return .item
             case .image:
                 if feed.iconURL == nil { feed.iconURL = resolveURL(attributes["rdf:resource"], against: base) }
@@ -301,6 +303,13 @@ struct XMLFeedState {
         }
         if namespace.known == .itunes, name.known == .image, feed.iconURL == nil {
             feed.iconURL = resolveURL(attributes["href"], against: base)
+        }
+        if namespace.known == .syndication {
+            switch name.known {
+            case .updatePeriod: return .field(.feedUpdatePeriod)
+            case .updateFrequency: return .field(.feedUpdateFrequency)
+            default: return .ignored
+            }
         }
         return .ignored
     }

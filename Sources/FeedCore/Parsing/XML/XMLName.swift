@@ -10,6 +10,8 @@ enum FeedNamespace: String {
     case content = "http://purl.org/rss/1.0/modules/content/"
     case media = "http://search.yahoo.com/mrss/"
     case itunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
+    /// RSS 1.0's syndication module: how often the feed changes (`sy:updatePeriod`, `sy:updateFrequency`).
+    case syndication = "http://purl.org/rss/1.0/modules/syndication/"
     /// The namespace of the pre-2.0 RSS drafts that some generators still declare on `rss`.
     case userlandRSS = "http://backend.userland.com/rss2"
 
@@ -22,6 +24,7 @@ enum FeedElement: String {
     case title, link, description, subtitle, tagline, id, icon, logo, author, guid, pubDate, enclosure
     case summary, content, published, issued, created, updated, modified, creator, date, encoded
     case group, thumbnail
+    case ttl, updatePeriod, updateFrequency
 }
 
 /// An element's namespace, classified once per distinct URI in a document.
