@@ -1,7 +1,7 @@
 import AppSupport
 import CAdw
 import CGtk
-import FeedCore
+@testable import FeedCore
 import Foundation
 @testable import RefreshGtk
 import TestSupport
@@ -50,8 +50,11 @@ final class RulesWindowTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { changes == 2 })
             XCTAssertEqual(try Self.awaited { try await store.entryCount() }, 2)
 
+            gtk_widget_grab_focus(page.rows[0].downButton)
             gtk_widget_activate(page.rows[0].downButton)
             XCTAssertTrue(GtkTestEnvironment.iterate { titles().prefix(2) == ["Tennis starred", "No football"] }, "\(titles())")
+            XCTAssertEqual(gtk_root_get_focus(cast(window)), page.rows[1].upButton,
+                           "the keyboard stays on the moved rule, on the move button it can still use")
             XCTAssertEqual(try Self.awaited { try await store.rules().map(\.rule.name) }, ["Tennis starred", "No football"])
 
             gtk_widget_activate(page.rows[1].deleteButton)
@@ -61,6 +64,36 @@ final class RulesWindowTests: XCTestCase {
             gtk_widget_activate(undo)
             XCTAssertTrue(GtkTestEnvironment.iterate { titles() == ["Tennis starred", "No football", "Apply to Existing Entries"] }, "\(titles())")
             XCTAssertEqual(try Self.awaited { try await store.entryCount() }, 2, "hidden again")
+
+            // Applied to what is stored: the hidden football entry and the tennis one match.
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(page.page, "rules.apply", nil), 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.label("The rules matched 2 stored entries", in: window) }, "the toast says what it did")
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_visible(page.applyProgress) == 0 }, "the progress goes once done")
+            XCTAssertTrue(try Self.awaited { try await store.entries().first { $0.title == "Tennis final" }?.isStarred ?? false })
+        }
+    }
+
+    /// What a rule applied from the window marks read on a synced account is queued for the
+    /// server, as a change made by hand is: the same path as a refresh's or a sync's.
+    func testApplyingFromTheWindowQueuesASyncedAccountsMarksForItsServer() throws {
+        try onMain {
+            let store = try FeedStore.inMemory()
+            let queued = try Self.awaited { () -> [String] in
+                let account = try await store.addAccount(kind: TinyTinyRSSService.kind, server: URL(string: "https://rss.example/")!, user: "ann")
+                try await store.applySubscriptions(RemoteSubscriptions(
+                    categories: [], feeds: [RemoteFeed(id: "3", url: URL(string: "https://site.example/feed")!, title: "Site", categoryID: nil)]),
+                    accountID: account.id)
+                let articles = ["1", "2"].map { id in
+                    RemoteArticle(id: id, feedID: "3", title: id == "1" ? "Sponsored post" : "News", link: nil, author: nil, published: nil,
+                                  updated: nil, content: nil, isRead: false, isStarred: false)
+                }
+                _ = try await store.storeArticles(articles, accountID: account.id, cursor: nil)
+                let rules = RuleChanges(store: store)
+                try await rules.add(Rule(name: "Ads", conditions: [RuleCondition(.title, .contains, "sponsored")], actions: [.markRead]))
+                _ = try await rules.applyToExisting { _ in }
+                return try await store.queuedChanges(accountID: account.id).map { "\($0.action.rawValue) \($0.remoteID ?? "-")" }
+            }
+            XCTAssertEqual(queued, ["read 1"])
         }
     }
 
@@ -183,6 +216,33 @@ final class RulesWindowTests: XCTestCase {
             g_action_group_change_action_state(cast(app.window.window), "show-hidden", g_variant_new_boolean(0))
             XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles == ["Entry 1", "Entry 3"] }, "\(list.shownTitles)")
             XCTAssertEqual(unread(), "2")
+
+            // From the feed's menu: the feed is filled in, the words to mute are asked for.
+            let feedID = try XCTUnwrap(app.window.model.feeds.first?.id)
+            let feedMenu = try XCTUnwrap(app.window.sidebar.menu(for: .feed(feedID)))
+            defer { g_object_unref(cast(feedMenu)) }
+            let feedItems: [(String, String)] = (0..<g_menu_model_get_n_items(cast(feedMenu))).map { index in
+                func attribute(_ name: String) -> String {
+                    guard let value = g_menu_model_get_item_attribute_value(cast(feedMenu), index, name, nil) else { return "" }
+                    defer { g_variant_unref(value) }
+                    return String(cString: g_variant_get_string(value, nil))
+                }
+                return (attribute("label"), attribute("action"))
+            }
+            XCTAssertTrue(feedItems.contains { $0 == ("Mute Entries Like This…", "win.mute-feed") }, "\(feedItems)")
+            gtk_widget_activate_action_variant(app.window.window, "win.mute-feed", g_variant_new_int64(gint64(feedID)))
+            XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "New Rule") != nil }, "the editor opens")
+            let editor = try XCTUnwrap(toplevel(titled: "New Rule"))
+            defer { gtk_window_destroy(cast(editor)) }
+            var patterns: [String] = []
+            _ = descendant(of: editor) { widget in
+                if isWidget(widget, a: gtk_entry_get_type()) { patterns.append(String(cString: gtk_editable_get_text(cast(widget)))) }
+                return false
+            }
+            XCTAssertEqual(patterns, ["Plain", ""])
+            let save = try XCTUnwrap(Self.button(labelled: "_Save", in: editor))
+            XCTAssertEqual(gtk_widget_get_sensitive(save), 0, "nothing to save until the words are typed")
+            XCTAssertTrue(Self.label("Type the text each condition looks for.", in: editor))
         }
     }
 

@@ -69,6 +69,8 @@ final class RulesPage {
     }
 
     private func show(_ stored: [StoredRule]) {
+        // The rows are made anew: the keyboard's focus goes back to the same control of the same rule.
+        let focused = focusedControl()
         for row in rows { adw_preferences_group_remove(cast(group), row.row) }
         if gtk_widget_get_parent(emptyRow) != nil { adw_preferences_group_remove(cast(group), emptyRow) }
         shown = stored
@@ -82,6 +84,20 @@ final class RulesPage {
             return row
         }
         if stored.isEmpty { adw_preferences_group_add(cast(group), emptyRow) }
+        if let focused {
+            // A deleted rule's neighbour takes the focus.
+            let index = stored.firstIndex { $0.rule.id == focused.ruleID } ?? min(focused.index, rows.count - 1)
+            if rows.indices.contains(index) { rows[index].focus(focused.control) }
+        }
+    }
+
+    /// The rule whose row holds the keyboard's focus, its place, and which of its controls has it.
+    private func focusedControl() -> (ruleID: Int64, index: Int, control: RuleRow.Control)? {
+        guard let root = gtk_widget_get_root(page), let focus = gtk_root_get_focus(root) else { return nil }
+        for (index, row) in rows.enumerated() {
+            if let control = row.control(holding: focus), let id = shown[index].rule.id { return (id, index, control) }
+        }
+        return nil
     }
 
     /// Opens `rule` in the editor; Save stores it and applies it to what is stored.
@@ -217,6 +233,30 @@ final class RuleRow {
         Signal.connect(cast(row), "activated") { [weak self] in self?.onEdit?() }
         // The row holds its widgets' owner: the page drops its list when it lists again.
         ObjectData.set(self, on: row, "feed-reader-rule-row")
+    }
+
+    /// A control of the row that can hold the keyboard's focus.
+    enum Control {
+        case row, toggle, up, down, delete
+    }
+
+    /// Which control `focus` is, or is inside; nil when it is outside the row.
+    func control(holding focus: UnsafeMutablePointer<GtkWidget>) -> Control? {
+        let controls: [(UnsafeMutablePointer<GtkWidget>, Control)] = [(toggle, .toggle), (upButton, .up), (downButton, .down),
+                                                                     (deleteButton, .delete), (row, .row)]
+        return controls.first { focus == $0.0 || gtk_widget_is_ancestor(focus, $0.0) != 0 }?.1
+    }
+
+    /// Gives `control` the keyboard's focus; a move button disabled at the end of the list hands it to the other one.
+    func focus(_ control: Control) {
+        let widget = switch control {
+        case .row: row
+        case .toggle: toggle
+        case .up: gtk_widget_get_sensitive(upButton) != 0 ? upButton : downButton
+        case .down: gtk_widget_get_sensitive(downButton) != 0 ? downButton : upButton
+        case .delete: deleteButton
+        }
+        if gtk_widget_grab_focus(widget) == 0 { gtk_widget_grab_focus(row) }
     }
 
     /// A flat icon button at the end of `row`, named for everyone.
