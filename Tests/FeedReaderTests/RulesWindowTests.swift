@@ -50,19 +50,30 @@ final class RulesWindowTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { changes == 2 })
             XCTAssertEqual(try Self.awaited { try await store.entryCount() }, 2)
 
+            // A click on a rule opens it; Save stores its new form in its place.
+            gtk_widget_activate(page.rows[1].row)
+            XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Edit Rule") != nil }, "the editor opens on the rule")
+            let editor = try XCTUnwrap(toplevel(titled: "Edit Rule"))
+            let name = try XCTUnwrap(descendant(of: editor) { isWidget($0, a: adw_entry_row_get_type()) })
+            XCTAssertEqual(String(cString: gtk_editable_get_text(cast(name))), "Tennis starred")
+            gtk_editable_set_text(cast(name), "Tennis")
+            gtk_widget_activate_action_variant(editor, "rule-editor.save", nil)
+            XCTAssertTrue(GtkTestEnvironment.iterate { titles() == ["No football", "Tennis", "Apply to Existing Entries"] }, "\(titles())")
+            XCTAssertNil(toplevel(titled: "Edit Rule"), "the editor closed")
+
             gtk_widget_grab_focus(page.rows[0].downButton)
             gtk_widget_activate(page.rows[0].downButton)
-            XCTAssertTrue(GtkTestEnvironment.iterate { titles().prefix(2) == ["Tennis starred", "No football"] }, "\(titles())")
+            XCTAssertTrue(GtkTestEnvironment.iterate { titles().prefix(2) == ["Tennis", "No football"] }, "\(titles())")
             XCTAssertEqual(gtk_root_get_focus(cast(window)), page.rows[1].upButton,
                            "the keyboard stays on the moved rule, on the move button it can still use")
-            XCTAssertEqual(try Self.awaited { try await store.rules().map(\.rule.name) }, ["Tennis starred", "No football"])
+            XCTAssertEqual(try Self.awaited { try await store.rules().map(\.rule.name) }, ["Tennis", "No football"])
 
             gtk_widget_activate(page.rows[1].deleteButton)
-            XCTAssertTrue(GtkTestEnvironment.iterate { titles() == ["Tennis starred", "Apply to Existing Entries"] }, "\(titles())")
+            XCTAssertTrue(GtkTestEnvironment.iterate { titles() == ["Tennis", "Apply to Existing Entries"] }, "\(titles())")
             XCTAssertEqual(try Self.awaited { try await store.entryCount() }, 3, "what the deleted rule hid shows")
             let undo = try XCTUnwrap(Self.button(labelled: "_Undo", in: window), "the toast offers Undo")
             gtk_widget_activate(undo)
-            XCTAssertTrue(GtkTestEnvironment.iterate { titles() == ["Tennis starred", "No football", "Apply to Existing Entries"] }, "\(titles())")
+            XCTAssertTrue(GtkTestEnvironment.iterate { titles() == ["Tennis", "No football", "Apply to Existing Entries"] }, "\(titles())")
             XCTAssertEqual(try Self.awaited { try await store.entryCount() }, 2, "hidden again")
 
             // Applied to what is stored: the hidden football entry and the tennis one match.
@@ -94,6 +105,32 @@ final class RulesWindowTests: XCTestCase {
                 return try await store.queuedChanges(accountID: account.id).map { "\($0.action.rawValue) \($0.remoteID ?? "-")" }
             }
             XCTAssertEqual(queued, ["read 1"])
+        }
+    }
+
+    /// In Arabic the page reads right to left, its rules described in Arabic.
+    func testTheRulesPageLaysOutRightToLeftInArabic() throws {
+        try onMain {
+            adw_init()
+            defer { LanguageChoice.speak(nil) }
+            LanguageChoice.speak("ar")
+            let store = try FeedStore.inMemory()
+            try Self.awaited {
+                try await store.addRule(Rule(name: "Football", requirement: .any,
+                                             conditions: [RuleCondition(.title, .word, "football"), RuleCondition(.author, .is, "Sport desk", isNegated: true)],
+                                             actions: [.hide, .markRead]))
+            }
+            let window = adw_preferences_window_new()!
+            defer { gtk_window_destroy(cast(window)) }
+            gtk_window_set_default_size(cast(window), 640, 640)
+            let page = RulesPage(rules: RuleChanges(store: store), window: window)
+            adw_preferences_window_add(cast(window), cast(page.page))
+            gtk_window_present(cast(window))
+            XCTAssertTrue(GtkTestEnvironment.iterate { page.rows.count == 1 })
+            XCTAssertEqual(gtk_widget_get_direction(window), GTK_TEXT_DIR_RTL)
+            let subtitle = String(cString: adw_action_row_get_subtitle(cast(page.rows[0].row)))
+            XCTAssertTrue(subtitle.contains("أيّ شرط") && subtitle.contains("←"), subtitle)
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(window, name: "rules-page-ar") })
         }
     }
 
@@ -145,7 +182,7 @@ final class RulesWindowTests: XCTestCase {
                 XCTAssertTrue(GtkTestEnvironment.iterate { saved != nil })
                 XCTAssertEqual(saved?.conditions, [RuleCondition(.title, .matches, "^tennis")])
                 XCTAssertEqual(saved?.actions, [.hide])
-                XCTAssertEqual(saved?.name.isEmpty, false, "named after its condition")
+                if language == "en" { XCTAssertEqual(saved?.name, "Title matches the regular expression “^tennis”", "named after its condition, plainly") }
             }
         }
     }
@@ -216,6 +253,19 @@ final class RulesWindowTests: XCTestCase {
             g_action_group_change_action_state(cast(app.window.window), "show-hidden", g_variant_new_boolean(0))
             XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles == ["Entry 1", "Entry 3"] }, "\(list.shownTitles)")
             XCTAssertEqual(unread(), "2")
+
+            // Preferences shows the Rules page, listing the rule.
+            gtk_widget_activate_action_variant(app.window.window, "win.preferences", nil)
+            XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Preferences").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+            let preferences = try XCTUnwrap(toplevel(titled: "Preferences"))
+            defer { gtk_window_destroy(cast(preferences)) }
+            let pages = PreferencesWindowTests.widgets(under: preferences, a: adw_preferences_page_get_type())
+            let rulesPage = try XCTUnwrap(descendant(of: preferences) {
+                isWidget($0, a: adw_preferences_page_get_type()) && String(cString: adw_preferences_page_get_title(cast($0))) == "Rules"
+            }, "\(pages.count) pages")
+            adw_preferences_window_set_visible_page(cast(preferences), cast(rulesPage))
+            XCTAssertTrue(GtkTestEnvironment.iterate { PreferencesWindowTests.rowTitles(in: rulesPage).first == "Title contains “Entry 2”" },
+                          "\(PreferencesWindowTests.rowTitles(in: rulesPage))")
 
             // From the feed's menu: the feed is filled in, the words to mute are asked for.
             let feedID = try XCTUnwrap(app.window.model.feeds.first?.id)

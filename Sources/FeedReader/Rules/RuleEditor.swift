@@ -93,12 +93,16 @@ final class RuleEditor {
         var rule = original
         let conditions = conditionRows.map(\.condition)
         let name = String(cString: gtk_editable_get_text(cast(nameRow))).trimmingCharacters(in: .whitespaces)
-        rule.name = name.isEmpty ? conditions.first.map(RuleWords.sentence(for:)) ?? "" : name
+        // Named after its first condition, without the marks that isolate its parts on screen: a name is shown isolated anyway.
+        rule.name = name.isEmpty ? conditions.first.map(RuleWords.sentence(for:))?.filter { !Self.isolationMarks.contains($0) } ?? "" : name
         rule.requirement = adw_combo_row_get_selected(cast(requirementRow)) == 1 ? .any : .all
         rule.conditions = conditions
         rule.actions = actionSwitches.filter { gtk_switch_get_active(cast($0.1)) != 0 }.map(\.0)
         return rule
     }
+
+    /// First Strong Isolate and Pop Directional Isolate, which `String.isolated` puts around a value.
+    private static let isolationMarks: Set<Character> = ["\u{2068}", "\u{2069}"]
 
     /// Whether Save is enabled.
     var canSave: Bool { actions.isEnabled(.save) }
