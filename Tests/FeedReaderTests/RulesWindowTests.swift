@@ -161,6 +161,7 @@ final class RulesWindowTests: XCTestCase {
                 gtk_drop_down_set_selected(cast(condition.comparison), 4)
                 gtk_editable_set_text(cast(condition.pattern), "(foot")
                 XCTAssertEqual(condition.condition, RuleCondition(.title, .matches, "(foot"))
+                XCTAssertEqual(gtk_widget_get_direction(condition.pattern), GTK_TEXT_DIR_LTR, "a regular expression reads left to right")
                 XCTAssertFalse(editor.canSave)
                 XCTAssertEqual(count(), "", "nothing counted for an invalid expression")
                 if language == "en" {

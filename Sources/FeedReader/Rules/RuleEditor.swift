@@ -233,7 +233,11 @@ final class RuleConditionRow {
         gtk_editable_set_text(cast(pattern), condition.pattern)
         gtk_check_button_set_active(cast(matchCase), condition.isCaseSensitive.gboolean)
         Signal.connectIgnoringArgument(cast(field), "notify::selected") { onChange() }
-        Signal.connectIgnoringArgument(cast(comparison), "notify::selected") { onChange() }
+        showPatternDirection()
+        Signal.connectIgnoringArgument(cast(comparison), "notify::selected") { [weak self] in
+            self?.showPatternDirection()
+            onChange()
+        }
         Signal.connect(cast(pattern), "changed") { onChange() }
         Signal.connect(cast(matchCase), "toggled") { onChange() }
         Signal.connect(cast(removeButton), "clicked") { [weak self] in self?.onRemove?() }
@@ -250,6 +254,12 @@ final class RuleConditionRow {
         let choice = RuleWords.choices[min(Int(gtk_drop_down_get_selected(cast(comparison))), RuleWords.choices.count - 1)]
         return RuleCondition(field, choice.comparison, String(cString: gtk_editable_get_text(cast(pattern))),
                              isNegated: choice.isNegated, isCaseSensitive: gtk_check_button_get_active(cast(matchCase)) != 0)
+    }
+
+    /// A regular expression's syntax reads left to right whatever the language; a text to look
+    /// for follows the language and its own letters.
+    private func showPatternDirection() {
+        gtk_widget_set_direction(pattern, condition.comparison == .matches ? GTK_TEXT_DIR_LTR : GTK_TEXT_DIR_NONE)
     }
 
     /// A rule keeps at least one condition: the last one cannot be removed.
