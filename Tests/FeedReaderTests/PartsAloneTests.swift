@@ -207,7 +207,7 @@ final class PartsAloneTests: XCTestCase {
                 let dialogs: [(String, UnsafeMutablePointer<GtkWidget>)] = [
                     ("add-feed", AddFeedDialog(library: FeedLibrary(store: try FeedStore.inMemory())) { _ in }.window),
                     ("add-account", AddAccountDialog(accounts: sync) { _ in }.window),
-                    ("preferences", PreferencesWindow(preferences) { AccountsPage(accounts: sync, window: $0) { _ in } }.window),
+                    ("preferences", PreferencesWindow(preferences, accounts: { AccountsPage(accounts: sync, window: $0) { _ in } }).window),
                     ("about", AboutWindow.make(metainfo: nil)),
                     ("remove-feed", ConfirmDialog.present(.removeFeed, over: parent, body: "“Plain” and all its entries will be removed.") {}),
                     ("rename-folder", NameDialog.present(.renameFolder, over: parent, text: "Podcasts") { _ in }),

@@ -46,7 +46,9 @@ extension FeedStore {
         }
     }
 
-    /// Replaces a stored rule's conditions, actions, name and state, keeping its place.
+    /// Replaces a stored rule's conditions, actions, name and state, keeping its place. The
+    /// entries it hid are shown again, as its new form may no longer hide them (and a disabled
+    /// rule hides nothing); `applyRules(ids:)` hides what the new form does.
     public func updateRule(_ rule: Rule) async throws {
         guard let id = rule.id else { throw RuleError.notFound(id: 0) }
         try rule.validate()
@@ -54,6 +56,7 @@ extension FeedStore {
             try db.execute(sql: "UPDATE rules SET definition = ?, problemCode = NULL WHERE id = ?",
                            arguments: [try FeedStore.definition(of: rule), id])
             guard db.changesCount > 0 else { throw RuleError.notFound(id: id) }
+            try db.execute(sql: "UPDATE entries SET hiddenByRule = NULL WHERE hiddenByRule = ?", arguments: [id])
         }
     }
 

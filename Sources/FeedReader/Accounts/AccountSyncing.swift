@@ -17,6 +17,8 @@ final class AccountSyncing {
     private let refreshing: Refreshing
     private let toasts: Toasts
     private var live: AccountSyncing? { life.isAlive ? self : nil }
+    /// Makes the Rules page of the Preferences this opens.
+    var makeRulesPage: (@MainActor (UnsafeMutablePointer<GtkWidget>) -> RulesPage)?
 
     init(window: UnsafeMutablePointer<GtkWidget>, application: UnsafeMutablePointer<GtkApplication>, life: WidgetLife,
          accountSync: AccountSync, model: LibraryModel, preferences: Preferences, refreshing: Refreshing, toasts: Toasts) {
@@ -26,7 +28,7 @@ final class AccountSyncing {
 
     /// Opens Preferences, on the Accounts page when `showingAccounts`.
     func presentPreferences(showingAccounts: Bool = false) {
-        PreferencesWindow.present(preferences, over: window, showingAccounts: showingAccounts) { [weak self, accountSync] window in
+        PreferencesWindow.present(preferences, over: window, showingAccounts: showingAccounts, rules: makeRulesPage) { [weak self, accountSync] window in
             AccountsPage(accounts: accountSync, window: window) { [weak self] change in self?.live?.accountsChanged(change) }
         }
     }

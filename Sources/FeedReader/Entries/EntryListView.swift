@@ -42,6 +42,10 @@ final class EntryListView {
     private(set) var source = FeedSelection.all
     /// Which of the source's entries are listed.
     private(set) var filter = EntryFilter.all
+    /// Whether entries a rule hid are listed too (dimmed, marked) and found by a search.
+    var showsHidden = false {
+        didSet { if showsHidden != oldValue { reload() } }
+    }
     /// The words searched for: while there are any, the list shows the search's results instead.
     private(set) var searchTerms: [String] = []
     private var searchText = ""
@@ -138,10 +142,10 @@ final class EntryListView {
     private func page(after last: StoredEntry?) async throws -> [StoredEntry] {
         if !searchTerms.isEmpty {
             return try await library.store.search(searchText, limit: Self.searchPageSize, offset: last == nil ? 0 : order.count,
-                                                  fields: .listing)
+                                                  fields: .listing, includingHidden: showsHidden)
         }
         let query = EntryQuery(feedID: source.feedID, folderID: source.folderID, accountID: source.accountID, unreadOnly: filter == .unread,
-                               starredOnly: source == .starred,
+                               starredOnly: source == .starred, includesHidden: showsHidden,
                                limit: Self.pageSize, olderThan: last?.cursor, fields: .listing)
         return try await library.store.entries(query)
     }
@@ -386,6 +390,7 @@ final class EntryListView {
         let items = [(entry.isStarred ? tr("Unstar") : tr("Star"), "win.toggle-star-entry"),
                      (entry.isRead ? tr("Mark as Unread") : tr("Mark as Read"), "win.toggle-read-entry")]
             + (opens ? [(tr("Open in Browser"), "win.open-entry")] : [])
+            + [(tr("Mute Entries Like This…"), "win.mute-entry")]
         for (label, action) in items {
             let item = g_menu_item_new(label, nil)!
             g_menu_item_set_action_and_target_value(item, action, g_variant_new_int64(gint64(id)))
@@ -431,6 +436,7 @@ final class EntryListView {
         parts.append(EntryDateText.text(for: entry.sortDate))
         if !entry.isRead { parts.append(tr("unread")) }
         if entry.isStarred { parts.append(tr("starred")) }
+        if entry.hiddenByRule != nil { parts.append(tr("hidden by a rule")) }
         return parts.joined(separator: ", ")
     }
 }

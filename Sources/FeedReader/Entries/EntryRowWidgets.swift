@@ -11,6 +11,8 @@ final class EntryRowWidgets {
     let star: UnsafeMutablePointer<GtkWidget>
     let meta: UnsafeMutablePointer<GtkWidget>
     let summary: UnsafeMutablePointer<GtkWidget>
+    /// "Hidden by rule", on an entry a rule hid (listed while hidden entries are shown).
+    let hiddenMarker: UnsafeMutablePointer<GtkWidget>
     /// The item shown, while bound.
     private(set) var item: EntryItem?
     private let bindings = PropertyBindings()
@@ -43,7 +45,9 @@ final class EntryRowWidgets {
         gtk_label_set_use_markup(cast(summary), 1)
         gtk_label_set_ellipsize(cast(summary), PANGO_ELLIPSIZE_END)
         gtk_label_set_single_line_mode(cast(summary), 1)
-        box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, [heading, meta, summary])
+        hiddenMarker = Widgets.label("", classes: ["caption", "entry-hidden-marker"])
+        gtk_widget_set_visible(hiddenMarker, 0)
+        box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, [heading, meta, summary, hiddenMarker])
         Widgets.setMargins(box, horizontal: 14, vertical: 10)
         gtk_widget_add_css_class(box, "entry-row")
     }
@@ -63,6 +67,7 @@ final class EntryRowWidgets {
         bindings.keep(g_object_bind_property(object, "meta", meta, "label", sync))
         bindings.keep(g_object_bind_property(object, "summary-markup", summary, "label", sync))
         bindings.keep(g_object_bind_property_full(object, "summary-markup", summary, "visible", sync, BindingTransform.isNonEmpty, nil, nil, nil))
+        bindings.keep(g_object_bind_property(object, "is-hidden", hiddenMarker, "visible", sync))
         itemHandler = Signal.connectIgnoringArgument(item.object, "notify") { [weak self] in self?.showUnboundState() }
         ObjectData.set(self, on: item.object, EntryItem.rowKey)
         showUnboundState()
@@ -78,9 +83,17 @@ final class EntryRowWidgets {
         self.item = nil
     }
 
-    /// What no property binding can carry: the name screen readers read (no GObject property).
+    /// What no property binding can carry: the hidden style (a CSS class) and the name screen
+    /// readers read (no GObject property).
     private func showUnboundState() {
         guard let item else { return }
+        if item.isHidden {
+            // Set here, not once: a language switch renames it with the item's accessible name.
+            gtk_label_set_text(cast(hiddenMarker), tr("Hidden by rule"))
+            gtk_widget_add_css_class(box, "hidden-entry")
+        } else {
+            gtk_widget_remove_css_class(box, "hidden-entry")
+        }
         // The list's row widget is what a screen reader lands on: it gets the whole row in words.
         if let row = gtk_widget_get_parent(box) { cgtk_accessible_set_label(cast(row), item.accessibleName) }
     }

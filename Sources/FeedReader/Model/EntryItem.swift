@@ -12,7 +12,7 @@ import RefreshGtk
 struct EntryItem {
     static let type = ObjectType(name: "FeedReaderEntryItem", properties: [
         .init("id", .int64), .init("title-markup", .string), .init("meta", .string), .init("summary-markup", .string),
-        .init("is-read", .boolean), .init("is-starred", .boolean), .init("accessible-name", .string),
+        .init("is-read", .boolean), .init("is-starred", .boolean), .init("is-hidden", .boolean), .init("accessible-name", .string),
     ])
 
     let object: UnsafeMutablePointer<GObject>
@@ -30,6 +30,8 @@ struct EntryItem {
     var summaryMarkup: String { ObjectProperty.get(object, "summary-markup") }
     var isRead: Bool { ObjectProperty.get(object, "is-read") }
     var isStarred: Bool { ObjectProperty.get(object, "is-starred") }
+    /// Whether a rule hid the entry: listed only while hidden entries are shown.
+    var isHidden: Bool { ObjectProperty.get(object, "is-hidden") }
     /// "Title, feed, date, unread, starred": the whole row in words.
     var accessibleName: String { ObjectProperty.get(object, "accessible-name") }
 
@@ -43,6 +45,7 @@ struct EntryItem {
         ObjectProperty.set(object, "meta", EntryListView.subtitle([feed, entry.author, EntryDateText.text(for: entry.sortDate)]))
         ObjectProperty.set(object, "is-read", entry.isRead)
         ObjectProperty.set(object, "is-starred", entry.isStarred)
+        ObjectProperty.set(object, "is-hidden", entry.hiddenByRule != nil)
         ObjectProperty.set(object, "accessible-name", EntryListView.accessibleName(of: entry, title: title, feed: feed))
     }
 

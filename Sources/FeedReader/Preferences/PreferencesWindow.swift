@@ -4,7 +4,7 @@ import RefreshGtk
 
 /// The preferences as GNOME shows them: a General page of groups and rows in an
 /// AdwPreferencesWindow (preferences/preferences-window.ui), each change taking effect at once,
-/// and the Accounts page. A language chosen here shows in the window at once too: its pages are
+/// the Rules page and the Accounts page. A language chosen here shows in the window at once too: its pages are
 /// built again from their files.
 @MainActor
 final class PreferencesWindow {
@@ -18,14 +18,18 @@ final class PreferencesWindow {
     /// Makes the Accounts page over this window; nil where there is no sync (tests of the other pages).
     private let makeAccountsPage: (@MainActor (UnsafeMutablePointer<GtkWidget>) -> AccountsPage)?
     private(set) var accountsPage: AccountsPage?
+    /// Makes the Rules page over this window; nil where the test builds the other pages alone.
+    private let makeRulesPage: (@MainActor (UnsafeMutablePointer<GtkWidget>) -> RulesPage)?
+    private(set) var rulesPage: RulesPage?
     private var retainedSelf: PreferencesWindow?
 
     /// Opens the preferences over `parent`, whose `win.language` action switches the language, on
     /// the Accounts page when `showingAccounts`; returns the window.
     @discardableResult
     static func present(_ preferences: Preferences, over parent: UnsafeMutablePointer<GtkWidget>, showingAccounts: Bool = false,
+                        rules: (@MainActor (UnsafeMutablePointer<GtkWidget>) -> RulesPage)? = nil,
                         accounts: (@MainActor (UnsafeMutablePointer<GtkWidget>) -> AccountsPage)? = nil) -> UnsafeMutablePointer<GtkWidget> {
-        let shown = PreferencesWindow(preferences, parent: parent, accounts: accounts)
+        let shown = PreferencesWindow(preferences, parent: parent, rules: rules, accounts: accounts)
         gtk_window_set_transient_for(cast(shown.window), cast(parent))
         if showingAccounts, let page = shown.accountsPage?.page { adw_preferences_window_set_visible_page(cast(shown.window), cast(page)) }
         gtk_window_present(cast(shown.window))
@@ -34,9 +38,11 @@ final class PreferencesWindow {
 
     /// Builds the window from its file, not yet shown; it lives until it is destroyed.
     init(_ preferences: Preferences, parent: UnsafeMutablePointer<GtkWidget>? = nil,
+         rules: (@MainActor (UnsafeMutablePointer<GtkWidget>) -> RulesPage)? = nil,
          accounts: (@MainActor (UnsafeMutablePointer<GtkWidget>) -> AccountsPage)? = nil) {
         self.preferences = preferences
         self.parent = parent
+        makeRulesPage = rules
         makeAccountsPage = accounts
         let file = BuilderFile(Self.file)
         window = file.widget("window")
@@ -53,6 +59,7 @@ final class PreferencesWindow {
         let fresh: UnsafeMutablePointer<GtkWidget> = file.widget("general_page")
         gtk_window_set_title(cast(window), gtk_window_get_title(cast(spare)))
         if let accountsPage { adw_preferences_window_remove(cast(window), cast(accountsPage.page)) }
+        if let rulesPage { adw_preferences_window_remove(cast(window), cast(rulesPage.page)) }
         adw_preferences_window_remove(cast(window), cast(page))
         g_object_ref(cast(fresh))
         adw_preferences_window_remove(cast(spare), cast(fresh))
@@ -99,6 +106,8 @@ final class PreferencesWindow {
         g_object_bind_property_full(interval, "selected", file.widget("background_row"), "sensitive", sync, isNot, nil, BindingTransform.position(never), nil)
         g_object_bind_property_full(keep, "selected", file.widget("keep_unread_row"), "sensitive", sync, isNot, nil, BindingTransform.position(forever), nil)
         g_object_bind_property_full(keep, "selected", file.widget("keep_starred_row"), "sensitive", sync, isNot, nil, BindingTransform.position(forever), nil)
+        rulesPage = makeRulesPage?(window)
+        if let rulesPage { adw_preferences_window_add(cast(window), cast(rulesPage.page)) }
         accountsPage = makeAccountsPage?(window)
         if let accountsPage { adw_preferences_window_add(cast(window), cast(accountsPage.page)) }
     }

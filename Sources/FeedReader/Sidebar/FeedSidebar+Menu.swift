@@ -33,6 +33,7 @@ extension FeedSidebar {
         case let .feed(feedID):
             add(tr("Mark All as Read"), "win.mark-feed-read", g_variant_new_int64(gint64(feedID)), to: menu)
             if let feed = model.feed(id: feedID) { FullArticleSetting.appendItem(to: menu, for: feed, window: gtk_widget_get_root(widget)) }
+            add(tr("Mute Entries Like This…"), "win.mute-feed", g_variant_new_int64(gint64(feedID)), to: menu)
             if let accountID = outline.account(of: item) {
                 addServerActions(forFeed: feedID, in: accountID, to: menu, add: add)
                 return menu

@@ -9,6 +9,12 @@ enum WindowActions {
         main.refreshing.addActions()
         main.subscriptions.addActions()
         main.reading.addActions()
+        let muting = RuleMuting(window: main.window, store: main.library.store, model: main.model, entryList: main.entryList,
+                                toasts: main.notices.toasts)
+        muting.addActions()
+        main.accounts.makeRulesPage = { [rules = muting.rules] window in RulesPage(rules: rules, window: window) }
+        // It lives as long as the window, which holds it.
+        ObjectData.set(muting, on: main.window, "feed-reader-rule-muting")
         let (window, application) = (main.window, main.application)
         Widgets.addAction(to: window, "about") { _ in AboutWindow.present(over: window) }
         Widgets.addAction(to: window, "entry-menu") { [weak main] _ in

@@ -56,6 +56,23 @@ struct RuleStorageTests {
         #expect(try await store.entries().allSatisfy { $0.isRead && $0.isStarred })
     }
 
+    /// A rule disabled or changed shows what it hid; applied again, it hides what it matches now.
+    @Test func aRuleChangedShowsWhatItHidUntilAppliedAgain() async throws {
+        var rule = try await store.addRule(Self.hideSport)
+        try await add([Entry(id: "1", title: "Football tonight"), Entry(id: "2", title: "Tennis tonight")])
+        #expect(try await titles() == ["Tennis tonight"])
+
+        rule.isEnabled = false
+        try await store.updateRule(rule)
+        #expect(try await titles() == ["Football tonight", "Tennis tonight"])
+
+        rule.isEnabled = true
+        rule.conditions = [RuleCondition(.title, .word, "tennis")]
+        try await store.updateRule(rule)
+        try await store.applyRules(ids: [rule.id!])
+        #expect(try await titles() == ["Football tonight"])
+    }
+
     @Test func aChangedEntryThatWasStoredBeforeIsNotJudgedAgain() async throws {
         let feed = try await add([Entry(id: "1", title: "Gardening")])
         try await store.addRule(Self.hideSport)
