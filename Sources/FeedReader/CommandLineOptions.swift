@@ -26,7 +26,7 @@ final class CommandLineOptions {
             entry.long_name = UnsafePointer(keep(option.name))
             entry.description = UnsafePointer(keep(option.summary))
             switch option.command {
-            case .plain, .switchQualifier:
+            case .plain, .plainQualified, .switchQualifier:
                 entry.arg = G_OPTION_ARG_NONE
             case let .file(placeholder, _), let .localFile(placeholder, _), let .qualified(placeholder, _, _),
                  let .windowProgram(placeholder):
@@ -38,6 +38,11 @@ final class CommandLineOptions {
             }
             return entry
         }
+        // The arguments after the options, for the commands that read them (`--label ID NAME`).
+        var remaining = GOptionEntry()
+        remaining.long_name = UnsafePointer(keep(CommandLineOption.remainingArguments))
+        remaining.arg = G_OPTION_ARG_FILENAME_ARRAY
+        entries.append(remaining)
         entries.append(GOptionEntry())
         g_application_add_main_option_entries(application, &entries)
         Signal.connectObjectReturningInt(application, "handle-local-options") { [unowned self] dictionary in
@@ -57,6 +62,36 @@ final class CommandLineOptions {
 
     /// The status of the first option given, once its command has run; -1 to start the app.
     private func handle(_ dictionary: UnsafeMutablePointer<GVariantDict>) -> Int32 {
+        var remaining: [String] = []
+        if let value = g_variant_dict_lookup_value(dictionary, CommandLineOption.remainingArguments, nil) {
+            defer { g_variant_unref(value) }
+            if let array = g_variant_get_bytestring_array(value, nil) {
+                defer { g_free(array) }
+                var index = 0
+                while let argument = array[index] {
+                    remaining.append(String(cString: argument))
+                    index += 1
+                }
+            }
+        }
+        func qualifierValues(_ qualifiers: [String]) -> [String: String] {
+            var values: [String: String] = [:]
+            for name in qualifiers {
+                if name == CommandLineOption.remainingArguments {
+                    if !remaining.isEmpty { values[name] = remaining.joined(separator: " ") }
+                    continue
+                }
+                guard let qualifier = g_variant_dict_lookup_value(dictionary, name, nil) else { continue }
+                defer { g_variant_unref(qualifier) }
+                // A switch's value is a boolean, a qualifier's a string, an option's with a file value a byte string.
+                switch options.first(where: { $0.name == name })?.command {
+                case .switchQualifier, .plain, .plainQualified: values[name] = ""
+                case .qualifier: values[name] = String(cString: g_variant_get_string(qualifier, nil))
+                default: values[name] = String(cString: g_variant_get_bytestring(qualifier))
+                }
+            }
+            return values
+        }
         for option in options {
             guard let value = g_variant_dict_lookup_value(dictionary, option.name, nil) else { continue }
             defer { g_variant_unref(value) }
@@ -77,19 +112,17 @@ final class CommandLineOptions {
                 continue
             case let .qualified(_, qualifiers, command):
                 let text = String(cString: g_variant_get_bytestring(value))
-                var values: [String: String] = [:]
-                for name in qualifiers {
-                    guard let qualifier = g_variant_dict_lookup_value(dictionary, name, nil) else { continue }
-                    defer { g_variant_unref(qualifier) }
-                    // A switch's value is a boolean, a qualifier's a string.
-                    if case .switchQualifier = options.first(where: { $0.name == name })?.command {
-                        values[name] = ""
-                    } else {
-                        values[name] = String(cString: g_variant_get_string(qualifier, nil))
-                    }
-                }
-                return Self.runToEnd { [values] in await command(text, values) }
+                let values = qualifierValues(qualifiers)
+                return Self.runToEnd { await command(text, values) }
+            case let .plainQualified(qualifiers, command):
+                let values = qualifierValues(qualifiers)
+                return Self.runToEnd { await command(values) }
             }
+        }
+        // GApplication would say it cannot open files; taking the arguments, it no longer does.
+        if let first = remaining.first {
+            // TRANSLATORS: %@ is an argument given to feed-reader that is no option.
+            return CommandOutput.fail(tr("Unknown argument “%@”: see --help.").filling(first))
         }
         startingWindow()
         return -1

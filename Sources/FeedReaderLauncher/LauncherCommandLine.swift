@@ -20,7 +20,7 @@ enum LauncherCommandLine {
             for (index, option) in options.enumerated() {
                 // A flag's slot holds a gboolean, not a string.
                 switch option.command {
-                case .plain, .switchQualifier: continue
+                case .plain, .plainQualified, .switchQualifier: continue
                 default: g_free(values[index])
                 }
             }
@@ -33,7 +33,7 @@ enum LauncherCommandLine {
             names.append(name)
             entry.long_name = UnsafePointer(name)
             entry.arg = switch option.command {
-            case .plain, .switchQualifier: G_OPTION_ARG_NONE
+            case .plain, .plainQualified, .switchQualifier: G_OPTION_ARG_NONE
             case .file, .localFile, .qualified, .windowProgram: G_OPTION_ARG_FILENAME
             case .qualifier: G_OPTION_ARG_STRING
             }
@@ -60,6 +60,23 @@ enum LauncherCommandLine {
 
         func given(_ index: Int) -> Bool { values[index] != nil }
         func text(_ index: Int) -> UnsafeMutablePointer<CChar> { values[index]!.assumingMemoryBound(to: CChar.self) }
+        // What GLib left of the arguments, after the program's name: those that are no option's.
+        let remaining = (1..<Int(max(count, 1))).compactMap { parsed?[$0].map { String(cString: $0) } }
+        func qualifierValues(_ qualifiers: [String]) -> [String: String] {
+            var found: [String: String] = [:]
+            for name in qualifiers {
+                if name == CommandLineOption.remainingArguments {
+                    if !remaining.isEmpty { found[name] = remaining.joined(separator: " ") }
+                    continue
+                }
+                guard let qualifier = options.firstIndex(where: { $0.name == name }), given(qualifier) else { continue }
+                switch options[qualifier].command {
+                case .switchQualifier, .plain, .plainQualified: found[name] = ""
+                default: found[name] = String(cString: text(qualifier))
+                }
+            }
+            return found
+        }
         for (index, option) in options.enumerated() where given(index) {
             switch option.command {
             case let .plain(command):
@@ -76,16 +93,11 @@ enum LauncherCommandLine {
                 continue
             case let .qualified(_, qualifiers, command):
                 let value = String(cString: text(index))
-                var qualifierValues: [String: String] = [:]
-                for name in qualifiers {
-                    guard let qualifier = options.firstIndex(where: { $0.name == name }), given(qualifier) else { continue }
-                    if case .switchQualifier = options[qualifier].command {
-                        qualifierValues[name] = ""
-                    } else {
-                        qualifierValues[name] = String(cString: text(qualifier))
-                    }
-                }
-                return { [qualifierValues] in await command(value, qualifierValues) }
+                let values = qualifierValues(qualifiers)
+                return { await command(value, values) }
+            case let .plainQualified(qualifiers, command):
+                let values = qualifierValues(qualifiers)
+                return { await command(values) }
             case .windowProgram:
                 return nil
             }

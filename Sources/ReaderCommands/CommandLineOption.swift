@@ -20,8 +20,11 @@ public struct CommandLineOption: Sendable {
         /// An option without a value that goes with another one's, such as `--allow-insecure` with
         /// `--add-account`: given, its name's value is "".
         case switchQualifier
-        /// An option with a value that also reads the values of the `qualifiers` given with it.
+        /// An option with a value that also reads the values of the `qualifiers` given with it;
+        /// the qualifier `CommandLineOption.remainingArguments` is what follows the options.
         case qualified(placeholder: String, qualifiers: [String], @Sendable (String, [String: String]) async -> Int32)
+        /// An option without a value that reads the values of the `qualifiers` given with it.
+        case plainQualified(qualifiers: [String], @Sendable ([String: String]) async -> Int32)
         /// An option with a file value that only the window program runs (it needs GTK): `feed-reader`
         /// hands the whole command line over to that program.
         case windowProgram(placeholder: String)
@@ -32,6 +35,10 @@ public struct CommandLineOption: Sendable {
     /// What `--help` says the option does.
     public let summary: String
     public let command: Command
+
+    /// The qualifier that is the arguments after the options, joined by spaces: `--label 12 Read
+    /// later` gives "Read later".
+    public static let remainingArguments = ""
 
     /// The program's version, as `--version` prints it.
     public static let version = "0.1.0"
@@ -59,6 +66,6 @@ public struct CommandLineOption: Sendable {
                               command: .localFile(placeholder: tr("FILE")) {
                                   await SubscriptionsCommand.exporting($0).run()
                               }),
-        ] + AccountsCommand.options + FeedsCommand.options + RulesCommand.options
+        ] + AccountsCommand.options + FeedsCommand.options + RulesCommand.options + LabelsCommand.options
     }
 }

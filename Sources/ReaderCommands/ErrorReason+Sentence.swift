@@ -175,6 +175,18 @@ extension ErrorReason {
             tr("The regular expression “%@” takes too long to match; make it simpler.").filling(self[.text] ?? "")
         case .ruleNotFound:
             tr("There is no such rule.")
+        case .labelEmptyName:
+            tr("A label needs a name.")
+        case .labelNameTooLong:
+            // TRANSLATORS: %d is the most characters a label's name may have.
+            trn("A label's name may have at most %d character.", "A label's name may have at most %d characters.",
+                Int(self[.limit] ?? "") ?? 190).filling(count: Int(self[.limit] ?? "") ?? 190)
+        case .labelExists:
+            // TRANSLATORS: %@ is a label's name.
+            tr("There is a label named “%@” already.").filling(self[.name] ?? "")
+        case .labelNotFound:
+            // TRANSLATORS: %@ is a label's name.
+            tr("There is no label named “%@”.").filling(self[.name] ?? "")
         case .feedIntervalTooShort:
             // TRANSLATORS: %d is the shortest refresh interval a feed may have, in minutes.
             trn("A feed is refreshed at most every minute.", "A feed is refreshed at most every %d minutes.",
@@ -282,7 +294,8 @@ extension ErrorReason {
         case .feedNotFound, .entryNotFound, .folderExists, .folderInsideItself, .databaseDamaged, .databaseBusy, .diskFull,
              .databaseReadOnly, .accountExists, .accountNotFound, .folderNotInAccount, .storageFailed, .unrecorded,
              .ruleMalformed, .ruleIncomplete, .ruleInvalidPattern, .rulePatternTooComplex, .ruleNotFound,
-             .feedIntervalTooShort, .feedRetentionTooShort, .feedInvalidUserAgent, .feedInvalidUserName:
+             .feedIntervalTooShort, .feedRetentionTooShort, .feedInvalidUserAgent, .feedInvalidUserName,
+             .labelEmptyName, .labelNameTooLong, .labelExists, .labelNotFound:
             // The feed was read, but the store could not keep it.
             return tr("The subscription could not be saved.")
         }

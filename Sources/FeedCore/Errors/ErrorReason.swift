@@ -97,6 +97,11 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case ruleInvalidPattern = "rule.invalid-pattern"
     case rulePatternTooComplex = "rule.pattern-too-complex"
     case ruleNotFound = "rule.not-found"
+    // Labels
+    case labelEmptyName = "label.empty-name"
+    case labelNameTooLong = "label.name-too-long"
+    case labelExists = "label.exists"
+    case labelNotFound = "label.not-found"
     // Syncing with a server (the detail of `SyncError`)
     /// The server refused the user name or password.
     case wrongCredentials = "sync.wrong-credentials"

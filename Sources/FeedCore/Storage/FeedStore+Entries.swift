@@ -19,6 +19,10 @@ extension FeedStore {
                 conditions.append("feedId IN (SELECT feeds.id FROM feeds WHERE accountId = ?)")
                 arguments += [accountID]
             }
+            if let labelID = query.labelID {
+                conditions.append("id IN (SELECT entryId FROM entryLabels WHERE labelId = ?)")
+                arguments += [labelID]
+            }
             if !query.includesHidden {
                 conditions.append("hiddenByRule IS NULL")
             }

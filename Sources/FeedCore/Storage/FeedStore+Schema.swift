@@ -239,6 +239,9 @@ extension FeedStore {
                 try db.execute(sql: "UPDATE accounts SET lastErrorCode = ? WHERE lastErrorCode = ?", arguments: [code.rawValue, old])
             }
         }
+        migrator.registerMigration("v23-labels") { db in
+            try FeedStore.createLabels(in: db)
+        }
         migrator.registerMigration("v25-feed-fetch-settings") { db in
             try FeedStore.addFeedFetchSettings(in: db)
         }

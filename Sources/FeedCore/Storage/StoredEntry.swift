@@ -90,6 +90,8 @@ public struct EntryQuery: Sendable, Hashable {
     public var folderID: Int64?
     /// Only the entries of this sync account's feeds.
     public var accountID: Int64?
+    /// Only the entries carrying this label.
+    public var labelID: Int64?
     /// Only unread entries.
     public var unreadOnly: Bool
     /// Only starred entries.
@@ -106,9 +108,11 @@ public struct EntryQuery: Sendable, Hashable {
     public var fields: EntryFields
 
     /// Creates a query; the default is the newest 50 entries of all feeds.
-    public init(feedID: Int64? = nil, folderID: Int64? = nil, accountID: Int64? = nil, unreadOnly: Bool = false, starredOnly: Bool = false,
-                includesHidden: Bool = false, limit: Int = 50, offset: Int = 0, olderThan: EntryCursor? = nil, fields: EntryFields = .all) {
+    public init(feedID: Int64? = nil, folderID: Int64? = nil, accountID: Int64? = nil, labelID: Int64? = nil, unreadOnly: Bool = false,
+                starredOnly: Bool = false, includesHidden: Bool = false, limit: Int = 50, offset: Int = 0, olderThan: EntryCursor? = nil,
+                fields: EntryFields = .all) {
         self.feedID = feedID
+        self.labelID = labelID
         self.folderID = folderID
         self.accountID = accountID
         self.unreadOnly = unreadOnly

@@ -21,13 +21,17 @@ public struct SyncCapabilities: Sendable, Hashable {
     public var articleBatchLimit: Int
     /// The most articles one page of `articles(since:)` brings.
     public var articlePageLimit: Int
+    /// Labels on articles sync with the server (Fever has none: they stay on this computer).
+    public var syncsLabels: Bool
 
-    public init(canSubscribe: Bool, canUnsubscribe: Bool, canMoveFeeds: Bool, articleBatchLimit: Int, articlePageLimit: Int) {
+    public init(canSubscribe: Bool, canUnsubscribe: Bool, canMoveFeeds: Bool, articleBatchLimit: Int, articlePageLimit: Int,
+                syncsLabels: Bool = false) {
         self.canSubscribe = canSubscribe
         self.canUnsubscribe = canUnsubscribe
         self.canMoveFeeds = canMoveFeeds
         self.articleBatchLimit = articleBatchLimit
         self.articlePageLimit = articlePageLimit
+        self.syncsLabels = syncsLabels
     }
 }
 
@@ -77,11 +81,16 @@ public protocol SyncService: Sendable {
     /// The ids of every article the server has starred now.
     func starredArticleIDs() async throws(SyncError) -> Set<RemoteID>
 
-    /// Sends one change; read and star changes carry at most `capabilities.articleBatchLimit` ids.
+    /// The labels the server has on its articles now; nil for a service without labels.
+    func labelledArticles() async throws(SyncError) -> RemoteLabels?
+
+    /// Sends one change; read, star and label changes carry at most `capabilities.articleBatchLimit` ids.
     /// A subscription the server refuses throws `.subscriptionRefused`, dropped from the queue.
     func send(_ change: SyncChange) async throws(SyncError)
 }
 
 extension SyncService {
     public var capabilities: SyncCapabilities { Self.capabilities }
+
+    public func labelledArticles() async throws(SyncError) -> RemoteLabels? { nil }
 }

@@ -198,6 +198,9 @@ public final class SyncEngine: Sendable {
             report.changedStates = try await storing {
                 try await self.store.applyArticleState(unread: pulled.unread, starred: pulled.starred, accountID: account.id)
             }
+            if let labels = pulled.labels {
+                report.changedStates += try await storing { try await self.store.applyLabels(labels, accountID: account.id) }
+            }
         } catch let error as SyncError {
             throw .server(error)
         } catch let failure as SyncFailure {
@@ -211,8 +214,8 @@ public final class SyncEngine: Sendable {
     /// How many fetched pages may wait to be stored before the fetching waits for the store.
     static let pagesAhead = 2
 
-    /// The unread and starred ids the server listed after its articles.
-    private typealias ArticleState = (unread: Set<RemoteID>, starred: Set<RemoteID>)
+    /// The unread and starred ids and the labels the server listed after its articles.
+    private typealias ArticleState = (unread: Set<RemoteID>, starred: Set<RemoteID>, labels: RemoteLabels?)
 
     /// Stores `subscriptions`, then the articles the server has after the account's cursor, page
     /// by page, each page in its own transaction; the cursor moves on with the last. The pages
@@ -222,7 +225,7 @@ public final class SyncEngine: Sendable {
     /// than one of our requests at a time. A page that fails to arrive fails the sync only once
     /// what came before it is stored whole.
     private func pullArticlesAndState(_ account: SyncAccount, after subscriptions: RemoteSubscriptions, with service: any SyncService)
-        async throws -> (stored: Int, unread: Set<RemoteID>, starred: Set<RemoteID>) {
+        async throws -> (stored: Int, unread: Set<RemoteID>, starred: Set<RemoteID>, labels: RemoteLabels?) {
         let (pages, arriving) = AsyncThrowingStream.makeStream(of: ArticlePage.self)
         let (room, freed) = AsyncStream.makeStream(of: Void.self)
         return try await withThrowingTaskGroup(of: ArticleState.self) { fetching in
@@ -253,7 +256,7 @@ public final class SyncEngine: Sendable {
                         cursor = page.nextCursor ?? cursor
                     }
                     arriving.finish()
-                    return (try await service.unreadArticleIDs(), try await service.starredArticleIDs())
+                    return (try await service.unreadArticleIDs(), try await service.starredArticleIDs(), try await service.labelledArticles())
                 } catch {
                     arriving.finish(throwing: error)
                     throw error
@@ -272,7 +275,7 @@ public final class SyncEngine: Sendable {
                 freed.yield()
             }
             guard let state = try await fetching.next() else { throw CancellationError() }
-            return (stored, state.unread, state.starred)
+            return (stored, state.unread, state.starred, state.labels)
         }
     }
 
@@ -282,6 +285,12 @@ public final class SyncEngine: Sendable {
         let queued = try await storing { try await self.store.queuedChanges(accountID: accountID) }
         for batch in Self.batches(queued, limit: service.capabilities.articleBatchLimit) {
             guard let change = Self.change(for: batch) else { continue }
+            // A service without labels keeps them here: the change leaves the queue unsent.
+            if case .setLabel = change, !service.capabilities.syncsLabels {
+                let ids = batch.map(\.id)
+                try await storing { try await self.store.removeQueuedChanges(ids: ids) }
+                continue
+            }
             do {
                 try await service.send(change)
             } catch where error.code == .subscriptionRefused {
@@ -297,13 +306,13 @@ public final class SyncEngine: Sendable {
         }
     }
 
-    /// `queued` cut into what goes in one request each: runs of the same read or star change
-    /// up to `limit` entries, every other change alone.
+    /// `queued` cut into what goes in one request each: runs of the same read, star or label
+    /// change up to `limit` entries, every other change alone.
     static func batches(_ queued: [QueuedChange], limit: Int) -> [[QueuedChange]] {
         var batches: [[QueuedChange]] = []
         for change in queued {
-            let batchable: Set<QueuedChange.Action> = [.read, .unread, .star, .unstar]
-            if batchable.contains(change.action), let last = batches.last?.last, last.action == change.action,
+            let batchable: Set<QueuedChange.Action> = [.read, .unread, .star, .unstar, .label, .unlabel]
+            if batchable.contains(change.action), let last = batches.last?.last, last.action == change.action, last.argument == change.argument,
                batches[batches.count - 1].count < max(1, limit) {
                 batches[batches.count - 1].append(change)
             } else {
@@ -322,6 +331,9 @@ public final class SyncEngine: Sendable {
         case .unread: return .setRead(false, articleIDs: ids)
         case .star: return .setStarred(true, articleIDs: ids)
         case .unstar: return .setStarred(false, articleIDs: ids)
+        case .label, .unlabel:
+            guard let name = first.argument else { return nil }
+            return .setLabel(name: name, first.action == .label, articleIDs: ids)
         case .subscribe:
             guard let url = first.argument.flatMap(URL.init(string:)) else { return nil }
             return .subscribe(url: url, categoryID: first.remoteID)

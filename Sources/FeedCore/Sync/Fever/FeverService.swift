@@ -71,6 +71,8 @@ public struct FeverService: SyncService {
             try await mark(ids, as: isStarred ? .saved : .unsaved)
         case .subscribe, .unsubscribe, .move:
             throw SyncError(.serverError, "the Fever API cannot change subscriptions")
+        case .setLabel:
+            throw SyncError(.serverError, "the Fever API has no labels")
         case let .markAllRead(scope, before):
             try await syncing { () async throws(WebAPIError) in
                 switch scope {

@@ -143,18 +143,27 @@ actor GoogleReaderClient {
     /// which are there even with no subscription in them. Labels it gives no type are left out, as
     /// nothing tells a folder from an item's label then; those subscriptions are filed under come
     /// with the subscriptions. Empty when the server has no `tag/list`.
-    func folders() async throws(WebAPIError) -> [GoogleReaderFolder] {
+    ///
+    /// With them, the item labels it marks `"type": "tag"` by their names; nil when it gives its
+    /// labels no type, as then nothing tells them from folders.
+    func tags() async throws(WebAPIError) -> (folders: [GoogleReaderFolder], labels: [String]?) {
         let body: Data
         do {
             body = try await call(["tag", "list"], query: [("output", "json")])
         } catch .httpStatus(404), .httpStatus(405), .httpStatus(501) {
-            return []
+            return ([], nil)
         }
         let wire: GoogleReaderTagListWire = try decoded(body)
-        return wire.tags.compactMap { tag in
-            guard tag.type == "folder", let name = GoogleReaderStream.labelName(tag.id) else { return nil }
-            return GoogleReaderFolder(id: tag.id, name: name)
+        var folders: [GoogleReaderFolder] = [], labels: [String] = []
+        for tag in wire.tags {
+            guard let name = GoogleReaderStream.labelName(tag.id) else { continue }
+            switch tag.type {
+            case "folder": folders.append(GoogleReaderFolder(id: tag.id, name: name))
+            case "tag": labels.append(name)
+            default: break
+            }
         }
+        return (folders, wire.tags.contains { $0.type != nil } ? labels : nil)
     }
 
     // MARK: - Items

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The Google Reader API as a sync service: FreshRSS (BASE/api/greader.php, or its base address),
 /// Miniflux, Inoreader, The Old Reader, BazQux.
@@ -11,10 +12,12 @@ public struct GoogleReaderService: SyncService {
     public static let kind = SyncServiceKind(rawValue: "greader")
 
     public static let capabilities = SyncCapabilities(canSubscribe: true, canUnsubscribe: true, canMoveFeeds: true,
-                                                      articleBatchLimit: 250, articlePageLimit: 250)
+                                                      articleBatchLimit: 250, articlePageLimit: 250, syncsLabels: true)
 
     let client: GoogleReaderClient
     private let pending = PendingItems()
+    /// The item labels the last `tag/list` named, for `labelledArticles()`.
+    private let listedLabels = ListedLabels()
 
     public init(credentials: SyncCredentials) {
         // The session token is kept where the engine keeps the password, and removed with it.
@@ -31,8 +34,9 @@ public struct GoogleReaderService: SyncService {
         let subscriptions = try await syncing { () async throws(WebAPIError) in try await client.subscriptions() }
         // A folder with no subscription in it is only in tag/list; one user part may be spelled
         // two ways (`-` or the user's number), so a folder is known by its name.
-        let emptyToo = try await syncing { () async throws(WebAPIError) in try await client.folders() }
-        return Self.remoteSubscriptions(subscriptions, folders: emptyToo)
+        let tags = try await syncing { () async throws(WebAPIError) in try await client.tags() }
+        listedLabels.names.withLock { $0 = tags.labels }
+        return Self.remoteSubscriptions(subscriptions, folders: tags.folders)
     }
 
     /// The subscriptions and the folders with none in them as the engine takes them, in one pass
@@ -115,9 +119,27 @@ public struct GoogleReaderService: SyncService {
         }
     }
 
+    /// Each label `tag/list` named, its items listed by `stream/items/ids`: one request a label
+    /// (FreshRSS answers an unknown label's stream with the whole reading list, so only listed
+    /// labels are asked for). Nil when the server's `tag/list` does not tell labels from folders.
+    public func labelledArticles() async throws(SyncError) -> RemoteLabels? {
+        guard let listed = listedLabels.names.withLock({ $0 }) else { return nil }
+        var articles: [String: Set<RemoteID>] = [:]
+        for label in RemoteLabels.cleaned(listed.map { (id: $0, name: $0) }) {
+            let ids = try await syncing { () async throws(WebAPIError) in
+                try await client.itemIDs(stream: GoogleReaderStream.label(label.id)).map(\.description)
+            }
+            articles[label.name, default: []].formUnion(ids)
+        }
+        return RemoteLabels(articles: articles, coversEveryLabel: true)
+    }
+
     public func send(_ change: SyncChange) async throws(SyncError) {
         try await syncing { () async throws(WebAPIError) in
             switch change {
+            case let .setLabel(name, isOn, ids):
+                try await client.editTag(Self.itemIDs(ids), adding: isOn ? GoogleReaderStream.label(name) : nil,
+                                         removing: isOn ? nil : GoogleReaderStream.label(name))
             case let .setRead(isRead, ids):
                 try await client.editTag(Self.itemIDs(ids), adding: isRead ? GoogleReaderStream.read : nil,
                                          removing: isRead ? nil : GoogleReaderStream.read)
@@ -185,6 +207,11 @@ private struct NewestArticles {
     }
 
     var text: String { ids.isEmpty ? String(microseconds) : "\(microseconds):" + ids.sorted().joined(separator: ",") }
+}
+
+/// The item labels of the last `tag/list`, nil when it did not tell labels from folders.
+private final class ListedLabels: Sendable {
+    let names = Mutex<[String]?>(nil)
 }
 
 /// The answer to one `stream/items/contents` request, asked for before it is awaited.

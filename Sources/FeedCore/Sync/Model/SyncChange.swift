@@ -6,6 +6,8 @@ public enum SyncChange: Sendable, Hashable {
     case setRead(Bool, articleIDs: [RemoteID])
     /// Stars articles (true) or unstars them (false).
     case setStarred(Bool, articleIDs: [RemoteID])
+    /// Puts the label named `name` on articles (true) or takes it off them (false).
+    case setLabel(name: String, Bool, articleIDs: [RemoteID])
     /// Subscribes to the feed at `url`, in a category or outside any.
     case subscribe(url: URL, categoryID: RemoteID?)
     case unsubscribe(feedID: RemoteID)

@@ -7,13 +7,15 @@ struct QueuedChange: Sendable, Hashable {
     enum Action: String, Sendable {
         case read, unread, star, unstar, subscribe, unsubscribe, move
         case catchupFeed, catchupCategory, catchupAccount
+        /// A label, named by the argument, put on or taken off an article.
+        case label, unlabel
     }
 
     var id: Int64
     var action: Action
     /// The article, feed or category acted on (the category to subscribe into).
     var remoteID: RemoteID? = nil
-    /// The address to subscribe to; the category to move into.
+    /// The address to subscribe to; the category to move into; the label's name.
     var argument: String? = nil
     /// When the change was made here.
     var queuedAt = Date()
@@ -44,6 +46,28 @@ extension FeedStore {
                 SELECT feeds.accountId, ?, entries.remoteId, ? FROM entries JOIN feeds ON feeds.id = entries.feedId
                 WHERE entries.id IN (\(marks)) AND entries.remoteId IS NOT NULL AND feeds.accountId IS NOT NULL ORDER BY entries.id
                 """, arguments: StatementArguments([action.rawValue.databaseValue, FeedStore.storageValue(now)]) + StatementArguments(slice))
+        }
+    }
+
+    /// Queues, in the caller's transaction, the label `name` just put on (or taken off) the
+    /// synced entries among `entryIDs`, replacing any change of that label queued for them before.
+    static func queueLabelChange(_ name: String, isOn: Bool, entryIDs: [Int64], db: Database) throws {
+        let now = FeedStore.storageValue(Date())
+        let action: QueuedChange.Action = isOn ? .label : .unlabel
+        for start in stride(from: 0, to: entryIDs.count, by: 500) {
+            let slice = Array(entryIDs[start..<min(start + 500, entryIDs.count)])
+            let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+            let synced = """
+                SELECT feeds.accountId, entries.remoteId FROM entries JOIN feeds ON feeds.id = entries.feedId
+                WHERE entries.id IN (\(marks)) AND entries.remoteId IS NOT NULL AND feeds.accountId IS NOT NULL
+                """
+            try db.execute(sql: "DELETE FROM syncQueue WHERE action IN ('label', 'unlabel') AND argument = ? AND (accountId, remoteId) IN (\(synced))",
+                           arguments: [name] + StatementArguments(slice))
+            try db.execute(sql: """
+                INSERT INTO syncQueue (accountId, action, remoteId, argument, queuedAt)
+                SELECT feeds.accountId, ?, entries.remoteId, ?, ? FROM entries JOIN feeds ON feeds.id = entries.feedId
+                WHERE entries.id IN (\(marks)) AND entries.remoteId IS NOT NULL AND feeds.accountId IS NOT NULL ORDER BY entries.id
+                """, arguments: [action.rawValue, name, now] + StatementArguments(slice))
         }
     }
 

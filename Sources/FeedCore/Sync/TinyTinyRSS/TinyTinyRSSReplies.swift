@@ -68,6 +68,15 @@ struct TinyTinyRSSFeedTree: Decodable {
         return found
     }
 
+    /// The user's labels, each by its feed id (-1025 and below), from the tree's category -2;
+    /// empty when the user has none (the tree then leaves the category out).
+    func labels() -> [(id: Int, name: String)] {
+        categories.items.filter { $0.isCategory && $0.bare_id.text == "-2" }.flatMap { $0.items ?? [] }.compactMap { node in
+            guard node.isFeed, let id = node.bare_id.int64, id < -1024 else { return nil }
+            return (Int(id), node.name ?? "")
+        }
+    }
+
     /// The user's feeds, each in the innermost category holding it (nil: uncategorized).
     func placedFeeds() -> [(id: RemoteID, title: String?, categoryID: RemoteID?)] {
         var found: [(id: RemoteID, title: String?, categoryID: RemoteID?)] = []
@@ -86,6 +95,12 @@ struct TinyTinyRSSFeedTree: Decodable {
         visit(categories.items, in: nil)
         return found
     }
+}
+
+/// One of `getLabels`' labels: its id is the label's feed id, -1025 and below.
+struct TinyTinyRSSLabel: Decodable {
+    var id: LenientNumber
+    var caption: String
 }
 
 /// A headline with only its id, for the unread and starred id lists.

@@ -12,7 +12,7 @@ public struct TinyTinyRSSService: SyncService {
 
     /// tt-rss's API cannot move a feed to another category.
     public static let capabilities = SyncCapabilities(canSubscribe: true, canUnsubscribe: true, canMoveFeeds: false,
-                                                      articleBatchLimit: 500, articlePageLimit: headlineLimit)
+                                                      articleBatchLimit: 500, articlePageLimit: headlineLimit, syncsLabels: true)
 
     /// The most headlines `getHeadlines` returns at once.
     static let headlineLimit = 200
@@ -41,9 +41,11 @@ public struct TinyTinyRSSService: SyncService {
         let tree: TinyTinyRSSFeedTree = try await client.call("getFeedTree", ["include_empty": true])
         hints.setUnreadTotal(tree.unreadTotal)
         guard tree.hasCategories else {
+            hints.setLabels(nil)
             hints.setSources(nil)
             return try await listedSubscriptions()
         }
+        hints.setLabels(tree.labels())
         let placed = tree.placedFeeds()
         hints.setSources(HeadlineSource.covering(placed))
         var addresses = known
@@ -84,8 +86,34 @@ public struct TinyTinyRSSService: SyncService {
     public func starredArticleIDs() async throws(SyncError) -> Set<RemoteID> {
         try await headlineIDs(feedID: -1, viewMode: "all_articles", expected: nil)
     }
+    /// The labels come with the feed tree (none there: the user has none); a flat tree has
+    /// none, and `getLabels` is asked. Then each label's articles, one `getHeadlines` each.
+    public func labelledArticles() async throws(SyncError) -> RemoteLabels? {
+        var listed = hints.takeLabels()
+        if listed == nil {
+            listed = try await serverLabels()
+        }
+        var articles: [String: Set<RemoteID>] = [:]
+        for label in RemoteLabels.cleaned(listed ?? []) {
+            articles[label.name, default: []].formUnion(try await headlineIDs(feedID: label.id, viewMode: "all_articles", expected: nil))
+        }
+        return RemoteLabels(articles: articles, coversEveryLabel: false)
+    }
+
+    /// The user's labels from `getLabels`, each by its feed id (-1025 and below).
+    private func serverLabels() async throws(SyncError) -> [(id: Int, name: String)] {
+        let labels: [TinyTinyRSSLabel] = try await client.call("getLabels", [:])
+        return labels.compactMap { label in label.id.int64.map { (Int($0), label.caption) } }
+    }
+
     public func send(_ change: SyncChange) async throws(SyncError) {
         switch change {
+        case let .setLabel(name, isOn, ids):
+            // The API cannot make a label: one the server does not have stays on this computer.
+            guard !ids.isEmpty, let label = try await serverLabels().first(where: { LabelName.fromServer($0.name) == name }) else { return }
+            let _: TinyTinyRSSIgnored = try await client.call("setArticleLabel", [
+                "article_ids": ids.joined(separator: ","), "label_id": label.id, "assign": isOn,
+            ])
         case let .setRead(isRead, ids):
             try await updateArticles(ids, field: 2, mode: isRead ? 0 : 1)
         case let .setStarred(isStarred, ids):
@@ -155,6 +183,7 @@ public struct TinyTinyRSSService: SyncService {
 /// the categories a first sync pages through (nil when the tree is flat).
 final class TinyTinyRSSSyncHints: Sendable {
     private let unreadTotal = Mutex<Int?>(nil)
+    private let labels = Mutex<[(id: Int, name: String)]?>(nil)
     private let sources = Mutex<[HeadlineSource]?>(nil)
 
     func setSources(_ found: [HeadlineSource]?) { sources.withLock { $0 = found } }
@@ -162,6 +191,16 @@ final class TinyTinyRSSSyncHints: Sendable {
     var headlineSources: [HeadlineSource]? { sources.withLock { $0 } }
 
     func setUnreadTotal(_ total: Int?) { unreadTotal.withLock { $0 = total } }
+
+    func setLabels(_ found: [(id: Int, name: String)]?) { labels.withLock { $0 = found } }
+
+    /// The labels the feed tree listed, once; nil when it listed none (a flat tree) or was taken.
+    func takeLabels() -> [(id: Int, name: String)]? {
+        labels.withLock { labels in
+            defer { labels = nil }
+            return labels
+        }
+    }
 
     /// The total, once: a later sync without a feed tree of its own lists the unread ids in full.
     func takeUnreadTotal() -> Int? {
