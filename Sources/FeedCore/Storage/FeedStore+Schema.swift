@@ -239,6 +239,10 @@ extension FeedStore {
                 try db.execute(sql: "UPDATE accounts SET lastErrorCode = ? WHERE lastErrorCode = ?", arguments: [code.rawValue, old])
             }
         }
+        // After "v23-labels" (issue 36's labels), where the two branches meet.
+        migrator.registerMigration("v24-saved-searches") { db in
+            try FeedStore.createSavedSearches(in: db)
+        }
         return migrator
     }()
 }
