@@ -11,8 +11,14 @@ import RefreshGtk
 final class FeedReaderApp {
     static let applicationID = "io.github.refreshgtk.FeedReader"
 
-    private let application: UnsafeMutablePointer<GtkApplication>
-    private var window: MainWindow?
+    let application: UnsafeMutablePointer<GtkApplication>
+    private(set) var window: MainWindow?
+    /// What waits for the window while the store opens: a search result or search to show.
+    var windowRequests: [(MainWindow) -> Void] = []
+    /// Set while the window's store opens, so that a second activation opens no second window.
+    private var isOpeningWindow = false
+    /// GNOME Shell's search, answered while the application runs (FeedReaderApp+ShellSearch).
+    var shellSearch: ShellSearchProvider?
     private var options: CommandLineOptions?
     /// The database's page check, started before GTK so that it runs while GTK starts: it reads
     /// every page of the b-trees (57 ms at 100,000 entries) and the window waited for it.
@@ -27,9 +33,13 @@ final class FeedReaderApp {
         AppResources.attach(to: application)
         g_set_application_name(tr("Feed Reader"))
         options = CommandLineOptions(CommandLineOption.all { await ExtractCommand.run($0) }, application: cast(application)) { [unowned self] in
+            self.startShellSearch()
+            // Started by D-Bus to answer GNOME Shell's search, it may never open the window.
+            guard g_application_get_flags(cast(self.application)).rawValue & G_APPLICATION_IS_SERVICE.rawValue == 0 else { return }
             self.databaseCheck = DatabaseFileCheck.Started(path: FeedStore.databaseURL().path)
         }
         Signal.connect(application, "activate") { [unowned self] in self.activate() }
+        Signal.connect(application, "shutdown") { [unowned self] in self.shellSearch?.unexport() }
         // Ctrl+Q (Shortcuts) quits the application, whatever window is up.
         let quit = g_simple_action_new("quit", nil)!
         Signal.connectIgnoringArgument(cast(quit), "activate") { [application] in g_application_quit(cast(application)) }
@@ -49,8 +59,10 @@ final class FeedReaderApp {
     private func activate() {
         if let window {
             gtk_window_present(cast(window.window))
+            runWindowRequests(on: window)
             return
         }
+        guard !isOpeningWindow else { return }
         AppData.addBuildTreeIcons()
         LanguageChoice.applySaved(from: .standard)
         if let failure = AppResources.failure {
@@ -59,8 +71,12 @@ final class FeedReaderApp {
         }
         // Kept running while the store opens off the main thread; the window comes when it is ready.
         g_application_hold(cast(application))
+        isOpeningWindow = true
         Task { @MainActor [application] in
-            defer { g_application_release(cast(application)) }
+            defer {
+                self.isOpeningWindow = false
+                g_application_release(cast(application))
+            }
             do {
                 let (store, notice) = try await FeedStore.openHealing(at: FeedStore.databaseURL(), started: self.databaseCheck)
                 self.databaseCheck = nil
@@ -68,6 +84,7 @@ final class FeedReaderApp {
                                         storageNotice: notice)
                 self.window = window
                 window.present()
+                self.runWindowRequests(on: window)
             } catch {
                 self.showDatabaseError(error)
             }

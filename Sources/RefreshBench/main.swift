@@ -235,6 +235,15 @@ func runBench() throws -> [(key: String, value: Double)] {
                   String(format: "%.0f / %.0f ms", window.latencyMedian, window.latencySlowest), "")
     }
 
+    if options.includes("shell-search") {
+        progress("GNOME Shell's search: \(SearchBench.entries(options)) stored entries, the provider asked a key at a time over D-Bus")
+        let shell = try ShellSearchBench.run(options)
+        report("shell_search_ms_100k", shell.median)
+        report("shell_search_slowest_ms_100k", shell.slowest)
+        table.add("GNOME Shell search, results and metas over D-Bus, \(SearchBench.entries(options) / 1000)k entries (median / slowest)",
+                  String(format: "%.1f / %.1f ms", shell.median, shell.slowest), "< 50 ms")
+    }
+
     if options.includes("integrity") {
         progress("Start-up database check: \(SearchBench.entries(options)) stored entries")
         let check = try IntegrityBench.run(options)

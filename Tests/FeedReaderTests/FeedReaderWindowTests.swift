@@ -299,7 +299,7 @@ final class ReaderFixture {
     let title: String
     let application: UnsafeMutablePointer<GtkApplication>
 
-    private let folder: URL
+    let folder: URL
     let library: FeedLibrary
     let settings: SettingsStore
 

@@ -8,12 +8,18 @@ public final class SQLiteLockHolder {
     private let input = Pipe()
 
     /// Takes the write lock of the database at `path` and returns once it holds it; it lets go
-    /// after `seconds`, or only at `release()` when nil.
-    public init(path: String, seconds: Double? = nil) throws {
+    /// after `seconds`, or only at `release()` when nil. `exclusive` takes every lock, so that
+    /// not even a reader gets in, as a program holding the file in SQLite's exclusive locking mode does.
+    public init(path: String, seconds: Double? = nil, exclusive: Bool = false) throws {
         let script = """
             import sqlite3, sys, time
             connection = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=0)
-            connection.execute("BEGIN IMMEDIATE")
+            if sys.argv[3] == "exclusive":
+                connection.execute("PRAGMA locking_mode = EXCLUSIVE")
+                connection.execute("BEGIN EXCLUSIVE")
+                connection.execute("DELETE FROM entries WHERE 0")
+            else:
+                connection.execute("BEGIN IMMEDIATE")
             print("locked", flush=True)
             if sys.argv[2] == "-":
                 sys.stdin.readline()
@@ -22,7 +28,7 @@ public final class SQLiteLockHolder {
             connection.execute("COMMIT")
             """
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, path, seconds.map { "\($0)" } ?? "-"]
+        process.arguments = ["-c", script, path, seconds.map { "\($0)" } ?? "-", exclusive ? "exclusive" : "write"]
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = input

@@ -53,9 +53,21 @@ public final class FeedIcons: Sendable {
         return FileManager.default.fileExists(atPath: file.path) ? file : nil
     }
 
-    /// Where `feed`'s icon is kept: a 64-bit FNV-1a hash of its address, in hex.
+    /// Where `feed`'s icon is kept.
     func path(for feed: StoredFeed) -> URL {
-        let hash = feed.url.absoluteString.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        Self.path(forFeedAt: feed.url, in: directory)
+    }
+
+    /// The icon file of the feed at `url` in `directory`, when one was found: for a reader of
+    /// the cache that has no store open.
+    public static func file(forFeedAt url: URL, in directory: URL) -> URL? {
+        let file = path(forFeedAt: url, in: directory)
+        return FileManager.default.fileExists(atPath: file.path) ? file : nil
+    }
+
+    /// Where the icon of the feed at `url` is kept: a 64-bit FNV-1a hash of its address, in hex.
+    private static func path(forFeedAt url: URL, in directory: URL) -> URL {
+        let hash = url.absoluteString.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
         return directory.appendingPathComponent(String(hash, radix: 16) + ".icon")
     }
 

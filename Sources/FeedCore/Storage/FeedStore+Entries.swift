@@ -4,34 +4,9 @@ import GRDB
 extension FeedStore {
     /// A page of entries, newest first (by published date, else updated, else when first stored).
     public func entries(_ query: EntryQuery = EntryQuery()) async throws -> [StoredEntry] {
-        try await reading { db in
-            var conditions: [String] = []
-            var arguments = StatementArguments()
-            if let feedID = query.feedID {
-                conditions.append("feedId = ?")
-                arguments += [feedID]
-            }
-            if let folderID = query.folderID {
-                conditions.append("feedId IN (SELECT feeds.id FROM feeds WHERE folderId IN (\(FeedStore.subtreeSQL)))")
-                arguments += [folderID]
-            }
-            if let accountID = query.accountID {
-                conditions.append("feedId IN (SELECT feeds.id FROM feeds WHERE accountId = ?)")
-                arguments += [accountID]
-            }
-            if let labelID = query.labelID {
-                conditions.append("id IN (SELECT entryId FROM entryLabels WHERE labelId = ?)")
-                arguments += [labelID]
-            }
-            if !query.includesHidden {
-                conditions.append("hiddenByRule IS NULL")
-            }
-            if query.unreadOnly {
-                conditions.append("isRead = 0")
-            }
-            if query.starredOnly {
-                conditions.append("isStarred = 1")
-            }
+        if query.search != nil { try await indexSearchBacklog() }
+        return try await reading { db in
+            guard var (conditions, arguments) = try FeedStore.conditions(of: query, in: db) else { return [] }
             if let cursor = query.olderThan {
                 conditions.append("(sortDate < ? OR (sortDate = ? AND id < ?))")
                 arguments += [cursor.sortDate, cursor.sortDate, cursor.id]
@@ -44,6 +19,53 @@ extension FeedStore {
                 arguments: arguments
             )
         }
+    }
+
+    /// How many entries `query` lists, limits and paging aside.
+    static func count(_ query: EntryQuery, in db: Database) throws -> Int {
+        guard let (conditions, arguments) = try conditions(of: query, in: db) else { return 0 }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries\(filter)", arguments: arguments) ?? 0
+    }
+
+    /// The conditions on `entries` of what `query` selects (its paging aside), with their
+    /// arguments; nil when its search can find nothing.
+    static func conditions(of query: EntryQuery, in db: Database) throws -> ([String], StatementArguments)? {
+        var conditions: [String] = []
+        var arguments = StatementArguments()
+        if let feedID = query.feedID {
+            conditions.append("feedId = ?")
+            arguments += [feedID]
+        }
+        if let folderID = query.folderID {
+            conditions.append("feedId IN (SELECT feeds.id FROM feeds WHERE folderId IN (\(FeedStore.subtreeSQL)))")
+            arguments += [folderID]
+        }
+        if let accountID = query.accountID {
+            conditions.append("feedId IN (SELECT feeds.id FROM feeds WHERE accountId = ?)")
+            arguments += [accountID]
+        }
+        if let labelID = query.labelID {
+            conditions.append("id IN (SELECT entryId FROM entryLabels WHERE labelId = ?)")
+            arguments += [labelID]
+        }
+        if !query.includesHidden {
+            conditions.append("hiddenByRule IS NULL")
+        }
+        if query.unreadOnly {
+            conditions.append("isRead = 0")
+        }
+        if query.starredOnly {
+            conditions.append("isStarred = 1")
+        }
+        if let text = query.search {
+            let search = SearchQuery(text)
+            guard let match = search.matchExpression, let within = try condition(of: search, in: db) else { return nil }
+            conditions.append("id IN (SELECT rowid FROM entries_search WHERE entries_search MATCH ?)")
+            arguments += [match]
+            if !within.isEmpty { conditions.append(within) }
+        }
+        return (conditions, arguments)
     }
 
     /// One entry with everything stored about it, or nil when there is no such entry (any longer).

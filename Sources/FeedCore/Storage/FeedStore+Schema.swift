@@ -242,6 +242,9 @@ extension FeedStore {
         migrator.registerMigration("v23-labels") { db in
             try FeedStore.createLabels(in: db)
         }
+        migrator.registerMigration("v24-saved-searches") { db in
+            try FeedStore.createSavedSearches(in: db)
+        }
         migrator.registerMigration("v25-feed-fetch-settings") { db in
             try FeedStore.addFeedFetchSettings(in: db)
         }

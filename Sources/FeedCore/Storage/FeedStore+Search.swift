@@ -104,9 +104,10 @@ extension FeedStore {
         return functions.xSetAuxdata(context, kept, sqlite3_free)
     }
 
-    /// The entries whose title, author or text hold every word of `text` (the last one also as
-    /// the start of a longer word, so results follow typing), best matches first: a word in the
-    /// title counts most, then the author, then the text. Feeds and filters do not narrow it.
+    /// The entries matching `text` (`SearchQuery`: every word in the title, author or text, the
+    /// last one also as the start of a longer word so results follow typing, phrases, prefixes,
+    /// words left out, `title:`, `author:`, `feed:`), best matches first: a word in the title
+    /// counts most, then the author, then the text. The view's feed and filter do not narrow it.
     ///
     /// Only the newest `candidates` matches are ranked: a word nearly every entry holds would
     /// otherwise have every entry scored on each keystroke. One statement finds and ranks them:
@@ -114,38 +115,56 @@ extension FeedStore {
     /// ranking (`search_rank`) needs nothing beyond the rows it scores. `fields` says how much
     /// of each entry to read (a list shows `.listing`); entries a rule hid are found only
     /// `includingHidden`.
-    public func search(_ text: String, limit: Int = 50, offset: Int = 0, candidates: Int = 2_000,
+    public func search(_ text: String, limit: Int = 50, offset: Int = 0, candidates: Int = searchCandidates,
                        fields: EntryFields = .all, includingHidden: Bool = false) async throws -> [StoredEntry] {
-        guard let match = FeedStore.matchExpression(for: text) else { return [] }
+        let query = SearchQuery(text)
+        guard let match = query.matchExpression else { return [] }
         try await indexSearchBacklog()
         let columns = fields == .all ? "entries.*" : FeedStore.columns(fields)
         return try await reading { db in
+            guard let within = try FeedStore.condition(of: query, in: db) else { return [] }
             // Kept prepared: parsing it again cost up to a tenth of a keystroke's query.
-            try StoredEntry.fetchAll(db.cachedStatement(sql: """
-                SELECT \(columns) FROM (
-                    SELECT rowid, score FROM (
-                        SELECT rowid, search_rank(entries_search, 10.0, 4.0, 1.0) AS score FROM entries_search
-                        WHERE entries_search MATCH ? ORDER BY rowid DESC LIMIT ?
-                    ) ORDER BY score DESC, rowid DESC LIMIT ? OFFSET ?
-                ) AS hits JOIN entries ON entries.id = hits.rowid\(includingHidden ? "" : " WHERE entries.hiddenByRule IS NULL")
+            return try StoredEntry.fetchAll(db.cachedStatement(sql: """
+                SELECT \(columns) FROM (\(FeedStore.rankedMatches(within: within))) AS hits
+                JOIN entries ON entries.id = hits.rowid\(includingHidden ? "" : " WHERE entries.hiddenByRule IS NULL")
                 ORDER BY hits.score DESC, entries.id DESC
                 """), arguments: [match, max(candidates, limit + offset), limit, offset])
         }
     }
 
-    /// The words a search looks for, as typed (quotes and FTS5 operators have no meaning).
-    public static func searchTerms(in text: String) -> [String] {
-        text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    /// How many of the newest matches a search ranks.
+    public static let searchCandidates = 2_000
+
+    /// The index's rows (`rowid`, `score`) matching the first argument, of the entries meeting
+    /// `within` (a condition on `entries`, or none when empty), the newest of them (as many as
+    /// the second) ranked, best first, with the third and fourth as limit and offset.
+    static func rankedMatches(within: String) -> String {
+        """
+        SELECT rowid, score FROM (
+            SELECT rowid, search_rank(entries_search, 10.0, 4.0, 1.0) AS score FROM entries_search
+            WHERE entries_search MATCH ?\(within.isEmpty ? "" : " AND rowid IN (SELECT id FROM entries WHERE \(within))")
+            ORDER BY rowid DESC LIMIT ?
+        ) ORDER BY score DESC, rowid DESC LIMIT ? OFFSET ?
+        """
     }
 
-    /// An FTS5 query matching every term, the last also as a prefix; nil when there is no term.
-    static func matchExpression(for text: String) -> String? {
-        let terms = searchTerms(in: text)
-        guard !terms.isEmpty else { return nil }
-        // Terms hold only letters and digits, so quoting them makes each a plain string.
-        return terms.enumerated().map { index, term in
-            "\"\(term)\"" + (index == terms.count - 1 ? "*" : "")
-        }.joined(separator: " ")
+    /// What entries `query` is limited to besides its words, as a condition on `entries`: empty
+    /// for every entry, nil when none can match (no feed's name holds what `feed:` asked).
+    static func condition(of query: SearchQuery, in db: Database) throws -> String? {
+        guard !query.feedNames.isEmpty else { return "" }
+        // Compared here rather than in SQL, whose lower() and LIKE fold only ASCII letters.
+        let feeds = try Row.fetchAll(db, sql: "SELECT id, COALESCE(title, url) AS name FROM feeds")
+        let ids = feeds.compactMap { row -> Int64? in
+            let name: String = row["name"]
+            return query.feedNames.contains { name.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) != nil } ? row["id"] : nil
+        }
+        guard !ids.isEmpty else { return nil }
+        return "feedId IN (\(ids.map(String.init).joined(separator: ",")))"
+    }
+
+    /// The words a search for `text` finds in what it lists, to mark them.
+    public static func searchTerms(in text: String) -> [String] {
+        SearchQuery(text).highlightedWords
     }
 
     /// `v4-search` and `v6-search-prefixes`: the index with its prefix indexes of `prefixes`, filled

@@ -106,6 +106,8 @@ public struct EntryQuery: Sendable, Hashable {
     public var olderThan: EntryCursor?
     /// Whether the entries come with their bodies, or only with what a list row shows.
     public var fields: EntryFields
+    /// Only the entries a search for this text finds (`SearchQuery`), newest first as any list.
+    public var search: String?
 
     /// Creates a query; the default is the newest 50 entries of all feeds.
     public init(feedID: Int64? = nil, folderID: Int64? = nil, accountID: Int64? = nil, labelID: Int64? = nil, unreadOnly: Bool = false,

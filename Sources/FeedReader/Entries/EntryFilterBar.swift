@@ -8,6 +8,8 @@ final class EntryFilterBar {
     let searchBar: UnsafeMutablePointer<GtkWidget>
     let searchEntry: UnsafeMutablePointer<GtkWidget>
     let searchButton: UnsafeMutablePointer<GtkWidget>
+    /// Keeps the search typed as a row of the sidebar (SavedSearches).
+    let saveSearchButton: UnsafeMutablePointer<GtkWidget>
     let unreadButton: UnsafeMutablePointer<GtkWidget>
 
     /// Called when another filter is chosen.
@@ -19,6 +21,7 @@ final class EntryFilterBar {
         searchBar = layout.searchBar
         searchEntry = layout.searchEntry
         searchButton = layout.searchButton
+        saveSearchButton = layout.saveSearchButton
         unreadButton = layout.unreadButton
         // Results as each key is typed: GTK's default wait of 150 ms would be latency people see,
         // and the query of a key typed before the last result came is stopped (EntryListView).
@@ -56,5 +59,12 @@ final class EntryFilterBar {
     func startSearch() {
         gtk_search_bar_set_search_mode(cast(searchBar), 1)
         gtk_widget_grab_focus(searchEntry)
+    }
+
+    /// Opens the search bar showing `text`, without telling `onSearch`: its caller lists it.
+    func showSearch(_ text: String) {
+        gtk_search_bar_set_search_mode(cast(searchBar), 1)
+        gtk_editable_set_text(cast(searchEntry), text)
+        gtk_editable_set_position(cast(searchEntry), -1)
     }
 }

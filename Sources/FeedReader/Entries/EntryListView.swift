@@ -64,6 +64,8 @@ final class EntryListView {
     var onFirstPageShown: (() -> Void)?
     /// Called when a load fails, with a sentence for people and the error for the details.
     var onError: ((String, any Error) -> Void)?
+    /// A saved search by id, for listing one (LibraryModel's).
+    var savedSearch: ((Int64) -> SavedSearch?)?
 
     init(library: FeedLibrary) {
         self.library = library
@@ -120,6 +122,7 @@ final class EntryListView {
         case let .feed(id): header.lastUpdatedKey = "feed-\(id)"
         case let .folder(id): header.lastUpdatedKey = "folder-\(id)"
         case let .account(id): header.lastUpdatedKey = "account-\(id)"
+        case let .savedSearch(id): header.lastUpdatedKey = "saved-search-\(id)"
         }
         reload(scrollToTop: changed)
     }
@@ -131,11 +134,17 @@ final class EntryListView {
         reload(scrollToTop: true)
     }
 
-    /// Lists the entries matching `text` across every feed, best first; empty text ends the search.
-    func search(_ text: String) {
+    /// Lists the entries matching `text` across every feed, best first; empty text ends the
+    /// search. `completion` runs once the first page shows, or at once when `text` is already listed.
+    func search(_ text: String, completion: (@MainActor () -> Void)? = nil) {
+        // The search entry tells of text set from outside (GNOME Shell's search) once more, later.
+        guard text != searchText else {
+            completion?()
+            return
+        }
         searchText = text
         searchTerms = FeedStore.searchTerms(in: text)
-        reload(scrollToTop: true)
+        reload(scrollToTop: true, completion: completion)
     }
 
     /// The page after `last` (the first page when nil): search results, else the source's entries.
@@ -143,6 +152,11 @@ final class EntryListView {
         if !searchTerms.isEmpty {
             return try await library.store.search(searchText, limit: Self.searchPageSize, offset: last == nil ? 0 : order.count,
                                                   fields: .listing, includingHidden: showsHidden)
+        }
+        if let id = source.savedSearchID {
+            guard let saved = savedSearch?(id) else { return [] }
+            return try await library.store.entries(saved.entryQuery(unreadOnly: filter == .unread, limit: Self.pageSize,
+                                                                    olderThan: last?.cursor, fields: .listing))
         }
         let query = EntryQuery(feedID: source.feedID, folderID: source.folderID, accountID: source.accountID, unreadOnly: filter == .unread,
                                starredOnly: source == .starred, includesHidden: showsHidden,

@@ -104,6 +104,9 @@ extension Reading {
         case let .feed(id): markRead(feedID: id)
         case let .account(id): markRead { try await store.markAllRead(accountID: id) }
         case .starred: markRead { try await store.markAllRead(inFeeds: nil) }
+        case let .savedSearch(id):
+            guard let search = model.savedSearch(id: id) else { return }
+            markRead { try await store.markAllRead(in: search) }
         case let .folder(id):
             if let accountID = sidebar.outline.account(of: .folder(id)) {
                 markRead { try await store.markAllRead(accountID: accountID, folderID: id) }

@@ -80,6 +80,7 @@ final class Reading {
         panes.onChange = { [weak self] in self?.panesChanged() }
         filterBar.onFilter = { [weak self] filter in self?.entryList.setFilter(filter) }
         filterBar.onSearch = { [weak self] text in self?.entryList.search(text) }
+        entryList.savedSearch = { [weak model] id in model?.savedSearch(id: id) }
         article.onOpenLink = { [weak self] link in self?.openExternally(link) }
         Signal.connect(cast(listPane.statusButton), "clicked") { [weak self] in self?.statusButtonClicked() }
         // The timer would mark an entry no one sees any more.
@@ -123,7 +124,7 @@ final class Reading {
         typealias Key = WindowKey
         model.selection = selection
         let saved: Int? = switch selection {
-        case .all, .account: nil
+        case .all, .account, .savedSearch: nil
         case .starred: Key.starredSelection
         case let .folder(id): Key.folderSelection(id)
         case let .feed(id): Int(id)

@@ -1,8 +1,9 @@
-/// What the sidebar can select: every feed, the starred entries, a folder of feeds, one feed, or
-/// every feed of a sync account.
+/// What the sidebar can select: every feed, the starred entries, a saved search, a folder of
+/// feeds, one feed, or every feed of a sync account.
 enum FeedSelection: Hashable {
     case all
     case starred
+    case savedSearch(Int64)
     case folder(Int64)
     case feed(Int64)
     case account(Int64)
@@ -16,6 +17,12 @@ enum FeedSelection: Hashable {
     /// The folder selected, or nil.
     var folderID: Int64? {
         if case let .folder(id) = self { return id }
+        return nil
+    }
+
+    /// The saved search selected, or nil.
+    var savedSearchID: Int64? {
+        if case let .savedSearch(id) = self { return id }
         return nil
     }
 

@@ -66,6 +66,9 @@ extension FeedSidebar {
             add(tr("Mark All as Read"), "win.mark-folder-read", g_variant_new_int64(gint64(folderID)), to: menu)
         case let .account(accountID):
             add(tr("Mark All as Read"), "win.mark-account-read", g_variant_new_int64(gint64(accountID)), to: menu)
+        case let .savedSearch(id):
+            add(tr("Rename Search…"), "win.rename-saved-search", g_variant_new_int64(gint64(id)), to: menu)
+            add(tr("Delete Search"), "win.delete-saved-search", g_variant_new_int64(gint64(id)), to: menu)
         case .all, .starred:
             g_object_unref(cast(menu))
             return nil

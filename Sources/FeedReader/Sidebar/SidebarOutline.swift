@@ -1,4 +1,4 @@
-/// The sidebar's tree, decided without GTK: "All Feeds", "Starred", the local feeds outside
+/// The sidebar's tree, decided without GTK: "All Feeds", "Starred", the saved searches, the local feeds outside
 /// folders and the local folders at the top, then one row for each sync account; inside a folder
 /// its feeds then the folders inside it, inside an account its feeds outside categories then its
 /// categories as folders. The tree list model shows what this says, one list per level.
@@ -24,10 +24,10 @@ struct SidebarOutline: Equatable {
     init() {}
 
     /// The tree of the local `feeds` in `folders` (in order, parents before children; a nil folder
-    /// is the top) and of `accounts`. A feed or folder whose folder is not listed shows at the top
-    /// of its section.
-    init(feeds: [Feed], folders: [Folder], accounts: [Account] = []) {
-        top = [.all, .starred] + contents(feeds: feeds, folders: folders)
+    /// is the top), of `accounts` and of the saved searches of `savedSearches`. A feed or folder
+    /// whose folder is not listed shows at the top of its section.
+    init(feeds: [Feed], folders: [Folder], accounts: [Account] = [], savedSearches: [Int64] = []) {
+        top = [.all, .starred] + savedSearches.map(FeedSelection.savedSearch) + contents(feeds: feeds, folders: folders)
         for account in accounts {
             let item = FeedSelection.account(account.id)
             top.append(item)

@@ -19,7 +19,8 @@ extension LibraryModel {
                                  accounts: accounts.map { account in
                                      SidebarOutline.Account(id: account.account.id, feeds: account.feeds.map { ($0.id, $0.folderID) },
                                                             folders: account.folders.map { ($0.id, $0.parentID) })
-                                 })
+                                 },
+                                 savedSearches: savedSearches.map(\.id))
         let old = outline
         outline = new
         isUpdatingSidebar = true
@@ -56,6 +57,10 @@ extension LibraryModel {
                 fill(item, title: tr("All Feeds"), icon: "view-list-symbolic", unread: feedsByItem.values.reduce(0) { $0 + $1.unreadCount })
             case .starred:
                 fill(item, title: tr("Starred"), icon: "starred-symbolic", unread: starredUnreadCount)
+            case let .savedSearch(id):
+                let search = savedSearch(id: id)
+                fill(item, title: search?.name ?? "", icon: "edit-find-symbolic", unread: search?.unreadCount ?? 0)
+                item.tooltip = search?.query ?? ""
             case let .folder(id):
                 let folder = foldersByItem[id]
                 fill(item, title: folder?.name ?? "", icon: "folder-symbolic", unread: folder?.unreadCount ?? 0)

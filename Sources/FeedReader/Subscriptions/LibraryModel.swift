@@ -32,6 +32,8 @@ final class LibraryModel {
     private(set) var accounts: [SidebarAccount] = []
     /// The starred entries not read yet: Starred's count, unread as every other row's.
     private(set) var starredUnreadCount = 0
+    /// The saved searches, in the sidebar's order, with their unread counts.
+    private(set) var savedSearches: [SavedSearch] = []
     /// The row selected in the sidebar, whose entries the list shows.
     var selection = FeedSelection.all
     /// The sidebar's top level: a GListStore of ``SidebarItem``s; folders and accounts hold theirs.
@@ -66,7 +68,9 @@ final class LibraryModel {
             let folders = try await store.folders()
             let starredUnreadCount = try await store.entryCount(unreadOnly: true, starredOnly: true)
             let accounts = try await SidebarAccount.all(in: store)
+            let savedSearches = try await store.savedSearches()
             (self.feeds, self.folders, self.starredUnreadCount, self.accounts) = (feeds, folders, starredUnreadCount, accounts)
+            self.savedSearches = savedSearches
             updateSidebar()
             await onChange?(change, selection)
         } catch {
@@ -77,6 +81,11 @@ final class LibraryModel {
     /// A feed of this computer or of a sync account, by id.
     func feed(id: Int64) -> StoredFeed? {
         feeds.first { $0.id == id } ?? accounts.lazy.flatMap(\.feeds).first { $0.id == id }
+    }
+
+    /// A saved search, by id.
+    func savedSearch(id: Int64) -> SavedSearch? {
+        savedSearches.first { $0.id == id }
     }
 
     /// Every feed's title, local and synced, as the sidebar names it, by the feed's id.
@@ -98,6 +107,14 @@ final class LibraryModel {
         case .account:
             // An account's feeds come from its server by a sync, not by fetching each feed.
             return []
+        case let .savedSearch(id):
+            // Those of where it looks.
+            return switch savedSearch(id: id)?.scope {
+            case let .feed(feedID)?: feedIDs(of: .feed(feedID))
+            case let .folder(folderID)?: feedIDs(of: .folder(folderID))
+            case let .account(accountID)?: feedIDs(of: .account(accountID))
+            case .everything?, nil: nil
+            }
         }
     }
 }

@@ -20,6 +20,8 @@ enum NameDialog {
         case renameFolder = "subscriptions/rename-folder-dialog.ui"
         case renameFeed = "subscriptions/rename-feed-dialog.ui"
         case editAddress = "subscriptions/edit-address-dialog.ui"
+        case saveSearch = "sidebar/save-search-dialog.ui"
+        case renameSavedSearch = "sidebar/rename-search-dialog.ui"
 
         /// Whether the answer is an address, which reads left to right in every language.
         var isAddress: Bool { self == .editAddress }

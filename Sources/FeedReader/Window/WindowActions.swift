@@ -41,5 +41,11 @@ enum WindowActions {
             main?.switchLanguage(to: code)
         }
         KeyShortcuts.install(on: window, Shortcuts.split(Shortcuts.table).singleKeys)
+        let savedSearches = SavedSearches(window: window, life: main.life, store: main.library.store, model: main.model,
+                                          filterBar: main.filterBar, toasts: main.notices.toasts)
+        savedSearches.onFailure = main.life.tied { [weak main] message, error in main?.notices.showStoreError(message, error) }
+        savedSearches.addActions()
+        // Its actions hold it weakly: it lives as long as the window.
+        ObjectData.set(savedSearches, on: window, "feed-reader-saved-searches")
     }
 }

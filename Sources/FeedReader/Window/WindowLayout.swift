@@ -28,6 +28,7 @@ struct WindowLayout {
     let unreadButton: UnsafeMutablePointer<GtkWidget>
     let searchBar: UnsafeMutablePointer<GtkWidget>
     let searchEntry: UnsafeMutablePointer<GtkWidget>
+    let saveSearchButton: UnsafeMutablePointer<GtkWidget>
     let listStack: UnsafeMutablePointer<GtkWidget>
     let entriesSlot: UnsafeMutablePointer<GtkWidget>
     let listStatus: OpaquePointer
@@ -64,6 +65,7 @@ struct WindowLayout {
         unreadButton = object("unread_button")
         searchBar = object("search_bar")
         searchEntry = object("search_entry")
+        saveSearchButton = object("save_search_button")
         listStack = object("list_stack")
         entriesSlot = object("entries_slot")
         listStatus = opaque("list_status")

@@ -118,7 +118,50 @@ struct FeedStoreSearchTests {
 
     @Test func termsAreWordsOnly() {
         #expect(FeedStore.searchTerms(in: "  \"swift\" OR-lin*  ") == ["swift", "OR", "lin"])
-        #expect(FeedStore.matchExpression(for: "a b") == "\"a\" \"b\"*")
-        #expect(FeedStore.matchExpression(for: "::") == nil)
+        #expect(SearchQuery("a b").matchExpression == "(\"a\" AND \"b\" *)")
+        #expect(SearchQuery("title:\"a b\" -c* author:d").matchExpression == "(title : \"a b\" AND author : \"d\" *) NOT \"c\" *")
+        #expect(SearchQuery("::").matchExpression == nil)
+    }
+
+    /// Each part of the syntax docs/feed-reader.md describes, against the same entries.
+    static let syntax: [(query: String, found: [String])] = [
+        (query: "tomatoes", found: ["red", "green", "soup", "notes"]),
+        (query: "tomatoes basil", found: ["soup"]),
+        (query: "tom", found: ["red", "green", "soup", "notes"]),
+        (query: "tom basil", found: []),
+        (query: "tom* basil", found: ["soup"]),
+        (query: "\"green tomatoes\"", found: ["green"]),
+        (query: "\"tomatoes green\"", found: []),
+        (query: "tomatoes -green", found: ["red", "soup", "notes"]),
+        (query: "tomatoes -\"red tomatoes\"", found: ["green", "soup", "notes"]),
+        (query: "title:tomatoes", found: ["red", "green", "soup"]),
+        (query: "title:\"tomato soup\"", found: ["soup"]),
+        (query: "author:ana", found: ["notes"]),
+        (query: "author:tomatoes", found: []),
+        (query: "tomatoes feed:kitchen", found: ["soup"]),
+        (query: "tomatoes feed:\"KITCHEN notes\"", found: ["soup"]),
+        (query: "tomatoes feed:nowhere", found: []),
+        (query: "-tomatoes", found: []),
+        // Not the syntax: read as the words typed.
+        (query: "\"green tomat", found: ["green"]),
+        (query: "green:tomatoes", found: ["green"]),
+        (query: "title: tomatoes", found: ["red", "green", "soup", "notes"]),
+        (query: "title:tom", found: ["red", "green", "soup"]),
+        (query: "tomatoes AND OR NOT ( ) ^ NEAR", found: []),
+        (query: "-", found: []),
+    ]
+
+    @Test(arguments: syntax)
+    func theQuerySyntax(query: String, found: [String]) async throws {
+        try await add([
+            Entry(id: "red", title: "Red tomatoes", summary: "Ripe"),
+            Entry(id: "green", title: "Green tomatoes", summary: "Fried"),
+            Entry(id: "notes", title: "Garden notes", author: "Ana Gardener", summary: "We planted tomatoes"),
+        ], to: "https://garden.example/feed")
+        let kitchen = try await store.addFeed(url: URL(string: "https://kitchen.example/feed")!)
+        try await store.apply(fetched([Entry(id: "soup", title: "Tomato soup with tomatoes", summary: "Basil on top")], title: "Kitchen Notes"),
+                              toFeed: kitchen.id)
+
+        #expect(Set(try await store.search(query).map(\.entryID)) == Set(found), "\(query)")
     }
 }
