@@ -35,7 +35,7 @@ final class ArticleView {
     let widget: UnsafeMutablePointer<GtkWidget>
     let openButton: UnsafeMutablePointer<GtkWidget>
     let starButton: UnsafeMutablePointer<GtkWidget>
-    /// The full article from the entry's web page: its button over the article, spinner and notice.
+    /// The full article from the entry's web page: its toggle in the header bar, spinner and notice.
     let fullArticle = FullArticleControl()
     private let stack: UnsafeMutablePointer<GtkWidget>
     /// Whether the pane's widgets still exist: the window may close while a body is sanitized.
@@ -50,8 +50,8 @@ final class ArticleView {
     let loadImagesButton: UnsafeMutablePointer<GtkWidget>
     /// Whether the entry shown loads its remote images although the preference is off.
     var loadsImagesOnce = false
-    /// The article's column: the web view once there is one. Its star and open buttons go in
-    /// the pane's header bar.
+    /// The article's column: the web view once there is one. Its star, open and full-article
+    /// buttons go in the pane's header bar.
     let articleBox: UnsafeMutablePointer<GtkWidget>
     /// Made when the first article is shown, not with the window: making a WebKit view loads
     /// WebKit's engine and starts its network process, which the window's first frame waited
@@ -129,7 +129,6 @@ final class ArticleView {
         }
         addZoomByScrolling()
         gtk_box_append(cast(articleBox), fullArticle.notice)
-        gtk_box_append(cast(articleBox), fullArticle.overlay)
         fullArticle.present = { [weak self] body in self?.present(body) }
         retranslate()
     }
@@ -143,7 +142,7 @@ final class ArticleView {
         gtk_widget_set_vexpand(webView, 1)
         gtk_widget_set_hexpand(webView, 1)
         connectSignals(of: webView)
-        gtk_overlay_set_child(cast(fullArticle.overlay), webView)
+        gtk_box_append(cast(articleBox), webView)
         madeWebView = webView
         applyFont()
         applyZoom()
@@ -191,7 +190,6 @@ final class ArticleView {
         Widgets.name(openButton, tr("Open in Browser"))
         updateStar()
         media.retranslate()
-        fullArticle.retranslate()
         if let bodyHTML { present(bodyHTML) }
     }
 

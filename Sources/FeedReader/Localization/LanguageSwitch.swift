@@ -10,6 +10,7 @@ enum LanguageSwitch {
         main.sidebar.retranslate()
         main.entryList.retranslate()
         main.article.retranslate()
+        main.article.fullArticle.rebuild()
         main.filterBar.retranslate()
         main.notices.banner.rebuild()
         main.importBar.rebuild()
