@@ -42,6 +42,8 @@ final class ArticleView {
     private let life: WidgetLife
     /// What the pane says while no entry is selected.
     private let emptyPage: OpaquePointer
+    /// Says it instead in the first window the app opens, once offered.
+    private(set) var welcome: FirstRunWelcome?
     private let crashLabel: UnsafeMutablePointer<GtkWidget>
     private let reloadButton: UnsafeMutablePointer<GtkWidget>
     /// Above the article while its remote images are held back: says so, with a button to load them.
@@ -264,7 +266,14 @@ final class ArticleView {
         loadsImagesOnce = false
         updateImagesBar()
         state = .empty
-        gtk_stack_set_visible_child_name(cast(stack), "empty")
+        gtk_stack_set_visible_child_name(cast(stack), welcome == nil ? "empty" : "welcome")
+    }
+
+    /// Shows `page` while no entry is selected, in place of "No Entry Selected".
+    func offer(_ page: FirstRunWelcome) {
+        welcome = page
+        gtk_stack_add_named(cast(stack), page.widget, "welcome")
+        if state == .empty { gtk_stack_set_visible_child_name(cast(stack), "welcome") }
     }
 
     /// Loads the current page again, in a new web process after a crash.

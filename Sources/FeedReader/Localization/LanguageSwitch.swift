@@ -11,6 +11,7 @@ enum LanguageSwitch {
         main.entryList.retranslate()
         main.article.retranslate()
         main.article.fullArticle.rebuild()
+        main.article.welcome?.rebuild()
         main.filterBar.retranslate()
         main.notices.banner.rebuild()
         main.importBar.rebuild()

@@ -9,6 +9,7 @@ enum WindowActions {
         main.refreshing.addActions()
         main.subscriptions.addActions()
         main.reading.addActions()
+        main.accounts.addActions()
         let (window, application) = (main.window, main.application)
         Widgets.addAction(to: window, "about") { _ in AboutWindow.present(over: window) }
         Widgets.addAction(to: window, "entry-menu") { [weak main] _ in
