@@ -73,3 +73,90 @@ final class EmptyStateTests: XCTestCase {
         PaneLeafletTests.isShown(app.window.entryList.widget)
     }
 }
+
+/// The very first run: the bundled samples refresh from their own files, so a person's first pull
+/// ends quietly, and the window offers what to do next.
+final class FirstRunTests: XCTestCase {
+    func testTheFirstWindowWelcomesWithWaysToBringOnesOwnFeedsAndLaterOnesDoNot() throws {
+        try onMain {
+            let app = try ReaderFixture(healingStoreIn: temporaryDirectory())
+            defer { app.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.sidebar.feedIDs.count == 3 })
+            let welcome = try XCTUnwrap(app.window.article.welcome, "the first run offers a welcome")
+            XCTAssertTrue(GtkTestEnvironment.iterate { PaneLeafletTests.isShown(welcome.widget) }, "in the article pane, with no entry selected")
+            XCTAssertEqual(welcome.title, "Welcome to Feed Reader")
+            let buttons = Self.buttons(in: welcome.widget)
+            XCTAssertEqual(buttons.map(\.label), ["_Add a Feed", "_Import Subscriptions…", "Add Account…"])
+            for (label, button) in buttons {
+                XCTAssertNotEqual(gtk_widget_get_sensitive(button), 0, "\(label) can be pressed")
+            }
+            saveRender(app.window.window, name: "first-run-welcome")
+
+            let addAccount = try XCTUnwrap(buttons.last?.button)
+            RealInput.click(windowTitle: app.title, at: app.point(in: addAccount, x: 20, y: 10))
+            var dialog: UnsafeMutablePointer<GtkWidget>?
+            XCTAssertTrue(GtkTestEnvironment.iterate {
+                dialog = toplevel(where: { isWidget($0, a: gtk_window_get_type()) && $0 != app.window.window && gtk_widget_get_visible($0) != 0 })
+                return dialog != nil
+            }, "Add Account… opens its dialog")
+            XCTAssertEqual(dialog.flatMap { gtk_window_get_title(cast($0)) }.map { String(cString: $0) }, "Add Account")
+            dialog.map { gtk_window_destroy(cast($0)) }
+
+            // An entry selected takes the welcome's place.
+            app.showEntry(titled: try XCTUnwrap(app.window.entryList.entries[app.window.entryList.order[0]]?.title))
+            XCTAssertTrue(GtkTestEnvironment.iterate { !PaneLeafletTests.isShown(welcome.widget) })
+            app.close()
+
+            let restarted = try app.restarted()
+            defer { restarted.close() }
+            XCTAssertNil(restarted.window.article.welcome, "only the first window welcomes")
+        }
+    }
+
+    /// The buttons under `widget`, in order, with their labels.
+    @MainActor
+    static func buttons(in widget: UnsafeMutablePointer<GtkWidget>) -> [(label: String, button: UnsafeMutablePointer<GtkWidget>)] {
+        var found: [(String, UnsafeMutablePointer<GtkWidget>)] = []
+        func walk(_ widget: UnsafeMutablePointer<GtkWidget>) {
+            if isWidget(widget, a: gtk_button_get_type()), let label = gtk_button_get_label(cast(widget)) {
+                found.append((String(cString: label), widget))
+                return
+            }
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                walk(current)
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        walk(widget)
+        return found
+    }
+
+    func testAFirstPullOfTheSamplesEndsWithoutANotice() throws {
+        try onMain {
+            // A day later, when every sample is due again: the pull reads them all.
+            nonisolated(unsafe) var later = 0.0
+            let app = try ReaderFixture(healingStoreIn: temporaryDirectory(), now: { Date(timeIntervalSinceNow: later) })
+            defer { app.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.sidebar.feedIDs.count == 3 })
+            later = 86_400
+            let header = app.window.entryList.header
+            header.beginRefreshing()
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.refreshing.running > 0 }, "the pull started")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.refreshing.running == 0 && header.state == .idle },
+                          "the pull ended")
+            nonisolated(unsafe) var feeds: [StoredFeed]?
+            Task { @MainActor [store = app.library.store] in feeds = try? await store.feeds() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { feeds != nil })
+            for feed in feeds ?? [] {
+                XCTAssertGreaterThan(feed.lastFetched ?? .distantPast, Date(timeIntervalSinceNow: 3600), "\(feed.url) was read by the pull")
+                XCTAssertNil(feed.lastError, "\(feed.url)")
+            }
+            XCTAssertNil(app.window.notices.toasts.message, "a first pull shows no failure")
+            XCTAssertNil(app.window.notices.banner.message)
+            for id in app.window.sidebar.feedIDs {
+                XCTAssertNil(app.window.sidebar.tooltip(forFeed: id), "feed \(id) is not marked as failing")
+            }
+        }
+    }
+}

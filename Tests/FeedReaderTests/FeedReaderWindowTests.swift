@@ -317,14 +317,14 @@ final class ReaderFixture {
     }
 
     /// A window over the store in `folder` as the app opens it at start, healing it if need be.
-    convenience init(healingStoreIn folder: URL) throws {
+    convenience init(healingStoreIn folder: URL, now: @escaping @Sendable () -> Date = { Date() }) throws {
         nonisolated(unsafe) var opened: Result<(store: FeedStore, notice: StorageNotice?), any Error>?
         Task { @MainActor in
             do { opened = .success(try await FeedStore.openHealing(at: folder.appendingPathComponent("feeds.sqlite"))) } catch { opened = .failure(error) }
         }
         GtkTestEnvironment.iterate(timeout: 10) { opened != nil }
         let (store, notice) = try XCTUnwrap(opened).get()
-        try self.init(folder: folder, library: FeedLibrary(store: store), notice: notice)
+        try self.init(folder: folder, library: FeedLibrary(store: store, now: now), notice: notice)
     }
 
     /// A closed store in a new folder, subscribed to the feed at `address`, as a previous run leaves it.

@@ -6,7 +6,7 @@ import TestSupport
 import XCTest
 @testable import FeedReader
 
-/// The article pane's full article: the button and its spinner, the article kept and found by
+/// The article pane's full article: the header bar's toggle and its spinner, the article kept and found by
 /// search and shown offline, the notice when a page gives none, and a feed that always shows it.
 final class FullArticleViewTests: XCTestCase {
     static let page = try! Data(contentsOf: ArticleExtractionTests.pages.appendingPathComponent("garden-article.html"))
@@ -57,19 +57,24 @@ final class FullArticleViewTests: XCTestCase {
             let full = article.fullArticle
             app.showEntry(titled: "Frost")
             XCTAssertEqual(article.bodyHTML, "Only the first lines of the post.")
-            XCTAssertEqual(Self.tooltip(full.button), "Show Full Article")
+            XCTAssertEqual(Self.tooltip(full.button), "Show Full Article (F)", "named with its shortcut")
+            XCTAssertNotEqual(gtk_widget_is_ancestor(full.button, UnsafeMutablePointer(app.window.layout.articleHeader)), 0,
+                              "in the article's header bar, over no text")
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(full.button) != 0 && gtk_widget_get_sensitive(full.button) != 0 })
+            XCTAssertEqual(gtk_toggle_button_get_active(cast(full.button)), 0, "off: the feed's text shows")
             XCTAssertEqual(Self.search("bicycle", in: app), [], "the page's words are not in the feed")
 
-            g_action_group_activate_action(cast(app.window.window), "toggle-full-article", nil)
-            XCTAssertEqual(full.state, .loading)
-            XCTAssertEqual(Self.tooltip(full.button), "Loading the Full Article…", "the button shows a spinner meanwhile")
-            XCTAssertEqual(gtk_widget_get_sensitive(full.button), 0)
+            RealInput.click(windowTitle: app.title, at: app.point(in: full.button, x: 12, y: 12))
+            XCTAssertTrue(GtkTestEnvironment.iterate { full.state == .loading }, "the click asked for the page: \(full.state)")
+            XCTAssertNotEqual(gtk_toggle_button_get_active(cast(full.button)), 0, "pressed while the page loads")
+            XCTAssertEqual(gtk_widget_get_sensitive(full.button), 0, "with a spinner, not pressed twice")
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 40) { full.state == .fullArticle && article.isLoaded }, "state \(full.state)")
             let body = try XCTUnwrap(article.bodyHTML)
             XCTAssertTrue(body.contains("the kind that comes around a new bicycle"), body)
             XCTAssertFalse(body.contains("Subscribe to the newsletter"))
             XCTAssertTrue(try XCTUnwrap(article.pageHTML).contains("<h1 dir=\"auto\">Frost</h1>"), "the entry's header stays")
-            XCTAssertEqual(Self.tooltip(full.button), "Show Feed Text")
+            XCTAssertNotEqual(gtk_toggle_button_get_active(cast(full.button)), 0, "pressed while the full article shows")
+            XCTAssertNotEqual(gtk_widget_get_sensitive(full.button), 0)
             let shown = ArticleViewTests.evaluate("document.body.innerText", in: try XCTUnwrap(article.webView)) ?? ""
             XCTAssertTrue(shown.contains("the kind that comes around a new bicycle"), "the page shows the article: \(shown)")
             // For people to look at, as the display shows it: WebKit hands its painted page over a few frames after the load.
@@ -77,8 +82,9 @@ final class FullArticleViewTests: XCTestCase {
             saveScreen(name: "full-article")
             XCTAssertEqual(Self.search("bicycle", in: app), ["Frost"], "the kept article is found by search")
 
-            g_action_group_activate_action(cast(app.window.window), "toggle-full-article", nil)
-            XCTAssertTrue(GtkTestEnvironment.iterate { article.bodyHTML == "Only the first lines of the post." }, "back to the feed's text")
+            RealInput.key(windowTitle: app.title, "f")
+            XCTAssertTrue(GtkTestEnvironment.iterate { article.bodyHTML == "Only the first lines of the post." }, "F goes back to the feed's text")
+            XCTAssertEqual(gtk_toggle_button_get_active(cast(full.button)), 0, "no longer pressed")
 
             // Kept with the entry: shown again with the server gone.
             server.stop()
@@ -101,9 +107,18 @@ final class FullArticleViewTests: XCTestCase {
             XCTAssertEqual(full.state, .failed(.unreadablePage(.httpStatus(404))))
             XCTAssertEqual(full.noticeText, "The entry’s web page could not be read. Nothing was found at this address (error 404).")
             XCTAssertEqual(article.bodyHTML, "A teaser for a page that is gone.", "the feed's text stays")
-            XCTAssertEqual(Self.tooltip(full.button), "Show Full Article", "it can be tried again")
+            XCTAssertEqual(gtk_toggle_button_get_active(cast(full.button)), 0, "not pressed: the feed's text shows")
+            XCTAssertNotEqual(gtk_widget_get_sensitive(full.button), 0, "it can be tried again")
             GtkTestEnvironment.waitForFrames(of: app.window.window, count: 10)
             saveScreen(name: "full-article-failed")
+
+            // A language switch builds the toggle and the notice again, saying the same in German.
+            app.window.switchLanguage(to: "de")
+            defer { app.window.switchLanguage(to: "") }
+            XCTAssertEqual(Self.tooltip(full.button), "Vollständigen Artikel anzeigen (F)")
+            XCTAssertEqual(full.noticeText, "Die Webseite des Eintrags konnte nicht gelesen werden. Unter dieser Adresse wurde nichts gefunden (Fehler 404).")
+            XCTAssertNotEqual(gtk_widget_is_ancestor(full.button, UnsafeMutablePointer(app.window.layout.articleHeader)), 0)
+            XCTAssertNotEqual(gtk_widget_get_sensitive(full.button), 0, "the new toggle acts as the old one did")
 
             app.showEntry(titled: "Frost")
             XCTAssertNil(full.noticeText, "the notice belongs to the entry it was about")

@@ -39,6 +39,38 @@ final class PaneLeafletTests: XCTestCase {
         }
     }
 
+    func testTheListKeepsItsWidthAndTheArticleTakesTheRestWhateverIsSelected() throws {
+        try onMain {
+            // The bundled samples: feeds with titles and entries of different lengths.
+            let app = try ReaderFixture(healingStoreIn: temporaryDirectory())
+            defer { app.close() }
+            let window = app.window
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { window.sidebar.feedIDs.count == 3 })
+            let feeds = window.sidebar.feedIDs
+            GtkTestEnvironment.withAnimations(false) {
+                for width: Int32 in [1280, 1000, 800] {
+                    Self.resize(app, width: width)
+                    var widths: [String: (list: Int32, article: Int32)] = [:]
+                    for (name, selection) in [("All Feeds", FeedSelection.all)] + feeds.map({ ("feed \($0)", FeedSelection.feed($0)) }) {
+                        window.sidebar.select(selection)
+                        XCTAssertTrue(GtkTestEnvironment.iterate { window.entryList.source == selection && !window.entryList.order.isEmpty })
+                        GtkTestEnvironment.waitForFrames(of: window.window)
+                        widths[name] = (gtk_widget_get_width(window.layout.listContent), gtk_widget_get_width(window.article.widget))
+                    }
+                    let list = widths["All Feeds"]!.list, article = widths["All Feeds"]!.article
+                    XCTAssertTrue((PaneLeaflet.NaturalWidth.list...400).contains(list), "\(width) px: the list is \(list) px wide")
+                    // At 1000 px the sidebar still shows, and the article has what is left of it.
+                    XCTAssertGreaterThan(article, width >= 1280 ? 600 : PaneLeaflet.paneMinimumWidth, "\(width) px: the article takes the rest")
+                    for (name, shown) in widths {
+                        XCTAssertEqual(shown.list, list, "\(width) px, \(name): the list does not move")
+                        XCTAssertEqual(shown.article, article, "\(width) px, \(name): the article does not move")
+                    }
+                    saveRender(window.window, name: "panes-\(width)")
+                }
+            }
+        }
+    }
+
     func testANarrowWindowShowsOnePaneAtATimeAndTheKeyboardMovesBetweenThem() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
             let window = app.window

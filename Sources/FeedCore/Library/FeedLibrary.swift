@@ -286,4 +286,22 @@ public final class FeedLibrary: Sendable {
         }
         return added
     }
+
+    /// Points the samples subscribed from another copy of the app's data (a build tree moved or
+    /// removed, the app installed under another prefix) at their copies in `directory`, so that
+    /// they refresh from the files the app ships instead of failing. A sample is a local file,
+    /// gone now, in a folder of `directory`'s name, whose file `directory` holds. Returns how
+    /// many were moved.
+    @discardableResult
+    public func followSamples(to directory: URL) async -> Int {
+        guard let feeds = try? await store.feeds() else { return 0 }
+        var moved = 0
+        for feed in feeds where feed.url.isFileURL && !FileManager.default.fileExists(atPath: feed.url.path)
+            && feed.url.deletingLastPathComponent().lastPathComponent == directory.lastPathComponent {
+            let bundled = directory.appendingPathComponent(feed.url.lastPathComponent)
+            guard FileManager.default.fileExists(atPath: bundled.path) else { continue }
+            if (try? await store.changeAddress(ofFeed: feed.id, to: bundled)) != nil { moved += 1 }
+        }
+        return moved
+    }
 }

@@ -7,10 +7,10 @@ import RefreshGtk
 /// Accounts page of Preferences, and what failed, said with the account named.
 @MainActor
 final class AccountSyncing {
-    private let window: UnsafeMutablePointer<GtkWidget>
+    let window: UnsafeMutablePointer<GtkWidget>
     private let application: UnsafeMutablePointer<GtkApplication>
     private let life: WidgetLife
-    private let accountSync: AccountSync
+    let accountSync: AccountSync
     private let model: LibraryModel
     private let preferences: Preferences
     /// The Refresh button counts the syncs running with the refreshes.
@@ -34,7 +34,7 @@ final class AccountSyncing {
     }
 
     /// A new account syncs at once, its feeds and articles coming into the window; a removed one's are gone.
-    private func accountsChanged(_ change: AccountsPage.AccountsChange) {
+    func accountsChanged(_ change: AccountsPage.AccountsChange) {
         switch change {
         case let .added(account):
             Task { @MainActor [weak self] in await self?.syncAccounts([account.id], reporting: true) }

@@ -35,13 +35,15 @@ final class ArticleView {
     let widget: UnsafeMutablePointer<GtkWidget>
     let openButton: UnsafeMutablePointer<GtkWidget>
     let starButton: UnsafeMutablePointer<GtkWidget>
-    /// The full article from the entry's web page: its button over the article, spinner and notice.
+    /// The full article from the entry's web page: its toggle in the header bar, spinner and notice.
     let fullArticle = FullArticleControl()
     private let stack: UnsafeMutablePointer<GtkWidget>
     /// Whether the pane's widgets still exist: the window may close while a body is sanitized.
     private let life: WidgetLife
     /// What the pane says while no entry is selected.
     private let emptyPage: OpaquePointer
+    /// Says it instead in the first window the app opens, once offered.
+    private(set) var welcome: FirstRunWelcome?
     private let crashLabel: UnsafeMutablePointer<GtkWidget>
     private let reloadButton: UnsafeMutablePointer<GtkWidget>
     /// Above the article while its remote images are held back: says so, with a button to load them.
@@ -50,8 +52,8 @@ final class ArticleView {
     let loadImagesButton: UnsafeMutablePointer<GtkWidget>
     /// Whether the entry shown loads its remote images although the preference is off.
     var loadsImagesOnce = false
-    /// The article's column: the web view once there is one. Its star and open buttons go in
-    /// the pane's header bar.
+    /// The article's column: the web view once there is one. Its star, open and full-article
+    /// buttons go in the pane's header bar.
     let articleBox: UnsafeMutablePointer<GtkWidget>
     /// Made when the first article is shown, not with the window: making a WebKit view loads
     /// WebKit's engine and starts its network process, which the window's first frame waited
@@ -129,7 +131,6 @@ final class ArticleView {
         }
         addZoomByScrolling()
         gtk_box_append(cast(articleBox), fullArticle.notice)
-        gtk_box_append(cast(articleBox), fullArticle.overlay)
         fullArticle.present = { [weak self] body in self?.present(body) }
         nameParts()
         updateStar()
@@ -159,7 +160,7 @@ final class ArticleView {
         gtk_widget_set_vexpand(webView, 1)
         gtk_widget_set_hexpand(webView, 1)
         connectSignals(of: webView)
-        gtk_overlay_set_child(cast(fullArticle.overlay), webView)
+        gtk_box_append(cast(articleBox), webView)
         madeWebView = webView
         applyFont()
         applyZoom()
@@ -200,7 +201,6 @@ final class ArticleView {
     func showPageAgain() {
         updateStar()
         media.retranslate()
-        fullArticle.retranslate()
         if let bodyHTML { present(bodyHTML) }
     }
 
@@ -275,7 +275,14 @@ final class ArticleView {
         loadsImagesOnce = false
         updateImagesBar()
         state = .empty
-        gtk_stack_set_visible_child_name(cast(stack), "empty")
+        gtk_stack_set_visible_child_name(cast(stack), welcome == nil ? "empty" : "welcome")
+    }
+
+    /// Shows `page` while no entry is selected, in place of "No Entry Selected".
+    func offer(_ page: FirstRunWelcome) {
+        welcome = page
+        gtk_stack_add_named(cast(stack), page.widget, "welcome")
+        if state == .empty { gtk_stack_set_visible_child_name(cast(stack), "welcome") }
     }
 
     /// Loads the current page again, in a new web process after a crash.

@@ -1,11 +1,14 @@
+import AppSignals
+import CAdw
 import CGtk
 import FeedCore
 import Foundation
 import RefreshGtk
 
-/// The article pane's full article: its button over the article (a spinner while the page loads),
-/// the article kept with the entry, the feeds that always show it, and the notice that says
-/// why a page gave none while the feed's own text stays.
+/// The article pane's full article: its toggle in the article's header bar (pressed while the
+/// full article shows, a spinner while the page loads), the article kept with the entry, the
+/// feeds that always show it, and the notice that says why a page gave none while the feed's own
+/// text stays. Its widgets come from article/full-article.ui, built again on a language switch.
 @MainActor
 final class FullArticleControl {
     /// What the pane shows of the entry.
@@ -20,17 +23,21 @@ final class FullArticleControl {
         case failed(ArticleExtractionError)
     }
 
-    /// The button floating at the article's lower end corner: shows the full article, or the
-    /// feed's text again. Not in the header bar, whose buttons already fill a phone's width.
-    let button: UnsafeMutablePointer<GtkWidget>
-    /// Holds the article's web view with the button over it.
-    let overlay: UnsafeMutablePointer<GtkWidget>
+    static let file = "article/full-article.ui"
+    static let actionName = "toggle-full-article"
+
+    /// Holds the toggle in the article's header bar; its child is built again on a language switch.
+    let slot: UnsafeMutablePointer<GtkWidget>
     /// The notice above the article when the full article could not be shown.
     let notice: UnsafeMutablePointer<GtkWidget>
-    private let buttonContent: UnsafeMutablePointer<GtkWidget>
-    private let spinner: UnsafeMutablePointer<GtkWidget>
-    private let noticeLabel: UnsafeMutablePointer<GtkWidget>
-    private let noticeClose: UnsafeMutablePointer<GtkWidget>
+    /// Shows the full article, or the feed's text again: `win.toggle-full-article`, whose
+    /// boolean state (the full article shown or loading) the toggle shows as pressed.
+    private(set) var button: UnsafeMutablePointer<GtkWidget>
+    private var buttonFace: UnsafeMutablePointer<GtkWidget>
+    private var spinner: UnsafeMutablePointer<GtkWidget>
+    private var noticeLabel: UnsafeMutablePointer<GtkWidget>
+    /// The window action the toggle and the F key activate.
+    private let action: OpaquePointer
     /// Whether the control's widgets still exist: the window may close while a page is fetched.
     private let life: WidgetLife
     /// The control while its widgets exist, nil once the window destroyed them.
@@ -50,55 +57,66 @@ final class FullArticleControl {
     var present: ((String) -> Void)?
 
     init() {
-        let icon = gtk_image_new_from_icon_name("format-justify-fill-symbolic")!
-        spinner = gtk_spinner_new()!
-        buttonContent = gtk_stack_new()!
-        gtk_stack_add_named(cast(buttonContent), icon, "icon")
-        gtk_stack_add_named(cast(buttonContent), spinner, "spinner")
-        button = gtk_button_new()!
-        gtk_button_set_child(cast(button), buttonContent)
-        for style in ["osd", "circular"] { gtk_widget_add_css_class(button, style) }
-        gtk_widget_set_halign(button, GTK_ALIGN_END)
-        gtk_widget_set_valign(button, GTK_ALIGN_END)
-        Widgets.setMargins(button, horizontal: 18, vertical: 18)
-        overlay = gtk_overlay_new()!
-        life = WidgetLife(overlay)
-        gtk_widget_set_vexpand(overlay, 1)
-        gtk_overlay_add_overlay(cast(overlay), button)
-        gtk_actionable_set_action_name(cast(button), "win.toggle-full-article")
-
-        noticeLabel = Widgets.label("", xalign: 0)
-        gtk_label_set_wrap(cast(noticeLabel), 1)
-        gtk_widget_set_hexpand(noticeLabel, 1)
-        noticeClose = gtk_button_new_from_icon_name("window-close-symbolic")!
-        gtk_widget_add_css_class(noticeClose, "flat")
-        gtk_widget_set_valign(noticeClose, GTK_ALIGN_CENTER)
-        let bar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [noticeLabel, noticeClose])
-        gtk_widget_add_css_class(bar, "toolbar")
-        gtk_widget_add_css_class(bar, "background")
-        Widgets.setMargins(bar, horizontal: 12, vertical: 6)
+        action = g_simple_action_new_stateful(Self.actionName, nil, g_variant_new_boolean(0))!
+        slot = adw_bin_new()!
         notice = gtk_revealer_new()!
-        gtk_revealer_set_child(cast(notice), bar)
-        Signal.connect(cast(noticeClose), "clicked") { [weak self] in self?.hideNotice() }
-        retranslate()
+        life = WidgetLife(notice)
+        (button, buttonFace, spinner, noticeLabel) = Self.build(into: slot, notice: notice)
+        Signal.connectObjectOrNil(cast(action), "activate") { [weak self] _ in self?.toggle() }
+        connectNoticeClose()
+        update()
+    }
+
+    isolated deinit {
+        g_object_unref(cast(action))
+    }
+
+    /// Builds the file's toggle into `slot` and its notice's content into `notice`.
+    private static func build(into slot: UnsafeMutablePointer<GtkWidget>, notice: UnsafeMutablePointer<GtkWidget>)
+        -> (UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GtkWidget>) {
+        let file = BuilderFile(file)
+        let toggle = file.widget("toggle")
+        adw_bin_set_child(cast(slot), toggle)
+        if let key = Shortcuts.table.first(where: { $0.action == "win." + actionName })?.keys.split(separator: " ").first {
+            var keyval: guint = 0
+            var modifiers = GdkModifierType(rawValue: 0)
+            if gtk_accelerator_parse(String(key), &keyval, &modifiers) != 0, let label = gtk_accelerator_get_label(keyval, modifiers) {
+                defer { g_free(label) }
+                let name = gtk_widget_get_tooltip_text(toggle).map { String(cString: $0) } ?? ""
+                gtk_widget_set_tooltip_text(toggle, "\(name) (\(String(cString: label)))")
+            }
+        }
+        let box = file.widget("notice_box")
+        g_object_ref(cast(box))
+        gtk_revealer_set_child(cast(file.widget("notice")), nil)
+        gtk_revealer_set_child(cast(notice), box)
+        g_object_unref(cast(box))
+        return (toggle, file.widget("toggle_face"), file.widget("spinner"), file.widget("notice_label"))
+    }
+
+    private func connectNoticeClose() {
+        guard let box = gtk_revealer_get_child(cast(notice)), let close = gtk_widget_get_last_child(box) else { return }
+        Signal.connect(cast(close), "clicked") { [weak self] in self?.hideNotice() }
+    }
+
+    /// Builds the toggle and the notice again from their file, in the language now chosen,
+    /// keeping what they show.
+    func rebuild() {
+        let text = noticeText
+        (button, buttonFace, spinner, noticeLabel) = Self.build(into: slot, notice: notice)
+        connectNoticeClose()
+        if case let .failed(error) = state { gtk_label_set_text(cast(noticeLabel), error.sentence) } else if let text { gtk_label_set_text(cast(noticeLabel), text) }
         update()
     }
 
     /// Adds `win.toggle-full-article` and the feeds' `win.always-show-full-article` to `window`;
     /// `feedChanged` runs once a feed's setting is saved.
     func addActions(to window: UnsafeMutablePointer<GtkWidget>, feedChanged: @escaping @MainActor (Int64) -> Void) {
-        Widgets.addAction(to: window, "toggle-full-article") { [weak self] _ in self?.toggle() }
+        g_action_map_add_action(cast(window), cast(action))
         FullArticleSetting.addAction(to: window, library: { [weak self] in self?.library }, changed: { [weak self] feedID, always in
             feedChanged(feedID)
             if always, let self = self?.live, self.entry?.feedID == feedID, self.state == .feedText { self.showFullArticle() }
         }, failed: { [weak self] in self?.live?.showNotice(tr("The setting could not be saved.")) })
-    }
-
-    /// The texts in the current language.
-    func retranslate() {
-        Widgets.name(noticeClose, tr("Dismiss"))
-        update()
-        if case let .failed(error) = state { gtk_label_set_text(cast(noticeLabel), error.sentence) }
     }
 
     /// Whether the pane should keep the article it shows rather than the feed's text of `entryID`.
@@ -212,18 +230,14 @@ final class FullArticleControl {
         gtk_revealer_get_reveal_child(cast(notice)) != 0 ? gtk_label_get_text(cast(noticeLabel)).map { String(cString: $0) } : nil
     }
 
-    /// The button's icon or spinner, its name, and whether it can act.
+    /// The toggle's state (pressed while the full article shows or loads), its icon or spinner,
+    /// and whether it can act: only for an entry with a web page, and not while it loads.
     private func update() {
         let loading = state == .loading
-        gtk_stack_set_visible_child_name(cast(buttonContent), loading ? "spinner" : "icon")
+        g_simple_action_set_state(cast(action), g_variant_new_boolean((state == .fullArticle || loading).gboolean))
+        g_simple_action_set_enabled(cast(action), (entry?.link != nil && !loading).gboolean)
+        gtk_stack_set_visible_child_name(cast(buttonFace), loading ? "spinner" : "icon")
         if loading { gtk_spinner_start(cast(spinner)) } else { gtk_spinner_stop(cast(spinner)) }
-        let name = switch state {
-        case .fullArticle: tr("Show Feed Text")
-        case .loading: tr("Loading the Full Article…")
-        case .feedText, .failed: tr("Show Full Article")
-        }
-        Widgets.name(button, name)
         cgtk_accessible_set_busy(cast(button), loading.gboolean)
-        gtk_widget_set_sensitive(button, (entry?.link != nil && !loading).gboolean)
     }
 }

@@ -15,7 +15,7 @@ final class EntryListView {
     static let searchPageSize = 20
 
     let widget: UnsafeMutablePointer<GtkWidget>
-    let header: NormalHeader
+    let header: CompactHeader
     let footer: NormalAutoFooter
     /// One ``EntryItem`` per entry shown, showing the entry at its position in ``order``: a new
     /// page refills the items already there (their rows follow their properties) instead of
@@ -89,7 +89,7 @@ final class EntryListView {
         let view = RefreshView(wrapping: cast(scrolled))
         widget = view.widget
         life = WidgetLife(scrolled)
-        header = NormalHeader()
+        header = CompactHeader()
         footer = NormalAutoFooter()
         header.link(to: view)
         footer.link(to: view)
@@ -111,8 +111,9 @@ final class EntryListView {
         LanguageTexts.keep(scrolledWindow, .accessibleLabel) { tr("Entries") }
     }
 
-    /// Shows the first page of the entries `source` stands for.
-    func show(_ source: FeedSelection, feedTitles: [Int64: String]) {
+    /// Shows the first page of the entries `source` stands for; `lastRefresh` is when its feeds
+    /// were last fetched, which the pull header shows when it is newer than its last pull.
+    func show(_ source: FeedSelection, feedTitles: [Int64: String], lastRefresh: Date? = nil) {
         self.feedTitles = feedTitles
         let changed = source != self.source || order.isEmpty
         self.source = source
@@ -124,6 +125,7 @@ final class EntryListView {
         case let .account(id): header.lastUpdatedKey = "account-\(id)"
         case let .savedSearch(id): header.lastUpdatedKey = "saved-search-\(id)"
         }
+        if let lastRefresh, lastRefresh > header.lastUpdated ?? .distantPast { header.lastUpdated = lastRefresh }
         reload(scrollToTop: changed)
     }
 

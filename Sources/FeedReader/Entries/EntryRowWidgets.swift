@@ -41,6 +41,9 @@ final class EntryRowWidgets {
         gtk_overlay_set_child(cast(heading), title)
         gtk_overlay_add_overlay(cast(heading), star)
         meta = Widgets.label("", classes: ["caption", "dim-label"])
+        // A long feed name or author would otherwise set the list's narrowest width, and the
+        // panes' split would move with the entries shown.
+        gtk_label_set_ellipsize(cast(meta), PANGO_ELLIPSIZE_END)
         summary = Widgets.label("", classes: ["entry-summary"])
         gtk_label_set_use_markup(cast(summary), 1)
         gtk_label_set_ellipsize(cast(summary), PANGO_ELLIPSIZE_END)

@@ -17,6 +17,8 @@ enum LanguageSwitch {
         main.reading.showSelectionAgain()
         main.refreshing.showRunning()
         main.chrome.buildMenus()
+        main.article.fullArticle.rebuild()
+        main.article.welcome?.rebuild()
         main.notices.banner.rebuild()
         main.importBar.rebuild()
     }

@@ -132,7 +132,7 @@ final class Reading {
         settings.setInteger(saved, forKey: Key.selectedFeed, in: Key.group)
         settings.setInteger(selection.accountID.map(Int.init), forKey: FeedSidebar.selectedAccountKey, in: Key.group)
         showSelectionTitle()
-        entryList.show(selection, feedTitles: model.feedTitles)
+        entryList.show(selection, feedTitles: model.feedTitles, lastRefresh: model.lastRefresh(of: selection))
     }
 
     /// A click on the notification of new entries: the unread entries of all feeds.

@@ -15,8 +15,8 @@ final class PaneLeaflet {
     /// Below this width of the panes, in pixels, the sidebar folds away.
     static let sidebarFoldWidth: Int32 = 1000
 
-    /// The widths the panes are given side by side before the article takes the rest, whatever
-    /// the feeds' titles or the language.
+    /// The widths the panes are given side by side, whatever the feeds' titles or the language:
+    /// the sidebar and the list keep theirs and the article takes the rest.
     enum NaturalWidth {
         static let sidebar: Int32 = 280
         static let list: Int32 = 360
@@ -51,6 +51,9 @@ final class PaneLeaflet {
         Self.pinNaturalWidth(of: feeds, to: NaturalWidth.sidebar, minimum: Self.sidebarMinimumWidth)
         Self.pinNaturalWidth(of: entries, to: NaturalWidth.list, minimum: Self.paneMinimumWidth)
         Self.pinNaturalWidth(of: article, to: NaturalWidth.article, minimum: Self.paneMinimumWidth)
+        // Unfolded, a leaflet shares the room left among the panes that expand: the list's rows
+        // expand, so without this it took half of it, and the split moved with its content.
+        for pane in [feeds, entries] { gtk_widget_set_hexpand(pane, 0) }
         // libadwaita 1.2 has no breakpoints, and a leaflet folding on its panes' natural widths
         // measures the whole sidebar on every change: the frame's width decides instead.
         adw_leaflet_set_can_unfold(outer, 0)

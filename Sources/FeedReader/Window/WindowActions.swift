@@ -15,6 +15,7 @@ enum WindowActions {
         main.accounts.makeRulesPage = { [rules = muting.rules] window in RulesPage(rules: rules, window: window) }
         // It lives as long as the window, which holds it.
         ObjectData.set(muting, on: main.window, "feed-reader-rule-muting")
+        main.accounts.addActions()
         let (window, application) = (main.window, main.application)
         Widgets.addAction(to: window, "about") { _ in AboutWindow.present(over: window) }
         Widgets.addAction(to: window, "entry-menu") { [weak main] _ in

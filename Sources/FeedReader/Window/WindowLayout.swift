@@ -89,5 +89,6 @@ struct WindowLayout {
         gtk_box_append(cast(articleContent), article.widget)
         adw_header_bar_pack_end(articleHeader, article.openButton)
         adw_header_bar_pack_end(articleHeader, article.starButton)
+        adw_header_bar_pack_end(articleHeader, article.fullArticle.slot)
     }
 }

@@ -2,16 +2,21 @@ import FeedCore
 import RefreshGtk
 
 /// What the window does once shown: the very first run subscribes to the bundled samples, so the
-/// window starts with something to read (never again, so samples removed stay removed); then the
-/// stored entries show at once, without waiting for the network, and the accounts sync.
+/// window starts with something to read (never again, so samples removed stay removed), and
+/// welcomes the newcomer with what to do next; samples subscribed from another copy of the app's
+/// data follow the one it ships now, so they refresh. Then the stored entries show at once,
+/// without waiting for the network, and the accounts sync.
 @MainActor
 enum WindowStart {
     static func run(_ main: MainWindow, fetchingRecoveredFeeds: Bool) {
         let offersSamples = main.settings.integer(forKey: WindowKey.samplesSubscribed, in: WindowKey.library) == nil
+        if offersSamples { main.article.offer(FirstRunWelcome()) }
         Task { @MainActor [weak main, library = main.library] in
             if offersSamples {
                 await library.subscribeToSamplesIfEmpty(in: AppData.sampleFeeds)
                 main?.settings.setInteger(1, forKey: WindowKey.samplesSubscribed, in: WindowKey.library)
+            } else {
+                await library.followSamples(to: AppData.sampleFeeds)
             }
             guard let main = main?.live else { return }
             // The model's change shows the sidebar, selects the saved row and lists its entries.

@@ -149,6 +149,35 @@ struct FeedLibraryTests {
         #expect(await library.subscribeToSamplesIfEmpty(in: folder) == 0)
         #expect(try await library.store.feeds().count == 2)
     }
+
+    @Test("samples subscribed from a copy of the app's data that is gone refresh from the copy the app ships now")
+    func samplesFollowTheAppsData() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("samples-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (old, new) = (root.appendingPathComponent("old/sample-feeds"), root.appendingPathComponent("new/sample-feeds"))
+        for folder in [old, new] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try rss(entries: 3).write(to: folder.appendingPathComponent("one.xml"))
+        }
+        let elsewhere = root.appendingPathComponent("elsewhere.xml")
+        try rss(entries: 1, title: "Mine").write(to: elsewhere)
+        // Due at once, as a day later.
+        nonisolated(unsafe) var later = 0.0
+        let library = FeedLibrary(store: try FeedStore.inMemory(), now: { Date(timeIntervalSinceNow: later) })
+        #expect(await library.subscribeToSamplesIfEmpty(in: old) == 1)
+        _ = try await library.subscribe(to: elsewhere.absoluteString)
+        try FileManager.default.removeItem(at: old)
+        try FileManager.default.removeItem(at: elsewhere)
+        later = 86_400
+        #expect(await library.refresh().failures.count == 2, "both files are gone")
+
+        #expect(await library.followSamples(to: new) == 1, "only the sample has a copy to follow")
+        let report = await library.refresh()
+        let urls = try await library.store.feeds().map(\.url)
+        #expect(urls.contains(new.appendingPathComponent("one.xml")))
+        #expect(report.failures.map(\.title) == ["Mine"], "the sample refreshed from the shipped copy; the user's own file still fails")
+        #expect(await library.followSamples(to: new) == 0, "nothing to follow once it reads the shipped copy")
+    }
 }
 
 /// What the test server publishes, changed as a test goes.

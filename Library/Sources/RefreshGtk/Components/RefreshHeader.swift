@@ -33,14 +33,22 @@ open class RefreshHeader: PullComponent {
         didSet { refreshIndicator() }
     }
 
-    /// A header drawn by `indicator`, calling `action` when a refresh begins.
-    public init(indicator: any RefreshIndicator, refreshing action: (@MainActor () -> Void)? = nil) {
-        super.init(edge: .top, extent: Self.defaultHeight, indicator: indicator)
+    /// A header `height` pixels tall drawn by `indicator`, calling `action` when a refresh begins.
+    public init(indicator: any RefreshIndicator, height: Double = defaultHeight, refreshing action: (@MainActor () -> Void)? = nil) {
+        super.init(edge: .top, extent: height, indicator: indicator)
         refreshingAction = action
     }
 
-    /// When the content was last refreshed, if ever.
-    public var lastUpdated: Date? { store.date(forKey: lastUpdatedKey) }
+    /// When the content was last refreshed, if ever. The header records the end of each of its
+    /// refreshes; an app that refreshes the content otherwise too (in the background, when it
+    /// is first loaded) sets the time it knows, so that the line tells the truth.
+    public var lastUpdated: Date? {
+        get { store.date(forKey: lastUpdatedKey) }
+        set {
+            store.setDate(newValue, forKey: lastUpdatedKey)
+            refreshIndicator()
+        }
+    }
 
     override open func subtitle() -> String? {
         guard showsLastUpdated else { return nil }
@@ -61,6 +69,24 @@ public final class NormalHeader: RefreshHeader {
     public init(refreshing action: (@MainActor () -> Void)? = nil) {
         normalIndicator = NormalIndicator()
         super.init(indicator: normalIndicator, refreshing: action)
+    }
+}
+
+/// The header in GNOME's look: MJRefresh's Normal content (the state, the last-updated time, the
+/// arrow and spinner) on one compact line, the time as a dim caption.
+@MainActor
+public final class CompactHeader: RefreshHeader {
+    /// A GNOME list's compact row height: room for one line of text and a spinner.
+    public static let compactHeight = 40.0
+
+    /// The indicator drawing this header, its ``NormalIndicator/arrangement`` inline.
+    public let normalIndicator: NormalIndicator
+
+    public init(refreshing action: (@MainActor () -> Void)? = nil) {
+        normalIndicator = NormalIndicator()
+        normalIndicator.arrangement = .inline
+        normalIndicator.labelInset = 8
+        super.init(indicator: normalIndicator, height: Self.compactHeight, refreshing: action)
     }
 }
 

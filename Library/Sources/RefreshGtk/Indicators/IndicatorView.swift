@@ -14,6 +14,8 @@ final class IndicatorView {
     private let indicator: any RefreshIndicator
     private(set) var model: IndicatorModel
     private var tickID: guint = 0
+    /// Whether frames are coming for the indicator's movement.
+    var isTicking: Bool { tickID != 0 }
     private var announced: String?
     private var warmUpSource: guint = 0
     private var isWarm = false
@@ -136,8 +138,10 @@ final class IndicatorView {
         isWarm = true
     }
 
+    /// Frames keep coming only while the indicator moves and the desktop wants animations: with
+    /// them off (reduced motion) a spinner stands still, as GtkSpinner does.
     private func keepAnimatingIfNeeded() {
-        guard tickID == 0, indicator.isAnimating(model, at: MainThread.now) else { return }
+        guard tickID == 0, FrameAnimator.animationsEnabled, indicator.isAnimating(model, at: MainThread.now) else { return }
         tickID = gtk_widget_add_tick_callback(widget.pointer, { widget, _, data in
             let view = Unmanaged<IndicatorView>.fromOpaque(data!).takeUnretainedValue()
             return onMainActor { view.tick() }.gboolean
@@ -146,7 +150,7 @@ final class IndicatorView {
 
     private func tick() -> Bool {
         gtk_widget_queue_draw(widget.pointer)
-        guard indicator.isAnimating(model, at: MainThread.now) else {
+        guard FrameAnimator.animationsEnabled, indicator.isAnimating(model, at: MainThread.now) else {
             tickID = 0
             return false
         }
