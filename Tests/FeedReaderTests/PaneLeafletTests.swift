@@ -105,6 +105,26 @@ final class PaneLeafletTests: XCTestCase {
         }
     }
 
+    /// At 800 px adding a feed took Back and then the sidebar's +: the list's header has its
+    /// own Add Feed while the sidebar is folded away, and none beside a sidebar that has one.
+    func testWithTheSidebarFoldedAwayAddFeedIsOneClickFromTheList() throws {
+        try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
+            let window = app.window
+            XCTAssertFalse(Self.isShown(window.layout.listAddButton), "three panes: the sidebar's + is there")
+            Self.resize(app, width: 800)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries, .article] })
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.isShown(window.layout.listAddButton) })
+            XCTAssertNil(AccessibilityTests.labelMismatch(window.layout.listAddButton, "Add Feed"))
+            GtkTestEnvironment.waitForFrames(of: window.layout.listAddButton)
+
+            RealInput.click(windowTitle: app.title, at: app.point(in: window.layout.listAddButton, x: 10, y: 10))
+
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { toplevel(titled: "Add Feed") != nil }, "one click opens Add Feed")
+            RealInput.key(windowTitle: "Add Feed", "Escape")
+            XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Add Feed") == nil })
+        }
+    }
+
     /// Resizes the window and waits until it has the new size, give or take its frame.
     @MainActor
     static func resize(_ app: ReaderFixture, width: Int32) {

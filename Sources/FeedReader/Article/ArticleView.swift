@@ -190,7 +190,7 @@ final class ArticleView {
         gtk_button_set_label(cast(loadImagesButton), tr("_Load Images"))
         Widgets.name(openButton, tr("Open in Browser"))
         updateStar()
-        media.retranslate()
+        media.rebuild()
         fullArticle.retranslate()
         if let bodyHTML { present(bodyHTML) }
     }
@@ -228,7 +228,7 @@ final class ArticleView {
         isLoaded = false
         loadsImagesOnce = false
         updateStar()
-        media.show(entry)
+        media.show(entry, feedTitle: feedTitle)
         showings += 1
         let showing = showings
         fullArticle.entryShown(entry)

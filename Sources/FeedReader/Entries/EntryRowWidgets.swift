@@ -2,14 +2,16 @@ import CGtk
 import RefreshGtk
 
 /// The widgets of one row of the entry list, made once and bound to whichever ``EntryItem`` the
-/// list item shows now: the title with the star over its end, the feed, author and date, and the
-/// summary's first line.
+/// list item shows now: the title with the star over its end, the feed, author and date after an
+/// icon when the entry carries an episode or a video, and the summary's first line.
 @MainActor
 final class EntryRowWidgets {
     let box: UnsafeMutablePointer<GtkWidget>
     let title: UnsafeMutablePointer<GtkWidget>
     let star: UnsafeMutablePointer<GtkWidget>
     let meta: UnsafeMutablePointer<GtkWidget>
+    /// An audio or video icon before the byline, for an entry with something to play.
+    let mediaIcon: UnsafeMutablePointer<GtkWidget>
     let summary: UnsafeMutablePointer<GtkWidget>
     /// The item shown, while bound.
     private(set) var item: EntryItem?
@@ -41,11 +43,16 @@ final class EntryRowWidgets {
         gtk_overlay_set_child(cast(heading), title)
         gtk_overlay_add_overlay(cast(heading), star)
         meta = Widgets.label("", classes: ["caption", "dim-label"])
+        gtk_widget_set_hexpand(meta, 1)
+        mediaIcon = gtk_image_new()!
+        gtk_image_set_pixel_size(cast(mediaIcon), 12)
+        gtk_widget_add_css_class(mediaIcon, "dim-label")
+        let byline = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4, [mediaIcon, meta])
         summary = Widgets.label("", classes: ["entry-summary"])
         gtk_label_set_use_markup(cast(summary), 1)
         gtk_label_set_ellipsize(cast(summary), PANGO_ELLIPSIZE_END)
         gtk_label_set_single_line_mode(cast(summary), 1)
-        box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, [heading, meta, summary])
+        box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, [heading, byline, summary])
         Widgets.setMargins(box, horizontal: 14, vertical: 10)
         gtk_widget_add_css_class(box, "entry-row")
     }
@@ -60,6 +67,8 @@ final class EntryRowWidgets {
         bindings.bind(item.object, "summary-markup", to: summary, "label")
         bindings.bind(item.object, "summary-markup", to: summary, "visible") { (summary: String) in !summary.isEmpty }
         bindings.bind(item.object, "is-starred", to: star, "visible")
+        bindings.bind(item.object, "media-icon", to: mediaIcon, "icon-name")
+        bindings.bind(item.object, "media-icon", to: mediaIcon, "visible") { (icon: String) in !icon.isEmpty }
         itemHandler = Signal.connectIgnoringArgument(item.object, "notify") { [weak self] in self?.showUnboundState() }
         ObjectData.set(self, on: item.object, EntryItem.rowKey)
         showUnboundState()
@@ -76,9 +85,13 @@ final class EntryRowWidgets {
     }
 
     /// What no property binding can carry: the unread style (a CSS class), the room the star
-    /// takes at the title's end, and the name screen readers read (no GObject property).
+    /// takes at the title's end, the row's direction, and the name screen readers read (no
+    /// GObject property).
     private func showUnboundState() {
         guard let item else { return }
+        // The row reads in its entry's own direction, every line of it: an English entry in an
+        // Arabic window starts at the left, title, byline and summary alike, and the reverse.
+        Widgets.setDirection(Self.direction(of: [title, summary]), of: box)
         if item.isRead {
             gtk_widget_remove_css_class(title, "unread")
         } else {
@@ -87,6 +100,18 @@ final class EntryRowWidgets {
         gtk_widget_set_margin_end(title, item.isStarred ? starWidth + Self.starSpacing : 0)
         // The list's row widget is what a screen reader lands on: it gets the whole row in words.
         if let row = gtk_widget_get_parent(box) { cgtk_accessible_set_label(cast(row), item.accessibleName) }
+    }
+
+    /// The direction of the first of `labels` whose text has one (its first letter's), else the window's.
+    static func direction(of labels: [UnsafeMutablePointer<GtkWidget>]) -> GtkTextDirection {
+        for label in labels {
+            switch pango_find_base_dir(gtk_label_get_text(cast(label)), -1) {
+            case PANGO_DIRECTION_LTR: return GTK_TEXT_DIR_LTR
+            case PANGO_DIRECTION_RTL: return GTK_TEXT_DIR_RTL
+            default: continue
+            }
+        }
+        return GTK_TEXT_DIR_NONE
     }
 
     /// The star's width: the title's end margin leaves it that much room.

@@ -13,6 +13,7 @@ enum LanguageSwitch {
         main.filterBar.retranslate()
         main.notices.banner.rebuild()
         main.importBar.rebuild()
+        main.feedFailure.rebuild()
         main.retranslate()
     }
 }

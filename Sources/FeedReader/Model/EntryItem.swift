@@ -13,6 +13,7 @@ struct EntryItem {
     static let type = ObjectType(name: "FeedReaderEntryItem", properties: [
         .init("id", .int64), .init("title-markup", .string), .init("meta", .string), .init("summary-markup", .string),
         .init("is-read", .boolean), .init("is-starred", .boolean), .init("accessible-name", .string),
+        .init("media-icon", .string),
     ])
 
     let object: UnsafeMutablePointer<GObject>
@@ -30,6 +31,8 @@ struct EntryItem {
     var summaryMarkup: String { ObjectProperty.get(object, "summary-markup") }
     var isRead: Bool { ObjectProperty.get(object, "is-read") }
     var isStarred: Bool { ObjectProperty.get(object, "is-starred") }
+    /// The icon of the episode or video the entry carries; empty for none.
+    var mediaIcon: String { ObjectProperty.get(object, "media-icon") }
     /// "Title, feed, date, unread, starred": the whole row in words.
     var accessibleName: String { ObjectProperty.get(object, "accessible-name") }
 
@@ -44,6 +47,12 @@ struct EntryItem {
         ObjectProperty.set(object, "is-read", entry.isRead)
         ObjectProperty.set(object, "is-starred", entry.isStarred)
         ObjectProperty.set(object, "accessible-name", EntryListView.accessibleName(of: entry, title: title, feed: feed))
+        let mediaIcon = switch entry.playableMedia {
+        case .video: "video-x-generic-symbolic"
+        case .audio: "audio-x-generic-symbolic"
+        default: ""
+        }
+        ObjectProperty.set(object, "media-icon", mediaIcon)
     }
 
     private static func markup(_ text: String, terms: [String]) -> String {

@@ -15,6 +15,7 @@ struct WindowChrome {
         gtk_window_set_title(cast(window), tr("Feed Reader"))
         adw_window_title_set_title(layout.sidebarTitle, tr("Feed Reader"))
         Widgets.name(layout.addButton, tr("Add Feed"))
+        Widgets.name(layout.listAddButton, tr("Add Feed"))
         Widgets.name(layout.mainMenuButton, tr("Main Menu"))
         Widgets.name(layout.listBackButton, tr("Back"))
         Widgets.name(layout.articleBackButton, tr("Back"))

@@ -24,6 +24,8 @@ struct WindowLayout {
     let listContent: UnsafeMutablePointer<GtkWidget>
     let listTitle: OpaquePointer
     let listBackButton: UnsafeMutablePointer<GtkWidget>
+    /// Add Feed in the list's header bar, shown while the sidebar (and its +) is folded away.
+    let listAddButton: UnsafeMutablePointer<GtkWidget>
     let searchButton: UnsafeMutablePointer<GtkWidget>
     let unreadButton: UnsafeMutablePointer<GtkWidget>
     let searchBar: UnsafeMutablePointer<GtkWidget>
@@ -60,6 +62,7 @@ struct WindowLayout {
         listContent = object("list_content")
         listTitle = opaque("list_title")
         listBackButton = object("list_back_button")
+        listAddButton = object("list_add_button")
         searchButton = object("search_button")
         unreadButton = object("unread_button")
         searchBar = object("search_bar")
