@@ -106,7 +106,8 @@ final class PaneLeafletTests: XCTestCase {
     }
 
     /// At 800 px adding a feed took Back and then the sidebar's +: the list's header has its
-    /// own Add Feed while the sidebar is folded away, and none beside a sidebar that has one.
+    /// own Add Feed in the two-pane step, none beside a sidebar that has one, and none in a
+    /// phone-sized window whose header has no room to spare.
     func testWithTheSidebarFoldedAwayAddFeedIsOneClickFromTheList() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
             let window = app.window
@@ -122,6 +123,9 @@ final class PaneLeafletTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { toplevel(titled: "Add Feed") != nil }, "one click opens Add Feed")
             RealInput.key(windowTitle: "Add Feed", "Escape")
             XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Add Feed") == nil })
+            Self.resize(app, width: 500)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window).count == 1 })
+            XCTAssertFalse(Self.isShown(window.layout.listAddButton), "one pane: the list header keeps its room for a phone")
         }
     }
 
