@@ -83,6 +83,19 @@ public enum ChosenLanguage {
         state.withLock { $0.languages = languages }
     }
 
+    /// The languages texts are shown in now, most wanted first, each followed by the ones gettext
+    /// falls back to (`pt_BR`, `pt`): the chosen ones, else the system's (`LANGUAGE`, the locale).
+    public static var languageNames: [String] {
+        if let chosen = state.withLock({ $0.languages }) { return chosen.flatMap(fallbacks) }
+        var names: [String] = []
+        var name = g_get_language_names()
+        while let text = name?.pointee {
+            names.append(String(cString: text))
+            name = name?.successor()
+        }
+        return names
+    }
+
     /// The catalogs of `domain` to look in, in order; nil when gettext decides.
     static func catalogs(of domain: GettextDomain) -> [MessageCatalog]? {
         state.withLock { state in

@@ -57,6 +57,60 @@ final class AboutWindowTests: XCTestCase {
         XCTAssertNil(Metainfo.read("<component><releases>"), "a cut-off file gives nothing rather than half")
     }
 
+    /// An installed metainfo carries every paragraph and item once per language: What's New
+    /// showed all 13 at once. It shows the language wanted, the nearest one gettext would fall
+    /// back to, else the untranslated text; the rest of the file's translations do not leak in.
+    func testTheNotesAreInTheLanguageShownWhenTheMetainfoCarriesTranslations() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <component><name>Feed Reader</name><name xml:lang="de">Feedleser</name>
+              <developer><name>RefreshGtk developers</name><name xml:lang="fr">Les développeurs</name></developer>
+              <releases><release version="2.0"><description>
+                <p>Faster</p><p xml:lang="de">Schneller</p><p xml:lang="pt">Mais rápido</p><p xml:lang="pt_BR">Mais rápido (BR)</p>
+                <p>Untranslated</p>
+                <ul><li>Folders</li><li xml:lang="ar">مجلدات</li><li xml:lang="de">Ordner</li><li>Sync</li><li xml:lang="de">Abgleich</li></ul>
+              </description></release></releases></component>
+            """
+        let cases: [(languages: [String], notes: String)] = [
+            (["de"], "<p>Schneller</p><p>Untranslated</p><ul><li>Ordner</li><li>Abgleich</li></ul>"),
+            (["pt_BR", "pt"], "<p>Mais rápido (BR)</p><p>Untranslated</p><ul><li>Folders</li><li>Sync</li></ul>"),
+            (["pt_PT", "pt"], "<p>Mais rápido</p><p>Untranslated</p><ul><li>Folders</li><li>Sync</li></ul>"),
+            (["ar"], "<p>Faster</p><p>Untranslated</p><ul><li>مجلدات</li><li>Sync</li></ul>"),
+            (["en_GB", "en", "C"], "<p>Faster</p><p>Untranslated</p><ul><li>Folders</li><li>Sync</li></ul>"),
+        ]
+        for (languages, notes) in cases {
+            let metainfo = try XCTUnwrap(Metainfo.read(text, languages: languages))
+            XCTAssertEqual(metainfo.release?.notes, notes, "\(languages)")
+        }
+        XCTAssertEqual(Metainfo.read(text, languages: ["de"])?.developer, "RefreshGtk developers", "another language's name stays out")
+    }
+
+    /// The metainfo compile-po installs, with its translations merged, read in German: the
+    /// notes are German, and only German.
+    func testTheInstalledMetainfoShowsWhatsNewInOneLanguage() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("metainfo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let compile = Process()
+        compile.executableURL = root.appendingPathComponent("meson-helpers/compile-po")
+        compile.arguments = [output.appendingPathComponent("locale").path, output.appendingPathComponent("share").path]
+        compile.standardOutput = FileHandle.nullDevice
+        try compile.run()
+        compile.waitUntilExit()
+        XCTAssertEqual(compile.terminationStatus, 0)
+        let installed = try String(contentsOf: output.appendingPathComponent("share/metainfo/io.github.refreshgtk.FeedReader.metainfo.xml"),
+                                   encoding: .utf8)
+        XCTAssertTrue(installed.contains("xml:lang=\"de\""), "the installed file carries the translations")
+
+        let english = try XCTUnwrap(Metainfo.read(installed, languages: ["en"])?.release?.notes)
+        let german = try XCTUnwrap(Metainfo.read(installed, languages: ["de"])?.release?.notes)
+        XCTAssertEqual(german.components(separatedBy: "<li>").count, english.components(separatedBy: "<li>").count,
+                       "as many items as in English: \(german)")
+        XCTAssertEqual(german.components(separatedBy: "<p>").count, english.components(separatedBy: "<p>").count, german)
+        XCTAssertNotEqual(german, english, "German: \(german)")
+        XCTAssertFalse(german.contains(where: { ("\u{0600}"..."\u{06FF}").contains($0) }), "no Arabic among the German: \(german)")
+    }
+
     /// "Translated by" said "The RefreshGtk authors", in English, in every language: each
     /// language credits its own team, in its own words, and English has no such section.
     func testEveryLanguageCreditsItsTranslatorsInItsOwnWords() {
@@ -89,6 +143,10 @@ final class AboutWindowTests: XCTestCase {
             XCTAssertEqual(String(cString: adw_about_window_get_website(cast(about))), "https://github.com/refreshgtk/feed-reader")
             XCTAssertEqual(String(cString: adw_about_window_get_issue_url(cast(about))), "https://github.com/refreshgtk/feed-reader/issues")
             XCTAssertEqual(adw_about_window_get_release_notes_version(cast(about)).map { String(cString: $0) }, CommandLineOption.version)
+            let developers = adw_about_window_get_developers(cast(about))
+            XCTAssertEqual(developers?[0].map { String(cString: $0) }, "RefreshGtk developers https://github.com/refreshgtk/feed-reader",
+                           "Credits name the metainfo's developer, not a placeholder")
+            XCTAssertNil(developers?[1])
             XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(about) != 0 })
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(about, name: "about") })
         }

@@ -126,6 +126,41 @@ final class AddFeedDiscoveryTests: XCTestCase {
         }
     }
 
+    /// A malformed address left Add disabled without a word, and the error line made the dialog
+    /// grow and shrink: why Add cannot be chosen shows in the hint's place as the address is
+    /// typed, and the dialog keeps its height through hint, problem and hint again.
+    func testAMalformedAddressSaysWhyAddIsDisabledAndTheDialogKeepsItsSize() throws {
+        try onMain {
+            let parent = gtk_window_new()!
+            defer { gtk_window_destroy(cast(parent)) }
+            let dialog = AddFeedDialog.present(over: parent, library: FeedLibrary(store: try FeedStore.inMemory())) { _ in }
+            let window = dialog.window
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(window) != 0 && gtk_widget_get_height(window) > 0 })
+            GtkTestEnvironment.waitForFrames(of: window)
+            let hint = "Enter the address of a feed, or of a web page that has one."
+            XCTAssertEqual(dialog.messageText, hint)
+            let height = gtk_widget_get_height(window)
+
+            let cases: [(typed: String, says: String, canAdd: Bool)] = [
+                ("htp:/bad url", "An address cannot contain spaces.", false),
+                ("ftp://example.org/feed.xml", "Addresses of the kind “\u{2068}ftp\u{2069}:” cannot be read. Only web addresses (http and https) and files can.", false),
+                ("https://", "This is not a web address.", false),
+                ("https://example.org/feed.xml", hint, true),
+                ("", hint, false),
+            ]
+            for (typed, says, canAdd) in cases {
+                dialog.enter(typed)
+                XCTAssertEqual(dialog.messageText, says, typed)
+                XCTAssertEqual(dialog.canAdd, canAdd, typed)
+                GtkTestEnvironment.waitForFrames(of: window)
+                XCTAssertEqual(gtk_widget_get_height(window), height, "the dialog keeps its height with \"\(typed)\"")
+                if typed == "htp:/bad url" {
+                    XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(window, name: "add-feed-malformed") })
+                }
+            }
+        }
+    }
+
     func testAnAddressThatCannotBeReachedSaysSoWithTheSiteNamed() throws {
         let closed = try TestHTTPServer { _ in .status(404) }
         let address = closed.url("/feed.xml").absoluteString

@@ -83,6 +83,69 @@ final class FeedReaderWindowTests: XCTestCase {
         }
     }
 
+    /// The toast went after 5 s and a red triangle took the feed's icon: the icon stays with a
+    /// badge, and the feed's list says what failed and when, with Retry and Edit Address…, until
+    /// a refresh succeeds.
+    func testAFailingFeedKeepsItsIconWithABadgeAndANoticeOverItsListUntilItRecovers() throws {
+        try withReader(entries: 5) { app, feed in
+            let (list, sidebar, notice) = (app.window.entryList, app.window.sidebar, app.window.feedFailure)
+            let feedID = try XCTUnwrap(sidebar.feedIDs.first)
+            sidebar.select(.feed(feedID))
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.source == .feed(feedID) })
+            XCTAssertNil(notice.message, "no notice while the feed is well")
+            feed.failing = true
+            list.header.beginRefreshing()
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { notice.message != nil })
+
+            let message = try XCTUnwrap(notice.message)
+            XCTAssertTrue(message.hasPrefix("Last refresh failed: ") && message.contains("500"), message)
+            XCTAssertTrue(message.contains("\nLast tried "), "it says when: \(message)")
+            XCTAssertEqual(list.order.count, 5, "the entries stay under it")
+            let row = try XCTUnwrap(sidebar.rowWidgets(showing: .feed(feedID)))
+            XCTAssertEqual(gtk_widget_get_visible(row.errorBadge), 1, "the badge marks the feed")
+            let iconName = gtk_image_get_icon_name(cast(row.icon)).map { String(cString: $0) }
+            XCTAssertNotEqual(iconName, "dialog-warning-symbolic", "the feed keeps its own icon")
+            XCTAssertEqual(gtk_widget_has_css_class(row.icon, "error"), 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_revealer_get_child_revealed(cast(notice.widget)) != 0 }, "the notice slid in")
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "feed-failure-notice") })
+
+            // In Arabic and dark, said again in the new language, the badge on the mirrored side.
+            let styles = adw_style_manager_get_default()
+            adw_style_manager_set_color_scheme(styles, ADW_COLOR_SCHEME_FORCE_DARK)
+            app.window.switchLanguage(to: "ar")
+            XCTAssertTrue(notice.message?.hasPrefix("فشل آخر تحديث: ") == true, notice.message ?? "no notice")
+            XCTAssertTrue(GtkTestEnvironment.iterate { adw_style_manager_get_dark(styles) != 0 })
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "feed-failure-notice-ar-dark") })
+            adw_style_manager_set_color_scheme(styles, ADW_COLOR_SCHEME_DEFAULT)
+            app.window.switchLanguage(to: "")
+            XCTAssertTrue(notice.message?.hasPrefix("Last refresh failed: ") == true, notice.message ?? "no notice")
+
+            @MainActor func button(_ label: String) -> UnsafeMutablePointer<GtkWidget>? {
+                descendant(of: notice.widget) { isWidget($0, a: gtk_button_get_type()) && gtk_button_get_label(cast($0)).map { String(cString: $0) } == label }
+            }
+            @MainActor func click(_ button: UnsafeMutablePointer<GtkWidget>) {
+                XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(button) != 0 && gtk_widget_get_width(button) > 0 })
+                GtkTestEnvironment.waitForFrames(of: button)
+                // From elsewhere: a button drawn anew under a pointer that has not moved is not entered under Wayland.
+                RealInput.move(windowTitle: app.title, to: app.point(in: list.listView, x: 100, y: 300))
+                GtkTestEnvironment.settleInput()
+                RealInput.click(windowTitle: app.title, at: app.point(in: button, x: 10, y: 10))
+            }
+            let editAddress = try XCTUnwrap(button("_Edit Address…"))
+            click(editAddress)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { MessageDialogTests.shown("Edit Address") != nil },
+                          "Edit Address… asks for the feed's new address")
+            RealInput.key(windowTitle: "Edit Address", "Escape")
+            XCTAssertTrue(GtkTestEnvironment.iterate { MessageDialogTests.shown("Edit Address") == nil })
+
+            feed.failing = false
+            let retry = try XCTUnwrap(button("_Retry"), "the notice's own Retry, not the toast's")
+            click(retry)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { notice.message == nil }, "a refresh that succeeds ends it")
+            XCTAssertEqual(gtk_widget_get_visible(row.errorBadge), 0)
+        }
+    }
+
     func testAFeedWithMistakesIsReadAndItsTooltipSaysWhatWasWrong() throws {
         let xml = Data("""
             <rss version="2.0"><channel><title>Q & A</title>

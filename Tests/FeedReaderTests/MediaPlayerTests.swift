@@ -254,6 +254,57 @@ final class MediaPlayerTests: XCTestCase {
         }
     }
 
+    /// The player was labelled "x.ogg · 11.5 kB" and had no skips: it is named by the entry's
+    /// title and feed, and skips 10 s back and 30 s on within the file.
+    func testThePlayerIsNamedByItsEpisodeAndSkipsBackTenAndOnThirtySeconds() throws {
+        try withShows { app, _ in
+            app.showEntry(titled: "Episode")
+            let player = try Self.shownPlayer(in: app)
+            XCTAssertEqual(String(cString: gtk_label_get_text(cast(player.titleLabel))), "Episode")
+            XCTAssertEqual(String(cString: gtk_label_get_text(cast(player.feedLabel))), "Shows")
+            XCTAssertEqual(gtk_widget_get_visible(player.controls), 0, "no skips before it is played")
+            XCTAssertNil(AccessibilityTests.labelMismatch(player.backButton, "Back 10 Seconds"))
+            XCTAssertNil(AccessibilityTests.labelMismatch(player.forwardButton, "Forward 30 Seconds"))
+
+            try Self.play(player, in: app, from: 0, until: 2)
+            let duration = Double(gtk_media_stream_get_duration(player.stream)) / 1_000_000
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_sensitive(player.forwardButton) != 0 }, "the file can be sought in")
+            saveRender(app.window.window, name: "media-player-named")
+            // Playing, as a person skips while listening.
+            Self.click(try Self.controlsPlayButton(of: player), in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { Self.isPlaying(player) })
+            Self.click(player.forwardButton, in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                gtk_media_stream_get_ended(player.stream) != 0 || player.seconds >= duration - 0.3
+            }, "30 s on from about 2 s is past the end of a 10 s file: it goes to its end, \(player.seconds)")
+            Self.click(player.backButton, in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                gtk_media_stream_is_seeking(player.stream) == 0 && gtk_media_stream_get_ended(player.stream) == 0
+                    && player.seconds < duration - 10 + 1.5
+            }, "10 s back from the end of a 10 s file is its start: \(player.seconds)")
+        }
+    }
+
+    /// Entries that carry an episode or a video are marked in the list, for the eye and for screen readers.
+    func testEntriesWithAudioOrVideoAreMarkedInTheList() throws {
+        try withShows { app, _ in
+            let list = app.window.entryList
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.entries.keys.allSatisfy { list.rowWidgets(showing: $0) != nil } })
+            var shown: [String: String] = [:]
+            for (id, entry) in list.entries {
+                let row = try XCTUnwrap(list.rowWidgets(showing: id))
+                let icon = gtk_widget_get_visible(row.mediaIcon) != 0 ? gtk_image_get_icon_name(cast(row.mediaIcon)).map { String(cString: $0) } : nil
+                shown[entry.title ?? ""] = icon ?? "none"
+                let name = row.item?.accessibleName ?? ""
+                XCTAssertEqual(name.hasSuffix(", with audio"), icon == "audio-x-generic-symbolic", name)
+                XCTAssertEqual(name.hasSuffix(", with video"), icon == "video-x-generic-symbolic", name)
+            }
+            XCTAssertEqual(shown, ["Episode": "audio-x-generic-symbolic", "Clip": "video-x-generic-symbolic",
+                                   "Notes": "audio-x-generic-symbolic", "Plain": "none"])
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "entry-list-media-icons") })
+        }
+    }
+
     func testAWindowClosedToRunInTheBackgroundPausesWhatPlaysAndSavesWhereItWas() throws {
         try withShows { app, _ in
             app.showEntry(titled: "Episode")
@@ -434,13 +485,18 @@ final class MediaPlayerTests: XCTestCase {
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: downloads.path), ["notes.pdf"])
             saveRender(app.window.window, name: "media-download-errors")
 
-            // Worded when shown: a change of language rewords them.
+            // A change of language builds the rows again from their file, in the new language,
+            // with what their downloads came to; a player is a Play button again.
             defer { app.window.switchLanguage(to: "") }
             app.window.switchLanguage(to: "de")
-            XCTAssertEqual(String(cString: gtk_label_get_text(cast(lostRow.statusLabel))), "Unter dieser Adresse wurde nichts gefunden (Fehler 404).")
-            XCTAssertEqual(String(cString: gtk_label_get_text(cast(row.statusLabel))), "Das Herunterladen wurde abgebrochen.")
-            XCTAssertEqual(String(cString: gtk_label_get_text(cast(lost.errorLabel))), "Diese Datei kann nicht abgespielt werden.")
-            XCTAssertEqual(String(cString: gtk_widget_get_tooltip_text(row.downloadButton)), "In den Download-Ordner herunterladen")
+            let rows = app.window.article.media.downloadRows
+            XCTAssertEqual(rows.count, 2)
+            XCTAssertEqual(String(cString: gtk_label_get_text(cast(rows[1].statusLabel))), "Unter dieser Adresse wurde nichts gefunden (Fehler 404).")
+            XCTAssertEqual(String(cString: gtk_label_get_text(cast(rows[0].statusLabel))), "Das Herunterladen wurde abgebrochen.")
+            XCTAssertEqual(String(cString: gtk_label_get_text(cast(try XCTUnwrap(app.window.article.media.players.first).errorLabel))),
+                           "Diese Datei kann nicht abgespielt werden.")
+            XCTAssertEqual(String(cString: gtk_widget_get_tooltip_text(rows[0].downloadButton)), "In den Download-Ordner herunterladen")
+            XCTAssertNil(AccessibilityTests.labelMismatch(rows[0].downloadButton, "In den Download-Ordner herunterladen"))
         }
     }
 

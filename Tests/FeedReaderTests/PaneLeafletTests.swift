@@ -137,6 +137,30 @@ final class PaneLeafletTests: XCTestCase {
         }
     }
 
+    /// At 800 px adding a feed took Back and then the sidebar's +: the list's header has its
+    /// own Add Feed in the two-pane step, none beside a sidebar that has one, and none in a
+    /// phone-sized window whose header has no room to spare.
+    func testWithTheSidebarFoldedAwayAddFeedIsOneClickFromTheList() throws {
+        try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
+            let window = app.window
+            XCTAssertFalse(Self.isShown(window.layout.listAddButton), "three panes: the sidebar's + is there")
+            Self.resize(app, width: 800)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries, .article] })
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.isShown(window.layout.listAddButton) })
+            XCTAssertNil(AccessibilityTests.labelMismatch(window.layout.listAddButton, "Add Feed"))
+            GtkTestEnvironment.waitForFrames(of: window.layout.listAddButton)
+
+            RealInput.click(windowTitle: app.title, at: app.point(in: window.layout.listAddButton, x: 10, y: 10))
+
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { toplevel(titled: "Add Feed") != nil }, "one click opens Add Feed")
+            RealInput.key(windowTitle: "Add Feed", "Escape")
+            XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Add Feed") == nil })
+            Self.resize(app, width: 500)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window).count == 1 })
+            XCTAssertFalse(Self.isShown(window.layout.listAddButton), "one pane: the list header keeps its room for a phone")
+        }
+    }
+
     /// Resizes the window and waits until it has the new size, give or take its frame.
     @MainActor
     static func resize(_ app: ReaderFixture, width: Int32) {

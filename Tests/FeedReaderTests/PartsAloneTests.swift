@@ -222,6 +222,62 @@ final class PartsAloneTests: XCTestCase {
         }
     }
 
+    /// In Arabic the address's placeholder and title sat on the right while its text ran from the
+    /// left: every address field (Add Feed, Add Account's server, Edit Address) is left to right
+    /// as a whole, its title or placeholder drawn from the left where its text starts.
+    func testAddressFieldsAreLeftToRightAsAWholeInArabic() throws {
+        try onMain {
+            adw_init()
+            LanguageChoice.speak("ar")
+            gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+            defer {
+                LanguageChoice.speak(nil)
+                gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR)
+            }
+            let parent = gtk_window_new()!
+            defer { gtk_window_destroy(cast(parent)) }
+            let sync = AccountSync(engine: SyncEngine(store: try FeedStore.inMemory()))
+            let addFeed = AddFeedDialog(library: FeedLibrary(store: try FeedStore.inMemory())) { _ in }.window
+            let addAccount = AddAccountDialog(accounts: sync) { _ in }.window
+            let editAddress = NameDialog.present(.editAddress, over: parent, text: "") { _ in }
+            for (name, window, field) in [("add-feed", addFeed, "Address"), ("add-account", addAccount, "Server Address"),
+                                          ("edit-address", editAddress, "")] {
+                defer { gtk_window_destroy(cast(window)) }
+                gtk_window_present(cast(window))
+                XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(window) != 0 })
+                GtkTestEnvironment.waitForFrames(of: window)
+                let text = try XCTUnwrap(descendant(of: window) { isWidget($0, a: gtk_text_get_type()) }, name)
+                // The field's own widget: the entry row, or the GtkEntry, around the text.
+                let box = try XCTUnwrap(field.isEmpty ? gtk_widget_get_parent(text)
+                                                      : descendant(of: window) { isWidget($0, a: adw_entry_row_get_type()) }, name)
+                var labels: [UnsafeMutablePointer<GtkWidget>] = []
+                _ = descendant(of: box) { widget in
+                    if isWidget(widget, a: gtk_label_get_type()) && gtk_widget_get_mapped(widget) != 0
+                        && gtk_label_get_text(cast(widget)).map({ strlen($0) > 0 }) == true { labels.append(widget) }
+                    return false
+                }
+                XCTAssertFalse(labels.isEmpty, "\(name) shows a title or a placeholder")
+                for widget in [text] + labels {
+                    XCTAssertEqual(gtk_widget_get_direction(widget), GTK_TEXT_DIR_LTR, "\(name): \(String(cString: gtk_widget_get_name(widget)))")
+                }
+                for label in labels {
+                    var origin = graphene_point_t()
+                    var zero = graphene_point_t(x: 0, y: 0)
+                    _ = gtk_widget_compute_point(label, box, &zero, &origin)
+                    var offsetX: Int32 = 0
+                    var offsetY: Int32 = 0
+                    gtk_label_get_layout_offsets(cast(label), &offsetX, &offsetY)
+                    var logical = PangoRectangle()
+                    pango_layout_get_pixel_extents(gtk_label_get_layout(cast(label)), nil, &logical)
+                    let start = Double(origin.x) + Double(offsetX + logical.x)
+                    XCTAssertLessThan(start, Double(gtk_widget_get_width(box)) / 3,
+                                      "\(name): \"\(String(cString: gtk_label_get_text(cast(label))))\" starts at the left, where the address does")
+                }
+                XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(window, name: "address-\(name)-ar") }, name)
+            }
+        }
+    }
+
     /// A `.ui` text is translated with its context, and XML's escapes are read and written back.
     func testBuilderTextsAreTranslatedAndTheirMarksDropped() {
         onMain {

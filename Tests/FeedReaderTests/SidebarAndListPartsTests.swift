@@ -85,4 +85,68 @@ final class SidebarAndListPartsTests: XCTestCase {
                           "the row names the feed by its new title, isolated: \(String(describing: shown()))")
         }
     }
+
+    /// In Arabic an English row had its title on the right and its summary running from the
+    /// left: each row now reads in its entry's own direction, every line alike, whatever the
+    /// window's; an entry with no letters to tell follows the window.
+    func testEachEntryRowReadsInItsOwnDirectionInAnArabicWindow() throws {
+        let folder = temporaryDirectory()
+        try onMain {
+            gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+            defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+            let store = try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path)
+            let list = EntryListView(library: FeedLibrary(store: store))
+            let window = gtk_window_new()!
+            defer { gtk_window_destroy(cast(window)) }
+            gtk_window_set_child(cast(window), list.widget)
+            gtk_window_set_default_size(cast(window), 420, 600)
+            gtk_window_present(cast(window))
+            nonisolated(unsafe) var done = false
+            Task { @MainActor in
+                let feed = try await store.addFeed(url: URL(string: "https://planet.example/rss")!)
+                let entries = [Entry(id: "en", title: "An English title", summary: "Its summary runs from the left."),
+                               Entry(id: "ar", title: "عنوان عربي", summary: "ملخص يبدأ من اليمين."),
+                               Entry(id: "number", title: "2026", summary: "42")]
+                let parsed = ParsedFeed(format: .rss, feed: Feed(id: "planet", title: "Planet"), entries: entries)
+                try await store.apply(FetchResult(request: FeedRequest(url: feed.url), outcome: .fetched(parsed, validators: CacheValidators())),
+                                      toFeed: feed.id)
+                done = true
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { done })
+            list.show(.all, feedTitles: [:])
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.entries.count == 3 && list.entries.keys.allSatisfy { list.rowWidgets(showing: $0) != nil } })
+            GtkTestEnvironment.waitForFrames(of: list.widget)
+
+            let expected: [String: GtkTextDirection] = ["An English title": GTK_TEXT_DIR_LTR, "عنوان عربي": GTK_TEXT_DIR_RTL, "2026": GTK_TEXT_DIR_RTL]
+            for (id, entry) in list.entries {
+                let row = try XCTUnwrap(list.rowWidgets(showing: id))
+                let title = entry.title ?? ""
+                for label in [row.title, row.meta, row.summary] {
+                    XCTAssertEqual(gtk_widget_get_direction(label), expected[title], "\(title): every line in one direction")
+                }
+                // Where each line's text lies in the row, as drawn: an LTR row's lines start at
+                // one left edge, an RTL row's end at one right edge.
+                let extents = [row.title, row.meta, row.summary].map { Self.textExtent(of: $0, in: row.box) }
+                let edges = expected[title] == GTK_TEXT_DIR_LTR ? extents.map(\.minX) : extents.map(\.maxX)
+                XCTAssertLessThan((edges.max() ?? 0) - (edges.min() ?? 0), 2, "\(title): the lines align at one edge: \(extents)")
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(window, name: "entry-rows-ar") })
+        }
+    }
+
+    /// Where the text of `label` lies, left and right, in `ancestor`'s coordinates.
+    @MainActor
+    private static func textExtent(of label: UnsafeMutablePointer<GtkWidget>,
+                                   in ancestor: UnsafeMutablePointer<GtkWidget>) -> (minX: Double, maxX: Double) {
+        var offsetX: Int32 = 0
+        var offsetY: Int32 = 0
+        gtk_label_get_layout_offsets(cast(label), &offsetX, &offsetY)
+        var logical = PangoRectangle()
+        pango_layout_get_pixel_extents(gtk_label_get_layout(cast(label)), nil, &logical)
+        var origin = graphene_point_t()
+        var zero = graphene_point_t(x: 0, y: 0)
+        _ = gtk_widget_compute_point(label, ancestor, &zero, &origin)
+        let minX = Double(origin.x) + Double(offsetX + logical.x)
+        return (minX, minX + Double(logical.width))
+    }
 }

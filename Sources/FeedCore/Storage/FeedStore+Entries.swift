@@ -83,7 +83,9 @@ extension FeedStore {
         case .listing:
             """
             id, feedId, entryId, title, link, author, published, updated, substr(summary, 1, \(EntryFields.listingSummaryLength)) AS summary,
-            NULL AS summaryHTML, NULL AS content, NULL AS enclosures, isRead, isStarred, insertedAt, sortDate, hiddenByRule
+            NULL AS summaryHTML, NULL AS content, (SELECT json_group_array(json(value)) FROM (SELECT value FROM json_each(entries.enclosures)
+                WHERE coalesce(json_extract(value, '$.isThumbnail'), 0) = 0 LIMIT \(EntryFields.listingEnclosures))) AS enclosures,
+            isRead, isStarred, insertedAt, sortDate, hiddenByRule
             """
         }
     }

@@ -131,14 +131,18 @@ public struct EntryQuery: Sendable, Hashable {
 public enum EntryFields: Sendable, Hashable {
     /// Everything stored.
     case all
-    /// What a list row shows: no content, HTML summary or enclosures, and only the first
-    /// `listingSummaryLength` characters of the summary. A list that keeps every page it
-    /// scrolled through then holds a few hundred bytes an entry, not whole articles; the body is
-    /// read by id (`FeedStore.entry(id:)`) when the entry is opened.
+    /// What a list row shows: no content or HTML summary, only the first
+    /// `listingSummaryLength` characters of the summary, and only the first `listingEnclosures`
+    /// enclosures that are no thumbnails (whether the row marks audio or video). A list that
+    /// keeps every page it scrolled through then holds a few hundred bytes an entry, not whole
+    /// articles or a podcast's every episode; the body is read by id (`FeedStore.entry(id:)`)
+    /// when the entry is opened.
     case listing
 
     /// The most characters of a summary a listing keeps: more than one line of a list shows.
     public static let listingSummaryLength = 300
+    /// The most enclosures a listing keeps: enough to tell audio and video among a few files.
+    public static let listingEnclosures = 8
 }
 
 /// What applying a fetch changed.

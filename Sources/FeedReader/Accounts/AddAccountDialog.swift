@@ -70,8 +70,9 @@ final class AddAccountDialog {
         help = file.widget("help")
         message = file.widget("message")
         spinner = file.widget("spinner")
-        // An address reads left to right in every language (a widget's direction is no property a file can set).
-        gtk_widget_set_direction(serverRow, GTK_TEXT_DIR_LTR)
+        // An address reads left to right in every language, its title and text alike (a widget's
+        // direction is no property a file can set).
+        Widgets.setDirection(GTK_TEXT_DIR_LTR, of: serverRow)
         choices = Self.services.enumerated().map { index, kind in
             Choice(kind: kind, label: kind.displayName, servers: Self.item(index, of: file.opaque("service_servers")),
                    help: Self.item(index, of: file.opaque("service_help")))

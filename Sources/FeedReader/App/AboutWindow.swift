@@ -4,7 +4,8 @@ import Foundation
 import RefreshGtk
 
 /// The About window: the app's name, icon and version, its site and issue tracker, who made and
-/// translated it, its license, and the newest release's notes from the metainfo it ships.
+/// translated it, its license and the code it bundles, and the newest release's notes from the
+/// metainfo it ships.
 @MainActor
 enum AboutWindow {
     static let file = "app/about-window.ui"
@@ -24,8 +25,15 @@ enum AboutWindow {
         // A window from a builder is GTK's until it is destroyed, as it closes.
         let about = BuilderFile(file).widget("window")
         adw_about_window_set_version(cast(about), CommandLineOption.version)
-        if let developer = metainfo?.developer { adw_about_window_set_developer_name(cast(about), developer) }
+        if let developer = metainfo?.developer {
+            adw_about_window_set_developer_name(cast(about), developer)
+            // Credits › Developers: the metainfo's developer, linked to the project's site.
+            let credit = [developer, metainfo?.homepage].compactMap { $0 }.joined(separator: " ")
+            withCStringArray([credit]) { adw_about_window_set_developers(cast(about), $0) }
+        }
         if let homepage = metainfo?.homepage { adw_about_window_set_website(cast(about), homepage) }
+        // Legal: the full-article extraction runs Readability.js (data/ui/readability/LICENSE.md).
+        adw_about_window_add_legal_section(cast(about), "Readability.js", "Copyright © 2010 Arc90 Inc, Mozilla", GTK_LICENSE_APACHE_2_0, nil)
         if let tracker = metainfo?.issueTracker { adw_about_window_set_issue_url(cast(about), tracker) }
         if let credits = translatorCredits { adw_about_window_set_translator_credits(cast(about), credits) }
         if let release = metainfo?.release, !release.notes.isEmpty {

@@ -200,7 +200,7 @@ final class ArticleView {
     /// its star's name, its players and the full-article notice; the page keeps its entry.
     func showPageAgain() {
         updateStar()
-        media.retranslate()
+        media.rebuild()
         if let bodyHTML { present(bodyHTML) }
     }
 
@@ -237,7 +237,7 @@ final class ArticleView {
         isLoaded = false
         loadsImagesOnce = false
         updateStar()
-        media.show(entry)
+        media.show(entry, feedTitle: feedTitle)
         showings += 1
         let showing = showings
         fullArticle.entryShown(entry)

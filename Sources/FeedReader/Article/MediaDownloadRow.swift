@@ -14,30 +14,25 @@ final class MediaDownloadRow {
     let statusLabel: UnsafeMutablePointer<GtkWidget>
     private let nameLabel: UnsafeMutablePointer<GtkWidget>
     private let details: (expander: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>)
+    /// The row's file, which holds its widgets until the panel does.
+    private let parts: BuilderFile
     private let enclosure: Enclosure
     private let downloads: MediaDownloads
-    private var state = MediaDownloads.State.idle
 
     init(enclosure: Enclosure, downloads: MediaDownloads) {
         self.enclosure = enclosure
         self.downloads = downloads
-        nameLabel = Widgets.label("", classes: ["caption"])
-        gtk_label_set_ellipsize(cast(nameLabel), PANGO_ELLIPSIZE_MIDDLE)
-        gtk_widget_set_hexpand(nameLabel, 1)
-        downloadButton = gtk_button_new_from_icon_name("folder-download-symbolic")!
-        gtk_widget_add_css_class(downloadButton, "flat")
-        cancelButton = gtk_button_new_from_icon_name("process-stop-symbolic")!
-        gtk_widget_add_css_class(cancelButton, "flat")
-        progressBar = gtk_progress_bar_new()!
-        gtk_progress_bar_set_show_text(cast(progressBar), 1)
-        gtk_widget_set_hexpand(progressBar, 1)
-        gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
-        statusLabel = Widgets.label("", classes: ["caption"])
-        gtk_label_set_wrap(cast(statusLabel), 1)
-        details = Widgets.detailsExpander()
-        gtk_progress_bar_set_fraction(cast(progressBar), 0)
-        let line = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [nameLabel, progressBar, downloadButton, cancelButton])
-        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, [line, statusLabel, details.expander])
+        parts = BuilderFile("article/media-download-row.ui")
+        widget = parts.widget("row")
+        nameLabel = parts.widget("name")
+        downloadButton = parts.widget("download_button")
+        cancelButton = parts.widget("cancel_button")
+        progressBar = parts.widget("progress")
+        statusLabel = parts.widget("status")
+        details = (parts.widget("details_expander"), parts.widget("details_label"))
+        let name = EnclosureDownload.fileName(for: enclosure.url)
+        let size = enclosure.length.map { Self.formatted(size: $0) }
+        gtk_label_set_text(cast(nameLabel), size.map { "\(name) · \($0)" } ?? name)
 
         Signal.connect(cast(downloadButton), "clicked") { [weak self] in
             guard let self else { return }
@@ -47,18 +42,8 @@ final class MediaDownloadRow {
             guard let self else { return }
             self.downloads.cancel(self.enclosure.url)
         }
-        retranslate()
+        show(.idle)
         downloads.observe(enclosure.url) { [weak self] state in self?.show(state) }
-    }
-
-    func retranslate() {
-        Widgets.name(downloadButton, tr("Download to the Downloads Folder"))
-        Widgets.name(cancelButton, tr("Cancel Download"))
-        Widgets.nameDetails(expander: details.expander, label: details.label)
-        let name = EnclosureDownload.fileName(for: enclosure.url)
-        let size = enclosure.length.map { Self.formatted(size: $0) }
-        gtk_label_set_text(cast(nameLabel), size.map { "\(name) · \($0)" } ?? name)
-        show(state)
     }
 
     /// A size as GNOME writes it, such as "30.5 MB", in the current language.
@@ -69,7 +54,6 @@ final class MediaDownloadRow {
     }
 
     private func show(_ state: MediaDownloads.State) {
-        self.state = state
         let running: Bool
         var status: String?
         var failure: String?

@@ -4,8 +4,8 @@ import Foundation
 import RefreshGtk
 
 /// The entry's podcast episodes and videos above its article: a player for each of the first
-/// `maxPlayers` audio or video enclosures, and for every enclosure a button saving it to the
-/// Downloads folder. Its pictures
+/// `maxPlayers` audio or video enclosures, named by the entry and its feed, and for every
+/// enclosure a button saving it to the Downloads folder. Its pictures
 /// (image enclosures, Media RSS thumbnails) go into the article's page, `imagesHTML`.
 @MainActor
 final class MediaPanel {
@@ -22,6 +22,8 @@ final class MediaPanel {
     /// The download rows of the entry shown, in the feed's order.
     private(set) var downloadRows: [MediaDownloadRow] = []
     private var watchesWindow = false
+    /// The entry shown, with its feed's title.
+    private var shown: (entry: StoredEntry, feedTitle: String?)?
 
     init() {
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
@@ -43,9 +45,12 @@ final class MediaPanel {
         }
     }
 
-    /// Shows the media of `entry`, saving where the previous entry's files were left.
-    func show(_ entry: StoredEntry) {
+    /// Shows the media of `entry` of the feed titled `feedTitle`, saving where the previous
+    /// entry's files were left.
+    func show(_ entry: StoredEntry, feedTitle: String?) {
         removeAll()
+        shown = (entry, feedTitle)
+        let title = entry.title?.isEmpty == false ? entry.title! : tr("Untitled")
         for enclosure in entry.enclosures where !enclosure.isThumbnail && Self.isWebAddress(enclosure.url) {
             let kind = enclosure.kind
             // Pictures show in the article.
@@ -57,10 +62,11 @@ final class MediaPanel {
                 gtk_box_append(cast(widget), row.widget)
                 continue
             }
-            let player = MediaPlayer(enclosure: enclosure, isVideo: kind == .video, entryID: entry.id, positions: positions)
+            let player = MediaPlayer(enclosure: enclosure, isVideo: kind == .video, entryID: entry.id, title: title,
+                                     feedTitle: feedTitle, positions: positions)
             players.append(player)
             // The file's name and download button under the controls, above any playback error.
-            gtk_box_insert_child_after(cast(player.widget), row.widget, player.startButton)
+            gtk_box_insert_child_after(cast(player.widget), row.widget, player.controls)
             gtk_box_append(cast(widget), player.widget)
         }
         gtk_widget_set_visible(widget, (gtk_widget_get_first_child(widget) != nil).gboolean)
@@ -68,6 +74,7 @@ final class MediaPanel {
 
     /// Stops the players (saving their positions) and empties the panel; downloads go on.
     func removeAll() {
+        shown = nil
         for player in players { player.stop() }
         players = []
         downloadRows = []
@@ -78,9 +85,9 @@ final class MediaPanel {
         gtk_widget_set_visible(widget, 0)
     }
 
-    func retranslate() {
-        for player in players { player.retranslate() }
-        for row in downloadRows { row.retranslate() }
+    /// Builds the players and rows again, in the language chosen now; what played resumes where it was left.
+    func rebuild() {
+        if let shown { show(shown.entry, feedTitle: shown.feedTitle) }
     }
 
     /// Only web files are offered: a feed's `file:` or `data:` enclosure is not followed.
@@ -97,5 +104,13 @@ final class MediaPanel {
             guard !body.contains(address) else { return nil }
             return "<figure class=\"enclosure\"><img src=\"\(address)\" alt=\"\"></figure>"
         }.joined()
+    }
+}
+
+extension StoredEntry {
+    /// What the entry's player would play: video when it carries any, else audio, else nil.
+    var playableMedia: Enclosure.Kind? {
+        let kinds = Set(enclosures.filter { !$0.isThumbnail && MediaPanel.isWebAddress($0.url) }.map(\.kind))
+        return kinds.contains(.video) ? .video : kinds.contains(.audio) ? .audio : nil
     }
 }

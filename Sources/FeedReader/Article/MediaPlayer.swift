@@ -3,7 +3,8 @@ import FeedCore
 import Foundation
 import RefreshGtk
 
-/// Plays one audio or video enclosure with GTK's media widgets (GStreamer underneath) and
+/// Plays one audio or video enclosure with GTK's media widgets (GStreamer underneath), named by
+/// its entry's title and feed, with skips of 10 s back and 30 s on (article/media-player.ui), and
 /// remembers per entry where it was left, so a long episode resumes there.
 ///
 /// Nothing is requested before Play is pressed: until then the player is a Play button, and
@@ -28,14 +29,27 @@ final class MediaPlayer {
         case keptForLater
     }
 
+    static let file = "article/media-player.ui"
+    /// How far the skip buttons move, in seconds: back a little to hear again, on past a digression.
+    static let skipBack: Double = 10
+    static let skipForward: Double = 30
+
+    /// The player's file, which holds its widgets until the panel does.
+    private let parts: BuilderFile
     let widget: UnsafeMutablePointer<GtkWidget>
     /// The GtkMediaFile playing the enclosure's address, once Play was pressed; the player's own
     /// reference is let go in `stop()`.
     private(set) var stream: UnsafeMutablePointer<GtkMediaStream>?
     let url: URL
+    /// The entry's title and its feed's, naming what plays.
+    let titleLabel: UnsafeMutablePointer<GtkWidget>
+    let feedLabel: UnsafeMutablePointer<GtkWidget>
     /// Shown until the file is first played: pressing it opens the file and plays it.
     let startButton: UnsafeMutablePointer<GtkWidget>
-    private let startLabel: UnsafeMutablePointer<GtkWidget>
+    /// Once played: audio's controls between the skip buttons, or the skip buttons under a video.
+    let controls: UnsafeMutablePointer<GtkWidget>
+    let backButton: UnsafeMutablePointer<GtkWidget>
+    let forwardButton: UnsafeMutablePointer<GtkWidget>
     /// GtkMediaControls under audio, GtkVideo (with its own controls) for a video, once Play was pressed.
     private(set) var view: UnsafeMutablePointer<GtkWidget>?
     private let entryID: Int64
@@ -62,36 +76,41 @@ final class MediaPlayer {
     private var copying: Task<Void, Never>?
     private var hasTriedCopy = false
 
-    init(enclosure: Enclosure, isVideo: Bool, entryID: Int64, positions: MediaPositions) {
+    /// The player of `enclosure` of the entry `entryID`, titled `title` (the entry's) from the feed `feedTitle`.
+    init(enclosure: Enclosure, isVideo: Bool, entryID: Int64, title: String, feedTitle: String?, positions: MediaPositions) {
         url = enclosure.url
         self.entryID = entryID
         self.isVideo = isVideo
         self.positions = positions
-        startLabel = Widgets.label("")
-        let startContent = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6,
-                                       [gtk_image_new_from_icon_name("media-playback-start-symbolic")!, startLabel])
-        startButton = gtk_button_new()!
-        gtk_button_set_child(cast(startButton), startContent)
-        gtk_widget_set_halign(startButton, GTK_ALIGN_START)
-        resumeLabel = Widgets.label("", classes: ["caption", "dim-label"])
-        copyingLabel = Widgets.label("", classes: ["caption", "dim-label"])
-        errorLabel = Widgets.label("", classes: ["error"])
-        gtk_label_set_wrap(cast(errorLabel), 1)
-        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [startButton, resumeLabel, copyingLabel, errorLabel])
-        gtk_widget_set_visible(resumeLabel, 0)
-        gtk_widget_set_visible(copyingLabel, 0)
-        gtk_widget_set_visible(errorLabel, 0)
+        parts = BuilderFile(Self.file)
+        widget = parts.widget("player")
+        titleLabel = parts.widget("title")
+        feedLabel = parts.widget("feed")
+        startButton = parts.widget("start_button")
+        controls = parts.widget("controls")
+        backButton = parts.widget("back_button")
+        forwardButton = parts.widget("forward_button")
+        resumeLabel = parts.widget("resume_label")
+        copyingLabel = parts.widget("copying_label")
+        errorLabel = parts.widget("error_label")
+        gtk_label_set_text(cast(titleLabel), title)
+        gtk_label_set_text(cast(feedLabel), feedTitle ?? "")
+        gtk_widget_set_visible(feedLabel, (feedTitle?.isEmpty == false).gboolean)
+        // Play names the episode for screen readers, not only "Play".
+        cgtk_accessible_set_description(cast(startButton), title)
+        showSeekable()
         Signal.connect(cast(startButton), "clicked") { [weak self] in self?.start() }
+        Signal.connect(cast(backButton), "clicked") { [weak self] in self?.skip(by: -Self.skipBack) }
+        Signal.connect(cast(forwardButton), "clicked") { [weak self] in self?.skip(by: Self.skipForward) }
 
         Task { @MainActor [weak self, positions, url] in
             let saved = await positions.position(entryID: entryID, url: url)
             guard let self, !self.isStopped else { return }
             self.restore = saved.map { .pending($0) } ?? .done
             self.lastSaved = saved
-            self.retranslate()
+            self.showResume()
             self.applyRestore()
         }
-        retranslate()
     }
 
     /// Opens the file, puts its controls (or its video) where the Play button was, and plays it;
@@ -112,9 +131,31 @@ final class MediaPlayer {
         }
         gtk_widget_set_hexpand(shown, 1)
         view = shown
-        gtk_box_insert_child_after(cast(widget), shown, startButton)
+        if isVideo {
+            gtk_box_insert_child_after(cast(widget), shown, startButton)
+            gtk_widget_set_halign(controls, GTK_ALIGN_CENTER)
+        } else {
+            gtk_box_insert_child_after(cast(controls), shown, backButton)
+        }
+        gtk_widget_set_visible(controls, 1)
         gtk_widget_set_visible(startButton, 0)
         gtk_media_stream_play(opened)
+    }
+
+    /// Moves playback `seconds` on (back when negative), within the file.
+    func skip(by seconds: Double) {
+        guard let stream, gtk_media_stream_is_seekable(stream) != 0 else { return }
+        let duration = gtk_media_stream_get_duration(stream)
+        var target = gtk_media_stream_get_timestamp(stream) + gint64(seconds * 1_000_000)
+        target = max(0, duration > 0 ? min(duration, target) : target)
+        gtk_media_stream_seek(stream, target)
+    }
+
+    /// The skip buttons work only where the file can be sought in.
+    private func showSeekable() {
+        let seekable = stream.map { gtk_media_stream_is_seekable($0) != 0 } ?? false
+        gtk_widget_set_sensitive(backButton, seekable.gboolean)
+        gtk_widget_set_sensitive(forwardButton, seekable.gboolean)
     }
 
     private static func openStream(_ url: URL) -> UnsafeMutablePointer<GtkMediaStream> {
@@ -132,6 +173,7 @@ final class MediaPlayer {
             }
         }
         on("notify::prepared") { $0.applyRestore() }
+        on("notify::seekable") { $0.showSeekable() }
         on("notify::playing") { $0.playingChanged() }
         on("notify::timestamp") { $0.timestampChanged() }
         on("notify::ended") { $0.endedChanged() }
@@ -167,17 +209,15 @@ final class MediaPlayer {
         return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
     }
 
-    func retranslate() {
-        if case let .pending(position) = restore {
-            // TRANSLATORS: %@ is where a podcast episode or video was left, such as 12:07.
-            gtk_label_set_text(cast(resumeLabel), tr("Resumes at %@").filling(phrase: Self.clock(position)))
-            gtk_widget_set_visible(resumeLabel, 1)
-        } else {
+    /// Says where playing will resume, until it has.
+    private func showResume() {
+        guard case let .pending(position) = restore else {
             gtk_widget_set_visible(resumeLabel, 0)
+            return
         }
-        gtk_label_set_text(cast(startLabel), tr("Play"))
-        gtk_label_set_text(cast(copyingLabel), tr("Loading the whole file to play it…"))
-        gtk_label_set_text(cast(errorLabel), tr("This file cannot be played."))
+        // TRANSLATORS: %@ is where a podcast episode or video was left, such as 12:07.
+        gtk_label_set_text(cast(resumeLabel), tr("Resumes at %@").filling(phrase: Self.clock(position)))
+        gtk_widget_set_visible(resumeLabel, 1)
     }
 
     /// Seeks to the saved position once it is known and the file is ready for it.
@@ -223,6 +263,7 @@ final class MediaPlayer {
             gtk_media_controls_set_media_stream(cast(view), opened)
         }
         Self.close(old)
+        showSeekable()
         // Playing goes on in the new stream, from where it was left once it can seek.
         if playing { gtk_media_stream_play(opened) }
     }
@@ -304,6 +345,7 @@ final class MediaPlayer {
         }
         if !hasTriedCopy, MediaPanel.isWebAddress(url) { return playFromCopy() }
         gtk_widget_set_visible(errorLabel, 1)
+        gtk_widget_set_visible(controls, 0)
         if let view { gtk_widget_set_visible(view, 0) }
     }
 

@@ -453,6 +453,13 @@ final class EntryListView {
         if !entry.isRead { parts.append(tr("unread")) }
         if entry.isStarred { parts.append(tr("starred")) }
         if entry.hiddenByRule != nil { parts.append(tr("hidden by a rule")) }
+        switch entry.playableMedia {
+        // TRANSLATORS: said by screen readers after an entry's title, feed and date, as "unread" and "starred" are.
+        case .video: parts.append(tr("with video"))
+        // TRANSLATORS: said by screen readers after an entry's title, feed and date, as "unread" and "starred" are.
+        case .audio: parts.append(tr("with audio"))
+        default: break
+        }
         return parts.joined(separator: ", ")
     }
 }

@@ -2,14 +2,16 @@ import CGtk
 import RefreshGtk
 
 /// The widgets of one row of the entry list, made once and bound to whichever ``EntryItem`` the
-/// list item shows now: the title with the star over its end, the feed, author and date, and the
-/// summary's first line.
+/// list item shows now: the title with the star over its end, the feed, author and date after an
+/// icon when the entry carries an episode or a video, and the summary's first line.
 @MainActor
 final class EntryRowWidgets {
     let box: UnsafeMutablePointer<GtkWidget>
     let title: UnsafeMutablePointer<GtkWidget>
     let star: UnsafeMutablePointer<GtkWidget>
     let meta: UnsafeMutablePointer<GtkWidget>
+    /// An audio or video icon before the byline, for an entry with something to play.
+    let mediaIcon: UnsafeMutablePointer<GtkWidget>
     let summary: UnsafeMutablePointer<GtkWidget>
     /// "Hidden by rule", on an entry a rule hid (listed while hidden entries are shown).
     let hiddenMarker: UnsafeMutablePointer<GtkWidget>
@@ -44,13 +46,18 @@ final class EntryRowWidgets {
         // A long feed name or author would otherwise set the list's narrowest width, and the
         // panes' split would move with the entries shown.
         gtk_label_set_ellipsize(cast(meta), PANGO_ELLIPSIZE_END)
+        gtk_widget_set_hexpand(meta, 1)
+        mediaIcon = gtk_image_new()!
+        gtk_image_set_pixel_size(cast(mediaIcon), 12)
+        gtk_widget_add_css_class(mediaIcon, "dim-label")
+        let byline = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4, [mediaIcon, meta])
         summary = Widgets.label("", classes: ["entry-summary"])
         gtk_label_set_use_markup(cast(summary), 1)
         gtk_label_set_ellipsize(cast(summary), PANGO_ELLIPSIZE_END)
         gtk_label_set_single_line_mode(cast(summary), 1)
         hiddenMarker = Widgets.label("", classes: ["caption", "entry-hidden-marker"])
         gtk_widget_set_visible(hiddenMarker, 0)
-        box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, [heading, meta, summary, hiddenMarker])
+        box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, [heading, byline, summary, hiddenMarker])
         Widgets.setMargins(box, horizontal: 14, vertical: 10)
         gtk_widget_add_css_class(box, "entry-row")
     }
@@ -71,6 +78,8 @@ final class EntryRowWidgets {
         bindings.keep(g_object_bind_property(object, "summary-markup", summary, "label", sync))
         bindings.keep(g_object_bind_property_full(object, "summary-markup", summary, "visible", sync, BindingTransform.isNonEmpty, nil, nil, nil))
         bindings.keep(g_object_bind_property(object, "is-hidden", hiddenMarker, "visible", sync))
+        bindings.keep(g_object_bind_property(object, "media-icon", mediaIcon, "icon-name", sync))
+        bindings.keep(g_object_bind_property_full(object, "media-icon", mediaIcon, "visible", sync, BindingTransform.isNonEmpty, nil, nil, nil))
         itemHandler = Signal.connectIgnoringArgument(item.object, "notify") { [weak self] in self?.showUnboundState() }
         ObjectData.set(self, on: item.object, EntryItem.rowKey)
         showUnboundState()
@@ -86,10 +95,13 @@ final class EntryRowWidgets {
         self.item = nil
     }
 
-    /// What no property binding can carry: the hidden style (a CSS class) and the name screen
-    /// readers read (no GObject property).
+    /// What no property binding can carry: the hidden style (a CSS class), the row's direction and
+    /// the name screen readers read (no GObject property).
     private func showUnboundState() {
         guard let item else { return }
+        // The row reads in its entry's own direction, every line of it: an English entry in an
+        // Arabic window starts at the left, title, byline and summary alike, and the reverse.
+        Widgets.setDirection(Self.direction(of: [title, summary]), of: box)
         if item.isHidden {
             // Set here, not once: a language switch renames it with the item's accessible name.
             gtk_label_set_text(cast(hiddenMarker), tr("Hidden by rule"))
@@ -99,5 +111,17 @@ final class EntryRowWidgets {
         }
         // The list's row widget is what a screen reader lands on: it gets the whole row in words.
         if let row = gtk_widget_get_parent(box) { cgtk_accessible_set_label(cast(row), item.accessibleName) }
+    }
+
+    /// The direction of the first of `labels` whose text has one (its first letter's), else the window's.
+    static func direction(of labels: [UnsafeMutablePointer<GtkWidget>]) -> GtkTextDirection {
+        for label in labels {
+            switch pango_find_base_dir(gtk_label_get_text(cast(label)), -1) {
+            case PANGO_DIRECTION_LTR: return GTK_TEXT_DIR_LTR
+            case PANGO_DIRECTION_RTL: return GTK_TEXT_DIR_RTL
+            default: continue
+            }
+        }
+        return GTK_TEXT_DIR_NONE
     }
 }

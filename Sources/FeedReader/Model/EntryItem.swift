@@ -13,6 +13,7 @@ struct EntryItem {
     static let type = ObjectType(name: "FeedReaderEntryItem", properties: [
         .init("id", .int64), .init("title-markup", .string), .init("meta", .string), .init("summary-markup", .string),
         .init("is-read", .boolean), .init("is-starred", .boolean), .init("is-hidden", .boolean), .init("accessible-name", .string),
+        .init("media-icon", .string),
     ])
 
     let object: UnsafeMutablePointer<GObject>
@@ -32,6 +33,8 @@ struct EntryItem {
     var isStarred: Bool { ObjectProperty.get(object, "is-starred") }
     /// Whether a rule hid the entry: listed only while hidden entries are shown.
     var isHidden: Bool { ObjectProperty.get(object, "is-hidden") }
+    /// The icon of the episode or video the entry carries; empty for none.
+    var mediaIcon: String { ObjectProperty.get(object, "media-icon") }
     /// "Title, feed, date, unread, starred": the whole row in words.
     var accessibleName: String { ObjectProperty.get(object, "accessible-name") }
 
@@ -47,6 +50,12 @@ struct EntryItem {
         ObjectProperty.set(object, "is-starred", entry.isStarred)
         ObjectProperty.set(object, "is-hidden", entry.hiddenByRule != nil)
         ObjectProperty.set(object, "accessible-name", EntryListView.accessibleName(of: entry, title: title, feed: feed))
+        let mediaIcon = switch entry.playableMedia {
+        case .video: "video-x-generic-symbolic"
+        case .audio: "audio-x-generic-symbolic"
+        default: ""
+        }
+        ObjectProperty.set(object, "media-icon", mediaIcon)
     }
 
     private static func markup(_ text: String, terms: [String]) -> String {

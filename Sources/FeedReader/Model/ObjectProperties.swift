@@ -141,13 +141,6 @@ enum BindingTransform {
         return 1
     }
 
-    /// Whether something failed to the CSS classes of its icon: `error` tints it.
-    static let errorClasses: GBindingTransformFunc = { _, from, to, _ in
-        guard let from, let to else { return 0 }
-        setClasses(g_value_get_boolean(from) != 0 ? ["error"] : [], in: to)
-        return 1
-    }
-
     /// Whether an entry is read to the CSS classes of its title: `unread` sets it in bold.
     static let entryTitleClasses: GBindingTransformFunc = { _, from, to, _ in
         guard let from, let to else { return 0 }

@@ -69,7 +69,7 @@ struct SidebarItem {
         nonmutating set { ObjectProperty.set(object, "unread-count", Int32(clamping: newValue)) }
     }
 
-    /// Whether the feed's last refresh failed: its row shows a warning instead of its icon.
+    /// Whether the feed's last refresh failed: its row's icon carries a warning badge.
     var hasError: Bool {
         get { ObjectProperty.get(object, "has-error") }
         nonmutating set { ObjectProperty.set(object, "has-error", newValue) }
@@ -81,7 +81,7 @@ struct SidebarItem {
         nonmutating set { ObjectProperty.set(object, "icon-name", newValue) }
     }
 
-    /// The feed's own icon (a GdkTexture at the list's scale), shown unless its last refresh failed.
+    /// The feed's own icon (a GdkTexture at the list's scale), shown with a warning badge when its last refresh failed.
     var texture: OpaquePointer? {
         get {
             guard let texture = ObjectProperty.object(object, "texture") else { return nil }

@@ -4,12 +4,15 @@ import RefreshGtk
 
 /// The widgets of one row of the sidebar, made once and filled with whatever row the list item
 /// shows now: the expander (with its arrow), the icon, the name (and an account's user below
-/// it), a sync error's icon and the unread count.
+/// it), a failed refresh's badge over the icon, a sync error's icon and the unread count.
 @MainActor
 final class SidebarRowWidgets {
     let expander: UnsafeMutablePointer<GtkWidget>
     let box: UnsafeMutablePointer<GtkWidget>
     let icon: UnsafeMutablePointer<GtkWidget>
+    /// The small warning over the icon's corner while the feed's last refresh failed: the feed
+    /// stays recognisable by its own icon.
+    let errorBadge: UnsafeMutablePointer<GtkWidget>
     let name: UnsafeMutablePointer<GtkWidget>
     let subtitle: UnsafeMutablePointer<GtkWidget>
     let problem: UnsafeMutablePointer<GtkWidget>
@@ -27,6 +30,15 @@ final class SidebarRowWidgets {
     init() {
         icon = gtk_image_new()!
         gtk_image_set_pixel_size(cast(icon), FeedIconTextures.size)
+        errorBadge = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
+        gtk_image_set_pixel_size(cast(errorBadge), 10)
+        gtk_widget_set_halign(errorBadge, GTK_ALIGN_END)
+        gtk_widget_set_valign(errorBadge, GTK_ALIGN_END)
+        gtk_widget_add_css_class(errorBadge, "feed-error-badge")
+        gtk_widget_set_visible(errorBadge, 0)
+        let iconWithBadge = gtk_overlay_new()!
+        gtk_overlay_set_child(cast(iconWithBadge), icon)
+        gtk_overlay_add_overlay(cast(iconWithBadge), errorBadge)
         name = Widgets.label("")
         gtk_label_set_ellipsize(cast(name), PANGO_ELLIPSIZE_END)
         subtitle = Widgets.label("", classes: ["dim-label", "caption"])
@@ -37,7 +49,7 @@ final class SidebarRowWidgets {
         problem = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
         gtk_widget_add_css_class(problem, "error")
         count = Widgets.label("", classes: ["unread-count"], xalign: 1)
-        box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [icon, titles, problem, count])
+        box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [iconWithBadge, titles, problem, count])
         Widgets.setMargins(box, horizontal: 6, vertical: 6)
         gtk_widget_set_margin_start(box, 0)
         expander = gtk_tree_expander_new()!
@@ -90,7 +102,7 @@ extension FeedSidebar {
         bindings.keep(g_object_bind_property_full(object, "unread-count", widgets.count, "visible", sync, BindingTransform.isPositive, nil, nil, nil))
         bindings.keep(g_object_bind_property_full(object, "sync-error", widgets.problem, "visible", sync, BindingTransform.isNonEmpty, nil, nil, nil))
         bindings.keep(g_object_bind_property_full(object, "tooltip", widgets.box, "tooltip-text", sync, BindingTransform.noneWhenEmpty, nil, nil, nil))
-        bindings.keep(g_object_bind_property_full(object, "has-error", widgets.icon, "css-classes", sync, BindingTransform.errorClasses, nil, nil, nil))
+        bindings.keep(g_object_bind_property(object, "has-error", widgets.errorBadge, "visible", sync))
         widgets.itemHandler = Signal.connectIgnoringArgument(object, "notify") { [weak widgets] in widgets?.showUnboundState() }
         widgets.expandedHandler = Signal.connectIgnoringArgument(cast(listRow), "notify::expanded") { [weak self, weak widgets] in
             widgets?.showUnboundState()
@@ -164,9 +176,7 @@ extension SidebarRowWidgets {
     func showUnboundState() {
         guard let item = sidebarItem else { return }
         // Two properties of the image, of which setting one clears the other: no binding can carry them.
-        if item.hasError {
-            gtk_image_set_from_icon_name(cast(icon), "dialog-warning-symbolic")
-        } else if let texture = item.texture {
+        if let texture = item.texture {
             gtk_image_set_from_paintable(cast(icon), cast(texture))
         } else {
             gtk_image_set_from_icon_name(cast(icon), item.iconName)

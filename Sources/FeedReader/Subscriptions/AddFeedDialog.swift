@@ -5,7 +5,8 @@ import Foundation
 import RefreshGtk
 
 /// Asks for a feed's address, or a web page's, fetches it once, and subscribes; a page that
-/// offers several feeds lists them to choose from; problems stay in the dialog, in words.
+/// offers several feeds lists them to choose from; problems stay in the dialog, in words, in the
+/// hint's place under the address: why Add cannot be chosen yet, or why adding failed.
 @MainActor
 final class AddFeedDialog {
     /// The dialog's actions, as its buttons name them (`add-feed.add`).
@@ -69,9 +70,10 @@ final class AddFeedDialog {
         spinner = file.widget("spinner")
         candidateList = file.widget("candidate_list")
         candidateScroller = file.widget("candidate_scroller")
-        // An address reads left to right in every language (a widget's direction is no property a file can set).
-        gtk_widget_set_direction(entry, GTK_TEXT_DIR_LTR)
-        gtk_widget_set_direction(field, GTK_TEXT_DIR_LTR)
+        // An address reads left to right in every language, its title and text alike (a widget's
+        // direction is no property a file can set).
+        Widgets.setDirection(GTK_TEXT_DIR_LTR, of: entry)
+        Self.keepTwoLinesTall(message)
         if let accounts, !accounts.accounts.isEmpty {
             destination = AddFeedDestination(file, sync: accounts, selection: selection)
         }
@@ -91,7 +93,7 @@ final class AddFeedDialog {
 
     private var text: String { String(cString: gtk_editable_get_text(cast(entry))) }
 
-    /// The text of the message under the address: a problem, or the invitation to choose.
+    /// The text under the address: the hint, a problem, or the invitation to choose.
     var messageText: String { String(cString: gtk_label_get_text(cast(message))) }
 
     /// Types `address` into the address field, as a person pasting it.
@@ -113,18 +115,50 @@ final class AddFeedDialog {
 
     private func validate() {
         let canSubscribe = destination?.canSubscribe ?? true
-        let valid = FeedLibrary.feedURL(from: text) != nil && canSubscribe
-        actions.setEnabled(.add, valid)
+        let problem = Self.problem(with: text)
+        actions.setEnabled(.add, FeedLibrary.feedURL(from: text) != nil && canSubscribe)
         gtk_widget_remove_css_class(entry, "error")
-        say(canSubscribe ? nil : Self.cannotSubscribe)
+        if let problem {
+            say(problem, isProblem: true)
+        } else {
+            say(canSubscribe ? nil : Self.cannotSubscribe)
+        }
         showCandidates([])
     }
 
-    /// Shows `text` under the address, or nothing; an empty message takes no room.
+    /// Why `text` is no address Add can take, in words; nil when it is one, or when nothing is typed yet.
+    static func problem(with text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, FeedLibrary.feedURL(from: trimmed) == nil else { return nil }
+        if trimmed.contains(where: \.isWhitespace) {
+            // TRANSLATORS: under the address in Add Feed, saying why Add cannot be chosen.
+            return tr("An address cannot contain spaces.")
+        }
+        if let scheme = trimmed.range(of: ":").map({ trimmed[..<$0.lowerBound].lowercased() }),
+           trimmed.contains("://"), !["http", "https", "file"].contains(scheme) {
+            // TRANSLATORS: %@ is the kind of address, such as "javascript" or "ftp".
+            return tr("Addresses of the kind “%@:” cannot be read. Only web addresses (http and https) and files can.").filling(String(scheme))
+        }
+        return tr("This is not a web address.")
+    }
+
+    /// Shows `text` under the address, else the hint; a problem in the error colour.
     private func say(_ text: String?, isProblem: Bool = false) {
-        gtk_label_set_text(cast(message), text ?? "")
-        gtk_widget_set_visible(message, (text != nil).gboolean)
+        gtk_label_set_text(cast(message), text ?? tr("Enter the address of a feed, or of a web page that has one."))
+        gtk_label_set_selectable(cast(message), (text != nil).gboolean)
+        if text == nil { gtk_widget_add_css_class(message, "dim-label") } else { gtk_widget_remove_css_class(message, "dim-label") }
         if isProblem { gtk_widget_add_css_class(message, "error") } else { gtk_widget_remove_css_class(message, "error") }
+    }
+
+    /// Keeps `label` at least two of its lines tall, so a message in place of the hint does not
+    /// make the dialog grow and shrink as it comes and goes.
+    private static func keepTwoLinesTall(_ label: UnsafeMutablePointer<GtkWidget>) {
+        guard let layout = gtk_widget_create_pango_layout(label, "X\nX") else { return }
+        defer { g_object_unref(cast(layout)) }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        gtk_widget_set_size_request(label, -1, height)
     }
 
     /// Subscribes to the feed chosen from the page's list; otherwise finds the feeds for the

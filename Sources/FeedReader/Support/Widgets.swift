@@ -39,6 +39,17 @@ enum Widgets {
         cgtk_accessible_set_label(cast(label), tr("Details"))
     }
 
+    /// Sets `direction` on `widget` and everything in it (a title, a placeholder, the text): a
+    /// GTK widget takes no direction from its parent, only the default one.
+    static func setDirection(_ direction: GtkTextDirection, of widget: UnsafeMutablePointer<GtkWidget>) {
+        gtk_widget_set_direction(widget, direction)
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            setDirection(direction, of: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+
     static func setMargins(_ widget: UnsafeMutablePointer<GtkWidget>, horizontal: Int32, vertical: Int32) {
         gtk_widget_set_margin_start(widget, horizontal)
         gtk_widget_set_margin_end(widget, horizontal)

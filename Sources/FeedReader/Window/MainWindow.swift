@@ -25,6 +25,7 @@ final class MainWindow {
     let article = ArticleView()
     let filterBar: EntryFilterBar
     let importBar = NoticeBar(.progress)
+    let feedFailure = FeedFailureNotice()
     let panes: PaneLeaflet
     let notices: Notices
     let subscriptions: Subscriptions
@@ -82,7 +83,7 @@ final class MainWindow {
                                    backgroundRefresh: backgroundRefresh), on: window, "feed-reader-window-state")
         chrome = WindowChrome(window: window, application: application, layout: layout)
         gtk_window_set_icon_name(cast(window), FeedReaderApp.applicationID)
-        layout.place(sidebar: sidebar.widget, entries: [notices.banner.widget, importBar.widget, entryList.widget], article: article)
+        layout.place(sidebar: sidebar.widget, entries: [notices.banner.widget, feedFailure.widget, importBar.widget, entryList.widget], article: article)
         article.fullArticle.library = library
         panes = PaneLeaflet(frame: layout.leafletFrame, outer: layout.outerLeaflet, inner: layout.innerLeaflet, feeds: layout.sidebarPane,
                             entries: layout.listPane, article: layout.articlePane)
@@ -119,8 +120,13 @@ final class MainWindow {
             if inBackground { self?.cleanUp.runIfDue() }
         }
         reading.onRefresh = { [weak refreshing] in refreshing?.beginRefresh() }
-        reading.onSelectionShown = { [mainMenuButton = layout.mainMenuButton] selection, title in
+        reading.onSelectionShown = { [weak self, mainMenuButton = layout.mainMenuButton] selection, title in
             MainMenu.setMarkReadLabel(Reading.markReadLabel(for: selection, title: title), in: mainMenuButton)
+            self?.showFeedFailure(of: selection)
+        }
+        feedFailure.onRetry = { [weak refreshing] _ in refreshing?.beginRefresh() }
+        feedFailure.onEditAddress = { [window] feedID in
+            _ = gtk_widget_activate_action_variant(window, "win.edit-feed-address", g_variant_new_int64(gint64(feedID)))
         }
         sidebar.onMoveFeed = { [weak self] feedID, folderID in self?.subscriptions.moveFeed(feedID, toFolder: folderID) }
         sidebar.onMoveFolder = { [weak self] folderID, parentID in self?.subscriptions.moveFolder(folderID, into: parentID) }
@@ -136,6 +142,11 @@ final class MainWindow {
             self?.backgroundRefresh.reschedule()
         }
         WindowActions.add(to: self)
+    }
+
+    /// The notice over the list while the feed shown failed its last refresh.
+    private func showFeedFailure(of selection: FeedSelection) {
+        if case let .feed(id) = selection { feedFailure.show(model.feed(id: id)) } else { feedFailure.show(nil) }
     }
 
     func present() {

@@ -24,6 +24,8 @@ struct WindowLayout {
     let listContent: UnsafeMutablePointer<GtkWidget>
     let listTitle: OpaquePointer
     let listBackButton: UnsafeMutablePointer<GtkWidget>
+    /// Add Feed in the list's header bar, shown while the sidebar (and its +) is folded away and the list is beside the article.
+    let listAddButton: UnsafeMutablePointer<GtkWidget>
     let searchButton: UnsafeMutablePointer<GtkWidget>
     let unreadButton: UnsafeMutablePointer<GtkWidget>
     let searchBar: UnsafeMutablePointer<GtkWidget>
@@ -61,6 +63,7 @@ struct WindowLayout {
         listContent = object("list_content")
         listTitle = opaque("list_title")
         listBackButton = object("list_back_button")
+        listAddButton = object("list_add_button")
         searchButton = object("search_button")
         unreadButton = object("unread_button")
         searchBar = object("search_bar")
@@ -74,6 +77,16 @@ struct WindowLayout {
         articleContent = object("article_content")
         articleHeader = opaque("article_header")
         articleBackButton = object("article_back_button")
+        // The list's + shows in the two-pane step only: with three panes the sidebar has its
+        // own, and a phone-sized window keeps its list header's room (the feeds page is one Back away).
+        let (outer, inner, button) = (outerLeaflet, innerLeaflet, listAddButton)
+        let showListAddButton = {
+            gtk_widget_set_visible(button, (adw_leaflet_get_folded(outer) != 0 && adw_leaflet_get_folded(inner) == 0).gboolean)
+        }
+        showListAddButton()
+        for leaflet in [outer, inner] {
+            Signal.connectIgnoringArgument(cast(leaflet), "notify::folded") { showListAddButton() }
+        }
     }
 
     /// The layout's top widget, for the window's content.

@@ -272,6 +272,23 @@ struct FeedStoreTests {
         #expect(try await store.entry(id: listed.id + 1) == nil)
     }
 
+    /// A list row marks an entry with audio or video: the listing keeps the first few
+    /// enclosures that are no thumbnails, not a podcast's every episode.
+    @Test func aListingKeepsTheFirstFewEnclosuresThatAreNoThumbnails() async throws {
+        let feed = try await store.addFeed(url: URL(string: "https://site.example/feed")!)
+        let thumbnail = Enclosure(url: URL(string: "https://site.example/cover.png")!, isThumbnail: true)
+        let episodes = (1...20).map { Enclosure(url: URL(string: "https://site.example/\($0).mp3")!, type: "audio/mpeg") }
+        try await store.apply(fetched([Entry(id: "podcast", title: "Podcast", enclosures: [thumbnail] + episodes),
+                                       Entry(id: "plain", title: "Plain")]), toFeed: feed.id)
+
+        let listed = try await store.entries(EntryQuery(fields: .listing))
+        let podcast = try #require(listed.first { $0.title == "Podcast" })
+        #expect(podcast.enclosures == Array(episodes.prefix(EntryFields.listingEnclosures)))
+        #expect(listed.first { $0.title == "Plain" }?.enclosures == [])
+        let found = try await store.search("podcast", fields: .listing)
+        #expect(found.first?.enclosures.count == EntryFields.listingEnclosures, "search lists as the list does")
+    }
+
     @Test func undatedEntriesKeepTheFeedsOrderAndSortByInsertion() async throws {
         let feed = try await store.addFeed(url: URL(string: "https://site.example/feed")!)
         try await store.apply(fetched([entry("old", "Dated", "2020-01-01T00:00:00Z")]), toFeed: feed.id, at: utc("2024-01-01T00:00:00Z"))

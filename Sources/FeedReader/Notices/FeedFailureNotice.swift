@@ -1,0 +1,78 @@
+import CGtk
+import FeedCore
+import Foundation
+import RefreshGtk
+
+/// The notice over a feed's entries while its last refresh failed: why, when it was last tried,
+/// and the two ways out, Retry and Edit Address… (notices/feed-failure-bar.ui). It stays until a
+/// refresh succeeds, unlike the toast that first says it, so a failure in the background is seen
+/// where the feed is read.
+@MainActor
+final class FeedFailureNotice {
+    /// The notice's actions, as its buttons name them (`feed-failure.retry`).
+    enum Action: String, PartAction {
+        case retry
+        case editAddress = "edit-address"
+    }
+
+    /// The revealer the window holds; its content is built from its file each time it is shown,
+    /// so it is in the language chosen then.
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private var actions: PartActions<Action>!
+    /// The feed shown, while the notice is.
+    private(set) var feed: StoredFeed?
+    /// The file the content shown was built from.
+    private var shownFile: BuilderFile?
+    /// Tries the feed again.
+    var onRetry: ((Int64) -> Void)?
+    /// Asks for the feed's new address.
+    var onEditAddress: ((Int64) -> Void)?
+
+    init() {
+        widget = gtk_revealer_new()!
+        // Ours until the window takes it.
+        g_object_ref_sink(cast(widget))
+        actions = PartActions(on: widget, prefix: "feed-failure") { [weak self] action in
+            guard let self, let id = self.feed?.id else { return }
+            switch action {
+            case .retry: self.onRetry?(id)
+            case .editAddress: self.onEditAddress?(id)
+            }
+        }
+    }
+
+    isolated deinit {
+        g_object_unref(cast(widget))
+    }
+
+    /// Shows why `feed`'s last refresh failed, or hides the notice when it did not (or for no feed).
+    func show(_ feed: StoredFeed?, now: Date = Date()) {
+        guard let feed, let error = feed.lastError else {
+            self.feed = nil
+            gtk_revealer_set_reveal_child(cast(widget), 0)
+            return
+        }
+        self.feed = feed
+        let file = BuilderFile("notices/feed-failure-bar.ui")
+        gtk_label_set_text(cast(file.widget("message")), tr("Last refresh failed: %@").filling(error.sentence))
+        let when = file.widget("when")
+        if let attempt = feed.lastAttempt {
+            // TRANSLATORS: under why a feed's refresh failed; %@ is a time today ("14:05") or a date ("Dec 5").
+            gtk_label_set_text(cast(when), tr("Last tried %@").filling(EntryDateText.text(for: attempt, now: now)))
+        }
+        gtk_widget_set_visible(when, (feed.lastAttempt != nil).gboolean)
+        gtk_revealer_set_child(cast(widget), file.widget("box"))
+        shownFile = file
+        gtk_revealer_set_reveal_child(cast(widget), 1)
+    }
+
+    /// Builds the notice again in the language chosen now, for the feed it shows.
+    func rebuild() { show(feed) }
+
+    /// What the notice says (why, then when), or nil when it is hidden.
+    var message: String? {
+        guard gtk_revealer_get_reveal_child(cast(widget)) != 0, let file = shownFile else { return nil }
+        return ["message", "when"].map { file.widget($0) }.filter { gtk_widget_get_visible($0) != 0 }
+            .map { String(cString: gtk_label_get_text(cast($0))) }.joined(separator: "\n")
+    }
+}
