@@ -76,10 +76,8 @@ final class LibraryModelTests: XCTestCase {
                  { gtk_widget_has_css_class(cast(label), "unread") != 0 ? "unread" : "read" }),
                 ("flag", "css-classes", BindingTransform.entryTitleClasses, { ObjectProperty.set(source, "flag", true) },
                  { gtk_widget_has_css_class(cast(label), "unread") != 0 ? "unread" : "read" }),
-                ("flag", "css-classes", BindingTransform.errorClasses, { ObjectProperty.set(source, "flag", true) },
-                 { gtk_widget_has_css_class(cast(label), "error") != 0 ? "error" : "fine" }),
             ]
-            let expected = ["", "12", "none", "Broken", "unread", "read", "error"]
+            let expected = ["", "12", "none", "Broken", "unread", "read"]
             for ((property, widgetProperty, transform, change, shown), expected) in zip(cases, expected) {
                 let row = PropertyBindings()
                 row.keep(g_object_bind_property_full(source, property, label, widgetProperty, G_BINDING_SYNC_CREATE, transform, nil, nil, nil))
