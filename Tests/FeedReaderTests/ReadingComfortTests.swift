@@ -68,6 +68,29 @@ final class ReadingComfortTests: XCTestCase {
         return try XCTUnwrap(app.window.article.webView)
     }
 
+    /// A language switch writes the shown article's header in the new language on the page as it
+    /// is: not loaded again, it stays where it was scrolled.
+    func testALanguageSwitchKeepsTheArticleWhereItWasScrolled() throws {
+        try withReader(serving: Self.feed(), entries: 2) { app in
+            defer { app.window.switchLanguage(to: "") }
+            let webView = try Self.showFirstEntry(app)
+            let entry = try XCTUnwrap(app.window.article.entry)
+            let details = { ArticleViewTests.evaluate("document.querySelector('header .details').textContent", in: webView) }
+            let scrolled = { ArticleViewTests.evaluate("window.scrollY", in: webView).flatMap(Double.init) ?? 0 }
+            let english = ArticlePage.header(for: entry, feedTitle: "Comfort").details
+            XCTAssertEqual(details(), english)
+            ArticleViewTests.evaluate("window.scrollTo(0, 300)", in: webView)
+            XCTAssertTrue(GtkTestEnvironment.iterate { scrolled() == 300 }, "scrolled: \(scrolled())")
+
+            app.window.switchLanguage(to: "de")
+            let german = ArticlePage.header(for: entry, feedTitle: "Comfort").details
+            XCTAssertNotEqual(german, english, "the date is written the German way")
+            XCTAssertTrue(GtkTestEnvironment.iterate { details() == german }, "the header in German: \(details() ?? "nothing"), not \(german)")
+            XCTAssertEqual(scrolled(), 300, "the page was not loaded again: it stays where it was scrolled")
+            XCTAssertEqual(app.window.article.entry?.id, entry.id)
+        }
+    }
+
     func testZoomKeysAndCtrlWheelZoomTheArticleAndTheZoomIsKeptAfterARestart() throws {
         try withReader(serving: Self.feed(), entries: 2) { app in
             let webView = try Self.showFirstEntry(app)

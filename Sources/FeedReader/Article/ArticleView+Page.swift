@@ -36,10 +36,7 @@ enum ArticlePage {
     /// Without remote images the page's Content-Security-Policy allows only images inside it
     /// (`data:`), so WebKit never sends the requests: nothing tells a tracker the entry was read.
     static func html(for entry: StoredEntry, feedTitle: String?, body: String, look: Look) -> String {
-        let title = entry.title?.isEmpty == false ? entry.title! : tr("Untitled")
-        let details = [feedTitle, entry.author, EntryDateText.text(for: entry.sortDate)]
-            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
-        let direction = gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL ? "rtl" : "ltr"
+        let (title, details) = header(for: entry, feedTitle: feedTitle)
         let images = look.loadsRemoteImages ? "http: https: data:" : "data:"
         return """
             <!DOCTYPE html>
@@ -48,6 +45,34 @@ enum ArticlePage {
             <style>\(style)</style></head>
             <body><header><h1 dir="auto">\(Markup.escaped(title))</h1><p class="details" dir="auto">\(Markup.escaped(details))</p></header>
             <article dir="auto">\(body)</article></body></html>
+            """
+    }
+
+    /// The header's title and details line (feed, author, date), in the current language.
+    static func header(for entry: StoredEntry, feedTitle: String?) -> (title: String, details: String) {
+        let title = entry.title?.isEmpty == false ? entry.title! : tr("Untitled")
+        let details = [feedTitle, entry.author, EntryDateText.text(for: entry.sortDate)]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+        return (title, details)
+    }
+
+    /// The page's text direction: the app's.
+    static var direction: String { gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL ? "rtl" : "ltr" }
+
+    /// Writes the header of a page already shown in the current language and direction, so a
+    /// language switch keeps the page where it was scrolled instead of loading it again.
+    static func headerScript(for entry: StoredEntry, feedTitle: String?) -> String {
+        let (title, details) = header(for: entry, feedTitle: feedTitle)
+        // JSON's strings are JavaScript's: the texts arrive as they are, whatever they hold.
+        let texts = (try? JSONEncoder().encode([title, details, direction])).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        return """
+            (function (texts) {
+                if (texts.length !== 3) return false;
+                document.querySelector("header h1").textContent = texts[0];
+                document.querySelector("header .details").textContent = texts[1];
+                document.documentElement.dir = texts[2];
+                return true;
+            })(\(texts))
             """
     }
 

@@ -196,12 +196,17 @@ final class ArticleView {
         }
     }
 
-    /// Shows the entry again in the current language: its page (whose labels are the app's),
-    /// its star's name, its players and the full-article notice; the page keeps its entry.
+    /// Shows the entry again in the current language: its page's header, its star's name, its
+    /// players and the full-article notice. A page shown keeps where it was scrolled: only its
+    /// header is written again; one still loading is loaded again.
     func showPageAgain() {
         updateStar()
         media.rebuild()
-        if let bodyHTML { present(bodyHTML) }
+        guard let entry, let bodyHTML, let pageLook else { return }
+        guard isLoaded, let webView = madeWebView, let webKit = WebKit.shared else { return present(bodyHTML) }
+        pageHTML = ArticlePage.html(for: entry, feedTitle: feedTitle, body: bodyHTML, look: pageLook)
+        // In a world of our own, like the look's script: the page's scripts are off and never see it.
+        webKit.webViewEvaluateJavaScript(webView, ArticlePage.headerScript(for: entry, feedTitle: feedTitle), -1, "feed-reader", nil, nil, nil, nil)
     }
 
     /// Takes a change to the shown entry's read or starred state, without loading the page again.
