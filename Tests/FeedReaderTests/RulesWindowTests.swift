@@ -81,6 +81,17 @@ final class RulesWindowTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.label("The rules matched 2 stored entries", in: window) }, "the toast says what it did")
             XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_visible(page.applyProgress) == 0 }, "the progress goes once done")
             XCTAssertTrue(try Self.awaited { try await store.entries().first { $0.title == "Tennis final" }?.isStarred ?? false })
+
+            // The + button opens the editor on a new hide rule; saved, it is listed last and hides what it matches.
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(page.page, "rules.add", nil), 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "New Rule") != nil }, "the editor opens on a new rule")
+            let newEditor = try XCTUnwrap(toplevel(titled: "New Rule"))
+            let newPattern = try XCTUnwrap(descendant(of: newEditor) { isWidget($0, a: gtk_entry_get_type()) })
+            gtk_editable_set_text(cast(newPattern), "gardening")
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.label("Matches 1 stored entry", in: newEditor) })
+            gtk_widget_activate_action_variant(newEditor, "rule-editor.save", nil)
+            XCTAssertTrue(GtkTestEnvironment.iterate { titles().count == 4 && titles()[2] == "Title contains “gardening”" }, "\(titles())")
+            XCTAssertEqual(try Self.awaited { try await store.entries().compactMap(\.title) }, ["Tennis final"], "the gardening entry hidden too")
         }
     }
 

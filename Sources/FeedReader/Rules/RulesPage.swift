@@ -100,11 +100,12 @@ final class RulesPage {
         return nil
     }
 
-    /// Opens `rule` in the editor; Save stores it and applies it to what is stored.
+    /// Opens `rule` in the editor; Save stores it, and a rule that hides hides what it matches
+    /// among the stored entries, as its count said (marking and starring them waits for Apply).
     func edit(_ rule: Rule) {
         RuleEditor.present(rule, store: rules.store, over: window) { [weak self, rules] edited in
             if edited.id == nil {
-                try await rules.add(edited)
+                try await rules.add(edited, applying: edited.isEnabled && edited.actions == [.hide])
             } else {
                 try await rules.update(edited)
             }
