@@ -179,4 +179,21 @@ final class FeedPropertiesWindowTests: XCTestCase {
             saveRender(window, name: "feed-properties-ar")
         }
     }
+
+    /// A feed behind HTTP authentication says what it needs and where to give it, in the user's language.
+    func testA401AsksForTheUserNameAndPasswordInTheUsersLanguage() throws {
+        try onMain {
+            defer { LanguageChoice.speak(nil) }
+            let reason = ErrorReason(.httpStatus, [.status: "401"])
+            for (language, sentence) in [
+                (nil, "The server asks for a user name and password (error 401). Enter them in the feed’s Properties."),
+                ("de", "Der Server verlangt einen Benutzernamen und ein Passwort (Fehler 401). Geben Sie sie in den Eigenschaften des Feeds ein."),
+            ] as [(String?, String)] {
+                LanguageChoice.speak(language)
+                XCTAssertEqual(reason.sentence, sentence)
+            }
+            XCTAssertNotEqual(ErrorReason(.httpStatus, [.status: "403"]).sentence, reason.sentence.replacingOccurrences(of: "401", with: "403"),
+                              "a 403 is a refusal, not a question")
+        }
+    }
 }

@@ -29,7 +29,8 @@ public final class FeedLibrary: Sendable {
         public var newEntries = 0
         /// The feeds that brought new entries.
         public var feedsWithNewEntries = 0
-        /// The new entries of feeds whose new entries are announced (`FeedSettings.notifiesNewEntries`).
+        /// The new entries the notification tells of (`ApplySummary.announcedEntries`): of feeds
+        /// whose new entries are announced, or a rule's "notify"; never one a rule hid.
         public var announcedEntries = 0
         /// The feeds that brought them.
         public var announcedFeeds = 0
@@ -171,8 +172,8 @@ public final class FeedLibrary: Sendable {
         case let .success(summary):
             report.newEntries += summary.newEntries
             if summary.newEntries > 0 { report.feedsWithNewEntries += 1 }
-            if summary.newEntries > 0, feed.settings.notifiesNewEntries {
-                report.announcedEntries += summary.newEntries
+            if summary.announcedEntries > 0 {
+                report.announcedEntries += summary.announcedEntries
                 report.announcedFeeds += 1
             }
             if let error = result.error {

@@ -15,6 +15,10 @@ public struct RuleApplication: Sendable, Hashable {
     public var examined = 0
     /// The entries some rule matched.
     public var matched = 0
+    /// The entries a rule hid, of those examined.
+    var hidden: Set<Int64> = []
+    /// The entries a rule said to announce and none hid, of those examined.
+    var announced: Set<Int64> = []
 
     public init(examined: Int = 0, matched: Int = 0) {
         self.examined = examined
@@ -128,12 +132,17 @@ extension FeedStore {
     /// rules to the entries it added (those above the largest entry id before it). Without an
     /// enabled rule it costs one query and reads nothing of the entries.
     static func applyingRules<T>(in db: Database, _ store: () throws -> T) throws -> T {
+        try applyingRulesSaying(in: db, store).stored
+    }
+
+    /// `applyingRules(in:_:)`, saying too which new entries the rules hid or said to announce.
+    static func applyingRulesSaying<T>(in db: Database, _ store: () throws -> T) throws -> (stored: T, rules: RuleApplication) {
         let book = try compiledRules(in: db)
-        guard !book.isEmpty else { return try store() }
+        guard !book.isEmpty else { return (try store(), RuleApplication()) }
         let previousMaximum = try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(id), 0) FROM entries")) ?? 0
         let stored = try store()
-        _ = try apply(book, after: previousMaximum, limit: nil, in: db)
-        return stored
+        let (application, _) = try apply(book, after: previousMaximum, limit: nil, in: db)
+        return (stored, application)
     }
 
     /// Applies `book` to the entries after `after` (at most `limit` of them), hiding, marking and
@@ -152,7 +161,12 @@ extension FeedStore {
             tooComplex.formUnion(verdict.tooComplex)
             guard !verdict.actions.isEmpty else { return }
             application.matched += 1
-            if let rule = verdict.hiddenBy { hidden[rule, default: []].append(id) }
+            if let rule = verdict.hiddenBy {
+                hidden[rule, default: []].append(id)
+                application.hidden.insert(id)
+            } else if verdict.actions.contains(.notify) {
+                application.announced.insert(id)
+            }
             if verdict.actions.contains(.markRead), !marks.isRead { read.append(id) }
             if verdict.actions.contains(.star), !marks.isStarred { starred.append(id) }
         }

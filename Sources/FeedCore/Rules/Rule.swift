@@ -76,4 +76,7 @@ public enum RuleAction: String, Sendable, Hashable, Codable, CaseIterable {
     case hide
     case markRead = "mark-read"
     case star
+    /// Announced in the new-entries notification even when its feed's announcements are off;
+    /// a hidden entry never is.
+    case notify
 }

@@ -13,7 +13,10 @@ extension FeedStore {
     public func apply(_ result: FetchResult, toFeed feedID: Int64, at now: Date = Date(),
                       policy: PollingPolicy = PollingPolicy()) async throws -> ApplySummary {
         try await writing { db in
-            try FeedStore.applyingRules(in: db) { try FeedStore.apply(result, toFeed: feedID, at: now, policy: policy, in: db) }
+            let (summary, rules) = try FeedStore.applyingRulesSaying(in: db) {
+                try FeedStore.apply(result, toFeed: feedID, at: now, policy: policy, in: db)
+            }
+            return try FeedStore.announcing(summary, ofFeed: feedID, rules: rules, in: db)
         }
     }
 
@@ -24,7 +27,7 @@ extension FeedStore {
     public func apply(_ batch: [(result: FetchResult, feedID: Int64)], at now: Date = Date(),
                       policy: PollingPolicy = PollingPolicy()) async throws -> [Result<ApplySummary, any Error>] {
         try await writing { db in
-            try FeedStore.applyingRules(in: db) {
+            let (saved, rules) = try FeedStore.applyingRulesSaying(in: db) {
                 try batch.map { result, feedID -> Result<ApplySummary, any Error> in
                     do {
                         var summary = ApplySummary()
@@ -40,7 +43,24 @@ extension FeedStore {
                     }
                 }
             }
+            return try zip(batch, saved).map { item, result in
+                guard case let .success(summary) = result else { return result }
+                return .success(try FeedStore.announcing(summary, ofFeed: item.feedID, rules: rules, in: db))
+            }
         }
+    }
+
+    /// `summary` with the count of its new entries that the new-entries notification tells of:
+    /// not hidden by a rule, and announced by the feed's setting or a rule's "notify".
+    private static func announcing(_ summary: ApplySummary, ofFeed feedID: Int64, rules: RuleApplication, in db: Database) throws -> ApplySummary {
+        guard !summary.newEntryIDs.isEmpty else { return summary }
+        let feedAnnounces = try Bool.fetchOne(db.cachedStatement(sql: "SELECT notifiesNewEntries FROM feeds WHERE id = ?"),
+                                              arguments: [feedID]) ?? true
+        var announced = summary
+        announced.announcedEntries = summary.newEntryIDs.count { id in
+            !rules.hidden.contains(id) && (feedAnnounces || rules.announced.contains(id))
+        }
+        return announced
     }
 
     private static func apply(_ result: FetchResult, toFeed feedID: Int64, at now: Date, policy: PollingPolicy,
@@ -144,6 +164,7 @@ extension FeedStore {
             ])
             if db.changesCount > 0 {
                 summary.newEntries += 1
+                summary.newEntryIDs.append(db.lastInsertedRowID)
                 continue
             }
             try update.execute(arguments: [

@@ -151,10 +151,27 @@ public struct ApplySummary: Sendable, Hashable {
     public var newEntries: Int
     /// Known entries whose content changed.
     public var updatedEntries: Int
+    /// The new entries the new-entries notification tells of: none a rule hid, and only those a
+    /// rule said to announce when the feed's own announcements are off.
+    public var announcedEntries = 0
+    /// The store's ids of the new entries, to count what is announced once the rules ran.
+    var newEntryIDs: [Int64] = []
 
     /// Creates a summary.
-    public init(newEntries: Int = 0, updatedEntries: Int = 0) {
+    public init(newEntries: Int = 0, updatedEntries: Int = 0, announcedEntries: Int = 0) {
         self.newEntries = newEntries
         self.updatedEntries = updatedEntries
+        self.announcedEntries = announcedEntries
+    }
+
+    /// Summaries are equal by their counts; the ids are a step of the store's work.
+    public static func == (lhs: ApplySummary, rhs: ApplySummary) -> Bool {
+        (lhs.newEntries, lhs.updatedEntries, lhs.announcedEntries) == (rhs.newEntries, rhs.updatedEntries, rhs.announcedEntries)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(newEntries)
+        hasher.combine(updatedEntries)
+        hasher.combine(announcedEntries)
     }
 }

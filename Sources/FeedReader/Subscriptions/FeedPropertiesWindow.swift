@@ -265,7 +265,7 @@ final class FeedPropertiesWindow {
         adw_preferences_window_add_toast(cast(window), adw_toast_new(message))
     }
 
-    /// The last message a refused value got, for the tests.
+    /// What the last toast said of a value that could not be kept.
     private(set) var lastRefusal: String?
 
     private func applyTitle() {

@@ -95,6 +95,34 @@ struct FeedFetchSettingsTests {
         #expect((2...3).contains(server.requests.count), "subscribed, then every 2 to 2.5 hours: \(server.requests.map(\.path))")
     }
 
+    /// What the new-entries notification counts: a feed's new entries while its announcements are
+    /// on; with them off, only those a "notify" rule matches; never an entry a rule hides.
+    @Test func announcedEntriesFollowTheFeedsSettingAndTheRules() async throws {
+        let document = Data("""
+            <rss version="2.0"><channel><title>T</title>
+            <item><title>Release 2.0</title><guid>a</guid></item>
+            <item><title>Sponsored: buy now</title><guid>b</guid></item>
+            <item><title>Sponsored release</title><guid>c</guid></item>
+            <item><title>Weekly notes</title><guid>d</guid></item>
+            </channel></rss>
+            """.utf8)
+        let server = try TestHTTPServer { _ in .ok(document) }
+        defer { server.stop() }
+        let library = FeedLibrary(store: try FeedStore.inMemory())
+        let store = library.store
+        _ = try await store.addFeed(url: server.url("/loud.xml"))
+        let quiet = try await store.addFeed(url: server.url("/quiet.xml"))
+        try await store.setSettings(FeedSettings(notifiesNewEntries: false), forFeed: quiet.id)
+        _ = try await store.addRule(Rule(name: "ads", conditions: [RuleCondition(.title, .contains, "sponsored")], actions: [.hide]))
+        _ = try await store.addRule(Rule(name: "releases", conditions: [RuleCondition(.title, .word, "release")], actions: [.notify]))
+
+        let report = await library.refresh()
+
+        #expect(report.newEntries == 8, "every entry is stored, hidden ones too")
+        #expect(report.announcedEntries == 2 + 1, "loud: “Release 2.0” and “Weekly notes”; quiet: “Release 2.0” alone")
+        #expect(report.announcedFeeds == 2)
+    }
+
     @Test func theFeedsOwnUserAgentIsSent() async throws {
         let server = try TestHTTPServer { _ in .ok(rss(entries: 1)) }
         defer { server.stop() }

@@ -45,7 +45,7 @@ struct FeedStoreTests {
 
         let summary = try await store.apply(result, toFeed: feed.id, at: now)
 
-        #expect(summary == ApplySummary(newEntries: 1, updatedEntries: 0))
+        #expect(summary == ApplySummary(newEntries: 1, updatedEntries: 0, announcedEntries: 1))
         let stored = try #require(try await store.feed(id: feed.id))
         #expect(stored.title == "Site")
         #expect(stored.link?.absoluteString == "https://site.example/")
@@ -222,7 +222,7 @@ struct FeedStoreTests {
 
         let saved = try await store.apply(batch)
 
-        #expect(try saved[0].get() == ApplySummary(newEntries: 1, updatedEntries: 0))
+        #expect(try saved[0].get() == ApplySummary(newEntries: 1, updatedEntries: 0, announcedEntries: 1))
         #expect(throws: (any Error).self) { try saved[1].get() }
         #expect(throws: FeedStoreError.feedNotFound(id: 42)) { try saved[2].get() }
         #expect(try await store.feed(id: good.id)?.title == "Good")
