@@ -115,6 +115,7 @@ final class EntryListView {
         case let .feed(id): header.lastUpdatedKey = "feed-\(id)"
         case let .folder(id): header.lastUpdatedKey = "folder-\(id)"
         case let .account(id): header.lastUpdatedKey = "account-\(id)"
+        case let .label(id): header.lastUpdatedKey = "label-\(id)"
         }
         reload(scrollToTop: changed)
     }
@@ -139,7 +140,8 @@ final class EntryListView {
             return try await library.store.search(searchText, limit: Self.searchPageSize, offset: last == nil ? 0 : order.count,
                                                   fields: .listing)
         }
-        let query = EntryQuery(feedID: source.feedID, folderID: source.folderID, accountID: source.accountID, unreadOnly: filter == .unread,
+        let query = EntryQuery(feedID: source.feedID, folderID: source.folderID, accountID: source.accountID, labelID: source.labelID,
+                               unreadOnly: filter == .unread,
                                starredOnly: source == .starred,
                                limit: Self.pageSize, olderThan: last?.cursor, fields: .listing)
         return try await library.store.entries(query)
@@ -385,6 +387,7 @@ final class EntryListView {
         let opens = entry.link.map(Reading.opensInBrowser) ?? false
         let items = [(entry.isStarred ? tr("Unstar") : tr("Star"), "win.toggle-star-entry"),
                      (entry.isRead ? tr("Mark as Unread") : tr("Mark as Read"), "win.toggle-read-entry")]
+            + [(tr("Labels…"), "win.label-entry")]
             + (opens ? [(tr("Open in Browser"), "win.open-entry")] : [])
         for (label, action) in items {
             let item = g_menu_item_new(label, nil)!

@@ -3,7 +3,7 @@ import FeedCore
 import RefreshGtk
 
 /// One row of the sidebar as a GObject a list model holds and row widgets bind to: All Feeds,
-/// Starred, a feed, a folder or an account, with what its row shows in the current language.
+/// Starred, a feed, a folder, an account or a label, with what its row shows in the current language.
 ///
 /// A Swift view of the object: copies share it, and the list models keep it alive.
 @MainActor
@@ -32,6 +32,7 @@ struct SidebarItem {
         case let .folder(id): (2, id)
         case let .feed(id): (3, id)
         case let .account(id): (4, id)
+        case let .label(id): (5, id)
         }
         ObjectProperty.set(item.object, "kind", kind)
         ObjectProperty.set(item.object, "id", id)
@@ -46,6 +47,7 @@ struct SidebarItem {
         case 2: .folder(id)
         case 3: .feed(id)
         case 4: .account(id)
+        case 5: .label(id)
         default: .all
         }
     }

@@ -122,7 +122,7 @@ final class Reading {
         typealias Key = WindowKey
         model.selection = selection
         let saved: Int? = switch selection {
-        case .all, .account: nil
+        case .all, .account, .label: nil
         case .starred: Key.starredSelection
         case let .folder(id): Key.folderSelection(id)
         case let .feed(id): Int(id)

@@ -1,11 +1,12 @@
-/// What the sidebar can select: every feed, the starred entries, a folder of feeds, one feed, or
-/// every feed of a sync account.
+/// What the sidebar can select: every feed, the starred entries, a folder of feeds, one feed,
+/// every feed of a sync account, or the entries carrying a label.
 enum FeedSelection: Hashable {
     case all
     case starred
     case folder(Int64)
     case feed(Int64)
     case account(Int64)
+    case label(Int64)
 
     /// The feed selected, or nil for the lists that span several feeds.
     var feedID: Int64? {
@@ -16,6 +17,12 @@ enum FeedSelection: Hashable {
     /// The folder selected, or nil.
     var folderID: Int64? {
         if case let .folder(id) = self { return id }
+        return nil
+    }
+
+    /// The label selected, or nil.
+    var labelID: Int64? {
+        if case let .label(id) = self { return id }
         return nil
     }
 

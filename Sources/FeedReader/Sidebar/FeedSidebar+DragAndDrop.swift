@@ -27,7 +27,7 @@ extension FeedSidebar {
     private func isDraggable(_ item: FeedSelection) -> Bool {
         switch item {
         case .feed, .folder: outline.account(of: item) == nil
-        case .all, .starred, .account: false
+        case .all, .starred, .account, .label: false
         }
     }
 
@@ -69,7 +69,7 @@ extension FeedSidebar {
         case let .folder(id):
             if let folderID, folders.subtree(of: id).contains(folderID) { return false }
             onMoveFolder?(id, folderID)
-        case .all, .starred, .account:
+        case .all, .starred, .account, .label:
             return false
         }
         return true

@@ -64,7 +64,7 @@ extension FeedSidebar {
             add(tr("Mark All as Read"), "win.mark-folder-read", g_variant_new_int64(gint64(folderID)), to: menu)
         case let .account(accountID):
             add(tr("Mark All as Read"), "win.mark-account-read", g_variant_new_int64(gint64(accountID)), to: menu)
-        case .all, .starred:
+        case .all, .starred, .label:
             g_object_unref(cast(menu))
             return nil
         }

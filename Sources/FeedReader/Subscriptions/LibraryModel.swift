@@ -32,6 +32,8 @@ final class LibraryModel {
     private(set) var accounts: [SidebarAccount] = []
     /// The starred entries not read yet: Starred's count, unread as every other row's.
     private(set) var starredUnreadCount = 0
+    /// The labels by name, with their unread counts.
+    private(set) var labels: [StoredLabel] = []
     /// The row selected in the sidebar, whose entries the list shows.
     var selection = FeedSelection.all
     /// The sidebar's top level: a GListStore of ``SidebarItem``s; folders and accounts hold theirs.
@@ -66,7 +68,8 @@ final class LibraryModel {
             let folders = try await store.folders()
             let starredUnreadCount = try await store.entryCount(unreadOnly: true, starredOnly: true)
             let accounts = try await SidebarAccount.all(in: store)
-            (self.feeds, self.folders, self.starredUnreadCount, self.accounts) = (feeds, folders, starredUnreadCount, accounts)
+            let labels = try await store.labels()
+            (self.feeds, self.folders, self.starredUnreadCount, self.accounts, self.labels) = (feeds, folders, starredUnreadCount, accounts, labels)
             updateSidebar()
             await onChange?(change, selection)
         } catch {
@@ -87,7 +90,7 @@ final class LibraryModel {
     /// The feeds a selection refreshes: nil for all of them.
     func feedIDs(of selection: FeedSelection) -> [Int64]? {
         switch selection {
-        case .all, .starred:
+        case .all, .starred, .label:
             return nil
         case let .feed(id):
             return [id]
