@@ -123,6 +123,49 @@ final class SidebarLabelsTests: XCTestCase {
         RealInput.key(windowTitle: app.title, "Return")
     }
 
+    /// A label's menu renames it (a name another label has is refused in a toast) and deletes it
+    /// after asking; its entries stay, and the list falls back to All Feeds.
+    func testALabelsMenuRenamesAndDeletesIt() throws {
+        let library = try Self.makeLibrary()
+        try onMain {
+            let app = try ReaderFixture(healingStoreIn: library.folder)
+            defer { app.close() }
+            let sidebar = app.window.sidebar
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.items.contains(.label(library.work)) })
+            XCTAssertEqual(SidebarAccountsTests.menuActions(sidebar.menu(for: .label(library.work))), ["win.rename-label", "win.delete-label"])
+            sidebar.select(.label(library.work))
+
+            g_action_group_activate_action(cast(app.window.window), "rename-label", g_variant_new_int64(gint64(library.work)))
+            var rename = try XCTUnwrap(MessageDialogTests.appearing("Rename Label"))
+            var entry = try XCTUnwrap(descendant(of: rename) { isWidget($0, a: gtk_entry_get_type()) })
+            XCTAssertEqual(String(cString: gtk_editable_get_text(cast(entry))), "Work")
+            gtk_editable_set_text(cast(entry), "Later")
+            adw_message_dialog_response(cast(rename), NameDialog.Response.accept)
+            XCTAssertTrue(GtkTestEnvironment.iterate {
+                descendant(of: app.window.window) { widget in
+                    isWidget(widget, a: gtk_label_get_type()) && gtk_widget_get_mapped(widget) != 0
+                        && String(cString: gtk_label_get_text(cast(widget))) == "There is a label named “\u{2068}Later\u{2069}” already."
+                } != nil
+            }, "the toast says why")
+            XCTAssertEqual(Self.shown(.label(library.work), in: sidebar), ["Work", "2"])
+
+            g_action_group_activate_action(cast(app.window.window), "rename-label", g_variant_new_int64(gint64(library.work)))
+            rename = try XCTUnwrap(MessageDialogTests.appearing("Rename Label"))
+            entry = try XCTUnwrap(descendant(of: rename) { isWidget($0, a: gtk_entry_get_type()) })
+            gtk_editable_set_text(cast(entry), "Job")
+            adw_message_dialog_response(cast(rename), NameDialog.Response.accept)
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.shown(.label(library.work), in: sidebar) == ["Job", "2"] })
+
+            g_action_group_activate_action(cast(app.window.window), "delete-label", g_variant_new_int64(gint64(library.work)))
+            let question = try XCTUnwrap(MessageDialogTests.appearing("Delete Label?"))
+            XCTAssertEqual(String(cString: adw_message_dialog_get_body(cast(question))),
+                           "“\u{2068}Job\u{2069}” is taken off its entries, on their servers too. The entries stay.")
+            adw_message_dialog_response(cast(question), ConfirmDialog.Response.confirm)
+            XCTAssertTrue(GtkTestEnvironment.iterate { !sidebar.items.contains(.label(library.work)) }, "\(sidebar.items)")
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.selection == .all && app.window.entryList.shownTitles.count == 4 })
+        }
+    }
+
     /// The texts a row shows: its name and its unread count, when there is one.
     @MainActor
     private static func shown(_ item: FeedSelection, in sidebar: FeedSidebar) -> [String] {

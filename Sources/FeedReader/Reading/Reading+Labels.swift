@@ -13,6 +13,32 @@ extension Reading {
             guard let self, let id = self.entryList.selectedID else { return }
             self.showLabels(ofEntry: id)
         }
+        Widgets.addAction(to: window, "rename-label", withInt64: true) { [weak self] id in
+            guard let self, let label = self.model.labels.first(where: { $0.id == id }) else { return }
+            NameDialog.present(.renameLabel, over: self.window, text: label.name) { [weak self] name in
+                self?.changeLabels { try await $0.renameLabel(id: id, to: name) }
+            }
+        }
+        Widgets.addAction(to: window, "delete-label", withInt64: true) { [weak self] id in
+            guard let self, let label = self.model.labels.first(where: { $0.id == id }) else { return }
+            // TRANSLATORS: the body of the question before a label is deleted; %@ is its name.
+            let body = tr("“%@” is taken off its entries, on their servers too. The entries stay.").filling(label.name)
+            ConfirmDialog.present(.deleteLabel, over: self.window, body: body) { [weak self] in
+                self?.changeLabels(selecting: self?.sidebar.selection == .label(id) ? .all : nil) { try await $0.deleteLabel(id: id) }
+            }
+        }
+    }
+
+    /// Renames or deletes a label, saying why in a toast when the store refused; the sidebar follows.
+    private func changeLabels(selecting selection: FeedSelection? = nil, _ change: @escaping (FeedStore) async throws -> Void) {
+        Task { @MainActor [weak self, library] in
+            do {
+                try await change(library.store)
+            } catch {
+                self?.toasts.show(ErrorReason(error).sentence)
+            }
+            await self?.model.changed(.entries(), selecting: selection)
+        }
     }
 
     /// Opens the labels of the entry `id` at its row; the popover, once open, for tests.

@@ -64,7 +64,10 @@ extension FeedSidebar {
             add(tr("Mark All as Read"), "win.mark-folder-read", g_variant_new_int64(gint64(folderID)), to: menu)
         case let .account(accountID):
             add(tr("Mark All as Read"), "win.mark-account-read", g_variant_new_int64(gint64(accountID)), to: menu)
-        case .all, .starred, .label:
+        case let .label(labelID):
+            add(tr("Rename Label…"), "win.rename-label", g_variant_new_int64(gint64(labelID)), to: menu)
+            add(tr("Delete Label…"), "win.delete-label", g_variant_new_int64(gint64(labelID)), to: menu)
+        case .all, .starred:
             g_object_unref(cast(menu))
             return nil
         }

@@ -20,6 +20,7 @@ enum NameDialog {
         case renameFolder = "subscriptions/rename-folder-dialog.ui"
         case renameFeed = "subscriptions/rename-feed-dialog.ui"
         case editAddress = "subscriptions/edit-address-dialog.ui"
+        case renameLabel = "labels/rename-label-dialog.ui"
 
         /// Whether the answer is an address, which reads left to right in every language.
         var isAddress: Bool { self == .editAddress }
