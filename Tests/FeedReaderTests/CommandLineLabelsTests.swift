@@ -54,6 +54,18 @@ extension CommandLineTests {
         XCTAssertEqual(try feedReader(["--list-entries", "--search", "nothing-like-it"], extra: environment).output, "")
     }
 
+    /// An argument that is no option's, given alone, is named as unknown in the user's language
+    /// by the window program, which takes the arguments after the options for `--label`.
+    func testAStrayArgumentIsNamedAsUnknown() throws {
+        let (_, environment) = try dataHome()
+        for (language, message) in [(nil, "Unknown argument “stray”: see --help."), ("de", "Unbekanntes Argument „stray“: siehe --help.")] {
+            let run = try feedReader(["stray"], language: language, extra: environment)
+            XCTAssertEqual(run.status, 1)
+            XCTAssertEqual(run.errors, "feed-reader: \(message)\n")
+            XCTAssertEqual(run.output, "")
+        }
+    }
+
     func testLabelMistakesAreExplainedInTheUsersLanguageAndChangeNothing() async throws {
         let environment = try await labelledLibrary()
         let first = try XCTUnwrap(try feedReader(["--list-entries"], extra: environment).output.split(separator: "\t").first.map(String.init))

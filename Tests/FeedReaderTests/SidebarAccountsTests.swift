@@ -478,7 +478,7 @@ final class SidebarAccountsTests: XCTestCase {
     }
 
     /// The actions of a menu's items, submenus included; empty for no menu.
-    private static func menuActions(_ menu: OpaquePointer?) -> [String] {
+    static func menuActions(_ menu: OpaquePointer?) -> [String] {
         guard let menu else { return [] }
         defer { g_object_unref(cast(menu)) }
         return actions(in: menu)

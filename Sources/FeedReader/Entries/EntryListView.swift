@@ -124,6 +124,7 @@ final class EntryListView {
         case let .folder(id): header.lastUpdatedKey = "folder-\(id)"
         case let .account(id): header.lastUpdatedKey = "account-\(id)"
         case let .savedSearch(id): header.lastUpdatedKey = "saved-search-\(id)"
+        case let .label(id): header.lastUpdatedKey = "label-\(id)"
         }
         if let lastRefresh, lastRefresh > header.lastUpdated ?? .distantPast { header.lastUpdated = lastRefresh }
         reload(scrollToTop: changed)
@@ -160,8 +161,8 @@ final class EntryListView {
             return try await library.store.entries(saved.entryQuery(unreadOnly: filter == .unread, limit: Self.pageSize,
                                                                     olderThan: last?.cursor, fields: .listing))
         }
-        let query = EntryQuery(feedID: source.feedID, folderID: source.folderID, accountID: source.accountID, unreadOnly: filter == .unread,
-                               starredOnly: source == .starred, includesHidden: showsHidden,
+        let query = EntryQuery(feedID: source.feedID, folderID: source.folderID, accountID: source.accountID, labelID: source.labelID,
+                               unreadOnly: filter == .unread, starredOnly: source == .starred, includesHidden: showsHidden,
                                limit: Self.pageSize, olderThan: last?.cursor, fields: .listing)
         return try await library.store.entries(query)
     }
@@ -405,6 +406,7 @@ final class EntryListView {
         let opens = entry.link.map(Reading.opensInBrowser) ?? false
         let items = [(entry.isStarred ? tr("Unstar") : tr("Star"), "win.toggle-star-entry"),
                      (entry.isRead ? tr("Mark as Unread") : tr("Mark as Read"), "win.toggle-read-entry")]
+            + [(tr("Labels…"), "win.label-entry")]
             + (opens ? [(tr("Open in Browser"), "win.open-entry")] : [])
             + [(tr("Mute Entries Like This…"), "win.mute-entry")]
         for (label, action) in items {

@@ -3,7 +3,8 @@ import FeedCore
 import RefreshGtk
 
 /// One row of the sidebar as a GObject a list model holds and row widgets bind to: All Feeds,
-/// Starred, a saved search, a feed, a folder or an account, with what its row shows in the current language.
+/// Starred, a saved search, a feed, a folder, an account or a label, with what its row shows in
+/// the current language.
 ///
 /// A Swift view of the object: copies share it, and the list models keep it alive.
 @MainActor
@@ -33,6 +34,7 @@ struct SidebarItem {
         case let .feed(id): (3, id)
         case let .account(id): (4, id)
         case let .savedSearch(id): (5, id)
+        case let .label(id): (6, id)
         }
         ObjectProperty.set(item.object, "kind", kind)
         ObjectProperty.set(item.object, "id", id)
@@ -48,6 +50,7 @@ struct SidebarItem {
         case 3: .feed(id)
         case 4: .account(id)
         case 5: .savedSearch(id)
+        case 6: .label(id)
         default: .all
         }
     }

@@ -25,6 +25,7 @@ extension Reading {
         Widgets.addAction(to: window, "toggle-star") { [weak self] _ in self?.toggleStar() }
         Widgets.addAction(to: window, "toggle-read-entry", withInt64: true) { [weak self] id in self?.toggleRead(entryID: id) }
         Widgets.addAction(to: window, "toggle-star-entry", withInt64: true) { [weak self] id in self?.toggleStar(entryID: id) }
+        addLabelActions()
         for (name, filter) in [("show-all", EntryFilter.all), ("show-unread", .unread)] {
             Widgets.addAction(to: window, name) { [weak self] _ in self?.filterBar.select(filter) }
         }
@@ -96,7 +97,7 @@ extension Reading {
     }
 
     /// Marks read what the sidebar has selected, as the main menu's item says: every entry for
-    /// All Feeds, else only the selected feed's, folder's, account's or the starred ones.
+    /// All Feeds, else only the selected feed's, folder's, account's, label's or the starred ones.
     private func markShownRead() {
         let store = library.store
         switch sidebar.selection {
@@ -107,6 +108,7 @@ extension Reading {
         case let .savedSearch(id):
             guard let search = model.savedSearch(id: id) else { return }
             markRead { try await store.markAllRead(in: search) }
+        case let .label(id): markRead { try await store.markAllRead(labelID: id) }
         case let .folder(id):
             if let accountID = sidebar.outline.account(of: .folder(id)) {
                 markRead { try await store.markAllRead(accountID: accountID, folderID: id) }

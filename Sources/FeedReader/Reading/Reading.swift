@@ -124,7 +124,7 @@ final class Reading {
         typealias Key = WindowKey
         model.selection = selection
         let saved: Int? = switch selection {
-        case .all, .account, .savedSearch: nil
+        case .all, .account, .savedSearch, .label: nil
         case .starred: Key.starredSelection
         case let .folder(id): Key.folderSelection(id)
         case let .feed(id): Int(id)

@@ -1,5 +1,5 @@
 /// What the sidebar can select: every feed, the starred entries, a saved search, a folder of
-/// feeds, one feed, or every feed of a sync account.
+/// feeds, one feed, every feed of a sync account, or the entries carrying a label.
 enum FeedSelection: Hashable {
     case all
     case starred
@@ -7,6 +7,7 @@ enum FeedSelection: Hashable {
     case folder(Int64)
     case feed(Int64)
     case account(Int64)
+    case label(Int64)
 
     /// The feed selected, or nil for the lists that span several feeds.
     var feedID: Int64? {
@@ -23,6 +24,12 @@ enum FeedSelection: Hashable {
     /// The saved search selected, or nil.
     var savedSearchID: Int64? {
         if case let .savedSearch(id) = self { return id }
+        return nil
+    }
+
+    /// The label selected, or nil.
+    var labelID: Int64? {
+        if case let .label(id) = self { return id }
         return nil
     }
 

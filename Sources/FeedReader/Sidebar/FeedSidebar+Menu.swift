@@ -69,6 +69,9 @@ extension FeedSidebar {
         case let .savedSearch(id):
             add(tr("Rename Search…"), "win.rename-saved-search", g_variant_new_int64(gint64(id)), to: menu)
             add(tr("Delete Search"), "win.delete-saved-search", g_variant_new_int64(gint64(id)), to: menu)
+        case let .label(labelID):
+            add(tr("Rename Label…"), "win.rename-label", g_variant_new_int64(gint64(labelID)), to: menu)
+            add(tr("Delete Label…"), "win.delete-label", g_variant_new_int64(gint64(labelID)), to: menu)
         case .all, .starred:
             g_object_unref(cast(menu))
             return nil

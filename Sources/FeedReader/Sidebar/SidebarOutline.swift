@@ -1,7 +1,8 @@
-/// The sidebar's tree, decided without GTK: "All Feeds", "Starred", the saved searches, the local feeds outside
-/// folders and the local folders at the top, then one row for each sync account; inside a folder
-/// its feeds then the folders inside it, inside an account its feeds outside categories then its
-/// categories as folders. The tree list model shows what this says, one list per level.
+/// The sidebar's tree, decided without GTK: "All Feeds", "Starred", the saved searches, the local
+/// feeds outside folders and the local folders at the top, then one row for each sync account,
+/// then one for each label; inside a folder its feeds then the folders inside it, inside an
+/// account its feeds outside categories then its categories as folders. The tree list model shows
+/// what this says, one list per level.
 struct SidebarOutline: Equatable {
     /// A sync account's feeds and folders, as the outline needs them.
     struct Account {
@@ -24,15 +25,16 @@ struct SidebarOutline: Equatable {
     init() {}
 
     /// The tree of the local `feeds` in `folders` (in order, parents before children; a nil folder
-    /// is the top), of `accounts` and of the saved searches of `savedSearches`. A feed or folder
-    /// whose folder is not listed shows at the top of its section.
-    init(feeds: [Feed], folders: [Folder], accounts: [Account] = [], savedSearches: [Int64] = []) {
+    /// is the top), of `accounts`, of the saved searches of `savedSearches` and of the `labels` (in
+    /// order). A feed or folder whose folder is not listed shows at the top of its section.
+    init(feeds: [Feed], folders: [Folder], accounts: [Account] = [], savedSearches: [Int64] = [], labels: [Int64] = []) {
         top = [.all, .starred] + savedSearches.map(FeedSelection.savedSearch) + contents(feeds: feeds, folders: folders)
         for account in accounts {
             let item = FeedSelection.account(account.id)
             top.append(item)
             adopt(contents(feeds: account.feeds, folders: account.folders), into: item)
         }
+        top += labels.map(FeedSelection.label)
     }
 
     /// Whether `item` can be opened to show what it holds: a folder or an account.

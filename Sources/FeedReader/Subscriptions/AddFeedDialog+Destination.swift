@@ -46,13 +46,13 @@ final class AddFeedDestination {
 
     /// Chooses the account `selection` is in and its folder, unless something was chosen meanwhile.
     private func choose(_ selection: FeedSelection) {
-        guard selection != .all, selection != .starred else { return }
+        guard selection != .all, selection != .starred, selection.labelID == nil else { return }
         Task { @MainActor [weak self, sync] in
             guard let accountID = await sync.accountIDs(of: selection).first else { return }
             let folderID: Int64? = switch selection {
             case let .folder(id): id
             case let .feed(id): (try? await sync.engine.store.feeds(accountID: accountID))?.first { $0.id == id }?.folderID
-            case .all, .starred, .account, .savedSearch: nil
+            case .all, .starred, .account, .savedSearch, .label: nil
             }
             guard let self, gtk_drop_down_get_selected(cast(self.accountChoice)) == 0,
                   let index = self.accounts.firstIndex(where: { $0.id == accountID }),

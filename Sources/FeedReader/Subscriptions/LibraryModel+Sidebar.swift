@@ -13,14 +13,14 @@ extension LibraryModel {
     /// Every item, in no order.
     var allItems: [SidebarItem] { items.values.map { SidebarItem($0.pointer) } }
 
-    /// Brings the items and their lists in step with ``feeds``, ``folders``, ``accounts`` and ``starredUnreadCount``.
+    /// Brings the items and their lists in step with ``feeds``, ``folders``, ``accounts``, ``labels`` and ``starredUnreadCount``.
     func updateSidebar() {
         let new = SidebarOutline(feeds: feeds.map { ($0.id, $0.folderID) }, folders: folders.map { ($0.id, $0.parentID) },
                                  accounts: accounts.map { account in
                                      SidebarOutline.Account(id: account.account.id, feeds: account.feeds.map { ($0.id, $0.folderID) },
                                                             folders: account.folders.map { ($0.id, $0.parentID) })
                                  },
-                                 savedSearches: savedSearches.map(\.id))
+                                 savedSearches: savedSearches.map(\.id), labels: labels.map(\.id))
         let old = outline
         outline = new
         isUpdatingSidebar = true
@@ -69,6 +69,9 @@ extension LibraryModel {
                 fill(item, title: feed?.displayTitle ?? "", icon: "application-rss+xml-symbolic", unread: feed?.unreadCount ?? 0)
                 item.hasError = feed?.lastError != nil
                 item.tooltip = feed.flatMap(Self.tooltip) ?? ""
+            case let .label(id):
+                let label = labels.first { $0.id == id }
+                fill(item, title: label?.name ?? "", icon: "user-bookmarks-symbolic", unread: label?.unreadCount ?? 0)
             case let .account(id):
                 guard let account = accounts.first(where: { $0.account.id == id }) else { continue }
                 fill(item, title: account.name.server, icon: "network-server-symbolic", unread: account.unreadCount)

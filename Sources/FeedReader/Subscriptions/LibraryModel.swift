@@ -34,6 +34,8 @@ final class LibraryModel {
     private(set) var starredUnreadCount = 0
     /// The saved searches, in the sidebar's order, with their unread counts.
     private(set) var savedSearches: [SavedSearch] = []
+    /// The labels by name, with their unread counts.
+    private(set) var labels: [StoredLabel] = []
     /// The row selected in the sidebar, whose entries the list shows.
     var selection = FeedSelection.all
     /// The sidebar's top level: a GListStore of ``SidebarItem``s; folders and accounts hold theirs.
@@ -69,8 +71,9 @@ final class LibraryModel {
             let starredUnreadCount = try await store.entryCount(unreadOnly: true, starredOnly: true)
             let accounts = try await SidebarAccount.all(in: store)
             let savedSearches = try await store.savedSearches()
+            let labels = try await store.labels()
             (self.feeds, self.folders, self.starredUnreadCount, self.accounts) = (feeds, folders, starredUnreadCount, accounts)
-            self.savedSearches = savedSearches
+            (self.savedSearches, self.labels) = (savedSearches, labels)
             updateSidebar()
             await onChange?(change, selection)
         } catch {
@@ -96,7 +99,7 @@ final class LibraryModel {
     /// The feeds a selection refreshes: nil for all of them.
     func feedIDs(of selection: FeedSelection) -> [Int64]? {
         switch selection {
-        case .all, .starred:
+        case .all, .starred, .label:
             return nil
         case let .feed(id):
             return [id]

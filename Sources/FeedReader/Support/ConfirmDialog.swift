@@ -17,6 +17,7 @@ enum ConfirmDialog {
     enum Question: String {
         case removeFeed = "subscriptions/remove-feed-dialog.ui"
         case deleteFolder = "subscriptions/delete-folder-dialog.ui"
+        case deleteLabel = "labels/delete-label-dialog.ui"
         case removeAccount = "accounts/remove-account-dialog.ui"
     }
 

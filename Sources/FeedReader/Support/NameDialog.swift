@@ -22,6 +22,7 @@ enum NameDialog {
         case editAddress = "subscriptions/edit-address-dialog.ui"
         case saveSearch = "sidebar/save-search-dialog.ui"
         case renameSavedSearch = "sidebar/rename-search-dialog.ui"
+        case renameLabel = "labels/rename-label-dialog.ui"
 
         /// Whether the answer is an address, which reads left to right in every language.
         var isAddress: Bool { self == .editAddress }

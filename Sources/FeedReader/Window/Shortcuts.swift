@@ -42,6 +42,7 @@ enum Shortcuts {
         Shortcut(id: "open-entry", keys: "Return", action: nil),
         Shortcut(id: "toggle-read", keys: "m", action: "win.toggle-read"),
         Shortcut(id: "toggle-star", keys: "s", action: "win.toggle-star"),
+        Shortcut(id: "label-entry", keys: "l", action: "win.label-selected-entry"),
         Shortcut(id: "show-all", keys: "<Control>1", action: "win.show-all"),
         Shortcut(id: "show-unread", keys: "<Control>2", action: "win.show-unread"),
         Shortcut(id: "search", keys: "<Control>f", action: "win.search"),

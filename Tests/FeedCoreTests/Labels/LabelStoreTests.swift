@@ -146,6 +146,19 @@ struct LabelStoreTests {
         #expect(SyncEngine.change(for: [rows[3]]) == .setLabel(name: "Later", false, articleIDs: ["4"]))
     }
 
+    /// A server's list of 100,000 label names is cut at `RemoteLabels.maximumCount`, names are
+    /// cleaned as typed ones are, and those left empty or too long are dropped.
+    @Test func aServersLabelNamesAreBoundedAndCleaned() {
+        let flood = (0..<100_000).map { (id: $0, name: "Label \($0)") }
+        let kept = RemoteLabels.cleaned(flood)
+        #expect(kept.count == RemoteLabels.maximumCount)
+        #expect(kept.last?.name == "Label \(RemoteLabels.maximumCount - 1)")
+        let odd = RemoteLabels.cleaned([(id: 1, name: "Bell\u{7}\nline"), (id: 2, name: "\u{202E}\u{0}"),
+                                        (id: 3, name: String(repeating: "x", count: LabelName.maximumLength + 1)), (id: 4, name: "  Fine  ")])
+        #expect(odd.map(\.name) == ["Bellline", "Fine"])
+        #expect(odd.map(\.id) == [1, 4])
+    }
+
     @Test func theMigrationAddsTheLabelsAfterTheSyncCodes() async throws {
         let applied = try await store.appliedMigrations()
         #expect(applied.firstIndex(of: "v23-labels").map { $0 > (applied.firstIndex(of: "v22-sync-codes") ?? .max) } == true)
