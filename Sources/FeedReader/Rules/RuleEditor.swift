@@ -59,7 +59,8 @@ final class RuleEditor {
         nameRow = file.widget("name_row")
         requirementRow = file.widget("requirement_row")
         conditionsGroup = file.widget("conditions_group")
-        actionSwitches = [(.hide, file.widget("hide_switch")), (.markRead, file.widget("read_switch")), (.star, file.widget("star_switch"))]
+        actionSwitches = [(.hide, file.widget("hide_switch")), (.markRead, file.widget("read_switch")), (.star, file.widget("star_switch")),
+                         (.notify, file.widget("notify_switch"))]
         countLabel = file.widget("count_label")
         messageLabel = file.widget("message_label")
         retainedSelf = self

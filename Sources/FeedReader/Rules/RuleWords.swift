@@ -66,6 +66,7 @@ enum RuleWords {
         case .hide: tr("Hide")
         case .markRead: tr("Mark as Read")
         case .star: tr("Star")
+        case .notify: tr("Notify")
         }
     }
 

@@ -35,7 +35,7 @@ final class SavedSearches {
         case let .folder(id): .folder(id)
         case let .account(id): .account(id)
         case let .savedSearch(id): model.savedSearch(id: id)?.scope ?? .everything
-        case .all, .starred: .everything
+        case .all, .starred, .label: .everything
         }
         let filter: SavedSearch.Filter = model.selection == .starred ? .starred : filterBar.filter == .unread ? .unread : .all
         return (filter, scope)
