@@ -392,9 +392,12 @@ final class EntryListView {
         let widgets = EntryRowWidgets()
         gtk_list_item_set_child(cast(listItem), widgets.box)
         ObjectData.set(widgets, on: listItem, EntryRowWidgets.listItemKey)
-        MenuClick.add(to: widgets.box) { [weak self, weak widgets] x, y in
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(cast(click), guint(GDK_BUTTON_SECONDARY))
+        Signal.connectClickAt(cast(click), "pressed") { [weak self, weak widgets] x, y in
             if let widgets { self?.showMenu(on: widgets, x: x, y: y) }
         }
+        gtk_widget_add_controller(widgets.box, cast(click))
     }
 
     /// Opens the selected entry's menu, as a right click on it would (Shift+F10 or the Menu key).

@@ -59,9 +59,12 @@ extension FeedSidebar {
         gtk_list_item_set_child(cast(listItem), widgets.expander)
         ObjectData.set(widgets, on: listItem, SidebarRowWidgets.listItemKey)
 
-        MenuClick.add(to: widgets.box) { [weak self, weak widgets] x, y in
+        let menuClick = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(cast(menuClick), guint(GDK_BUTTON_SECONDARY))
+        Signal.connectClickAt(cast(menuClick), "pressed") { [weak self, weak widgets] x, y in
             if let widgets { self?.showMenu(on: widgets, x: x, y: y) }
         }
+        gtk_widget_add_controller(widgets.box, cast(menuClick))
 
         makeDraggable(widgets)
         acceptDrops(on: widgets)
