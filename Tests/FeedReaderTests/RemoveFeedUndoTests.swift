@@ -86,6 +86,9 @@ final class RemoveFeedUndoTests: XCTestCase {
         g_action_group_activate_action(cast(app.window.window), "remove-feed", g_variant_new_int64(gint64(feedID)))
         guard let dialog = MessageDialogTests.appearing("Remove Feed?") else { return XCTFail("no question") }
         adw_message_dialog_response(cast(dialog), ConfirmDialog.Response.confirm)
+        // Answered from code, the dialog stays up until closed, as its button would close it.
+        gtk_window_close(cast(dialog))
+        XCTAssertTrue(GtkTestEnvironment.iterate { MessageDialogTests.shown("Remove Feed?") == nil }, "the question went")
     }
 
     struct Snapshot: Equatable {
