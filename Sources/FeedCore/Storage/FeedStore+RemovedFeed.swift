@@ -73,7 +73,9 @@ extension FeedStore {
         var index = 0
         while index < conditions.count {
             let parent = conditions[index]
-            for name in names.sorted() where !conditions.contains(where: { $0.table == name }) {
+            // The entries put back enter the search index as they are inserted: a backlog row put
+            // back with them would index them twice.
+            for name in names.sorted() where name != "searchBacklog" && !conditions.contains(where: { $0.table == name }) {
                 let keys = cascades[name, default: []].filter { $0.parent == parent.table }
                 guard !keys.isEmpty else { continue }
                 let condition = keys.map { "\"\($0.column)\" IN (SELECT \"\($0.parentColumn)\" FROM \"\(parent.table)\" WHERE \(parent.condition))" }
