@@ -18,7 +18,7 @@ final class PreferencesWindowTests: XCTestCase {
             XCTAssertTrue(isWidget(window, a: adw_preferences_window_get_type()))
             saveScreen(name: "preferences-window")
             XCTAssertEqual(Self.rowTitles(in: window), [
-                "Style", "Language", "Mark entries read", "Article font", "Text size", "Line length", "Load remote images",
+                "Style", "Language", "Mark entries read", "Mark read as you scroll", "Article font", "Text size", "Line length", "Load remote images",
                 "Refresh in the background", "Notify about new entries",
                 "Notify even when the window is focused", "Run in the background", "Keep read entries",
                 "Keep unread entries however old", "Keep starred entries however old",
@@ -31,9 +31,10 @@ final class PreferencesWindowTests: XCTestCase {
             XCTAssertEqual(Self.choice(try row("Article font")), "Same as the desktop")
             XCTAssertEqual(Self.choice(try row("Text size")), "Same as the desktop")
             XCTAssertEqual(Self.choice(try row("Line length")), "Medium")
-            XCTAssertEqual(try ["Load remote images", "Notify about new entries", "Notify even when the window is focused",
+            XCTAssertEqual(try ["Mark read as you scroll", "Load remote images", "Notify about new entries", "Notify even when the window is focused",
                                 "Run in the background", "Keep unread entries however old", "Keep starred entries however old"]
-                .map { Self.isOn(try row($0)) }, [true, true, false, false, true, true])
+                .map { Self.isOn(try row($0)) }, [false, true, true, false, false, true, true])
+            XCTAssertFalse(app.window.reading.scrollMarking.isOn, "off, scrolling is not followed")
 
             adw_combo_row_set_selected(cast(try row("Refresh in the background")), 3)
             XCTAssertEqual(app.window.backgroundRefresh.minutes, 60, "the schedule follows at once")
@@ -45,6 +46,8 @@ final class PreferencesWindowTests: XCTestCase {
             Self.click(try row("Notify about new entries"), in: window)
             XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_is_sensitive(try! row("Notify even when the window is focused")) == 0 },
                           "a click on the row turns notifications off, and what depends on them is greyed out")
+            Self.click(try row("Mark read as you scroll"), in: window)
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.reading.scrollMarking.isOn }, "a click on the row turns it on at once")
             adw_combo_row_set_selected(cast(try row("Keep read entries")), 5)
             XCTAssertEqual(gtk_widget_is_sensitive(try row("Keep unread entries however old")), 0,
                            "nothing is removed when entries are kept forever")
@@ -55,6 +58,7 @@ final class PreferencesWindowTests: XCTestCase {
             XCTAssertEqual(reread.refreshMinutes, 0)
             XCTAssertFalse(reread.notifiesNewEntries)
             XCTAssertEqual(reread.keepDays, 0)
+            XCTAssertTrue(reread.marksReadOnScroll)
             XCTAssertNil(reread.retention.days)
         }
     }

@@ -53,6 +53,10 @@ final class EntryListView {
     private var generation = 0
     /// The first page being read, cancelled when a newer one is asked for (the next search keystroke).
     private var firstPageLoad: Task<Void, Never>?
+    /// Counts the listings shown from their top: a new source, filter or search, or new entries above.
+    private(set) var listing = 0
+    /// The rows bound now, by their list item: those GTK made for what shows and a little around it.
+    private(set) var boundRows: [UnsafeMutableRawPointer: EntryRowWidgets] = [:]
 
     /// Called when an entry is opened (Enter or a double click): its page in the browser.
     var onOpen: ((StoredEntry) -> Void)?
@@ -161,10 +165,29 @@ final class EntryListView {
             return try await library.store.entries(saved.entryQuery(unreadOnly: filter == .unread, limit: Self.pageSize,
                                                                     olderThan: last?.cursor, fields: .listing))
         }
-        let query = EntryQuery(feedID: source.feedID, folderID: source.folderID, accountID: source.accountID, labelID: source.labelID,
-                               unreadOnly: filter == .unread, starredOnly: source == .starred, includesHidden: showsHidden,
-                               limit: Self.pageSize, olderThan: last?.cursor, fields: .listing)
-        return try await library.store.entries(query)
+        return try await library.store.entries(query(unreadOnly: filter == .unread, limit: Self.pageSize, olderThan: last?.cursor))
+    }
+
+    /// The query of the source's entries the list shows.
+    private func query(unreadOnly: Bool, limit: Int, olderThan cursor: EntryCursor?) -> EntryQuery {
+        EntryQuery(feedID: source.feedID, folderID: source.folderID, accountID: source.accountID, labelID: source.labelID,
+                   unreadOnly: unreadOnly, starredOnly: source == .starred, includesHidden: showsHidden,
+                   limit: limit, olderThan: cursor, fields: .listing)
+    }
+
+    /// The unread entries the list would show below those it has loaded, as it would list them.
+    func unreadBelowLoaded() async throws -> [Int64] {
+        guard let last = order.last.flatMap({ entries[$0] }) else { return [] }
+        if !searchTerms.isEmpty {
+            return try await library.store.search(searchText, limit: Int(Int32.max), offset: order.count, fields: .listing)
+                .filter { !$0.isRead }.map(\.id)
+        }
+        if let id = source.savedSearchID {
+            guard let saved = savedSearch?(id) else { return [] }
+            return try await library.store.entries(saved.entryQuery(unreadOnly: true, limit: Int(Int32.max), olderThan: last.cursor,
+                                                                    fields: .listing)).map(\.id)
+        }
+        return try await library.store.entries(query(unreadOnly: true, limit: Int(Int32.max), olderThan: last.cursor)).map(\.id)
     }
 
     /// The size of the pages loaded now: search results, or the source's entries.
@@ -206,7 +229,10 @@ final class EntryListView {
             do {
                 guard let page = try await self?.page(after: nil), let self, self.life.isAlive, generation == self.generation else { return }
                 self.replace(with: page)
-                if scrollToTop { self.scrollToTop() }
+                if scrollToTop {
+                    self.scrollToTop()
+                    self.listing += 1
+                }
                 // A footer at its end already stays there: set again, it would animate (every frame
                 // of it redrawing the window) on each search keystroke that finds a short page.
                 if page.count >= self.currentPageSize {
@@ -360,6 +386,16 @@ final class EntryListView {
         }
     }
 
+    /// Shows the listed entries among `ids` read or unread in their rows, after the store did.
+    func showRead(_ isRead: Bool, ids: Set<Int64>) {
+        for (position, id) in order.enumerated() where ids.contains(id) {
+            guard var entry = entries[id], entry.isRead != isRead else { continue }
+            entry.isRead = isRead
+            entries[id] = entry
+            EntryItem.at(position, in: rows)?.show(entry, feed: feedTitles[entry.feedID], terms: searchTerms)
+        }
+    }
+
     /// Marks every listed entry read in the rows, after the store did.
     func markAllShownRead() {
         for id in order { entries[id]?.isRead = true }
@@ -407,6 +443,7 @@ final class EntryListView {
         let items = [(entry.isStarred ? tr("Unstar") : tr("Star"), "win.toggle-star-entry"),
                      (entry.isRead ? tr("Mark as Unread") : tr("Mark as Read"), "win.toggle-read-entry")]
             + [(tr("Labels…"), "win.label-entry")]
+            + markAroundItems(for: id)
             + (opens ? [(tr("Open in Browser"), "win.open-entry")] : [])
             + [(tr("Mute Entries Like This…"), "win.mute-entry")]
         for (label, action) in items {
@@ -424,10 +461,12 @@ final class EntryListView {
         guard let widgets = ObjectData.get(listItem, EntryRowWidgets.listItemKey, as: EntryRowWidgets.self),
               let object = gtk_list_item_get_item(cast(listItem)) else { return }
         widgets.bind(to: EntryItem(object))
+        boundRows[listItem] = widgets
     }
 
     private func unbind(_ listItem: gpointer) {
         ObjectData.get(listItem, EntryRowWidgets.listItemKey, as: EntryRowWidgets.self)?.unbind()
+        boundRows[listItem] = nil
     }
 
     /// The most characters of a summary its one ellipsized line can show, at any list width.

@@ -8,6 +8,7 @@ extension Preferences {
         static let markReadOnShow = "mark-read-on-show"
         static let markRead = "mark-read", zoom = "article-zoom", font = "article-font", fontPoints = "article-font-points"
         static let measure = "article-measure", remoteImages = "load-remote-images"
+        static let markReadOnScroll = "mark-read-on-scroll"
     }
 
     /// When showing an entry marks it read.
@@ -60,6 +61,12 @@ extension Preferences {
             return flag(ReadingKey.markReadOnShow, in: ReadingKey.group, default: true) ? .whenSelected : .byHand
         }
         set { setInteger(newValue.rawValue, ReadingKey.markRead, in: ReadingKey.group) }
+    }
+
+    /// Whether entries scrolled past the top of the list are marked read (off unless turned on).
+    var marksReadOnScroll: Bool {
+        get { flag(ReadingKey.markReadOnScroll, in: ReadingKey.group, default: false) }
+        set { setFlag(newValue, ReadingKey.markReadOnScroll, in: ReadingKey.group) }
     }
 
     /// The article's zoom level, 1 for none; kept from one run to the next.

@@ -84,6 +84,7 @@ final class PreferencesWindow {
             if languages.indices.contains(index) { self?.switchLanguage(to: languages[index].code) }
         }
         choice(file, "mark_read", Preferences.MarkRead.allCases, setting: \.markRead)
+        toggle(file, "scroll_read", setting: \.marksReadOnScroll)
         choice(file, "font", Preferences.ArticleFont.allCases, setting: \.articleFont)
         let sizeList = file.opaque("size_choices")
         for points in Preferences.fontPointChoices.dropFirst() {

@@ -47,6 +47,7 @@ extension Reading {
         Widgets.addAction(to: window, "zoom-in") { [weak self] _ in self?.zoom { $0.zoomIn() } }
         Widgets.addAction(to: window, "zoom-out") { [weak self] _ in self?.zoom { $0.zoomOut() } }
         Widgets.addAction(to: window, "zoom-reset") { [weak self] _ in self?.zoom { $0.resetZoom() } }
+        addMarkAroundActions()
         enableArticleActions(for: entryList.selectedEntry)
     }
 

@@ -38,6 +38,8 @@ final class Reading {
     private let network: OpaquePointer
     /// Marks the selected entry read once it has been shown long enough (Preferences, Reading).
     private var markReadTimer: guint = 0
+    /// Marks read what scrolls past the list's top, when the preferences ask for it.
+    let scrollMarking: ScrollMarking
     /// The panes shown when they last changed, so that only a change moves the focus.
     private var shownPanes = PaneLeaflet.Pane.allCases
     /// The empty state shown, for its button.
@@ -69,6 +71,7 @@ final class Reading {
         self.listPane = listPane
         self.toasts = toasts
         self.network = network
+        scrollMarking = ScrollMarking(entryList: entryList, library: library, model: model, toasts: toasts, life: life)
         openLink = { link in gtk_show_uri(cast(window), link.absoluteString, guint32(GDK_CURRENT_TIME)) }
         // The list may outlive the window's widgets (a page load finishing after it closed).
         entryList.onOpen = life.tied { [weak self] entry in self?.open(entry) }
@@ -84,7 +87,11 @@ final class Reading {
         article.onOpenLink = { [weak self] link in self?.openExternally(link) }
         Signal.connect(cast(listPane.statusButton), "clicked") { [weak self] in self?.statusButtonClicked() }
         // The timer would mark an entry no one sees any more.
-        Signal.connect(cast(window), "destroy") { [weak self] in self?.stopMarkReadTimer() }
+        Signal.connect(cast(window), "destroy") { [weak self] in
+            self?.stopMarkReadTimer()
+            self?.scrollMarking.isOn = false
+        }
+        scrollMarking.isOn = preferences.marksReadOnScroll
         showSelectionTitle()
     }
 
@@ -110,6 +117,7 @@ final class Reading {
     /// lists again what a change of feeds or folders may have changed in it.
     func show(_ change: LibraryModel.Change, selecting requested: FeedSelection?) async {
         sidebar.modelChanged(selecting: requested ?? sidebar.selection)
+        filterBar.setAvailable(hasFeeds, in: window)
         entryList.updateFeedTitles(model.feedTitles)
         showSelectionTitle()
         if requested != nil || sidebar.selection != model.selection || sidebar.selection != entryList.source {
@@ -118,6 +126,9 @@ final class Reading {
             await entryList.follow(change)
         }
     }
+
+    /// Whether any feed is subscribed to, here or in an account.
+    var hasFeeds: Bool { !model.feeds.isEmpty || model.accounts.contains { !$0.feeds.isEmpty } }
 
     /// Lists the entries of `selection`, and remembers it for the next start.
     private func select(_ selection: FeedSelection) {
@@ -158,7 +169,7 @@ final class Reading {
             gtk_stack_set_visible_child_name(cast(listPane.stack), "entries")
             return
         }
-        let state = ListEmptyState.of(hasFeeds: !model.feeds.isEmpty, selection: sidebar.selection, filter: filterBar.filter,
+        let state = ListEmptyState.of(hasFeeds: hasFeeds, selection: sidebar.selection, filter: filterBar.filter,
                                       searching: !entryList.searchTerms.isEmpty,
                                       online: g_network_monitor_get_network_available(network) != 0)
         adw_status_page_set_icon_name(listPane.status, state.iconName)

@@ -79,13 +79,31 @@ final class Subscriptions {
                             self.toasts.show(self.accountSync.message(error, accountID: accountID))
                         }
                     } else {
-                        try await self.library.store.removeFeed(id: feedID)
+                        let removed = try await self.library.store.removeFeedKeepingCopy(id: feedID)
+                        // TRANSLATORS: a notice after removing a feed, with an Undo button; %@ is the feed's title.
+                        self.toasts.show(tr("“%@” removed").filling(feed.displayTitle), button: tr("_Undo")) { [weak self] in
+                            self?.restore(removed, selecting: self?.model.selection.feedID == feedID)
+                        }
                     }
                 } catch {
                     self.failed(tr("The feed could not be removed."), error)
                 }
                 await self.model.changed(.feeds, selecting: self.model.selection.feedID == feedID ? .all : nil)
             }
+        }
+    }
+
+    /// Puts back a feed removed a moment ago, with its entries, their states and its folder; a
+    /// synced feed is not offered this: its server has unsubscribed it, and subscribing again
+    /// would bring its articles back with the server's states, not the ones removed.
+    private func restore(_ removed: RemovedFeed, selecting wasSelected: Bool) {
+        Task { @MainActor [weak self, library] in
+            do {
+                try await library.store.restore(removed)
+            } catch {
+                self?.failed(tr("The feed could not be restored."), error)
+            }
+            await self?.model.changed(.feeds, selecting: wasSelected ? .feed(removed.feedID) : nil)
         }
     }
 

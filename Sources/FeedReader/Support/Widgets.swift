@@ -103,6 +103,13 @@ enum Widgets {
         gtk_popover_set_pointing_to(cast(popover), &point)
         gtk_popover_set_has_arrow(cast(popover), 0)
         Signal.connect(cast(popover), "closed") {
+            // The list's row took the right click's press as its own, and the menu its release:
+            // GTK 4.8 would leave the row drawn pressed.
+            var ancestor: UnsafeMutablePointer<GtkWidget>? = widget
+            while let current = ancestor {
+                gtk_widget_unset_state_flags(current, GTK_STATE_FLAG_ACTIVE)
+                ancestor = gtk_widget_get_parent(current)
+            }
             // Unparent once the menu's action has run.
             MainThread.after(0) { gtk_widget_unparent(popover) }
         }

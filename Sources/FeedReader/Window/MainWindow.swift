@@ -104,6 +104,7 @@ final class MainWindow {
     private func wireParts() {
         let failed: (String, any Error) -> Void = life.tied { [weak self] message, error in self?.notices.showStoreError(message, error) }
         (entryList.onError, subscriptions.onFailure, refreshing.onFailure, reading.onFailure) = (failed, failed, failed, failed)
+        reading.scrollMarking.onFailure = failed
         article.media.positions.store = library.store
         article.media.positions.onSaveFailure = { error in failed(tr("Where the episode was left could not be saved."), error) }
         model.onFailure = { error in failed(tr("The subscriptions could not be read."), error) }
@@ -136,6 +137,7 @@ final class MainWindow {
         preferences.onChange = { [weak self, preferences] in
             self?.backgroundRefresh.minutes = preferences.refreshMinutes
             self?.article.applyPreferences()
+            self?.reading.scrollMarking.isOn = preferences.marksReadOnScroll
         }
         FeedPropertiesWindow.addAction(to: window, life: life, library: library, preferences: preferences) { [weak self] in
             Task { @MainActor [weak self] in await self?.model.changed(.feeds) }
