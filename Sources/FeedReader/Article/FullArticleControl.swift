@@ -61,9 +61,10 @@ final class FullArticleControl {
         slot = adw_bin_new()!
         notice = gtk_revealer_new()!
         life = WidgetLife(notice)
-        (button, buttonFace, spinner, noticeLabel) = Self.build(into: slot, notice: notice)
+        let close: UnsafeMutablePointer<GtkWidget>
+        (button, buttonFace, spinner, noticeLabel, close) = Self.build(into: slot, notice: notice)
         Signal.connectObjectOrNil(cast(action), "activate") { [weak self] _ in self?.toggle() }
-        connectNoticeClose()
+        connectClose(close)
         update()
     }
 
@@ -73,7 +74,8 @@ final class FullArticleControl {
 
     /// Builds the file's toggle into `slot` and its notice's content into `notice`.
     private static func build(into slot: UnsafeMutablePointer<GtkWidget>, notice: UnsafeMutablePointer<GtkWidget>)
-        -> (UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GtkWidget>) {
+        -> (toggle: UnsafeMutablePointer<GtkWidget>, face: UnsafeMutablePointer<GtkWidget>, spinner: UnsafeMutablePointer<GtkWidget>,
+            label: UnsafeMutablePointer<GtkWidget>, close: UnsafeMutablePointer<GtkWidget>) {
         let file = BuilderFile(file)
         let toggle = file.widget("toggle")
         adw_bin_set_child(cast(slot), toggle)
@@ -91,11 +93,10 @@ final class FullArticleControl {
         gtk_revealer_set_child(cast(file.widget("notice")), nil)
         gtk_revealer_set_child(cast(notice), box)
         g_object_unref(cast(box))
-        return (toggle, file.widget("toggle_face"), file.widget("spinner"), file.widget("notice_label"))
+        return (toggle, file.widget("toggle_face"), file.widget("spinner"), file.widget("notice_label"), file.widget("notice_close"))
     }
 
-    private func connectNoticeClose() {
-        guard let box = gtk_revealer_get_child(cast(notice)), let close = gtk_widget_get_last_child(box) else { return }
+    private func connectClose(_ close: UnsafeMutablePointer<GtkWidget>) {
         Signal.connect(cast(close), "clicked") { [weak self] in self?.hideNotice() }
     }
 
@@ -103,9 +104,15 @@ final class FullArticleControl {
     /// keeping what they show.
     func rebuild() {
         let text = noticeText
-        (button, buttonFace, spinner, noticeLabel) = Self.build(into: slot, notice: notice)
-        connectNoticeClose()
-        if case let .failed(error) = state { gtk_label_set_text(cast(noticeLabel), error.sentence) } else if let text { gtk_label_set_text(cast(noticeLabel), text) }
+        let close: UnsafeMutablePointer<GtkWidget>
+        (button, buttonFace, spinner, noticeLabel, close) = Self.build(into: slot, notice: notice)
+        connectClose(close)
+        // A failure's sentence is made again in the new language; another notice keeps its words.
+        if case let .failed(error) = state {
+            gtk_label_set_text(cast(noticeLabel), error.sentence)
+        } else if let text {
+            gtk_label_set_text(cast(noticeLabel), text)
+        }
         update()
     }
 
