@@ -64,8 +64,8 @@ final class ArticleViewTests: XCTestCase {
         try withArticles { app in
             let isWebView = { (widget: UnsafeMutablePointer<GtkWidget>) in isWidget(widget, a: webkit_web_view_get_type()) }
             XCTAssertNil(descendant(of: app.window.window, where: isWebView), "no web view, so no WebKit process, before reading")
-            XCTAssertEqual(String(cString: gtk_stack_get_visible_child_name(cast(app.window.article.widget))), "empty",
-                           "the pane asks for an entry meanwhile")
+            XCTAssertEqual(String(cString: gtk_stack_get_visible_child_name(cast(app.window.article.widget))), "welcome",
+                           "the pane of a first window welcomes meanwhile, in place of asking for an entry")
 
             app.window.entryList.select(index: 0)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { app.window.article.isLoaded })

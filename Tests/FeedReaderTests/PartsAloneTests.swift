@@ -278,6 +278,25 @@ final class PartsAloneTests: XCTestCase {
         }
     }
 
+    /// Edit Address gives a whole address room: its entry was about 240 px, narrower than the
+    /// example address it shows.
+    func testEditAddressHasRoomForAWholeAddress() throws {
+        try onMain {
+            let parent = gtk_window_new()!
+            defer { gtk_window_destroy(cast(parent)) }
+            let dialog = NameDialog.present(.editAddress, over: parent, text: "https://news.example.org/feeds/all-articles.xml") { _ in }
+            defer { gtk_window_destroy(cast(dialog)) }
+            gtk_window_present(cast(dialog))
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(dialog) != 0 })
+            GtkTestEnvironment.waitForFrames(of: dialog)
+            let entry = try XCTUnwrap(descendant(of: dialog) { isWidget($0, a: gtk_entry_get_type()) })
+            XCTAssertGreaterThanOrEqual(gtk_widget_get_width(entry), Self.addressRoom, "the entry is \(gtk_widget_get_width(entry)) px wide")
+        }
+    }
+
+    /// Forty characters of an address, as the entry asks for them.
+    private static let addressRoom: Int32 = 320
+
     /// A `.ui` text is translated with its context, and XML's escapes are read and written back.
     func testBuilderTextsAreTranslatedAndTheirMarksDropped() {
         onMain {

@@ -131,8 +131,9 @@ final class SidebarAccountsTests: XCTestCase {
             XCTAssertEqual(Self.menuActions(sidebar.menu(for: .folder(feverBlogs))), ["win.mark-folder-read"])
             XCTAssertEqual(Self.menuActions(sidebar.menu(for: .folder(library.news))), ["win.mark-folder-read"])
             let fullArticle = "win." + FullArticleSetting.actionName
-            XCTAssertEqual(Self.menuActions(sidebar.menu(for: .feed(library.feverFeed))), ["win.mark-feed-read", fullArticle])
-            XCTAssertEqual(Self.menuActions(sidebar.menu(for: .feed(library.daily))), ["win.mark-feed-read", fullArticle, "win.remove-feed"])
+            XCTAssertEqual(Self.menuActions(sidebar.menu(for: .feed(library.feverFeed))), ["win.mark-feed-read", fullArticle, "win.mute-feed"])
+            XCTAssertEqual(Self.menuActions(sidebar.menu(for: .feed(library.daily))),
+                           ["win.mark-feed-read", fullArticle, "win.mute-feed", "win.remove-feed"])
             XCTAssertFalse(sidebar.drop(.feed(library.localFeed), on: .folder(feverBlogs)))
             XCTAssertFalse(sidebar.drop(.feed(library.localFeed), on: .account(library.fever.id)))
             XCTAssertFalse(sidebar.drop(.feed(library.daily), on: .folder(library.localFolder)), "a synced feed stays in its account")

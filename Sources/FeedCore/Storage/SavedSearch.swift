@@ -15,6 +15,7 @@ public struct SavedSearch: Sendable, Hashable, Identifiable {
         case feed(Int64)
         case folder(Int64)
         case account(Int64)
+        case label(Int64)
     }
 
     public var id: Int64
@@ -35,6 +36,7 @@ public struct SavedSearch: Sendable, Hashable, Identifiable {
         case let .feed(id): entries.feedID = id
         case let .folder(id): entries.folderID = id
         case let .account(id): entries.accountID = id
+        case let .label(id): entries.labelID = id
         }
         entries.search = query
         return entries
@@ -52,11 +54,11 @@ extension FeedStore {
                            scope: SavedSearch.Scope = .everything) async throws -> SavedSearch {
         let name = Self.savedSearchName(name, else: query)
         let id = try await writing { db in
-            let (feedID, folderID, accountID) = Self.columns(of: scope)
+            let (feedID, folderID, accountID, labelID) = Self.columns(of: scope)
             try db.execute(sql: """
-                INSERT INTO savedSearches (name, query, filter, feedId, folderId, accountId, position)
-                VALUES (?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM savedSearches))
-                """, arguments: [name, query, filter.rawValue, feedID, folderID, accountID])
+                INSERT INTO savedSearches (name, query, filter, feedId, folderId, accountId, labelId, position)
+                VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM savedSearches))
+                """, arguments: [name, query, filter.rawValue, feedID, folderID, accountID, labelID])
             return db.lastInsertedRowID
         }
         return try await savedSearches().first { $0.id == id }
@@ -99,6 +101,7 @@ extension FeedStore {
         let scope: SavedSearch.Scope = if let id: Int64 = row["feedId"] { .feed(id) }
             else if let id: Int64 = row["folderId"] { .folder(id) }
             else if let id: Int64 = row["accountId"] { .account(id) }
+            else if let id: Int64 = row["labelId"] { .label(id) }
             else { .everything }
         return SavedSearch(id: row["id"], name: row["name"], query: row["query"],
                            filter: SavedSearch.Filter(rawValue: row["filter"]) ?? .all, scope: scope, unreadCount: 0)
@@ -124,17 +127,18 @@ extension FeedStore {
         return String((trimmed.isEmpty ? query.trimmingCharacters(in: .whitespacesAndNewlines) : trimmed).prefix(savedSearchNameLimit))
     }
 
-    private static func columns(of scope: SavedSearch.Scope) -> (Int64?, Int64?, Int64?) {
+    private static func columns(of scope: SavedSearch.Scope) -> (Int64?, Int64?, Int64?, Int64?) {
         switch scope {
-        case .everything: (nil, nil, nil)
-        case let .feed(id): (id, nil, nil)
-        case let .folder(id): (nil, id, nil)
-        case let .account(id): (nil, nil, id)
+        case .everything: (nil, nil, nil, nil)
+        case let .feed(id): (id, nil, nil, nil)
+        case let .folder(id): (nil, id, nil, nil)
+        case let .account(id): (nil, nil, id, nil)
+        case let .label(id): (nil, nil, nil, id)
         }
     }
 
     /// `v24-saved-searches`: the sidebar's saved searches. One scope column a kind, each going
-    /// with what it names; a label's can be added beside them.
+    /// with what it names (after `v23-labels`, whose labels one may name).
     static func createSavedSearches(in db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE savedSearches (
@@ -145,6 +149,7 @@ extension FeedStore {
                 feedId INTEGER REFERENCES feeds(id) ON DELETE CASCADE,
                 folderId INTEGER REFERENCES folders(id) ON DELETE CASCADE,
                 accountId INTEGER REFERENCES accounts(id) ON DELETE CASCADE,
+                labelId INTEGER REFERENCES labels(id) ON DELETE CASCADE,
                 position INTEGER NOT NULL
             )
             """)

@@ -24,6 +24,8 @@ final class FirstRunWelcome {
         return withExtendedLifetime(file) {
             let page = file.opaque("page")
             adw_bin_set_child(cast(bin), UnsafeMutablePointer(page))
+            // Its scrolled window is what a screen reader enters: it goes by the page's title.
+            Widgets.nameScrolling(statusPage: page, adw_status_page_get_title(page).map { String(cString: $0) } ?? "")
             return page
         }
     }

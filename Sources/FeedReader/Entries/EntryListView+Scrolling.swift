@@ -9,20 +9,30 @@ extension EntryListView {
     var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? { gtk_scrollable_get_vadjustment(cast(listView)) }
 
     /// The position of the first entry not yet wholly scrolled past the top of the list: every
-    /// entry above it has been. Read from the rows GTK has bound (a screenful and a little
-    /// around it), never from all the list's, so it costs the same at any length.
+    /// entry above it has been. Its row is found at the list's top edge as a pointer there would
+    /// find it, so it costs the same at any length; where the edge falls in the margin between two
+    /// rows, the row whose content shows a few pixels lower is that entry.
     var firstPositionBelowTop: Int {
         guard let adjustment = verticalAdjustment,
               gtk_adjustment_get_value(adjustment) - gtk_adjustment_get_lower(adjustment) >= 0.5 else { return 0 }
-        var first: Int?
-        for (listItem, widgets) in boundRows {
-            guard let row = gtk_widget_get_parent(widgets.box), gtk_widget_get_mapped(row) != 0 else { continue }
-            var bounds = graphene_rect_t()
-            guard gtk_widget_compute_bounds(row, listView, &bounds) != 0, bounds.origin.y + bounds.size.height > 0 else { continue }
-            let position = Int(gtk_list_item_get_position(cast(listItem)))
-            if position < (first ?? .max) { first = position }
+        let x = Double(gtk_widget_get_width(listView)) / 2
+        for y in stride(from: 0.5, to: Self.rowMarginsDepth, by: 4) {
+            if let id = entryID(atX: x, y: y), let position = order.firstIndex(of: id) { return position }
         }
-        return min(first ?? 0, order.count)
+        return 0
+    }
+
+    /// Deeper than the margins between two rows' contents.
+    private static let rowMarginsDepth = 48.0
+
+    /// The entry whose row's content is at (`x`, `y`) in the list, if one is there.
+    private func entryID(atX x: Double, y: Double) -> Int64? {
+        var widget = gtk_widget_pick(listView, x, y, GTK_PICK_DEFAULT)
+        while let current = widget, current != listView {
+            if let row = ObjectData.get(current, EntryRowWidgets.listItemKey, as: EntryRowWidgets.self) { return row.item?.id }
+            widget = gtk_widget_get_parent(current)
+        }
+        return nil
     }
 
     /// The unread entries listed at `positions`.

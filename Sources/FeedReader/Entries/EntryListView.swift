@@ -55,8 +55,6 @@ final class EntryListView {
     private var firstPageLoad: Task<Void, Never>?
     /// Counts the listings shown from their top: a new source, filter or search, or new entries above.
     private(set) var listing = 0
-    /// The rows bound now, by their list item: those GTK made for what shows and a little around it.
-    private(set) var boundRows: [UnsafeMutableRawPointer: EntryRowWidgets] = [:]
 
     /// Called when an entry is opened (Enter or a double click): its page in the browser.
     var onOpen: ((StoredEntry) -> Void)?
@@ -419,6 +417,8 @@ final class EntryListView {
         let widgets = EntryRowWidgets()
         gtk_list_item_set_child(cast(listItem), widgets.box)
         ObjectData.set(widgets, on: listItem, EntryRowWidgets.listItemKey)
+        // Found from its content too, as a pointer finds it (`firstPositionBelowTop`).
+        ObjectData.set(widgets, on: widgets.box, EntryRowWidgets.listItemKey)
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(cast(click), guint(GDK_BUTTON_SECONDARY))
         Signal.connectClickAt(cast(click), "pressed") { [weak self, weak widgets] x, y in
@@ -461,12 +461,10 @@ final class EntryListView {
         guard let widgets = ObjectData.get(listItem, EntryRowWidgets.listItemKey, as: EntryRowWidgets.self),
               let object = gtk_list_item_get_item(cast(listItem)) else { return }
         widgets.bind(to: EntryItem(object))
-        boundRows[listItem] = widgets
     }
 
     private func unbind(_ listItem: gpointer) {
         ObjectData.get(listItem, EntryRowWidgets.listItemKey, as: EntryRowWidgets.self)?.unbind()
-        boundRows[listItem] = nil
     }
 
     /// The most characters of a summary its one ellipsized line can show, at any list width.

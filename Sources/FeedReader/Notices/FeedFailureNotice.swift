@@ -23,10 +23,6 @@ final class FeedFailureNotice {
     private(set) var feed: StoredFeed?
     /// The file the content shown was built from.
     private var shownFile: BuilderFile?
-    /// Tries the feed again.
-    var onRetry: ((Int64) -> Void)?
-    /// Asks for the feed's new address.
-    var onEditAddress: ((Int64) -> Void)?
 
     init() {
         widget = gtk_revealer_new()!
@@ -34,9 +30,10 @@ final class FeedFailureNotice {
         g_object_ref_sink(cast(widget))
         actions = PartActions(on: widget, prefix: "feed-failure") { [weak self] action in
             guard let self, let id = self.feed?.id else { return }
+            // The window's own actions, as its refresh button and the feed's menu start them.
             switch action {
-            case .retry: self.onRetry?(id)
-            case .editAddress: self.onEditAddress?(id)
+            case .retry: _ = gtk_widget_activate_action_variant(self.widget, "win.refresh", nil)
+            case .editAddress: _ = gtk_widget_activate_action_variant(self.widget, "win.edit-feed-address", g_variant_new_int64(gint64(id)))
             }
         }
     }
@@ -64,6 +61,11 @@ final class FeedFailureNotice {
         gtk_revealer_set_child(cast(widget), file.widget("box"))
         shownFile = file
         gtk_revealer_set_reveal_child(cast(widget), 1)
+    }
+
+    /// Shows the notice of the feed `selection` is, or hides it for any other selection.
+    func show(_ selection: FeedSelection, in model: LibraryModel) {
+        show(selection.feedID.flatMap(model.feed(id:)))
     }
 
     /// Builds the notice again in the language chosen now, for the feed it shows.

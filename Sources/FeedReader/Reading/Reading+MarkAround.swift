@@ -25,22 +25,10 @@ extension Reading {
                 await self.model.changed(.counts)
                 guard !changed.isEmpty else { return }
                 let text = trn("%d entry marked as read", "%d entries marked as read", changed.count).filling(count: changed.count)
-                self.toasts.show(text, button: tr("_Undo")) { [weak self] in self?.undoMarkAround(changed) }
+                self.toasts.show(text, button: tr("_Undo")) { [weak self] in self?.undoMarkRead(changed) }
             } catch {
                 self?.onFailure?(tr("The read state could not be saved."), error)
             }
-        }
-    }
-
-    private func undoMarkAround(_ ids: [Int64]) {
-        Task { @MainActor [weak self, library] in
-            do {
-                try await library.store.setRead(false, entryIDs: ids)
-                self?.live?.entryList.showRead(false, ids: Set(ids))
-            } catch {
-                self?.onFailure?(tr("The read state could not be saved."), error)
-            }
-            await self?.model.changed(.counts)
         }
     }
 }

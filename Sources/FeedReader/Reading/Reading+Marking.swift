@@ -155,7 +155,8 @@ extension Reading {
         }
     }
 
-    private func undoMarkRead(_ entryIDs: [Int64]) {
+    /// Marks `entryIDs` unread again: the Undo of a mark read.
+    func undoMarkRead(_ entryIDs: [Int64]) {
         Task { @MainActor [weak self, library] in
             do {
                 try await library.store.setRead(false, entryIDs: entryIDs)

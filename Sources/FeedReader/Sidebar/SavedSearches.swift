@@ -34,8 +34,9 @@ final class SavedSearches {
         case let .feed(id): .feed(id)
         case let .folder(id): .folder(id)
         case let .account(id): .account(id)
+        case let .label(id): .label(id)
         case let .savedSearch(id): model.savedSearch(id: id)?.scope ?? .everything
-        case .all, .starred, .label: .everything
+        case .all, .starred: .everything
         }
         let filter: SavedSearch.Filter = model.selection == .starred ? .starred : filterBar.filter == .unread ? .unread : .all
         return (filter, scope)
@@ -84,7 +85,7 @@ final class SavedSearches {
             } catch {
                 self?.onFailure?(tr("The search could not be renamed."), error)
             }
-            await self?.live?.model.changed(.counts)
+            await self?.model.changed(.counts)
         }
     }
 
@@ -102,11 +103,10 @@ final class SavedSearches {
             await self.model.changed(.counts, selecting: self.model.selection == .savedSearch(id) ? .all : nil)
             // TRANSLATORS: a toast after a saved search was deleted from the sidebar; %@ is its name.
             self.toasts.show(tr("Search “%@” deleted").filling(search.name), button: tr("_Undo")) { [weak self] in
-                guard let self = self?.live else { return }
                 Task { @MainActor [weak self, store] in
                     do {
                         let saved = try await store.saveSearch(named: search.name, query: search.query, filter: search.filter, scope: search.scope)
-                        await self?.live?.model.changed(.counts, selecting: .savedSearch(saved.id))
+                        await self?.model.changed(.counts, selecting: .savedSearch(saved.id))
                     } catch {
                         self?.onFailure?(tr("The search could not be saved."), error)
                     }

@@ -116,6 +116,7 @@ final class LibraryModel {
             case let .feed(feedID)?: feedIDs(of: .feed(feedID))
             case let .folder(folderID)?: feedIDs(of: .folder(folderID))
             case let .account(accountID)?: feedIDs(of: .account(accountID))
+            case let .label(labelID)?: feedIDs(of: .label(labelID))
             case .everything?, nil: nil
             }
         }

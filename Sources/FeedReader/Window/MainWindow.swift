@@ -123,11 +123,7 @@ final class MainWindow {
         reading.onRefresh = { [weak refreshing] in refreshing?.beginRefresh() }
         reading.onSelectionShown = { [weak self, mainMenuButton = layout.mainMenuButton] selection, title in
             MainMenu.setMarkReadLabel(Reading.markReadLabel(for: selection, title: title), in: mainMenuButton)
-            self?.showFeedFailure(of: selection)
-        }
-        feedFailure.onRetry = { [weak refreshing] _ in refreshing?.beginRefresh() }
-        feedFailure.onEditAddress = { [window] feedID in
-            _ = gtk_widget_activate_action_variant(window, "win.edit-feed-address", g_variant_new_int64(gint64(feedID)))
+            if let self { self.feedFailure.show(selection, in: self.model) }
         }
         sidebar.onMoveFeed = { [weak self] feedID, folderID in self?.subscriptions.moveFeed(feedID, toFolder: folderID) }
         sidebar.onMoveFolder = { [weak self] folderID, parentID in self?.subscriptions.moveFolder(folderID, into: parentID) }
@@ -139,16 +135,7 @@ final class MainWindow {
             self?.article.applyPreferences()
             self?.reading.scrollMarking.isOn = preferences.marksReadOnScroll
         }
-        FeedPropertiesWindow.addAction(to: window, life: life, library: library, preferences: preferences) { [weak self] in
-            Task { @MainActor [weak self] in await self?.model.changed(.feeds) }
-            self?.backgroundRefresh.reschedule()
-        }
         WindowActions.add(to: self)
-    }
-
-    /// The notice over the list while the feed shown failed its last refresh.
-    private func showFeedFailure(of selection: FeedSelection) {
-        if case let .feed(id) = selection { feedFailure.show(model.feed(id: id)) } else { feedFailure.show(nil) }
     }
 
     func present() {

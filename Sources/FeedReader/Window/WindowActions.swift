@@ -16,6 +16,10 @@ enum WindowActions {
         // It lives as long as the window, which holds it.
         ObjectData.set(muting, on: main.window, "feed-reader-rule-muting")
         main.accounts.addActions()
+        FeedPropertiesWindow.addAction(to: main.window, life: main.life, library: main.library, preferences: main.preferences) { [weak main] in
+            Task { @MainActor [weak main] in await main?.model.changed(.feeds) }
+            main?.backgroundRefresh.reschedule()
+        }
         let (window, application) = (main.window, main.application)
         Widgets.addAction(to: window, "about") { _ in AboutWindow.present(over: window) }
         Widgets.addAction(to: window, "entry-menu") { [weak main] _ in

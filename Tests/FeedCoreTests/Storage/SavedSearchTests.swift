@@ -61,15 +61,19 @@ struct SavedSearchTests {
         (filter: .all, scope: "kitchen", listed: ["k1"]),
         (filter: .all, scope: "folder", listed: ["g2", "g1"]),
         (filter: .unread, scope: "folder", listed: ["g1"]),
+        (filter: .all, scope: "label", listed: ["k1", "g1"]),
+        (filter: .unread, scope: "label", listed: ["k1", "g1"]),
     ]
 
     @Test(arguments: narrowed)
     func itsFilterAndScopeNarrowIt(filter: SavedSearch.Filter, scope: String, listed expected: [String]) async throws {
         try await store.markRead(entryID: try await entryID("g2"))
         try await store.setStarred(entryID: try await entryID("g1"), isStarred: true)
+        try await store.setLabel("Soup", on: [try await entryID("k1"), try await entryID("g1"), try await entryID("g3")])
         let scope: SavedSearch.Scope = switch scope {
         case "kitchen": .feed(try #require(feeds["kitchen"]))
         case "folder": .folder(folder)
+        case "label": .label(try #require(try await store.labels().first?.id))
         default: .everything
         }
 
@@ -106,6 +110,17 @@ struct SavedSearchTests {
         _ = try await store.saveSearch(named: "All", query: "tomatoes")
 
         try await store.removeFeed(id: feed)
+
+        #expect(try await store.savedSearches().map(\.name) == ["All"])
+    }
+
+    @Test func itGoesWithTheLabelItLooksIn() async throws {
+        try await store.setLabel("Soup", on: [try await entryID("k1")])
+        let label = try #require(try await store.labels().first?.id)
+        _ = try await store.saveSearch(named: "Labelled soup", query: "soup", scope: .label(label))
+        _ = try await store.saveSearch(named: "All", query: "tomatoes")
+
+        try await store.deleteLabel(id: label)
 
         #expect(try await store.savedSearches().map(\.name) == ["All"])
     }

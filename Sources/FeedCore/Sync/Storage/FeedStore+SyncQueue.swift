@@ -31,29 +31,23 @@ extension FeedStore {
         case .star: .unstar
         default: .star
         }
-        let now = Date()
-        for start in stride(from: 0, to: entryIDs.count, by: 500) {
-            let slice = Array(entryIDs[start..<min(start + 500, entryIDs.count)])
-            let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-            let synced = """
-                SELECT feeds.accountId, entries.remoteId FROM entries JOIN feeds ON feeds.id = entries.feedId
-                WHERE entries.id IN (\(marks)) AND entries.remoteId IS NOT NULL AND feeds.accountId IS NOT NULL
-                """
-            try db.execute(sql: "DELETE FROM syncQueue WHERE action IN (?, ?) AND (accountId, remoteId) IN (\(synced))",
-                           arguments: StatementArguments([action.rawValue, opposite.rawValue]) + StatementArguments(slice))
-            try db.execute(sql: """
-                INSERT INTO syncQueue (accountId, action, remoteId, queuedAt)
-                SELECT feeds.accountId, ?, entries.remoteId, ? FROM entries JOIN feeds ON feeds.id = entries.feedId
-                WHERE entries.id IN (\(marks)) AND entries.remoteId IS NOT NULL AND feeds.accountId IS NOT NULL ORDER BY entries.id
-                """, arguments: StatementArguments([action.rawValue.databaseValue, FeedStore.storageValue(now)]) + StatementArguments(slice))
-        }
+        try queueForSyncedEntries(action, replacing: [action, opposite], argument: nil, entryIDs: entryIDs, db: db)
     }
 
     /// Queues, in the caller's transaction, the label `name` just put on (or taken off) the
     /// synced entries among `entryIDs`, replacing any change of that label queued for them before.
     static func queueLabelChange(_ name: String, isOn: Bool, entryIDs: [Int64], db: Database) throws {
+        try queueForSyncedEntries(isOn ? .label : .unlabel, replacing: [.label, .unlabel], argument: name, entryIDs: entryIDs, db: db)
+    }
+
+    /// Queues `action` (with `argument`) for the synced entries among `entryIDs`, in place of the
+    /// changes among `replaced` (with the same argument) queued for them before.
+    private static func queueForSyncedEntries(_ action: QueuedChange.Action, replacing replaced: [QueuedChange.Action],
+                                              argument: String?, entryIDs: [Int64], db: Database) throws {
         let now = FeedStore.storageValue(Date())
-        let action: QueuedChange.Action = isOn ? .label : .unlabel
+        let replacedMarks = Array(repeating: "?", count: replaced.count).joined(separator: ",")
+        let sameArgument = argument == nil ? "" : " AND argument = ?"
+        let replacing = StatementArguments(replaced.map(\.rawValue)) + StatementArguments(argument.map { [$0] } ?? [])
         for start in stride(from: 0, to: entryIDs.count, by: 500) {
             let slice = Array(entryIDs[start..<min(start + 500, entryIDs.count)])
             let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
@@ -61,13 +55,13 @@ extension FeedStore {
                 SELECT feeds.accountId, entries.remoteId FROM entries JOIN feeds ON feeds.id = entries.feedId
                 WHERE entries.id IN (\(marks)) AND entries.remoteId IS NOT NULL AND feeds.accountId IS NOT NULL
                 """
-            try db.execute(sql: "DELETE FROM syncQueue WHERE action IN ('label', 'unlabel') AND argument = ? AND (accountId, remoteId) IN (\(synced))",
-                           arguments: [name] + StatementArguments(slice))
+            try db.execute(sql: "DELETE FROM syncQueue WHERE action IN (\(replacedMarks))\(sameArgument) AND (accountId, remoteId) IN (\(synced))",
+                           arguments: replacing + StatementArguments(slice))
             try db.execute(sql: """
                 INSERT INTO syncQueue (accountId, action, remoteId, argument, queuedAt)
                 SELECT feeds.accountId, ?, entries.remoteId, ?, ? FROM entries JOIN feeds ON feeds.id = entries.feedId
                 WHERE entries.id IN (\(marks)) AND entries.remoteId IS NOT NULL AND feeds.accountId IS NOT NULL ORDER BY entries.id
-                """, arguments: [action.rawValue, name, now] + StatementArguments(slice))
+                """, arguments: [action.rawValue, argument, now] + StatementArguments(slice))
         }
     }
 
