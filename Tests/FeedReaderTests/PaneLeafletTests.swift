@@ -58,7 +58,9 @@ final class PaneLeafletTests: XCTestCase {
                         widths[name] = (gtk_widget_get_width(window.layout.listContent), gtk_widget_get_width(window.article.widget))
                     }
                     let list = widths["All Feeds"]!.list, article = widths["All Feeds"]!.article
-                    XCTAssertTrue((PaneLeaflet.NaturalWidth.list...400).contains(list), "\(width) px: the list is \(list) px wide")
+                    // At 1000 px the three natural widths fill the window, and the separators between
+                    // the panes take a pixel or two from them.
+                    XCTAssertTrue(((PaneLeaflet.NaturalWidth.list - 2)...400).contains(list), "\(width) px: the list is \(list) px wide")
                     // At 1000 px the sidebar still shows, and the article has what is left of it.
                     XCTAssertGreaterThan(article, width >= 1280 ? 600 : PaneLeaflet.paneMinimumWidth, "\(width) px: the article takes the rest")
                     for (name, shown) in widths {
