@@ -23,9 +23,7 @@ extension Reading {
                 guard let self = self?.live else { return }
                 self.entryList.showRead(true, ids: Set(changed))
                 await self.model.changed(.counts)
-                guard !changed.isEmpty else { return }
-                let text = trn("%d entry marked as read", "%d entries marked as read", changed.count).filling(count: changed.count)
-                self.toasts.show(text, button: tr("_Undo")) { [weak self] in self?.undoMarkRead(changed) }
+                self.offerUndo(ofMarkingRead: changed)
             } catch {
                 self?.onFailure?(tr("The read state could not be saved."), error)
             }

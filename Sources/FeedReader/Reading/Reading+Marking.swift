@@ -148,15 +148,19 @@ extension Reading {
             guard let self = self?.live else { return }
             await self.afterReadStateChanged()
             guard self.live != nil else { return }
-            guard !changed.isEmpty else { return }
-            let text = trn("%d entry marked as read", "%d entries marked as read", changed.count)
-                .filling(count: changed.count)
-            self.toasts.show(text, button: tr("_Undo")) { [weak self] in self?.undoMarkRead(changed) }
+            self.offerUndo(ofMarkingRead: changed)
         }
     }
 
+    /// Says how many entries were just marked read, with an Undo that marks them unread again.
+    func offerUndo(ofMarkingRead changed: [Int64]) {
+        guard !changed.isEmpty else { return }
+        let text = trn("%d entry marked as read", "%d entries marked as read", changed.count).filling(count: changed.count)
+        toasts.show(text, button: tr("_Undo")) { [weak self] in self?.undoMarkRead(changed) }
+    }
+
     /// Marks `entryIDs` unread again: the Undo of a mark read.
-    func undoMarkRead(_ entryIDs: [Int64]) {
+    private func undoMarkRead(_ entryIDs: [Int64]) {
         Task { @MainActor [weak self, library] in
             do {
                 try await library.store.setRead(false, entryIDs: entryIDs)
