@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Subscribes to every URL in the file when the store under `DATA_HOME` is empty (in one
 /// transaction, as an OPML import does: newsboat reads its URL file for free), refreshes every
-/// feed and prints `new=N failures=N`. A program of its own so that the process holds FeedCore
+/// feed and prints `new=N failures=N postponed=N`. A program of its own so that the process holds FeedCore
 /// and what it links, as newsboat's holds newsboat, and not refresh-bench's GTK.
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
@@ -31,7 +31,7 @@ Task.detached {
 done.wait()
 switch outcome {
 case let .success(report):
-    print("new=\(report.newEntries) failures=\(report.failures.count)")
+    print("new=\(report.newEntries) failures=\(report.failures.count) postponed=\(report.postponed)")
 case let .failure(error):
     FileHandle.standardError.write(Data("feedcore-refresh: \(error)\n".utf8))
     exit(1)

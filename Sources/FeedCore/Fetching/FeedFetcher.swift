@@ -12,8 +12,10 @@ public final class FeedFetcher: Sendable {
         public var timeout: Duration
         /// The largest body accepted, as received and after decompression alike.
         public var maxBodySize: Int
-        /// How many feeds `fetchAll` downloads at once.
+        /// How many feeds are downloaded at once, from all hosts together.
         public var maxConcurrentFetches: Int
+        /// How many of them one host is sent at once, so that many feeds of one site never crowd it.
+        public var maxFetchesPerHost: Int
         /// How many redirects are followed before giving up.
         public var maxRedirects: Int
         /// The `User-Agent` header.
@@ -23,16 +25,22 @@ public final class FeedFetcher: Sendable {
         public init(
             timeout: Duration = .seconds(15),
             maxBodySize: Int = FeedParser.defaultMaxDocumentSize,
-            maxConcurrentFetches: Int = 4,
+            maxConcurrentFetches: Int = 16,
+            maxFetchesPerHost: Int = 4,
             maxRedirects: Int = 10,
             userAgent: String = "feed-reader/1.0 (FeedCore)"
         ) {
             self.timeout = timeout
             self.maxBodySize = maxBodySize
             self.maxConcurrentFetches = maxConcurrentFetches
+            self.maxFetchesPerHost = maxFetchesPerHost
             self.maxRedirects = maxRedirects
             self.userAgent = userAgent
         }
+
+        /// How many fetches run at once where they are not queued by host: no more than one host
+        /// may be sent, as they may all go to one.
+        public var maxFetchesOfAnyHost: Int { max(1, min(maxConcurrentFetches, maxFetchesPerHost)) }
     }
 
     /// The limits this fetcher applies.
@@ -55,7 +63,7 @@ public final class FeedFetcher: Sendable {
         }
     }
 
-    /// Fetches many feeds, at most `configuration.maxConcurrentFetches` at a time,
+    /// Fetches many feeds, at most `configuration.maxFetchesOfAnyHost` at a time,
     /// returning their results in the order of `requests`.
     public func fetchAll(_ requests: [FeedRequest]) async -> [FetchResult] {
         await withTaskGroup(of: (Int, FetchResult).self) { group in
@@ -67,7 +75,7 @@ public final class FeedFetcher: Sendable {
                 next += 1
                 group.addTask { (index, await self.fetch(requests[index])) }
             }
-            for _ in 0..<max(1, configuration.maxConcurrentFetches) {
+            for _ in 0..<configuration.maxFetchesOfAnyHost {
                 startNext()
             }
             for await (index, result) in group {

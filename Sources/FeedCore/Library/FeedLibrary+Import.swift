@@ -13,7 +13,7 @@ extension FeedLibrary {
 
     /// Reads an OPML file and subscribes to every feed in it not in the list yet, with its
     /// folder, in one transaction: a broken file adds nothing. The new feeds are then fetched,
-    /// at most `fetcher.configuration.maxConcurrentFetches` at a time; `progress` hears how many
+    /// at most `fetcher.configuration.maxFetchesOfAnyHost` at a time; `progress` hears how many
     /// of them are done after each.
     ///
     /// - Throws: `OPMLDocument.ReadError` for a file that is not OPML, or the store's error.
@@ -56,7 +56,7 @@ extension FeedLibrary {
                     return saved && result.error == nil
                 }
             }
-            for _ in 0..<max(1, fetcher.configuration.maxConcurrentFetches) { startNext() }
+            for _ in 0..<fetcher.configuration.maxFetchesOfAnyHost { startNext() }
             var done = 0, failed = 0
             for await succeeded in group {
                 done += 1

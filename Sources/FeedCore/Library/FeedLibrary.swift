@@ -62,8 +62,8 @@ public final class FeedLibrary: Sendable {
     ///
     /// A feed whose server asked not to be asked again yet (max-age, Retry-After, a paused host)
     /// is left alone and counted as postponed, and so are a host's remaining feeds once it answers
-    /// 429 or 503: each host is asked for one feed first, and for more at once only after it
-    /// answered that one well. A failing feed records its error and never stops the others;
+    /// 429 or 503: each host is asked for one feed first, and for more at once (up to the
+    /// fetcher's `maxFetchesPerHost`) only after it answered that one well. A failing feed records its error and never stops the others;
     /// stored entries are kept. Storing overlaps fetching, and only a few fetched feeds wait to be
     /// stored at any time, so memory does not grow with the number of feeds.
     public func refresh(feedIDs: [Int64]? = nil) async -> RefreshReport {
@@ -99,12 +99,12 @@ public final class FeedLibrary: Sendable {
         case stored([(feed: StoredFeed, result: FetchResult, saved: Result<ApplySummary, any Error>)])
     }
 
-    /// Fetches `feeds` up to the fetcher's limit at once and stores them while others are still
+    /// Fetches `feeds` up to the fetcher's limits at once, in all and per host, and stores them while others are still
     /// on the network: whatever arrived while the store was busy goes in its next transaction.
     /// New fetches wait while that many fetched feeds wait to be stored, which bounds memory.
     /// Returns how many feeds were left alone because their host answered 429 or 503.
     private func fetchAndStore(_ feeds: [StoredFeed], into report: inout RefreshReport) async -> Int {
-        var hosts = HostQueues(feeds)
+        var hosts = HostQueues(feeds, perHost: fetcher.configuration.maxFetchesPerHost)
         let limit = max(1, fetcher.configuration.maxConcurrentFetches)
         return await withTaskGroup(of: Step.self) { group in
             var fetching = 0

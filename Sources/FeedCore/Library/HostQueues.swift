@@ -1,8 +1,8 @@
 import Foundation
 
 /// A refresh's feeds by host, handing out the next one to fetch politely: a host is asked for
-/// one feed until it has answered, then for as many at once as the fetcher allows, and for none
-/// once it answered 429 or 503.
+/// one feed until it has answered, then for up to `perHost` at once, and for none once it
+/// answered 429 or 503.
 struct HostQueues {
     private struct Host {
         var feeds: [StoredFeed]
@@ -13,10 +13,13 @@ struct HostQueues {
     }
 
     private var hosts: [Host] = []
+    /// The most requests one host is sent at once.
+    private let perHost: Int
     /// Feeds left alone because their host answered 429 or 503.
     private(set) var heldBack = 0
 
-    init(_ feeds: [StoredFeed]) {
+    init(_ feeds: [StoredFeed], perHost: Int) {
+        self.perHost = max(1, perHost)
         var indexOfHost: [String: Int] = [:]
         for feed in feeds {
             // Files have no host to spare: each is a queue of its own.
@@ -36,7 +39,7 @@ struct HostQueues {
         var chosen: Int?
         for index in hosts.indices {
             let host = hosts[index]
-            guard host.next < host.feeds.count, host.answered || host.inFlight == 0 else { continue }
+            guard host.next < host.feeds.count, host.inFlight < (host.answered ? perHost : 1) else { continue }
             if chosen.map({ host.inFlight < hosts[$0].inFlight }) ?? true { chosen = index }
             if host.inFlight == 0 { break }
         }

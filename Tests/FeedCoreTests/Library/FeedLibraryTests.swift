@@ -120,6 +120,28 @@ struct FeedLibraryTests {
         #expect(server.maximumConcurrentRequests == 3, "once the host answered, the fetcher's slots are used")
     }
 
+    @Test("many hosts share the fetcher's slots, and none is sent more than its per-host share at once")
+    func hostsShareTheSlotsUpToTheirShare() async throws {
+        // Each host's first feed answers at once (a host gets more only after it answered one);
+        // the others wait until four requests are under way together, or 10 s.
+        let gate = ConcurrencyGate(opensAt: 4)
+        let handler: TestHTTPServer.Handler = { request in
+            if request.path != "/0.xml" { gate.pass() }
+            return .ok(rss(entries: 1))
+        }
+        let first = try TestHTTPServer(handler: handler), second = try TestHTTPServer(handler: handler)
+        defer { first.stop(); second.stop() }
+        let fetcher = FeedFetcher(configuration: .init(maxConcurrentFetches: 6, maxFetchesPerHost: 2))
+        let library = FeedLibrary(store: try FeedStore.inMemory(), fetcher: fetcher)
+        for server in [first, second] {
+            for index in 0..<5 { _ = try await library.store.addFeed(url: server.url("/\(index).xml")) }
+        }
+        let report = await library.refresh()
+        #expect(report.newEntries == 10 && report.failures.isEmpty)
+        #expect(first.maximumConcurrentRequests == 2 && second.maximumConcurrentRequests == 2, "two at once per host")
+        #expect(gate.opened, "both hosts were asked at once, four requests in all")
+    }
+
     @Test("failures are reported in the order of the subscriptions, whichever answered first")
     func failuresInSubscriptionOrder() async throws {
         let server = try TestHTTPServer { request in
@@ -177,6 +199,32 @@ struct FeedLibraryTests {
         #expect(urls.contains(new.appendingPathComponent("one.xml")))
         #expect(report.failures.map(\.title) == ["Mine"], "the sample refreshed from the shipped copy; the user's own file still fails")
         #expect(await library.followSamples(to: new) == 0, "nothing to follow once it reads the shipped copy")
+    }
+}
+
+/// Holds requests until `opensAt` of them are waiting together, then lets every one through;
+/// after 10 s it lets them through without having opened.
+private final class ConcurrencyGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let opensAt: Int
+    private var waiting = 0
+    private var isOpen = false
+
+    init(opensAt: Int) { self.opensAt = opensAt }
+
+    var opened: Bool { condition.withLock { isOpen } }
+
+    func pass() {
+        condition.withLock {
+            waiting += 1
+            if waiting >= opensAt {
+                isOpen = true
+                condition.broadcast()
+            }
+            let deadline = Date() + 10
+            while !isOpen, condition.wait(until: deadline) {}
+            waiting -= 1
+        }
     }
 }
 
