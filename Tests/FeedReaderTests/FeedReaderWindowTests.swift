@@ -146,6 +146,39 @@ final class FeedReaderWindowTests: XCTestCase {
         }
     }
 
+    /// A server answering 429 with Retry-After: the feed's notice says until when it asked to
+    /// wait, and a refresh before then leaves the feed alone.
+    func testARateLimitedFeedSaysUntilWhenItsServerAskedToWaitAndIsLeftAloneTillThen() throws {
+        let feed = ServedFeed(entries: 5)
+        let server = try TestHTTPServer { _ in feed.failing ? .status(429, headers: [("Retry-After", "3600")]) : .ok(feed.xml) }
+        defer { server.stop() }
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/feed.xml").absoluteString)
+            defer { app.close() }
+            let (list, sidebar, notice) = (app.window.entryList, app.window.sidebar, app.window.feedFailure)
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.order.count == 5 })
+            let feedID = try XCTUnwrap(sidebar.feedIDs.first)
+            sidebar.select(.feed(feedID))
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.source == .feed(feedID) })
+            feed.failing = true
+            list.header.beginRefreshing()
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { notice.message != nil })
+            let message = try XCTUnwrap(notice.message)
+            let next = try XCTUnwrap(app.window.model.feeds.first?.nextFetch, "the feed's next fetch waits")
+            XCTAssertEqual(next.timeIntervalSinceNow, 3600, accuracy: 60, "as long as the server asked")
+            let inAnHour = EntryDateText.text(for: next)
+            XCTAssertTrue(message.hasPrefix("Last refresh failed: ") && message.contains("429"), message)
+            XCTAssertTrue(message.contains("; the server asked to wait until \u{2068}\(inAnHour)\u{2069}"), message)
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.header.state == .idle })
+
+            let asked = server.requests.count
+            list.header.beginRefreshing()
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { list.header.state == .idle })
+            XCTAssertEqual(server.requests.count, asked, "not asked again before the time it gave")
+            XCTAssertEqual(list.order.count, 5, "the entries stay")
+        }
+    }
+
     func testAFeedWithMistakesIsReadAndItsTooltipSaysWhatWasWrong() throws {
         let xml = Data("""
             <rss version="2.0"><channel><title>Q & A</title>

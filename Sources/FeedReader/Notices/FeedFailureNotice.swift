@@ -54,8 +54,16 @@ final class FeedFailureNotice {
         gtk_label_set_text(cast(file.widget("message")), tr("Last refresh failed: %@").filling(error.sentence))
         let when = file.widget("when")
         if let attempt = feed.lastAttempt {
-            // TRANSLATORS: under why a feed's refresh failed; %@ is a time today ("14:05") or a date ("Dec 5").
-            gtk_label_set_text(cast(when), tr("Last tried %@").filling(EntryDateText.text(for: attempt, now: now)))
+            let tried = EntryDateText.text(for: attempt, now: now)
+            if let next = feed.nextFetch, next > now {
+                // The server's Retry-After: refreshes leave the feed alone until then.
+                // TRANSLATORS: under why a feed's refresh failed, when its server asked to be left alone for a while; %1$@ is when it was last tried, %2$@ when it will be again, each a time today ("14:05") or a date ("Dec 5").
+                gtk_label_set_text(cast(when), tr("Last tried %1$@; the server asked to wait until %2$@")
+                    .filling(tried, EntryDateText.text(for: next, now: now)))
+            } else {
+                // TRANSLATORS: under why a feed's refresh failed; %@ is a time today ("14:05") or a date ("Dec 5").
+                gtk_label_set_text(cast(when), tr("Last tried %@").filling(tried))
+            }
         }
         gtk_widget_set_visible(when, (feed.lastAttempt != nil).gboolean)
         gtk_revealer_set_child(cast(widget), file.widget("box"))
