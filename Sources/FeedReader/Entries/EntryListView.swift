@@ -161,16 +161,19 @@ final class EntryListView {
         if let id = source.savedSearchID {
             guard let saved = savedSearch?(id) else { return [] }
             return try await library.store.entries(saved.entryQuery(unreadOnly: filter == .unread, limit: Self.pageSize,
-                                                                    olderThan: last?.cursor, fields: .listing))
+                                                                    olderThan: last?.cursor, fields: .listing, keeping: selectedID))
         }
-        return try await library.store.entries(query(unreadOnly: filter == .unread, limit: Self.pageSize, olderThan: last?.cursor))
+        return try await library.store.entries(query(unreadOnly: filter == .unread, limit: Self.pageSize, olderThan: last?.cursor,
+                                                     keeping: selectedID))
     }
 
-    /// The query of the source's entries the list shows.
-    private func query(unreadOnly: Bool, limit: Int, olderThan cursor: EntryCursor?) -> EntryQuery {
+    /// The query of the source's entries the list shows; `keeping` is listed even once read or
+    /// unstarred, so the entry being read stays in its place in the Unread view (or Starred)
+    /// until the selection moves.
+    private func query(unreadOnly: Bool, limit: Int, olderThan cursor: EntryCursor?, keeping: Int64? = nil) -> EntryQuery {
         EntryQuery(feedID: source.feedID, folderID: source.folderID, accountID: source.accountID, labelID: source.labelID,
                    unreadOnly: unreadOnly, starredOnly: source == .starred, includesHidden: showsHidden,
-                   limit: limit, olderThan: cursor, fields: .listing)
+                   limit: limit, olderThan: cursor, fields: .listing, keeping: keeping)
     }
 
     /// The unread entries the list would show below those it has loaded, as it would list them.
