@@ -12,6 +12,7 @@ extension CommandLineTests {
             title word "football"
             link matches "/sport/\\d+" case-sensitive
             action: hide, mark-read
+            label: Sport, later
 
             """
         let added = try feedReader(["--add-rule"], extra: environment, input: text)
@@ -33,6 +34,7 @@ extension CommandLineTests {
             ("title matches \"(a+)+$\"\naction: hide\n", "de", "Der reguläre Ausdruck „(a+)+$“ braucht zu lange zum Abgleichen"),
             ("title matches \"ab(c\"\naction: hide\n", "en", "The regular expression “ab(c” is not valid at character 5."),
             ("title contains \"x\"\n", "en", "A rule needs at least one condition and one action."),
+            ("title contains \"x\"\nlabel: \u{202E}\n", "de", "der Regel kann nicht gelesen werden"),
         ]
         for item in cases {
             let run = try feedReader(["--add-rule"], language: item.language, extra: environment, input: item.input)

@@ -222,6 +222,56 @@ final class RulesWindowTests: XCTestCase {
         }
     }
 
+    /// A label is enough of an action: typed in the editor it is saved with the rule (a name no
+    /// label can have is refused, saying why), the Rules page says it, and applying the rules puts
+    /// it on the stored entries the rule matches.
+    func testTheEditorsLabelIsSavedShownAndApplied() throws {
+        try onMain {
+            adw_init()
+            let store = try FeedStore.inMemory()
+            try Self.awaited { try await Self.store(["Football tonight", "Tennis final"], in: store) }
+            nonisolated(unsafe) var saved: Rule?
+            let editor = RuleEditor(Rule(name: "", conditions: [RuleCondition(.title, .word, "football")], actions: []), store: store) { saved = $0 }
+            gtk_window_present(cast(editor.window))
+            let message = { gtk_widget_get_visible(editor.messageLabel) != 0 ? String(cString: gtk_label_get_text(cast(editor.messageLabel))) : nil }
+            XCTAssertFalse(editor.canSave)
+            XCTAssertEqual(message(), "Choose at least one action.")
+
+            gtk_editable_set_text(cast(editor.labelRow), "\u{202E}")
+            XCTAssertFalse(editor.canSave, "a label with nothing visible in it is refused")
+            XCTAssertNotNil(message())
+            XCTAssertNotEqual(message(), "Choose at least one action.")
+
+            gtk_editable_set_text(cast(editor.labelRow), " Sport ")
+            XCTAssertTrue(editor.canSave)
+            XCTAssertNil(message())
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(editor.window, name: "rule-editor-label-en") })
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(editor.window, "rule-editor.save", nil), 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate { saved != nil })
+            XCTAssertEqual(saved?.actions, [])
+            XCTAssertEqual(saved?.label, " Sport ")
+
+            let rules = RuleChanges(store: store)
+            let labelled = try Self.awaited { () -> [String: [String]] in
+                try await rules.add(try XCTUnwrap(saved))
+                _ = try await rules.applyToExisting { _ in }
+                let entries = try await store.entries()
+                let names = try await store.labelNames(ofEntries: entries.map(\.id))
+                return Dictionary(uniqueKeysWithValues: entries.map { ($0.title ?? "", names[$0.id] ?? []) })
+            }
+            XCTAssertEqual(labelled, ["Football tonight": ["Sport"], "Tennis final": []])
+
+            let window = adw_preferences_window_new()!
+            defer { gtk_window_destroy(cast(window)) }
+            let page = RulesPage(rules: rules, window: window)
+            adw_preferences_window_add(cast(window), cast(page.page))
+            gtk_window_present(cast(window))
+            XCTAssertTrue(GtkTestEnvironment.iterate { page.rows.count == 1 })
+            let subtitle = String(cString: adw_action_row_get_subtitle(cast(page.rows[0].row)))
+            XCTAssertTrue(subtitle.hasSuffix(" → \u{2068}Label “\u{2068}Sport\u{2069}”\u{2069}"), subtitle)
+        }
+    }
+
     /// "Mute Entries Like This…" in an entry's menu opens the editor on the entry's title; Save
     /// hides the entry from the list (and its unread count), Undo shows it again; "Show Hidden
     /// Entries" lists it dimmed with its marker, and a search finds it.

@@ -7,7 +7,7 @@ import TestSupport
 import XCTest
 @testable import FeedReader
 
-/// Labels are rows of the sidebar after the accounts, with their unread counts (a rule's hidden
+/// Labels are rows of the sidebar after the accounts, under a "Labels" heading, with their unread counts (a rule's hidden
 /// entries left out), and list their entries when selected; written through FeedStore as a
 /// person's labelling or a sync writes them.
 final class SidebarLabelsTests: XCTestCase {
@@ -54,8 +54,24 @@ final class SidebarLabelsTests: XCTestCase {
             defer { app.close() }
             let sidebar = app.window.sidebar
             XCTAssertTrue(GtkTestEnvironment.iterate {
-                sidebar.items == [.all, .starred, .feed(library.feed), .label(library.later), .label(library.work)]
-            }, "labels after the feeds, by name: \(sidebar.items)")
+                sidebar.items == [.all, .starred, .feed(library.feed), .labelsHeading, .label(library.later), .label(library.work)]
+            }, "labels after the feeds, under their heading, by name: \(sidebar.items)")
+            XCTAssertEqual(Self.shown(.labelsHeading, in: sidebar), ["Labels"])
+            let heading = try XCTUnwrap(sidebar.rowWidgets(showing: .labelsHeading))
+            XCTAssertEqual(gtk_widget_get_visible(heading.iconWithBadge), 0, "a heading has no icon")
+            XCTAssertNotEqual(gtk_widget_has_css_class(heading.name, "heading"), 0)
+            XCTAssertNil(sidebar.menu(for: .labelsHeading))
+
+            // A click on the heading selects nothing; moving from row to row passes it over.
+            sidebar.select(.feed(library.feed))
+            XCTAssertTrue(GtkTestEnvironment.waitForFrames(of: app.window.window))
+            RealInput.click(windowTitle: app.title, at: app.point(in: heading.box, x: 20, y: 8))
+            GtkTestEnvironment.settleInput()
+            XCTAssertEqual(sidebar.selection, .feed(library.feed))
+            sidebar.selectAdjacent(1)
+            XCTAssertEqual(sidebar.selection, .label(library.later))
+            sidebar.selectAdjacent(-1)
+            XCTAssertEqual(sidebar.selection, .feed(library.feed))
             XCTAssertEqual(Self.shown(.label(library.work), in: sidebar), ["Work", "2"])
             XCTAssertEqual(Self.shown(.label(library.later), in: sidebar), ["Later", "1"])
             let row = try XCTUnwrap(sidebar.rowWidget(showing: .label(library.work)))
@@ -106,7 +122,7 @@ final class SidebarLabelsTests: XCTestCase {
             Self.type("Fresh", into: popover.field, of: app)
             XCTAssertTrue(GtkTestEnvironment.iterate { popover.buttons["Fresh"].map { gtk_check_button_get_active(cast($0)) } == 1 })
             XCTAssertEqual(popover.problemText, "")
-            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.items.count == 6 }, "\(sidebar.items)")
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.items.count == 7 }, "\(sidebar.items)")
             XCTAssertEqual(sidebar.items.compactMap { Self.shown($0, in: sidebar).first }.suffix(3), ["Fresh", "Later", "Work"])
 
             // Escape closes it, and the keys go to the window again.

@@ -80,30 +80,34 @@ extension FeedStore {
     public func setLabel(_ name: String, on entryIDs: [Int64], _ isOn: Bool = true) async throws {
         let name = try LabelName.cleaned(name)
         guard !entryIDs.isEmpty else { return }
-        try await writing { db in
-            guard let labelID = try FeedStore.labelID(named: name, creating: isOn, db: db) else { throw LabelError.notFound(name: name) }
-            var changed: [Int64] = []
-            for start in stride(from: 0, to: entryIDs.count, by: 500) {
-                let slice = Array(entryIDs[start..<min(start + 500, entryIDs.count)])
-                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-                // Only the entries whose labels change: nothing for a server to hear about the others.
-                let ids = try Int64.fetchAll(db, sql: """
-                    SELECT id FROM entries WHERE id IN (\(marks))
-                    AND \(isOn ? "NOT" : "") EXISTS (SELECT 1 FROM entryLabels WHERE entryId = entries.id AND labelId = ?)
-                    """, arguments: StatementArguments(slice) + [labelID])
-                guard !ids.isEmpty else { continue }
-                let changing = Array(repeating: "?", count: ids.count).joined(separator: ",")
-                if isOn {
-                    try db.execute(sql: "INSERT INTO entryLabels (entryId, labelId) SELECT id, ? FROM entries WHERE id IN (\(changing))",
-                                   arguments: [labelID] + StatementArguments(ids))
-                } else {
-                    try db.execute(sql: "DELETE FROM entryLabels WHERE labelId = ? AND entryId IN (\(changing))",
-                                   arguments: [labelID] + StatementArguments(ids))
-                }
-                changed += ids
+        try await writing { db in try FeedStore.setLabel(name, on: entryIDs, isOn, db: db) }
+    }
+
+    /// Puts the label `name` (cleaned) on `entryIDs` or takes it off in the caller's transaction,
+    /// queueing the change for the synced entries whose labels change; unknown entries are skipped.
+    static func setLabel(_ name: String, on entryIDs: [Int64], _ isOn: Bool, db: Database) throws {
+        guard let labelID = try labelID(named: name, creating: isOn, db: db) else { throw LabelError.notFound(name: name) }
+        var changed: [Int64] = []
+        for start in stride(from: 0, to: entryIDs.count, by: 500) {
+            let slice = Array(entryIDs[start..<min(start + 500, entryIDs.count)])
+            let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+            // Only the entries whose labels change: nothing for a server to hear about the others.
+            let ids = try Int64.fetchAll(db, sql: """
+                SELECT id FROM entries WHERE id IN (\(marks))
+                AND \(isOn ? "NOT" : "") EXISTS (SELECT 1 FROM entryLabels WHERE entryId = entries.id AND labelId = ?)
+                """, arguments: StatementArguments(slice) + [labelID])
+            guard !ids.isEmpty else { continue }
+            let changing = Array(repeating: "?", count: ids.count).joined(separator: ",")
+            if isOn {
+                try db.execute(sql: "INSERT INTO entryLabels (entryId, labelId) SELECT id, ? FROM entries WHERE id IN (\(changing))",
+                               arguments: [labelID] + StatementArguments(ids))
+            } else {
+                try db.execute(sql: "DELETE FROM entryLabels WHERE labelId = ? AND entryId IN (\(changing))",
+                               arguments: [labelID] + StatementArguments(ids))
             }
-            try FeedStore.queueLabelChange(name, isOn: isOn, entryIDs: changed, db: db)
+            changed += ids
         }
+        try queueLabelChange(name, isOn: isOn, entryIDs: changed, db: db)
     }
 
     /// Gives the label `id` the name `newName` (cleaned); a synced entry carrying it has the old

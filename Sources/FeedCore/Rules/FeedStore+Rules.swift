@@ -145,21 +145,22 @@ extension FeedStore {
         return (stored, application)
     }
 
-    /// Applies `book` to the entries after `after` (at most `limit` of them), hiding, marking and
-    /// starring what matches, synced entries through their servers' queue; returns what it did
+    /// Applies `book` to the entries after `after` (at most `limit` of them), hiding, marking,
+    /// starring and labelling what matches, synced entries through their servers' queue; returns what it did
     /// and the last entry examined, or nil when no entry was left.
     private static func apply(_ book: RuleBook, after: Int64, limit: Int?, in db: Database) throws -> (RuleApplication, Int64?) {
         var application = RuleApplication()
         var last: Int64?
         var hidden: [Int64: [Int64]] = [:]
         var read: [Int64] = [], starred: [Int64] = []
+        var labelled: [String: [Int64]] = [:]
         var tooComplex = Set<Int64>()
         try forEachSubject(after: after, limit: limit, reading: book.fields, in: db) { id, subject, marks in
             application.examined += 1
             last = id
             let verdict = book.verdict(for: subject)
             tooComplex.formUnion(verdict.tooComplex)
-            guard !verdict.actions.isEmpty else { return }
+            guard !verdict.actions.isEmpty || !verdict.labels.isEmpty else { return }
             application.matched += 1
             if let rule = verdict.hiddenBy {
                 hidden[rule, default: []].append(id)
@@ -169,6 +170,7 @@ extension FeedStore {
             }
             if verdict.actions.contains(.markRead), !marks.isRead { read.append(id) }
             if verdict.actions.contains(.star), !marks.isStarred { starred.append(id) }
+            for label in verdict.labels { labelled[label, default: []].append(id) }
         }
         for (rule, ids) in hidden {
             try update("hiddenByRule = ?", [rule], ids: ids, in: db)
@@ -177,6 +179,10 @@ extension FeedStore {
         try queueArticleState(.read, entryIDs: read, db: db)
         try update("isStarred = 1", [], ids: starred, in: db)
         try queueArticleState(.star, entryIDs: starred, db: db)
+        // As a person labelling them would: only the entries without it change, a synced one's server is told.
+        for (label, ids) in labelled.sorted(by: { $0.key < $1.key }) {
+            try setLabel(label, on: ids, true, db: db)
+        }
         for rule in tooComplex {
             try db.execute(sql: "UPDATE rules SET problemCode = ? WHERE id = ?", arguments: [ErrorCode.rulePatternTooComplex.rawValue, rule])
         }
@@ -252,6 +258,7 @@ extension FeedStore {
     private static func definition(of rule: Rule) throws -> String {
         var stored = rule
         stored.id = nil
+        stored.label = try rule.label.map { try LabelName.cleaned($0) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return String(decoding: try encoder.encode(stored), as: UTF8.self)

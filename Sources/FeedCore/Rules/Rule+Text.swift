@@ -8,6 +8,7 @@
 //     not author is "Editor"
 //     link matches "/ads?/" case-sensitive
 //     action: hide, mark-read
+//     label: Ads
 
 extension Rule {
     /// Reads a rule from its text form; blank lines and lines starting with `#` are skipped.
@@ -17,6 +18,7 @@ extension Rule {
         var requirement = Requirement.all
         var conditions: [RuleCondition] = []
         var actions: [RuleAction] = []
+        var label: String?
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = Substring(rawLine.trimmingWhitespace)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
@@ -42,6 +44,9 @@ extension Rule {
                         }
                         if !actions.contains(action) { actions.append(action) }
                     }
+                case "label":
+                    guard label == nil, let name = try? LabelName.cleaned(value) else { throw .malformed(line: number, text: String(line)) }
+                    label = name
                 default:
                     throw .malformed(line: number, text: String(line))
                 }
@@ -51,9 +56,9 @@ extension Rule {
                 throw .malformed(line: number, text: String(line))
             }
         }
-        guard !conditions.isEmpty, !actions.isEmpty else { throw .incomplete }
+        guard !conditions.isEmpty, !actions.isEmpty || label != nil else { throw .incomplete }
         self.init(name: name ?? conditions[0].text, isEnabled: isEnabled, requirement: requirement,
-                  conditions: conditions, actions: actions)
+                  conditions: conditions, actions: actions, label: label)
     }
 
     /// The rule in its text form, which `init(text:)` reads back as the same rule.
@@ -62,7 +67,8 @@ extension Rule {
         if requirement != .all { lines.append("match: " + requirement.rawValue) }
         if !isEnabled { lines.append("enabled: no") }
         lines += conditions.map(\.text)
-        lines.append("action: " + actions.map(\.rawValue).joined(separator: ", "))
+        if !actions.isEmpty { lines.append("action: " + actions.map(\.rawValue).joined(separator: ", ")) }
+        if let label { lines.append("label: " + label) }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -16,16 +16,22 @@ public struct Rule: Sendable, Hashable, Codable {
     public var conditions: [RuleCondition]
     /// What is done to a matching entry, each once, in this order.
     public var actions: [RuleAction]
+    /// The label put on a matching entry (made when missing), cleaned as `LabelName` cleans; nil for none.
+    public var label: String?
 
     public init(id: Int64? = nil, name: String, isEnabled: Bool = true, requirement: Requirement = .all,
-                conditions: [RuleCondition], actions: [RuleAction]) {
+                conditions: [RuleCondition], actions: [RuleAction], label: String? = nil) {
         self.id = id
         self.name = name
         self.isEnabled = isEnabled
         self.requirement = requirement
         self.conditions = conditions
         self.actions = actions
+        self.label = label
     }
+
+    /// Whether the rule does anything to what it matches: an action, or a label to put on.
+    public var doesSomething: Bool { !actions.isEmpty || label != nil }
 }
 
 /// One test of an entry: a part of it compared with a pattern.

@@ -30,11 +30,15 @@ struct RuleBook: Sendable {
     struct CompiledRule: Sendable {
         var rule: Rule
         var patterns: [RulePattern]
+        /// The rule's label, cleaned; nil for none or for a name no label can have.
+        var label: String?
     }
 
     /// What the rules decided for one entry.
     struct Verdict: Equatable {
         var actions: Set<RuleAction> = []
+        /// The labels to put on the entry.
+        var labels: Set<String> = []
         /// The first matching rule that hides, which `FeedStore.removeRule(id:)` undoes.
         var hiddenBy: Int64?
         /// The rules that gave up on this entry because a pattern needed more work than allowed.
@@ -51,7 +55,7 @@ struct RuleBook: Sendable {
             for condition in rule.conditions {
                 patterns.append(try RulePattern(condition.comparison, condition.pattern, caseSensitive: condition.isCaseSensitive))
             }
-            compiled.append(CompiledRule(rule: rule, patterns: patterns))
+            compiled.append(CompiledRule(rule: rule, patterns: patterns, label: rule.label.flatMap { try? LabelName.cleaned($0) }))
         }
         self.rules = compiled
     }
@@ -63,13 +67,14 @@ struct RuleBook: Sendable {
         Set(rules.flatMap { $0.rule.conditions.map(\.field) })
     }
 
-    /// The actions of every rule `subject` meets.
+    /// The actions and labels of every rule `subject` meets.
     func verdict(for subject: RuleSubject) -> Verdict {
         var verdict = Verdict()
         for compiled in rules {
             switch Self.outcome(of: compiled, for: subject) {
             case .match:
                 verdict.actions.formUnion(compiled.rule.actions)
+                if let label = compiled.label { verdict.labels.insert(label) }
                 if verdict.hiddenBy == nil, compiled.rule.actions.contains(.hide) { verdict.hiddenBy = compiled.rule.id }
             case .noMatch: break
             case .tooComplex: compiled.rule.id.map { _ = verdict.tooComplex.insert($0) }
@@ -109,7 +114,10 @@ extension Rule {
     /// Checks that every pattern compiles and that none needs more work than allowed on a long
     /// text of repeated letters and digits, where runaway regular expressions show themselves.
     public func validate() throws(RuleError) {
-        guard !conditions.isEmpty, !actions.isEmpty else { throw .incomplete }
+        guard !conditions.isEmpty, doesSomething else { throw .incomplete }
+        if let label {
+            do { _ = try LabelName.cleaned(label) } catch { throw .label(error) }
+        }
         let probes = [String(repeating: "a", count: 2_000) + "!", String(repeating: "ab1 ", count: 500) + "\u{1}"]
         for condition in conditions {
             let pattern = try RulePattern(condition.comparison, condition.pattern, caseSensitive: condition.isCaseSensitive)

@@ -10,6 +10,8 @@ public enum RuleError: ReasonedError, Sendable, Equatable, CustomStringConvertib
     case patternTooComplex(pattern: String)
     /// No stored rule has this identifier.
     case notFound(id: Int64)
+    /// A label to put on that no label could be named.
+    case label(LabelError)
 
     public var reason: ErrorReason {
         switch self {
@@ -18,6 +20,7 @@ public enum RuleError: ReasonedError, Sendable, Equatable, CustomStringConvertib
         case let .invalidPattern(pattern, position): ErrorReason(.ruleInvalidPattern, [.text: pattern, .column: String(position)])
         case let .patternTooComplex(pattern): ErrorReason(.rulePatternTooComplex, [.text: pattern])
         case let .notFound(id): ErrorReason(.ruleNotFound, [.id: String(id)])
+        case let .label(error): error.reason
         }
     }
 

@@ -129,7 +129,7 @@ final class AccountSync {
     func accountIDs(of selection: FeedSelection) async -> [Int64] {
         if accounts.isEmpty { await reload() }
         switch selection {
-        case .all, .starred, .savedSearch, .label:
+        case .all, .starred, .savedSearch, .label, .labelsHeading:
             return accounts.map(\.id)
         case let .account(id):
             return [id]

@@ -28,8 +28,8 @@ final class AccountSyncing {
 
     /// Opens Preferences, on the Accounts page when `showingAccounts`.
     func presentPreferences(showingAccounts: Bool = false) {
-        PreferencesWindow.present(preferences, over: window, showingAccounts: showingAccounts, rules: makeRulesPage) { [weak self, accountSync] window in
-            AccountsPage(accounts: accountSync, window: window) { [weak self] change in self?.live?.accountsChanged(change) }
+        PreferencesWindow.present(preferences, over: window, showingAccounts: showingAccounts, rules: makeRulesPage) { [weak self, accountSync, life] window in
+            AccountsPage(accounts: accountSync, window: window, onChange: life.tied(onMain: { [weak self] change in self?.accountsChanged(change) }))
         }
     }
 

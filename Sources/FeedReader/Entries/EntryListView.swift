@@ -127,6 +127,7 @@ final class EntryListView {
         case let .account(id): header.lastUpdatedKey = "account-\(id)"
         case let .savedSearch(id): header.lastUpdatedKey = "saved-search-\(id)"
         case let .label(id): header.lastUpdatedKey = "label-\(id)"
+        case .labelsHeading: break
         }
         if let lastRefresh, lastRefresh > header.lastUpdated ?? .distantPast { header.lastUpdated = lastRefresh }
         reload(scrollToTop: changed)

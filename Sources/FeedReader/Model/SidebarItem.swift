@@ -35,6 +35,7 @@ struct SidebarItem {
         case let .account(id): (4, id)
         case let .savedSearch(id): (5, id)
         case let .label(id): (6, id)
+        case .labelsHeading: (7, 0)
         }
         ObjectProperty.set(item.object, "kind", kind)
         ObjectProperty.set(item.object, "id", id)
@@ -51,6 +52,7 @@ struct SidebarItem {
         case 4: .account(id)
         case 5: .savedSearch(id)
         case 6: .label(id)
+        case 7: .labelsHeading
         default: .all
         }
     }

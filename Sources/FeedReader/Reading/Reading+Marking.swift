@@ -110,6 +110,7 @@ extension Reading {
             guard let search = model.savedSearch(id: id) else { return }
             markRead { try await store.markAllRead(in: search) }
         case let .label(id): markRead { try await store.markAllRead(labelID: id) }
+        case .labelsHeading: return
         case let .folder(id):
             if let accountID = sidebar.outline.account(of: .folder(id)) {
                 markRead { try await store.markAllRead(accountID: accountID, folderID: id) }

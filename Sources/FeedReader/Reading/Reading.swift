@@ -135,7 +135,7 @@ final class Reading {
         typealias Key = WindowKey
         model.selection = selection
         let saved: Int? = switch selection {
-        case .all, .account, .savedSearch, .label: nil
+        case .all, .account, .savedSearch, .label, .labelsHeading: nil
         case .starred: Key.starredSelection
         case let .folder(id): Key.folderSelection(id)
         case let .feed(id): Int(id)

@@ -6,7 +6,7 @@ import ReaderCommands
 import RefreshGtk
 
 /// A rule being edited (preferences/rule-editor.ui): its name, all or any, its conditions, its
-/// actions, how many stored entries it matches as it is edited (counted off the main thread a
+/// actions and label, how many stored entries it matches as it is edited (counted off the main thread a
 /// moment after the last change), and why it cannot be saved, Save disabled meanwhile.
 @MainActor
 final class RuleEditor {
@@ -29,6 +29,8 @@ final class RuleEditor {
     private let requirementRow: UnsafeMutablePointer<GtkWidget>
     private let conditionsGroup: UnsafeMutablePointer<GtkWidget>
     private let actionSwitches: [(RuleAction, UnsafeMutablePointer<GtkWidget>)]
+    /// The label the rule puts on; empty for none.
+    let labelRow: UnsafeMutablePointer<GtkWidget>
     let countLabel: UnsafeMutablePointer<GtkWidget>
     let messageLabel: UnsafeMutablePointer<GtkWidget>
     private(set) var conditionRows: [RuleConditionRow] = []
@@ -61,6 +63,7 @@ final class RuleEditor {
         conditionsGroup = file.widget("conditions_group")
         actionSwitches = [(.hide, file.widget("hide_switch")), (.markRead, file.widget("read_switch")), (.star, file.widget("star_switch")),
                          (.notify, file.widget("notify_switch"))]
+        labelRow = file.widget("label_row")
         countLabel = file.widget("count_label")
         messageLabel = file.widget("message_label")
         retainedSelf = self
@@ -76,6 +79,8 @@ final class RuleEditor {
             gtk_switch_set_active(cast(toggle), rule.actions.contains(action).gboolean)
             Signal.connectIgnoringArgument(cast(toggle), "notify::active") { [weak self] in self?.changed() }
         }
+        gtk_editable_set_text(cast(labelRow), rule.label ?? "")
+        Signal.connect(cast(labelRow), "changed") { [weak self] in self?.changed() }
         for condition in rule.conditions { addCondition(condition, focusing: false) }
         if rule.conditions.isEmpty { addCondition(RuleCondition(.title, .contains, ""), focusing: false) }
         Signal.connectIgnoringArgument(cast(requirementRow), "notify::selected") { [weak self] in self?.changed() }
@@ -99,6 +104,8 @@ final class RuleEditor {
         rule.requirement = adw_combo_row_get_selected(cast(requirementRow)) == 1 ? .any : .all
         rule.conditions = conditions
         rule.actions = actionSwitches.filter { gtk_switch_get_active(cast($0.1)) != 0 }.map(\.0)
+        let label = String(cString: gtk_editable_get_text(cast(labelRow)))
+        rule.label = label.allSatisfy(\.isWhitespace) ? nil : label
         return rule
     }
 
@@ -166,7 +173,7 @@ final class RuleEditor {
         var probe = rule
         probe.conditions = rule.conditions.filter { !$0.pattern.isEmpty }
         guard !probe.conditions.isEmpty else { return nil }
-        if rule.actions.isEmpty { return tr("Choose at least one action.") }
+        if !rule.doesSomething { return tr("Choose at least one action.") }
         do {
             try probe.validate()
             return nil
@@ -179,6 +186,7 @@ final class RuleEditor {
     private static func patternsAreValid(_ rule: Rule) -> Bool {
         var probe = rule
         probe.actions = [.hide]
+        probe.label = nil
         return (try? probe.validate()) != nil
     }
 

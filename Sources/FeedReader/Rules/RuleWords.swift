@@ -86,7 +86,9 @@ enum RuleWords {
             : rule.requirement == .all ? tr("All of: %@").filling(phrase: conditions)
             // TRANSLATORS: %@ is a rule's conditions, any one of which is enough.
             : tr("Any of: %@").filling(phrase: conditions)
+        // TRANSLATORS: a rule's action: putting the label (a tag) %@ on what it matches.
+        let done = rule.actions.map(name(of:)) + (rule.label.map { [tr("Label “%@”").filling($0)] } ?? [])
         // TRANSLATORS: a rule's conditions, then what it does: "Title contains “ad” → Hide, Mark as Read".
-        return tr("%1$@ → %2$@").filling(tested, rule.actions.map(name(of:)).joined(separator: tr(", ")))
+        return tr("%1$@ → %2$@").filling(tested, done.joined(separator: tr(", ")))
     }
 }

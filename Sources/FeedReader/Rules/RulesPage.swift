@@ -101,11 +101,11 @@ final class RulesPage {
     }
 
     /// Opens `rule` in the editor; Save stores it, and a rule that hides hides what it matches
-    /// among the stored entries, as its count said (marking and starring them waits for Apply).
+    /// among the stored entries, as its count said (marking, starring and labelling them waits for Apply).
     func edit(_ rule: Rule) {
         RuleEditor.present(rule, store: rules.store, over: window) { [weak self, rules] edited in
             if edited.id == nil {
-                try await rules.add(edited, applying: edited.isEnabled && edited.actions == [.hide])
+                try await rules.add(edited, applying: edited.isEnabled && edited.actions == [.hide] && edited.label == nil)
             } else {
                 try await rules.update(edited)
             }

@@ -8,6 +8,8 @@ enum FeedSelection: Hashable {
     case feed(Int64)
     case account(Int64)
     case label(Int64)
+    /// The heading above the labels, as libadwaita's sidebars head a section: a row never selected.
+    case labelsHeading
 
     /// The feed selected, or nil for the lists that span several feeds.
     var feedID: Int64? {

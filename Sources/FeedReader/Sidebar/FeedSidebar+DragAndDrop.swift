@@ -27,7 +27,7 @@ extension FeedSidebar {
     private func isDraggable(_ item: FeedSelection) -> Bool {
         switch item {
         case .feed, .folder: outline.account(of: item) == nil
-        case .all, .starred, .account, .savedSearch, .label: false
+        case .all, .starred, .account, .savedSearch, .label, .labelsHeading: false
         }
     }
 
@@ -69,7 +69,7 @@ extension FeedSidebar {
         case let .folder(id):
             if let folderID, folders.subtree(of: id).contains(folderID) { return false }
             onMoveFolder?(id, folderID)
-        case .all, .starred, .account, .savedSearch, .label:
+        case .all, .starred, .account, .savedSearch, .label, .labelsHeading:
             return false
         }
         return true

@@ -72,7 +72,7 @@ extension FeedSidebar {
         case let .label(labelID):
             add(tr("Rename Label…"), "win.rename-label", g_variant_new_int64(gint64(labelID)), to: menu)
             add(tr("Delete Label…"), "win.delete-label", g_variant_new_int64(gint64(labelID)), to: menu)
-        case .all, .starred:
+        case .all, .starred, .labelsHeading:
             g_object_unref(cast(menu))
             return nil
         }

@@ -13,6 +13,8 @@ final class SidebarRowWidgets {
     /// The small warning over the icon's corner while the feed's last refresh failed: the feed
     /// stays recognisable by its own icon.
     let errorBadge: UnsafeMutablePointer<GtkWidget>
+    /// The icon with its badge, hidden on a heading's row.
+    let iconWithBadge: UnsafeMutablePointer<GtkWidget>
     let name: UnsafeMutablePointer<GtkWidget>
     let subtitle: UnsafeMutablePointer<GtkWidget>
     let problem: UnsafeMutablePointer<GtkWidget>
@@ -36,7 +38,7 @@ final class SidebarRowWidgets {
         gtk_widget_set_valign(errorBadge, GTK_ALIGN_END)
         gtk_widget_add_css_class(errorBadge, "feed-error-badge")
         gtk_widget_set_visible(errorBadge, 0)
-        let iconWithBadge = gtk_overlay_new()!
+        iconWithBadge = gtk_overlay_new()!
         gtk_overlay_set_child(cast(iconWithBadge), icon)
         gtk_overlay_add_overlay(cast(iconWithBadge), errorBadge)
         name = Widgets.label("")
@@ -109,10 +111,13 @@ extension FeedSidebar {
             self?.rowOpenedOrClosed(listRow)
         }
         ObjectData.set(widgets, on: object, SidebarItem.rowKey)
-        if item.selection.accountID != nil {
-            gtk_widget_add_css_class(widgets.name, "heading")
-        } else {
-            gtk_widget_remove_css_class(widgets.name, "heading")
+        let isHeading = item.selection == .labelsHeading
+        // A section's heading is neither selected nor opened, and shows no icon, as libadwaita's sidebars head theirs.
+        gtk_list_item_set_selectable(cast(listItem), (!isHeading).gboolean)
+        gtk_list_item_set_activatable(cast(listItem), (!isHeading).gboolean)
+        gtk_widget_set_visible(widgets.iconWithBadge, (!isHeading).gboolean)
+        for (name, on) in [("heading", item.selection.accountID != nil || isHeading), ("dim-label", isHeading)] {
+            if on { gtk_widget_add_css_class(widgets.name, name) } else { gtk_widget_remove_css_class(widgets.name, name) }
         }
         if case let .feed(id) = item.selection { showIcon(of: item, feedID: id) }
         widgets.showUnboundState()

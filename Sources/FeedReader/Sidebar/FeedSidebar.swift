@@ -313,11 +313,14 @@ final class FeedSidebar {
         scroll(to: position)
     }
 
-    /// Selects the row `offset` rows below the selected one (above when negative), within the list.
+    /// Selects the row `offset` rows below the selected one (above when negative), within the
+    /// list; a heading is passed over.
     func selectAdjacent(_ offset: Int) {
-        guard let position = position(of: selection) else { return }
+        guard let position = position(of: selection), offset != 0 else { return }
         let last = Int(g_list_model_get_n_items(cast(treeModel))) - 1
-        if let item = item(at: guint(min(max(Int(position) + offset, 0), last))) { select(item) }
+        var next = min(max(Int(position) + offset, 0), last)
+        while item(at: guint(next)) == .labelsHeading, next + offset.signum() >= 0, next + offset.signum() <= last { next += offset.signum() }
+        if let item = item(at: guint(next)), item != .labelsHeading { select(item) }
     }
 
     private func selectionChanged() {
@@ -329,13 +332,15 @@ final class FeedSidebar {
             return
         }
         guard item != selection else { return }
+        // A heading heads its rows; GTK selects it only when told to (its row is not selectable).
+        guard item != .labelsHeading else { return select(selection) }
         selection = item
         onSelect?(selection)
     }
 
     /// Enter on a row acts on the row with the keyboard's focus, selected first.
     private func activate(_ position: UInt32) {
-        guard item(at: position) != nil else { return }
+        guard let item = item(at: position), item != .labelsHeading else { return }
         if gtk_single_selection_get_selected(selectionModel) != position { gtk_single_selection_set_selected(selectionModel, position) }
         onActivate?()
     }

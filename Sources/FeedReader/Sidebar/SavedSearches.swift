@@ -36,7 +36,7 @@ final class SavedSearches {
         case let .account(id): .account(id)
         case let .label(id): .label(id)
         case let .savedSearch(id): model.savedSearch(id: id)?.scope ?? .everything
-        case .all, .starred: .everything
+        case .all, .starred, .labelsHeading: .everything
         }
         let filter: SavedSearch.Filter = model.selection == .starred ? .starred : filterBar.filter == .unread ? .unread : .all
         return (filter, scope)

@@ -1,6 +1,6 @@
 /// The sidebar's tree, decided without GTK: "All Feeds", "Starred", the saved searches, the local
 /// feeds outside folders and the local folders at the top, then one row for each sync account,
-/// then one for each label; inside a folder its feeds then the folders inside it, inside an
+/// then, under a heading, one for each label; inside a folder its feeds then the folders inside it, inside an
 /// account its feeds outside categories then its categories as folders. The tree list model shows
 /// what this says, one list per level.
 struct SidebarOutline: Equatable {
@@ -34,7 +34,7 @@ struct SidebarOutline: Equatable {
             top.append(item)
             adopt(contents(feeds: account.feeds, folders: account.folders), into: item)
         }
-        top += labels.map(FeedSelection.label)
+        if !labels.isEmpty { top += [.labelsHeading] + labels.map(FeedSelection.label) }
     }
 
     /// Whether `item` can be opened to show what it holds: a folder or an account.

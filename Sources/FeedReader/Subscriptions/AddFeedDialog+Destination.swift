@@ -52,7 +52,7 @@ final class AddFeedDestination {
             let folderID: Int64? = switch selection {
             case let .folder(id): id
             case let .feed(id): (try? await sync.engine.store.feeds(accountID: accountID))?.first { $0.id == id }?.folderID
-            case .all, .starred, .account, .savedSearch, .label: nil
+            case .all, .starred, .account, .savedSearch, .label, .labelsHeading: nil
             }
             guard let self, gtk_drop_down_get_selected(cast(self.accountChoice)) == 0,
                   let index = self.accounts.firstIndex(where: { $0.id == accountID }),

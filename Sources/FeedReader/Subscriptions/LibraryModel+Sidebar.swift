@@ -72,6 +72,10 @@ extension LibraryModel {
             case let .label(id):
                 let label = labels.first { $0.id == id }
                 fill(item, title: label?.name ?? "", icon: "user-bookmarks-symbolic", unread: label?.unreadCount ?? 0)
+            case .labelsHeading:
+                // TRANSLATORS: the heading of the sidebar's section of labels (tags put on entries).
+                item.title = tr("Labels")
+                item.accessibleName = item.title
             case let .account(id):
                 guard let account = accounts.first(where: { $0.account.id == id }) else { continue }
                 fill(item, title: account.name.server, icon: "network-server-symbolic", unread: account.unreadCount)

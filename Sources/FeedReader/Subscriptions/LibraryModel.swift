@@ -99,7 +99,7 @@ final class LibraryModel {
     /// The feeds a selection refreshes: nil for all of them.
     func feedIDs(of selection: FeedSelection) -> [Int64]? {
         switch selection {
-        case .all, .starred, .label:
+        case .all, .starred, .label, .labelsHeading:
             return nil
         case let .feed(id):
             return [id]

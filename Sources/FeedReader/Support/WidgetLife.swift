@@ -28,6 +28,16 @@ final class WidgetLife {
         { [weak self] a in if self?.isAlive == true { body(a) } }
     }
 
+    /// `body`, run only while the widget exists, for a part that calls it on the main actor.
+    func tied(onMain body: @escaping @MainActor () -> Void) -> @MainActor () -> Void {
+        { [weak self] in if self?.isAlive == true { body() } }
+    }
+
+    /// `body`, run only while the widget exists, for a part that calls it on the main actor.
+    func tied<A>(onMain body: @escaping @MainActor (A) -> Void) -> @MainActor (A) -> Void {
+        { [weak self] a in if self?.isAlive == true { body(a) } }
+    }
+
     /// `body`, run only while the widget exists.
     func tied<A, B>(_ body: @escaping (A, B) -> Void) -> (A, B) -> Void {
         { [weak self] a, b in if self?.isAlive == true { body(a, b) } }

@@ -112,7 +112,7 @@ final class MainWindow {
             await self?.live?.reading.show(change, selecting: selecting)
             if change == .feeds { self?.iconUpdates.update() }
         }
-        entryList.header.refreshingAction = { [weak self] in self?.live?.refreshing.refreshSelection() }
+        entryList.header.refreshingAction = life.tied(onMain: { [weak self] in self?.refreshing.refreshSelection() })
         article.fullArticle.addActions(to: window) { [weak self] _ in Task { @MainActor [weak self] in await self?.model.changed(.counts) } }
         subscriptions.onSubscribedInAccount = life.tied { [weak self] outcome in self?.accounts.subscribedInAccount(outcome) }
         refreshing.onSynced = life.tied { [weak self] outcome in self?.accounts.report(outcome) }

@@ -141,6 +141,56 @@ struct RuleStorageTests {
         #expect(try await store.entries().allSatisfy { $0.isRead && $0.isStarred })
     }
 
+    /// A rule's label goes on the entries that arrive, and on those stored when applied on demand,
+    /// made when missing; the labels' counts follow.
+    @Test func aRuleLabelsArrivingEntriesAndStoredOnesOnDemand() async throws {
+        try await add([Entry(id: "old", title: "Swift 5 notes")])
+        try await store.addRule(Rule(name: "r", conditions: [RuleCondition(.title, .word, "swift")], actions: [], label: " Swift "))
+        try await add([Entry(id: "new", title: "Swift 6 notes"), Entry(id: "other", title: "Rust")], to: "https://b.example/feed")
+
+        func labelled() async throws -> [String: [String]] {
+            let entries = try await store.entries()
+            let names = try await store.labelNames(ofEntries: entries.map(\.id))
+            return Dictionary(uniqueKeysWithValues: entries.map { ($0.entryID, names[$0.id] ?? []) })
+        }
+        #expect(try await labelled() == ["old": [], "new": ["Swift"], "other": []])
+        #expect(try await store.labels().map { "\($0.name) \($0.unreadCount)" } == ["Swift 1"])
+
+        let application = try await store.applyRules()
+        #expect(application == RuleApplication(examined: 3, matched: 2))
+        #expect(try await labelled() == ["old": ["Swift"], "new": ["Swift"], "other": []])
+        #expect(try await store.labels().map { "\($0.name) \($0.unreadCount)" } == ["Swift 2"])
+    }
+
+    /// On a synced account a rule's label is queued for the server as a person's is, once per
+    /// article that did not have it.
+    @Test func aRuleQueuesItsLabelForSyncedArticles() async throws {
+        try await store.addRule(Rule(name: "r", conditions: [RuleCondition(.title, .contains, "news")], actions: [], label: "News"))
+        let account = try await store.addAccount(kind: TinyTinyRSSService.kind, server: URL(string: "https://rss.example/")!, user: "ann")
+        try await store.applySubscriptions(RemoteSubscriptions(
+            categories: [], feeds: [RemoteFeed(id: "3", url: URL(string: "https://site.example/feed")!, title: "Site", categoryID: nil)]),
+            accountID: account.id)
+        let articles = ["1", "2"].map { id in
+            RemoteArticle(id: id, feedID: "3", title: "News \(id)", link: nil, author: nil, published: nil, updated: nil,
+                          content: nil, isRead: false, isStarred: false)
+        }
+        _ = try await store.storeArticles(articles, accountID: account.id, cursor: nil)
+
+        let queued = try await store.queuedChanges(accountID: account.id).map { "\($0.action.rawValue) \($0.remoteID ?? "-") \($0.argument ?? "")" }
+        #expect(queued.sorted() == ["label 1 News", "label 2 News"])
+
+        // Applied again on demand, it finds nothing left to change and queues nothing more.
+        try await store.applyRules()
+        #expect(try await store.queuedChanges(accountID: account.id).count == 2)
+    }
+
+    @Test func aRuleWithABadLabelIsNotStored() async throws {
+        await #expect(throws: RuleError.label(.emptyName)) {
+            try await store.addRule(Rule(name: "r", conditions: [RuleCondition(.title, .contains, "x")], actions: [], label: "\u{200E} "))
+        }
+        #expect(try await store.rules().isEmpty)
+    }
+
     @Test func aRuleThatGivesUpOnAnEntrySaysSo() async throws {
         // Passes validation's probes, but runs away on this title.
         let rule = try await store.addRule(Rule(name: "r", conditions: [RuleCondition(.title, .matches, "^(x+x+)+[yz]$")], actions: [.hide]))

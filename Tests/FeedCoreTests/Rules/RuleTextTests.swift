@@ -36,6 +36,20 @@ struct RuleTextTests {
         #expect(try Rule(text: rule.text) == rule)
     }
 
+    /// A rule may put a label on instead of, or besides, its actions; the name is cleaned as a typed label's is.
+    @Test func aLabelIsReadWrittenAndEnoughOfAnAction() throws {
+        let rule = try Rule(text: "title contains \"swift\"\nlabel:  Reading list, \u{202E}later\u{202C} ")
+
+        #expect(rule.label == "Reading list, later")
+        #expect(rule.actions.isEmpty)
+        #expect(rule.text.contains("\nlabel: Reading list, later\n"))
+        #expect(!rule.text.contains("action:"))
+        #expect(try Rule(text: rule.text) == rule)
+
+        let both = Rule(name: "n", conditions: [RuleCondition(.author, .is, "Ann")], actions: [.star], label: "Ann's")
+        #expect(try Rule(text: both.text) == both)
+    }
+
     @Test func aRuleWithoutANameIsNamedForItsFirstCondition() throws {
         #expect(try Rule(text: "title contains \"x\"\naction: hide").name == "title contains \"x\"")
     }
@@ -49,6 +63,9 @@ struct RuleTextTests {
         ("\ntitle contains \"x\"\naction: delete", .malformed(line: 3, text: "action: delete")),
         ("match: some\ntitle contains \"x\"\naction: hide", .malformed(line: 1, text: "match: some")),
         ("colour: red\ntitle contains \"x\"\naction: hide", .malformed(line: 1, text: "colour: red")),
+        ("title contains \"x\"\nlabel: \u{202E}", .malformed(line: 2, text: "label: \u{202E}")),
+        ("title contains \"x\"\nlabel: a\nlabel: b", .malformed(line: 3, text: "label: b")),
+        ("title contains \"x\"\nlabel: " + String(repeating: "x", count: 191), .malformed(line: 2, text: "label: " + String(repeating: "x", count: 191))),
         ("title contains \"x\"", .incomplete),
         ("action: hide", .incomplete),
     ])
