@@ -203,7 +203,9 @@ import Testing
     }
 
     static func contents(in store: FeedStore) async throws -> Contents {
-        try await store.database.read { db in
+        // As a search does first: a repaired store's entries wait in the search backlog.
+        try await store.indexSearchBacklog()
+        return try await store.database.read { db in
             Contents(entries: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries") ?? -1,
                      unread: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries WHERE isRead = 0") ?? -1,
                      starred: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries WHERE isStarred = 1") ?? -1,

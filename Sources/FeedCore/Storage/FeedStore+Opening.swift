@@ -108,9 +108,10 @@ extension FeedStore {
 
     /// A new store at `path` holding every row of every table of the damaged database at `keptAt`,
     /// when they can all be read: each table is read through its own pages alone (`NOT INDEXED`,
-    /// and a column list, so SQLite cannot copy an index's pages as they are), and every index,
-    /// the search index too, is built anew as the rows go in. Nil, with nothing left at `path`,
-    /// when a table's pages are damaged too or the file is of another version of the schema.
+    /// and a column list, so SQLite cannot copy an index's pages as they are), and every index is
+    /// built anew, the search index from the backlog the next search or `indexSearchBacklog`
+    /// takes. Nil, with nothing left at `path`, when a table's pages are damaged too or the file
+    /// is of another version of the schema.
     private static func copyTables(of keptAt: String, into path: String) async -> FeedStore? {
         let created = ["-wal", "-shm"].filter { !FileManager.default.fileExists(atPath: keptAt + $0) }
         defer {
@@ -145,7 +146,12 @@ extension FeedStore {
                         let columns = try db.columns(in: table).map { $0.name.quotedDatabaseIdentifier }.joined(separator: ", ")
                         let quoted = table.quotedDatabaseIdentifier
                         try db.execute(sql: "DELETE FROM main.\(quoted)")
-                        try db.execute(sql: "INSERT INTO main.\(quoted) (\(columns)) SELECT \(columns) FROM damaged.\(quoted) NOT INDEXED")
+                        // The entries wait in the search backlog, as a sync's do, for one statement
+                        // to index them (`indexSearchBacklog`): filling the index row by row is
+                        // most of what storing an entry costs (docs/performance.md, Sync).
+                        try FeedStore.$deferringSearchIndex.withValue(true) {
+                            try db.execute(sql: "INSERT INTO main.\(quoted) (\(columns)) SELECT \(columns) FROM damaged.\(quoted) NOT INDEXED")
+                        }
                     }
                     // New rows take ids after the removed ones', as they would have.
                     try db.execute(sql: """

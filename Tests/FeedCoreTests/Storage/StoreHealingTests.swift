@@ -110,6 +110,7 @@ struct StoreHealingTests {
         #expect(try await store.entryCount() == 600)
         #expect(try await store.entryCount(unreadOnly: true) == 597)
         #expect(try await store.entryCount(starredOnly: true) == 1)
+        try await store.indexSearchBacklog()
         let found = try await store.database.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries_search WHERE entries_search MATCH 'words'")
         }
