@@ -20,6 +20,9 @@ extension StorageNotice {
             let kept = tr("The damaged file was kept as %@.").filling(keptAt)
             return [tr("The feed database was damaged, so a new one was made."),
                     recovery.filling(count: recovered), kept].joined(separator: " ")
+        case let .repairedDamagedDatabase(keptAt, _):
+            return [tr("The feed database was damaged and has been repaired: all your feeds and articles were kept."),
+                    tr("The damaged file was kept as %@.").filling(keptAt)].joined(separator: " ")
         case let .folderReadOnly(folder, _, _):
             // TRANSLATORS: %@ is the folder holding the feed database.
             return tr("Your feeds are kept in %@, which cannot be written to, so changes you make now will be lost when you quit.")

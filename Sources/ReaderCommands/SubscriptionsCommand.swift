@@ -61,7 +61,7 @@ extension StorageNotice {
     /// Whether the library opened despite this keeps nothing written to it after the program ends.
     public var keepsNoChanges: Bool {
         switch self {
-        case .replacedDamagedDatabase: false
+        case .replacedDamagedDatabase, .repairedDamagedDatabase: false
         case .folderReadOnly, .folderUnavailable: true
         }
     }

@@ -257,6 +257,13 @@ func runBench() throws -> [(key: String, value: Double)] {
                   String(format: "%.1f / %.1f ms", check.median, check.slowest), "< 100 ms")
     }
 
+    if options.only?.contains("scale") == true {
+        let entries = options.quick ? 10_000 : 1_000_000, dataHome = BenchFiles.directory.appendingPathComponent("scale-store")
+        progress("A store of \(entries) entries in 5,000 feeds")
+        _ = try ScaleStore.make(entries: entries, feeds: 5_000, at: dataHome)
+        try NewsboatScaleBench.report(dataHome: dataHome, entries: entries, firstFrame: nil, options, table: &table, report)
+    }
+
     if let files, options.includes("reader") {
         progress("Feed reader: store of \(options.feedItems) entries, startups and scrolling")
         let dataHome = try ReaderBench.makeStore(from: files.rss, expectedEntries: options.feedItems)

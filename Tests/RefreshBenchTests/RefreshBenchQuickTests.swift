@@ -54,4 +54,21 @@ import TestSupport
         }
         #expect(run.output.contains("refresh-bench"), "the table comes before the JSON line")
     }
+
+    /// `--only=scale` (left out of a default run) at its small size: newsboat's rows against ours
+    /// come out, each a positive number, newsboat's counts having matched ours (or the run fails).
+    @Test(.timeLimit(.minutes(10)))
+    func scaleSectionPrintsTheNewsboatFigures() async throws {
+        let bench = Self.binaryFolder.appendingPathComponent("refresh-bench")
+        var environment = ProcessInfo.processInfo.environment
+        environment["GSK_RENDERER"] = "cairo"
+        let run = await (try Subprocess(bench.path, ["--quick", "--only=scale"], environment: environment)).finish()
+        #expect(run.status == 0, "\(run.errors)")
+        let last = try #require(run.output.split(separator: "\n").last, "no output")
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any], "\(last)")
+        for key in ["print_unread_s_1m", "newsboat_print_unread_s_1m", "newsboat_first_screen_ms_1m", "store_mb_1m", "newsboat_cache_mb_1m"] {
+            let value = try #require(figures[key] as? NSNumber, "\(key) is missing or not a number: \(last)")
+            #expect(value.doubleValue > 0, "\(key) is \(value)")
+        }
+    }
 }

@@ -6,6 +6,10 @@ public enum StorageNotice: Sendable, Equatable {
     /// The database was damaged or unreadable: it was moved to `keptAt`, untouched, a new one
     /// was made, and `recovered` subscriptions were restored from `source` (nil: none found).
     case replacedDamagedDatabase(keptAt: String, recovered: Int, source: RecoverySource?, details: String)
+    /// The database was damaged only where it can be made again (an index, the search index, or
+    /// damage SQLite met in use): it was moved to `keptAt`, untouched, and every row of its tables
+    /// was copied into a new one, so nothing was lost.
+    case repairedDamagedDatabase(keptAt: String, details: String)
     /// The data folder can be read but not written: the reader runs on a copy in memory and
     /// keeps no changes; `recovered` subscriptions were read from the database or its copy.
     case folderReadOnly(folder: String, recovered: Int, details: String)
@@ -15,7 +19,8 @@ public enum StorageNotice: Sendable, Equatable {
     /// What went wrong in technical terms, for the details the window shows on request.
     public var details: String {
         switch self {
-        case let .replacedDamagedDatabase(_, _, _, details), let .folderReadOnly(_, _, details), let .folderUnavailable(_, details): details
+        case let .replacedDamagedDatabase(_, _, _, details), let .repairedDamagedDatabase(_, details), let .folderReadOnly(_, _, details),
+             let .folderUnavailable(_, details): details
         }
     }
 }
@@ -87,6 +92,9 @@ extension FeedStore {
             return try await readOnlyCopy(of: path, details: details)
         }
         try? FileManager.default.removeItem(at: damageNote)
+        if let repaired = await copyTables(of: keptAt, into: path) {
+            return (repaired, .repairedDamagedDatabase(keptAt: keptAt, details: details))
+        }
         let store: FeedStore
         do {
             store = try FeedStore(path: path)
@@ -96,6 +104,68 @@ extension FeedStore {
         let (subscriptions, source) = recoverSubscriptions(from: keptAt, copy: subscriptionsCopyURL(forDatabaseAt: path))
         let added = (try? await store.addSubscriptions(subscriptions).added.count) ?? 0
         return (store, .replacedDamagedDatabase(keptAt: keptAt, recovered: added, source: source, details: details))
+    }
+
+    /// A new store at `path` holding every row of every table of the damaged database at `keptAt`,
+    /// when they can all be read: each table is read through its own pages alone (`NOT INDEXED`,
+    /// and a column list, so SQLite cannot copy an index's pages as they are), and every index is
+    /// built anew, the search index from the backlog the next search or `indexSearchBacklog`
+    /// takes. Nil, with nothing left at `path`, when a table's pages are damaged too or the file
+    /// is of another version of the schema.
+    private static func copyTables(of keptAt: String, into path: String) async -> FeedStore? {
+        let created = ["-wal", "-shm"].filter { !FileManager.default.fileExists(atPath: keptAt + $0) }
+        defer {
+            // Those SQLite made beside the damaged file to read it; the file itself is never written.
+            for suffix in created { try? FileManager.default.removeItem(atPath: keptAt + suffix) }
+        }
+        do {
+            let store = try FeedStore(path: path)
+            let escaped = keptAt.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? keptAt
+            try await store.database.writeWithoutTransaction { db in
+                try db.execute(sql: "ATTACH DATABASE ? AS damaged", arguments: ["file:\(escaped)?mode=ro"])
+                defer { try? db.execute(sql: "DETACH DATABASE damaged") }
+                func migrations(_ schema: String) throws -> [String] {
+                    try String.fetchAll(db, sql: "SELECT identifier FROM \(schema).grdb_migrations ORDER BY identifier")
+                }
+                guard try migrations("damaged") == migrations("main") else {
+                    throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "the damaged database has another schema version")
+                }
+                // The rows go in as they were, in any order: references held before the damage.
+                try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+                try db.inTransaction {
+                    // The search index and its backlog are made by the rows' own triggers, the
+                    // entries' first, so a full article's text joins its entry's in the index.
+                    let schema = try Row.fetchAll(db, sql: "SELECT name, sql FROM main.sqlite_master WHERE type = 'table'")
+                    let virtual = schema.filter { ($0["sql"] as String? ?? "").hasPrefix("CREATE VIRTUAL") }.map { $0["name"] as String }
+                    let others = schema.map { $0["name"] as String }.filter { name in
+                        !name.hasPrefix("sqlite_") && !["grdb_migrations", "searchBacklog", "entries"].contains(name)
+                            && !virtual.contains { name == $0 || name.hasPrefix($0 + "_") }
+                    }
+                    for table in ["entries"] + others {
+                        let columns = try db.columns(in: table).map { $0.name.quotedDatabaseIdentifier }.joined(separator: ", ")
+                        let quoted = table.quotedDatabaseIdentifier
+                        try db.execute(sql: "DELETE FROM main.\(quoted)")
+                        // The entries wait in the search backlog, as a sync's do, for one statement
+                        // to index them (`indexSearchBacklog`): filling the index row by row is
+                        // most of what storing an entry costs (docs/performance.md, Sync).
+                        try FeedStore.$deferringSearchIndex.withValue(true) {
+                            try db.execute(sql: "INSERT INTO main.\(quoted) (\(columns)) SELECT \(columns) FROM damaged.\(quoted) NOT INDEXED")
+                        }
+                    }
+                    // New rows take ids after the removed ones', as they would have.
+                    try db.execute(sql: """
+                        UPDATE main.sqlite_sequence SET seq = MAX(seq, COALESCE(
+                            (SELECT seq FROM damaged.sqlite_sequence AS old WHERE old.name = main.sqlite_sequence.name), 0))
+                        """)
+                    return .commit
+                }
+            }
+            return store
+        } catch {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            return nil
+        }
     }
 
     /// A store in memory holding what can be read of the database at `path`: all of it when

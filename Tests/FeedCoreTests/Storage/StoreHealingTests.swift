@@ -32,20 +32,27 @@ struct StoreHealingTests {
         case .garbageMidTable:
             let pages = try DatabaseFileCheckTests.leafPages(of: "entries", path: url.path)
             try DatabaseFileCheckTests.overwrite(url.path, at: (pages[pages.count / 2] - 1) * 4096, count: 4096)
+        case .garbageIndexPage:
+            let pages = try DatabaseFileCheckTests.leafPages(of: "entries_by_date", path: url.path)
+            try DatabaseFileCheckTests.overwrite(url.path, at: (pages[pages.count / 2] - 1) * 4096, count: 4096)
         case .foundDamagedInUse:
             try Data("SQLITE_CORRUPT: database disk image is malformed".utf8).write(to: FeedStore.damageNoteURL(forDatabaseAt: url.path))
         }
     }
 
     enum Fault: CaseIterable {
-        case truncated, garbageFirstPage, garbageMidTable, foundDamagedInUse
+        case truncated, garbageFirstPage, garbageMidTable, foundDamagedInUse, garbageIndexPage
+
+        static let losingRows = allCases.filter { !$0.keepsEveryRow }
+        /// Whether every table's rows can still be read, so the store is repaired, not replaced.
+        var keepsEveryRow: Bool { self == .foundDamagedInUse || self == .garbageIndexPage }
 
         /// Where the subscriptions come back from: page 1 holds the schema, so without it only the copy is left.
         var source: RecoverySource { self == .garbageFirstPage ? .subscriptionsCopy : .damagedDatabase }
     }
 
     /// With `checkStartedEarly`, the page check runs ahead of the opening, as the app starts it while GTK starts.
-    @Test(arguments: Fault.allCases, [false, true])
+    @Test(arguments: Fault.losingRows, [false, true])
     func aDamagedDatabaseIsKeptAsideByteForByteAndItsSubscriptionsComeBack(_ fault: Fault, checkStartedEarly: Bool) async throws {
         let directory = try temporaryDirectory()
         let url = try await Self.closedStore(in: directory)
@@ -72,6 +79,47 @@ struct StoreHealingTests {
         #expect(DatabaseFileCheck.check(path: url.path) == nil)
         #expect(!FileManager.default.fileExists(atPath: FeedStore.damageNoteURL(forDatabaseAt: url.path).path))
         try await store.addFeed(url: URL(string: "https://three.example/feed")!)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: keptAt)) == damagedBytes, "nothing is written to it after")
+    }
+
+    /// Damage to an index, or met in use in a file whose tables read whole: the file is set aside
+    /// as it was and every row is copied into a new one, the indexes built anew.
+    @Test(arguments: Fault.allCases.filter(\.keepsEveryRow), [false, true])
+    func aDatabaseWhoseTablesReadWholeIsRepairedWithEveryEntryKept(_ fault: Fault, checkStartedEarly: Bool) async throws {
+        let directory = try temporaryDirectory()
+        let url = try await Self.closedStore(in: directory)
+        let marked = try FeedStore(path: url.path)
+        try await marked.setRead(true, entryIDs: [1, 2, 3])
+        try await marked.setStarred(entryID: 4)
+        try await marked.database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try Self.damage(url, by: fault)
+        let damagedBytes = try Data(contentsOf: url)
+        let started = checkStartedEarly ? DatabaseFileCheck.Started(path: url.path) : nil
+
+        let (store, notice) = try await FeedStore.openHealing(at: url, now: Self.now, started: started)
+
+        guard case let .repairedDamagedDatabase(keptAt, details) = notice else {
+            Issue.record("\(fault): \(String(describing: notice))")
+            return
+        }
+        #expect(URL(fileURLWithPath: keptAt).lastPathComponent.hasPrefix("feeds-damaged-20"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: keptAt)) == damagedBytes, "the damaged file is kept as it was")
+        #expect(details.contains(url.path))
+        #expect(try await store.feeds().map(\.url) == Self.feedURLs)
+        #expect(try await store.folders().map(\.name) == ["News"])
+        #expect(try await store.entryCount() == 600)
+        #expect(try await store.entryCount(unreadOnly: true) == 597)
+        #expect(try await store.entryCount(starredOnly: true) == 1)
+        try await store.indexSearchBacklog()
+        let found = try await store.database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries_search WHERE entries_search MATCH 'words'")
+        }
+        #expect(found == 600, "the search index is made again")
+        #expect(DatabaseFileCheck.check(path: url.path) == nil)
+        #expect(try await store.database.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") } == ["ok"])
+        #expect(!FileManager.default.fileExists(atPath: FeedStore.damageNoteURL(forDatabaseAt: url.path).path))
+        let added = try await store.addFeed(url: URL(string: "https://three.example/feed")!)
+        #expect(added.id > 2, "new rows take new ids")
         #expect(try Data(contentsOf: URL(fileURLWithPath: keptAt)) == damagedBytes, "nothing is written to it after")
     }
 

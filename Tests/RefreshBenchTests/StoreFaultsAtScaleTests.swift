@@ -1,0 +1,237 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+@testable import FeedCore
+
+/// The faults issue 38 names for a large store, on tens of thousands of entries (the code paths
+/// of a million): Mark All as Read, by the built `feed-reader --mark-read all` (the store's
+/// `markAllRead`, as the window's), interrupted by a real SIGKILL while it writes and by a disk
+/// that fills while it writes (a tmpfs of the store's size, mounted in a private mount namespace
+/// by `unshare`); and an index damaged on disk. No entry, mark or text is lost, the marks are all
+/// changed or none, and what happened is said in the person's language.
+@Suite(.serialized) struct StoreFaultsAtScaleTests {
+    static let feeds = 40
+    static let entriesPerFeed = 500
+    static var entries: Int { feeds * entriesPerFeed }
+
+    /// What a store holds, read back after the fault.
+    struct Contents: Equatable {
+        var entries = 0
+        var unread = 0
+        var starred = 0
+        /// Entries the search index finds by a word every entry's text has.
+        var searchable = 0
+    }
+
+    static var program: URL { RefreshBenchQuickTests.binaryFolder.appendingPathComponent("feed-reader") }
+
+    @Test(.timeLimit(.minutes(5)))
+    func killedMidwayMarksAllOrNothing() async throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = FeedStore.databaseURL(environment: ["XDG_DATA_HOME": folder.path]).path
+        let before = try await Self.makeStore(at: path)
+
+        // Killed at different depths of the write: as soon as it writes, and further on.
+        for walBytes in [1 << 16, 1 << 20, 4 << 20] {
+            let child = try Subprocess(Self.program.path, ["--mark-read", "all"], environment: Self.environment(dataHome: folder))
+            let wal = path + "-wal"
+            let deadline = Date() + 60
+            while Date() < deadline, Self.fileSize(wal) < walBytes {
+                usleep(200)
+            }
+            kill(child.pid, SIGKILL)
+            let ended = child.wait()
+            try #require(ended.status == 128 + SIGKILL,
+                         "the marking ended before it could be killed (WAL past \(walBytes) bytes): \(ended.status) \(ended.errors)")
+
+            #expect(DatabaseFileCheck.check(path: path) == nil, "the page check finds the file whole")
+            let after = try await Self.contents(at: path)
+            #expect(after == before, "killed past \(walBytes) WAL bytes, nothing was marked and nothing lost")
+        }
+
+        let finished = await (try Subprocess(Self.program.path, ["--mark-read", "all"], environment: Self.environment(dataHome: folder))).finish()
+        #expect(finished.status == 0, "\(finished.errors)")
+        var marked = before
+        marked.unread = 0
+        #expect(try await Self.contents(at: path) == marked)
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func fullDiskMarksNothingAndSaysSoInTheUsersLanguage() async throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = FeedStore.databaseURL(environment: ["XDG_DATA_HOME": folder.path]).path
+        let before = try await Self.makeStore(at: path)
+        let mountPoint = folder.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+
+        // A disk of the store's size and a little more, filled but for 128 KiB: room to open the
+        // store (its shared-memory index, the log's header), none for the marks. The store is
+        // copied there, marked, and copied back once the filler is gone.
+        let size = (try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
+            .map { Self.fileSize(((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent($0)) }.reduce(0, +))
+        let script = """
+            set -e
+            mount -t tmpfs -o size=$(( $4 + 4194304 )) tmpfs "$1"
+            cp -r "$2/feed-reader" "$1/"
+            dd if=/dev/zero of="$1/filler" bs=4096 2>/dev/null || true
+            truncate -s -131072 "$1/filler"
+            set +e
+            XDG_DATA_HOME="$1" "$3" --mark-read all
+            echo "status=$?"
+            rm "$1/filler"
+            cp "$1"/feed-reader/* "$2/feed-reader/"
+            """
+        var environment = Self.environment(dataHome: folder)
+        environment["LANGUAGE"] = "de"
+        let run = await (try Subprocess("/usr/bin/unshare", ["--map-root-user", "--mount", "/bin/sh", "-c", script, "sh",
+                                                            mountPoint.path, folder.path, Self.program.path, String(size)],
+                                        environment: environment)).finish()
+        #expect(run.status == 0, "the disk was mounted and the store copied back: \(run.errors)")
+        #expect(run.output.contains("status=1"), "feed-reader failed: \(run.output)")
+        #expect(run.errors.contains("Der Datenträger ist voll."), "the full disk is said in German: \(run.errors)")
+        #expect(!run.errors.contains("SQLITE"), "no SQLite error in front of the person: \(run.errors)")
+
+        #expect(DatabaseFileCheck.check(path: path) == nil, "the page check finds the file whole")
+        #expect(try await Self.contents(at: path) == before, "nothing was marked and nothing lost")
+        let again = await (try Subprocess(Self.program.path, ["--mark-read", "all"], environment: Self.environment(dataHome: folder))).finish()
+        #expect(again.status == 0, "with room again the marking succeeds: \(again.errors)")
+        var marked = before
+        marked.unread = 0
+        #expect(try await Self.contents(at: path) == marked)
+    }
+
+    /// Garbage over a page of each kind of index: the file is set aside and every row is kept.
+    @Test(.timeLimit(.minutes(5)), arguments: ["entries_by_feed_and_read", "entries_by_date", "entries_search_data"])
+    func aDamagedIndexIsRepairedWithNothingLost(_ index: String) async throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = FeedStore.databaseURL(environment: ["XDG_DATA_HOME": folder.path])
+        let before = try await Self.makeStore(at: url.path)
+        let page = try Self.damageLeafPage(of: index, in: url)
+        let damagedBytes = try Data(contentsOf: url)
+        #expect(DatabaseFileCheck.check(path: url.path) != nil, "the page check finds the damage")
+
+        let (store, notice) = try await FeedStore.openHealing(at: url)
+
+        guard case let .repairedDamagedDatabase(keptAt, details) = notice else {
+            Issue.record("\(index): \(String(describing: notice))")
+            return
+        }
+        #expect(details.contains("page \(page)"), "the details say where: \(details)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: keptAt)) == damagedBytes, "the damaged file is kept as it was")
+        #expect(try await Self.contents(in: store) == before, "every entry, mark and word is kept")
+        let integrity = try await store.database.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        #expect(integrity == ["ok"])
+        try await store.markAllRead()
+        #expect(try await store.entryCount(unreadOnly: true) == 0, "the repaired store is written to")
+    }
+
+    /// The command line, which opens without the page check, meets the damaged index when Mark All
+    /// as Read rewrites it, says so and leaves the note the next opening repairs from: all in German.
+    @Test(.timeLimit(.minutes(5)))
+    func aDamagedIndexMetInUseIsSaidAndRepairedAtTheNextStart() async throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = FeedStore.databaseURL(environment: ["XDG_DATA_HOME": folder.path])
+        let before = try await Self.makeStore(at: url.path)
+        _ = try Self.damageLeafPage(of: "entries_by_feed_and_read", in: url)
+        var environment = Self.environment(dataHome: folder)
+        environment["LANGUAGE"] = "de"
+
+        let marking = await (try Subprocess(Self.program.path, ["--mark-read", "all"], environment: environment)).finish()
+        #expect(marking.status == 1)
+        #expect(marking.errors.contains("Die Feed-Datenbank ist beschädigt"), "said in German: \(marking.errors)")
+        #expect(!marking.errors.contains("SQLITE"), "no SQLite error in front of the person: \(marking.errors)")
+
+        let counting = await (try Subprocess(Self.program.path, ["--print-unread"], environment: environment)).finish()
+        #expect(counting.status == 0, "\(counting.errors)")
+        #expect(counting.errors.contains("wurde repariert"), "the repair is said in German: \(counting.errors)")
+        #expect(counting.output.contains("\(Self.entries)"), "every entry is still unread: \(counting.output)")
+        #expect(try await Self.contents(at: url.path) == before, "every entry, mark and word is kept")
+        let again = await (try Subprocess(Self.program.path, ["--mark-read", "all"], environment: environment)).finish()
+        #expect(again.status == 0, "the repaired store is written to: \(again.errors)")
+    }
+
+    /// Overwrites a leaf page from the middle of `index` with bytes that are no b-tree page.
+    static func damageLeafPage(of index: String, in url: URL) throws -> Int {
+        let pages = try DatabaseQueue(path: url.path).read { db in
+            try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno", arguments: [index])
+        }
+        let page = try #require(pages.dropFirst(pages.count / 2).first, "\(index) has leaf pages")
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seek(toOffset: UInt64((page - 1) * 4096))
+        try handle.write(contentsOf: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 13) }))
+        try handle.close()
+        return page
+    }
+
+    /// The store of `feeds` × `entriesPerFeed` unread entries, one in ten starred, with its log
+    /// folded into the file; returns what it holds.
+    static func makeStore(at path: String) async throws -> Contents {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let store = try FeedStore(path: path)
+        let text = String(repeating: "<p>An entry with a <b>long</b> body, as feeds carry them, for the marking to rewrite.</p> ", count: 6)
+        for feed in 0..<feeds {
+            let stored = try await store.addFeed(url: URL(string: "https://feed\(feed).example/feed.xml")!)
+            let entries = (0..<entriesPerFeed).map {
+                Entry(id: "entry-\($0)", title: "Entry \(feed)-\($0) marmalade", published: Date() - Double($0) * 60, content: text)
+            }
+            try await store.apply(FetchResult(request: stored.request, outcome: .fetched(
+                ParsedFeed(format: .rss, feed: Feed(id: "feed\(feed)", title: "Feed \(feed)"), entries: entries),
+                validators: CacheValidators())), toFeed: stored.id)
+        }
+        try await store.database.writeWithoutTransaction { db in
+            try db.execute(sql: "UPDATE entries SET isStarred = 1 WHERE id % 10 = 0")
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let contents = try await contents(in: store)
+        #expect(contents == Contents(entries: entries, unread: entries, starred: entries / 10, searchable: entries))
+        return contents
+    }
+
+    static func contents(at path: String) async throws -> Contents {
+        let store = try FeedStore(path: path)
+        let integrity = try await store.database.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        #expect(integrity == ["ok"])
+        let contents = try await contents(in: store)
+        // An empty log again, so the next kill waits for the next run's own writes.
+        try await store.database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        return contents
+    }
+
+    static func contents(in store: FeedStore) async throws -> Contents {
+        // As a search does first: a repaired store's entries wait in the search backlog.
+        try await store.indexSearchBacklog()
+        return try await store.database.read { db in
+            Contents(entries: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries") ?? -1,
+                     unread: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries WHERE isRead = 0") ?? -1,
+                     starred: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries WHERE isStarred = 1") ?? -1,
+                     searchable: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries_search WHERE entries_search MATCH 'marmalade'") ?? -1)
+        }
+    }
+
+    /// The reader's environment with its data in `dataHome` and its other folders beside it.
+    static func environment(dataHome: URL) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "LANGUAGE"] { environment[name] = nil }
+        environment["LANG"] = "C.UTF-8"
+        environment["XDG_DATA_HOME"] = dataHome.path
+        for (name, folder) in [("XDG_CONFIG_HOME", "config"), ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache")] {
+            environment[name] = dataHome.appendingPathComponent(folder).path
+        }
+        return environment
+    }
+
+    static func makeFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mark-all-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static func fileSize(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+}
