@@ -195,6 +195,11 @@ extension FeedStore {
     public func entryCount(feedID: Int64? = nil, unreadOnly: Bool = false, starredOnly: Bool = false,
                            includingHidden: Bool = false) async throws -> Int {
         try await reading { db in
+            if unreadOnly, !starredOnly, !includingHidden {
+                // What the triggers keep (FeedStore+UnreadCounts), instead of every unread entry counted.
+                let sql = "SELECT COALESCE(SUM(unread), 0) FROM feedUnreadCounts" + (feedID == nil ? "" : " WHERE feedId = ?")
+                return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(feedID.map { [$0] } ?? [])) ?? 0
+            }
             var sql = "SELECT COUNT(*) FROM entries WHERE " + (includingHidden ? "1" : "hiddenByRule IS NULL")
             var arguments = StatementArguments()
             if let feedID {

@@ -2,11 +2,7 @@ import Foundation
 import GRDB
 
 extension FeedStore {
-    private static let feedsWithUnreadCounts = """
-        SELECT feeds.*,
-               (SELECT COUNT(*) FROM entries WHERE entries.feedId = feeds.id AND entries.isRead = 0 AND entries.hiddenByRule IS NULL) AS unreadCount
-        FROM feeds
-        """
+    private static let feedsWithUnreadCounts = "SELECT feeds.*, \(unreadCountOfFeed) AS unreadCount FROM feeds"
 
     /// Subscribes to the feed at `url`, placing it last in the list.
     ///

@@ -248,6 +248,9 @@ extension FeedStore {
         migrator.registerMigration("v25-feed-fetch-settings") { db in
             try FeedStore.addFeedFetchSettings(in: db)
         }
+        migrator.registerMigration("v26-unread-counts") { db in
+            try FeedStore.createUnreadCounts(in: db)
+        }
         return migrator
     }()
 }

@@ -58,10 +58,9 @@ extension FeedStore {
         try await reading { db in
             let folders = try StoredFolder.fetchAll(db, sql: """
                 WITH RECURSIVE below(root, id) AS (
-                    SELECT id, id FROM folders UNION ALL SELECT below.root, folders.id FROM folders JOIN below ON folders.parentId = below.id),
-                unread(feedId, count) AS (SELECT feedId, COUNT(*) FROM entries WHERE isRead = 0 AND hiddenByRule IS NULL GROUP BY feedId)
-                SELECT folders.*, (SELECT COALESCE(SUM(unread.count), 0) FROM below JOIN feeds ON feeds.folderId = below.id
-                                   JOIN unread ON unread.feedId = feeds.id WHERE below.root = folders.id) AS unreadCount
+                    SELECT id, id FROM folders UNION ALL SELECT below.root, folders.id FROM folders JOIN below ON folders.parentId = below.id)
+                SELECT folders.*, (SELECT COALESCE(SUM(feedUnreadCounts.unread), 0) FROM below JOIN feeds ON feeds.folderId = below.id
+                                   JOIN feedUnreadCounts ON feedUnreadCounts.feedId = feeds.id WHERE below.root = folders.id) AS unreadCount
                 FROM folders WHERE \(condition) ORDER BY position, id
                 """, arguments: arguments)
             return FeedStore.treeOrder(folders, parent: \.parentID, id: \.id)

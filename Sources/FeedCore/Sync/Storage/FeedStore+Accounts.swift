@@ -43,8 +43,7 @@ extension FeedStore {
     public func feeds(accountID: Int64) async throws -> [StoredFeed] {
         try await reading { db in
             try StoredFeed.fetchAll(db, sql: """
-                SELECT feeds.*, (SELECT COUNT(*) FROM entries WHERE entries.feedId = feeds.id AND entries.isRead = 0 AND entries.hiddenByRule IS NULL) AS unreadCount
-                FROM feeds WHERE accountId = ? ORDER BY position, id
+                SELECT feeds.*, \(FeedStore.unreadCountOfFeed) AS unreadCount FROM feeds WHERE accountId = ? ORDER BY position, id
                 """, arguments: [accountID])
         }
     }

@@ -1,0 +1,99 @@
+import Foundation
+import GRDB
+import Testing
+@testable import FeedCore
+
+/// The unread counts the store keeps (`feedUnreadCounts`, v26) stay what counting the entries
+/// gives, through every way an entry is stored, marked, hidden, removed or a feed goes.
+@Suite("Unread counts kept by the store follow every change")
+struct UnreadCountTests {
+    /// A change to the two feeds' entries, with the unread counts it leaves (first feed, second feed).
+    struct Step: CustomStringConvertible, Sendable {
+        var description: String
+        var change: @Sendable (FeedStore, _ first: Int64, _ second: Int64) async throws -> Void
+        var unread: [Int]
+    }
+
+    static let steps: [Step] = [
+        Step(description: "entries stored by fetches", change: { store, first, second in
+            try await store.apply(fetched((1...5).map { Entry(id: "a\($0)", title: "Alpha \($0)") }), toFeed: first)
+            try await store.apply(fetched((1...3).map { Entry(id: "b\($0)", title: "Beta \($0)") }), toFeed: second)
+        }, unread: [5, 3]),
+        Step(description: "the same fetch again adds nothing", change: { store, first, _ in
+            try await store.apply(fetched((1...5).map { Entry(id: "a\($0)", title: "Alpha \($0), edited") }), toFeed: first)
+        }, unread: [5, 3]),
+        Step(description: "one entry read, then read again", change: { store, first, _ in
+            let id = try await store.entries(EntryQuery(feedID: first)).first!.id
+            try await store.markRead(entryID: id)
+            try await store.markRead(entryID: id)
+        }, unread: [4, 3]),
+        Step(description: "a rule hides the second feed's entries", change: { store, _, _ in
+            _ = try await store.addRule(Rule(name: "Beta", conditions: [RuleCondition(.title, .contains, "Beta")], actions: [.hide]))
+            _ = try await store.applyRules()
+        }, unread: [4, 0]),
+        Step(description: "the rule removed shows them again", change: { store, _, _ in
+            let rule = try await store.rules().first!
+            try await store.removeRule(id: try #require(rule.rule.id))
+        }, unread: [4, 3]),
+        Step(description: "Mark All as Read on one feed", change: { store, first, _ in
+            try await store.markAllRead(feedID: first)
+        }, unread: [0, 3]),
+        Step(description: "Mark All as Read, then its Undo", change: { store, _, _ in
+            let marked = try await store.markAllRead()
+            try await store.setRead(false, entryIDs: marked)
+        }, unread: [0, 3]),
+        Step(description: "unread entries removed by the clean-up", change: { store, _, _ in
+            try await store.expireEntries(Retention(days: 0, keepsUnread: false, keepsStarred: false), at: Date() + 86400)
+        }, unread: [0, 0]),
+        Step(description: "new entries after the clean-up", change: { store, first, second in
+            try await store.apply(fetched([Entry(id: "a-new", title: "Alpha new")]), toFeed: first)
+            try await store.apply(fetched([Entry(id: "b-new", title: "Beta new")]), toFeed: second)
+        }, unread: [1, 1]),
+    ]
+
+    @Test("after each step, every feed's kept count is its unread entries' count")
+    func countsFollowEveryChange() async throws {
+        let store = try FeedStore.inMemory()
+        let first = try await store.addFeed(url: URL(string: "https://alpha.example/feed")!).id
+        let second = try await store.addFeed(url: URL(string: "https://beta.example/feed")!).id
+        for step in Self.steps {
+            try await step.change(store, first, second)
+            let shown = Dictionary(uniqueKeysWithValues: try await store.feeds().map { ($0.id, $0.unreadCount) })
+            #expect([shown[first], shown[second]] == step.unread, "\(step)")
+            let (kept, counted) = try await store.reading { db in
+                (try Int.fetchAll(db, sql: "SELECT unread FROM feedUnreadCounts ORDER BY feedId"),
+                 try Int.fetchAll(db, sql: """
+                     SELECT (SELECT COUNT(*) FROM entries WHERE feedId = feeds.id AND isRead = 0 AND hiddenByRule IS NULL)
+                     FROM feeds ORDER BY id
+                     """))
+            }
+            #expect(kept == counted, "\(step)")
+            #expect(try await store.entryCount(unreadOnly: true) == step.unread.reduce(0, +), "\(step)")
+            #expect(try await store.entryCount(feedID: second, unreadOnly: true) == step.unread[1], "\(step)")
+        }
+        try await store.removeFeed(id: second)
+        #expect(try await store.reading { db in try Int.fetchAll(db, sql: "SELECT feedId FROM feedUnreadCounts") } == [Int(first)])
+        #expect(try await store.entryCount(unreadOnly: true) == 1)
+    }
+
+    @Test("a store from before keeps the counts its entries give once migrated")
+    func migrationCountsTheStoredEntries() async throws {
+        let path = try temporaryDirectory().appendingPathComponent("feeds.sqlite").path
+        do {
+            let old = try DatabasePool(path: path, configuration: FeedStore.configuration)
+            try FeedStore.migrator.migrate(old, upTo: "v25-feed-fetch-settings")
+            try await old.write { db in
+                try db.execute(sql: """
+                    INSERT INTO feeds (id, url, position) VALUES (1, 'https://alpha.example/feed', 0), (2, 'https://beta.example/feed', 1);
+                    INSERT INTO entries (feedId, entryId, title, isRead, insertedAt, sortDate) VALUES
+                        (1, 'a1', 'One', 0, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000'),
+                        (1, 'a2', 'Two', 1, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000'),
+                        (2, 'b1', 'Three', 0, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000');
+                    """)
+            }
+        }
+        let store = try FeedStore(path: path)
+        #expect(try await store.feeds().map(\.unreadCount) == [1, 1])
+        #expect(try await store.entryCount(unreadOnly: true) == 2)
+    }
+}
