@@ -51,9 +51,13 @@ enum ManyHostsRefresh {
             let mine = try runOurs(dataHome: scratch.appendingPathComponent("ours").path, urls: urls.path, server: server)
             ours.append((mine.full, mine.unchanged, mine.peakRSS))
             maxPerHost = max(maxPerHost, mine.maxPerHost)
+            // Each run's figures as they come: a run takes minutes, and the spread says how far the medians hold.
+            progress(String(format: "run %d: FeedCore %.2f s, unchanged %.2f s, %.0f MB", run + 1, mine.full, mine.unchanged, mine.peakRSS))
             if let newsboat {
-                theirs.append(try runNewsboat(newsboat, folder: scratch.appendingPathComponent("newsboat").path,
-                                              urls: urls.path, threads: configuration.maxConcurrentFetches, server: server))
+                let their = try runNewsboat(newsboat, folder: scratch.appendingPathComponent("newsboat").path,
+                                            urls: urls.path, threads: configuration.maxConcurrentFetches, server: server)
+                theirs.append(their)
+                progress(String(format: "run %d: newsboat %.2f s, unchanged %.2f s, %.0f MB", run + 1, their.0, their.1, their.2))
             }
             try? FileManager.default.removeItem(at: scratch)
         }
