@@ -24,13 +24,34 @@ enum SyncBench {
     static let starred = 50
     static let changes = (read: 50, unread: 30, starred: 20)
     static var changedArticles: Int { changes.read + changes.unread + changes.starred }
-    /// What `--print-unread` says after the incremental sync.
-    static var unreadAfterChanges: Int { unread - changes.read + changes.unread }
 
     static func feeds(_ options: BenchOptions) -> Int { options.quick ? 25 : 500 }
 
     /// How many initial syncs, each in a fresh store, and floors the Google Reader figures are the medians of.
     static func googleReaderRounds(_ options: BenchOptions) -> Int { options.quick ? 1 : 5 }
+
+    /// What a sync is measured on: the servers' articles and the account's state before and after
+    /// another client's changes; the state folders are named after it, so two sizes never share one.
+    struct Scenario {
+        var name: String
+        var feeds: Int
+        var itemsPerFeed: Int
+        var unread: Int
+        var starred: Int
+        var changes: (read: Int, unread: Int, starred: Int)
+        var googleReaderRounds: Int
+
+        var articles: Int { feeds * itemsPerFeed }
+        var changedArticles: Int { changes.read + changes.unread + changes.starred }
+        /// What `--print-unread` says after the incremental sync.
+        var unreadAfterChanges: Int { unread - changes.read + changes.unread }
+    }
+
+    /// The default run's sync: 20,000 articles in 500 feeds (1,000 in 25 when quick).
+    static func standard(_ options: BenchOptions) -> Scenario {
+        Scenario(name: "", feeds: feeds(options), itemsPerFeed: itemsPerFeed, unread: unread, starred: starred,
+                 changes: changes, googleReaderRounds: googleReaderRounds(options))
+    }
 
     struct Run {
         var seconds: Double
@@ -60,15 +81,19 @@ enum SyncBench {
     // MARK: - Tiny Tiny RSS
 
     static func runTinyTinyRSS(_ options: BenchOptions) throws -> TinyTinyRSSResult {
-        let feeds = feeds(options), total = feeds * itemsPerFeed
-        let ttrss = try Server("ttrss-server", folder: "ttrss", unavailableStatus: 3)
+        try runTinyTinyRSS(standard(options))
+    }
+
+    static func runTinyTinyRSS(_ scenario: Scenario) throws -> TinyTinyRSSResult {
+        let (total, unread, starred, changes) = (scenario.articles, scenario.unread, scenario.starred, scenario.changes)
+        let ttrss = try Server("ttrss-server", folder: "ttrss" + scenario.name, unavailableStatus: 3)
         defer { ttrss.stop() }
         let settings = try String(contentsOfFile: ttrss.state + "/env", encoding: .utf8)
         guard let server = settings.split(separator: "\n").first(where: { $0.hasPrefix("TTRSS_URL=") })
             .map({ String($0.dropFirst("TTRSS_URL=".count)) }) else { throw BenchError("no TTRSS_URL in \(ttrss.state)/env") }
         let user = "bench", password = "bench-password"
         try ttrss.run("user", user, password)
-        try ttrss.run("seed", user, String(feeds), String(itemsPerFeed))
+        try ttrss.run("seed", user, String(scenario.feeds), String(scenario.itemsPerFeed))
         // Read long ago, but for the newest; some of those starred.
         try ttrss.run("sql", """
             UPDATE ttrss_user_entries SET unread = false, last_read = NOW() - INTERVAL '2 days'
@@ -81,12 +106,13 @@ enum SyncBench {
         // otherwise do during the first sync measured (ours, newsboat's runs after it).
         try ttrss.run("sql", "VACUUM ANALYZE")
 
-        let ours = try Reader(folder: BenchFiles.directory.appendingPathComponent("ttrss-ours"))
+        let ours = try Reader(folder: BenchFiles.directory.appendingPathComponent("ttrss-ours" + scenario.name))
         try ours.addAccount(server: server, service: "tt-rss", user: user, password: password)
         let initial = try ours.sync(expectedEntries: total, expectedUnread: unread)
 
         let newsboat = try newsboatPath().map { executable in
-            try runNewsboat(executable, server: server, user: user, password: password, expectedItems: total)
+            try runNewsboat(executable, folder: "ttrss-newsboat" + scenario.name, server: server, user: user, password: password,
+                            expectedItems: total)
         }
 
         // Another client's changes, as its updateArticle calls leave them.
@@ -100,16 +126,16 @@ enum SyncBench {
             """)
         let log = ttrss.state + "/php.log"
         let before = try requestLines(in: log, matching: "]: POST /api/").count
-        let incremental = try ours.sync(expectedEntries: total, expectedUnread: unreadAfterChanges)
+        let incremental = try ours.sync(expectedEntries: total, expectedUnread: scenario.unreadAfterChanges)
         let requests = try requestLines(in: log, matching: "]: POST /api/").count - before
         return TinyTinyRSSResult(initial: initial, newsboat: newsboat, incrementalRequests: requests,
                                  incrementalSeconds: incremental.seconds)
     }
 
     /// newsboat's first reload of the account, with one reload thread: our sync sends one request at a time.
-    private static func runNewsboat(_ executable: String, server: String, user: String, password: String,
+    private static func runNewsboat(_ executable: String, folder name: String, server: String, user: String, password: String,
                                     expectedItems: Int) throws -> Run {
-        let folder = BenchFiles.directory.appendingPathComponent("ttrss-newsboat").path
+        let folder = BenchFiles.directory.appendingPathComponent(name).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try """
             urls-source "ttrss"
@@ -142,13 +168,17 @@ enum SyncBench {
     // MARK: - Google Reader API
 
     static func runGoogleReader(_ options: BenchOptions) throws -> GoogleReaderResult {
-        let feeds = feeds(options), total = feeds * itemsPerFeed
-        let freshRSS = try Server("freshrss-server", folder: "freshrss", unavailableStatus: 77)
+        try runGoogleReader(standard(options))
+    }
+
+    static func runGoogleReader(_ scenario: Scenario) throws -> GoogleReaderResult {
+        let (total, unread, starred, changes) = (scenario.articles, scenario.unread, scenario.starred, scenario.changes)
+        let freshRSS = try Server("freshrss-server", folder: "freshrss" + scenario.name, unavailableStatus: 77)
         defer { freshRSS.stop() }
         let base = freshRSS.startOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         let endpoint = base + "api/greader.php"
         let user = "reader", password = "api-password-1"
-        try freshRSS.run("seed", user, String(feeds), String(itemsPerFeed))
+        try freshRSS.run("seed", user, String(scenario.feeds), String(scenario.itemsPerFeed))
         try freshRSS.run("sql", user, """
             UPDATE entry SET is_read = 1 WHERE id NOT IN (SELECT id FROM entry ORDER BY id DESC LIMIT \(unread));
             UPDATE entry SET is_favorite = 1 WHERE id IN (SELECT id FROM entry ORDER BY id DESC LIMIT \(starred));
@@ -159,8 +189,8 @@ enum SyncBench {
         var syncs: [Run] = []
         var floors: [Double] = []
         var ours: Reader?
-        for round in 0..<googleReaderRounds(options) {
-            let reader = try Reader(folder: BenchFiles.directory.appendingPathComponent("greader-ours-\(round)"))
+        for round in 0..<scenario.googleReaderRounds {
+            let reader = try Reader(folder: BenchFiles.directory.appendingPathComponent("greader-ours\(scenario.name)-\(round)"))
             try reader.addAccount(server: endpoint, service: "greader", user: user, password: password)
             let before = try requestLines(in: log, matching: "]: ").count
             syncs.append(try reader.sync(expectedEntries: total, expectedUnread: unread))
@@ -179,7 +209,7 @@ enum SyncBench {
             UPDATE feed SET cache_nbUnreads = (SELECT COUNT(*) FROM entry WHERE id_feed = feed.id AND is_read = 0);
             """)
         let beforeIncremental = try requestLines(in: log, matching: "]: ").count
-        let incremental = try ours.sync(expectedEntries: total, expectedUnread: unreadAfterChanges)
+        let incremental = try ours.sync(expectedEntries: total, expectedUnread: scenario.unreadAfterChanges)
         let incrementalRequests = try requestLines(in: log, matching: "]: ").count - beforeIncremental
         return GoogleReaderResult(initial: initial, floorSeconds: floor, incrementalRequests: incrementalRequests,
                                   incrementalSeconds: incremental.seconds)

@@ -179,6 +179,8 @@ func runBench() throws -> [(key: String, value: Double)] {
         }
     }
 
+    if SyncScaleBench.isRequested(options) { try SyncScaleBench.run(options, table: &table, report: report) }
+
     let needsFeeds = options.includes("parse") || options.includes("python") || options.includes("reader")
     let files = needsFeeds ? try ParseBench.generate(options) : nil
     var rss = 0.0

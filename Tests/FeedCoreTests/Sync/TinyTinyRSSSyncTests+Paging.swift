@@ -126,4 +126,32 @@ extension TinyTinyRSSSyncTests {
         let cursor = try await reader.database.read { db in try String.fetchOne(db, sql: "SELECT cursor FROM accounts") }
         #expect(cursor == ids.compactMap { Int($0) }.max().map(String.init))
     }
+
+    /// A category of more feeds than one of its pages should weigh is paged feed by feed, lowest
+    /// id first, and a pass resumed among them from the stored cursor (a sync stopped there) goes
+    /// on with the next feed and completes.
+    @Test func aCategoryOfManyFeedsIsPagedFeedByFeed() async throws {
+        let user = try await server.newUser()
+        let feeds = HeadlineSource.feedsPagedTogether + 1
+        try await server.run("seed", user.name, String(feeds), "2", "1")
+        let other = try await OtherClient(server: server, user: user.name, password: user.password)
+        let everyArticle = try await other.allIDs
+        try #require(everyArticle.count == feeds * 2)
+
+        var pass = try await FirstPass(user, server: server)
+        try await pass.nextPage()
+        guard case let .bySource(_, skip, sources) = ArticlesCursor(pass.cursor) else {
+            Issue.record("no pass by source: \(pass.cursor ?? "nil")")
+            return
+        }
+        #expect(pass.ids.count == 2 && skip == 0)
+        #expect(sources.first?.isCategory == true && sources.first?.feedsFrom != nil, "\(pass.cursor ?? "")")
+
+        var resumed = try await FirstPass(user, server: server)
+        (resumed.cursor, resumed.ids) = (pass.cursor, pass.ids)
+        while !resumed.isDone { try await resumed.nextPage() }
+        #expect(resumed.pages == feeds - 1 + 1, "a page for each feed left, then the archived articles")
+        #expect(resumed.ids.count == Set(resumed.ids).count, "no article twice")
+        #expect(Set(resumed.ids) == everyArticle)
+    }
 }

@@ -4,8 +4,8 @@ import Foundation
 /// limit the sync stops paging, keeps what it stored with the cursor of the last page, and the
 /// next sync goes on from there. Each is one comparison per page or per id list page.
 public struct SyncLimits: Sendable, Hashable {
-    /// The most articles one sync fetches: a first sync of 20,000 articles comes whole, a
-    /// server's endless pages stop here.
+    /// The most articles one sync fetches: a heavy reader's first sync of 200,000 articles comes
+    /// whole, a server's endless pages stop here.
     public var articles: Int
     /// How long one sync pages articles before it stops, to go on at the next.
     public var pagingTime: Duration
@@ -19,7 +19,9 @@ public struct SyncLimits: Sendable, Hashable {
         self.syncTime = syncTime
     }
 
-    public static let standard = SyncLimits(articles: 100_000, pagingTime: .seconds(240), syncTime: .seconds(300))
+    /// As many articles as a list of ids may name; the time a first sync of 200,000 articles from
+    /// a tt-rss paged feed by feed takes, with room for a slow server.
+    public static let standard = SyncLimits(articles: listedIDs, pagingTime: .seconds(900), syncTime: .seconds(1_200))
 
     /// The most ids one list from a server may hold (unread, starred, new articles). A longer
     /// state list fails the sync, as taking part of it would mark the rest read or unstarred.

@@ -42,12 +42,12 @@ public struct TinyTinyRSSService: SyncService {
         hints.setUnreadTotal(tree.unreadTotal)
         guard tree.hasCategories else {
             hints.setLabels(nil)
-            hints.setSources(nil)
+            hints.setSources(nil, feeds: [:])
             return try await listedSubscriptions()
         }
         hints.setLabels(tree.labels())
         let placed = tree.placedFeeds()
-        hints.setSources(HeadlineSource.covering(placed))
+        hints.setSources(HeadlineSource.covering(placed), feeds: HeadlineSource.feeds(inCategories: placed))
         var addresses = known
         if placed.contains(where: { addresses[$0.id] == nil }) {
             let feeds: [TinyTinyRSSFeed] = try await client.call("getFeeds", ["cat_id": -3])
@@ -185,10 +185,20 @@ final class TinyTinyRSSSyncHints: Sendable {
     private let unreadTotal = Mutex<Int?>(nil)
     private let labels = Mutex<[(id: Int, name: String)]?>(nil)
     private let sources = Mutex<[HeadlineSource]?>(nil)
+    private let feedsInCategories = Mutex<[Int64: [Int64]]>([:])
 
-    func setSources(_ found: [HeadlineSource]?) { sources.withLock { $0 = found } }
+    /// The sources a first sync pages, and each category's feeds, lowest id first, for a
+    /// category paged feed by feed.
+    func setSources(_ found: [HeadlineSource]?, feeds: [Int64: [Int64]]) {
+        sources.withLock { $0 = found }
+        feedsInCategories.withLock { $0 = feeds }
+    }
 
     var headlineSources: [HeadlineSource]? { sources.withLock { $0 } }
+
+    /// The feeds of `category` the last feed tree placed in it, lowest id first; nil when the
+    /// tree was flat or held no such category.
+    func feeds(inCategory category: Int64) -> [Int64]? { feedsInCategories.withLock { $0[category] } }
 
     func setUnreadTotal(_ total: Int?) { unreadTotal.withLock { $0 = total } }
 
