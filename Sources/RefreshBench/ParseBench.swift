@@ -1,9 +1,9 @@
 import FeedCore
 import Foundation
 
-/// `parse_mb_s_*`, `feedparser_mb_s_*` and `feedparser_rs_mb_s_rss`: the same generated files
-/// parsed by FeedCore and, in a Python subprocess, by feedparser and the Rust-backed
-/// feedparser-rs when they are installed.
+/// `parse_mb_s_*` and `feedparser_mb_s_*`: the same generated files parsed by FeedCore and, in a
+/// Python subprocess, by feedparser when it is installed. FeedCore against feedparser-rs, in
+/// alternation, is `ParseBench+FeedparserRS.swift`.
 enum ParseBench {
     struct Files {
         let rss: URL
@@ -12,12 +12,13 @@ enum ParseBench {
         let atomBytes: Int
     }
 
-    /// Writes the two feeds.
-    static func generate(_ options: BenchOptions) throws -> Files {
-        let generator = FeedGenerator(items: options.feedItems, targetBytes: options.feedBytes)
+    /// Writes the two feeds of `items` items (by default the run's size), `prefix` naming the files.
+    static func generate(_ options: BenchOptions, items: Int? = nil, prefix: String = "bench") throws -> Files {
+        let items = items ?? options.feedItems
+        let generator = FeedGenerator(items: items, targetBytes: items * 500)
         let rss = generator.rss(), atom = generator.atom()
-        let rssURL = BenchFiles.directory.appendingPathComponent("bench-rss.xml")
-        let atomURL = BenchFiles.directory.appendingPathComponent("bench-atom.xml")
+        let rssURL = BenchFiles.directory.appendingPathComponent("\(prefix)-rss.xml")
+        let atomURL = BenchFiles.directory.appendingPathComponent("\(prefix)-atom.xml")
         try rss.write(to: rssURL)
         try atom.write(to: atomURL)
         return Files(rss: rssURL, atom: atomURL, rssBytes: rss.count, atomBytes: atom.count)
@@ -41,11 +42,12 @@ enum ParseBench {
         return Stats.median(rates)
     }
 
+    /// The Python the bench runs: `$REFRESH_BENCH_PYTHON` (the bench script's venv), else `python3`.
+    static var python: String { ProcessInfo.processInfo.environment["REFRESH_BENCH_PYTHON"] ?? "python3" }
+
     /// A Python module's throughput on each file in MB/s, or nil when the module (or Python) is
-    /// not there. The interpreter is `$REFRESH_BENCH_PYTHON` (the bench script's venv), else
-    /// `python3`.
+    /// not there.
     static func python(module: String, files: [URL], expectedEntries: Int, _ options: BenchOptions) -> [URL: Double]? {
-        let python = ProcessInfo.processInfo.environment["REFRESH_BENCH_PYTHON"] ?? "python3"
         // feedparser is ~100 times slower than FeedCore: fewer runs keep the bench to minutes.
         let runs = options.quick ? 1 : 5, warmUps = options.quick ? 0 : 1
         let process = Process()

@@ -46,7 +46,7 @@ struct BenchOptions {
     /// `--quick`: few repetitions and smaller data, only to check that every figure comes out.
     var quick = false
 
-    /// `--only=core,header,pull,listbox,textview,first-pull,parse,python,search,shell-search,integrity,refresh,sync,reader,extract`:
+    /// `--only=core,header,pull,listbox,textview,first-pull,parse,python,feedparser-rs,search,shell-search,integrity,rules,refresh,sync,reader,extract`:
     /// those sections alone, for profiling one (under callgrind, say); the JSON line then lacks the other figures.
     /// `refresh-hosts` (5,000 feeds from 250 hosts against newsboat) runs only when named.
     var only: Set<String>?

@@ -272,7 +272,7 @@ enum SyncBench {
 
     /// feed-reader in a data folder of its own, its password in the session's Secret Service.
     @MainActor
-    private struct Reader {
+    struct Reader {
         let environment: [String: String]
         let program = ReaderBench.executable().path
 
@@ -311,7 +311,7 @@ enum SyncBench {
     }
 
     /// A server run by its meson-helpers script (`start`, `stop` and the rest, each given the state folder first).
-    private struct Server {
+    struct Server {
         private static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("meson-helpers")
 

@@ -181,7 +181,7 @@ func runBench() throws -> [(key: String, value: Double)] {
 
     if SyncScaleBench.isRequested(options) { try SyncScaleBench.run(options, table: &table, report: report) }
 
-    let needsFeeds = options.includes("parse") || options.includes("python") || options.includes("reader")
+    let needsFeeds = ["parse", "python", "feedparser-rs", "reader"].contains(where: options.includes)
     let files = needsFeeds ? try ParseBench.generate(options) : nil
     var rss = 0.0
     if let files, options.includes("parse") {
@@ -207,17 +207,11 @@ func runBench() throws -> [(key: String, value: Double)] {
         table.add("feedparser RSS / Atom", feedparser == nil ? "not installed (figures 0)"
                   : String(format: "%.2f / %.2f MB/s", feedparserRSS, feedparserAtom), "")
         table.add("FeedCore / feedparser, RSS", ratio > 0 ? String(format: "%.0f×", ratio) : "–", "≥ 30×")
-        progress("Parsing: Python feedparser-rs")
-        if let rust = ParseBench.python(module: "feedparser_rs", files: [files.rss],
-                                        expectedEntries: options.feedItems, options)?[files.rss] {
-            report("feedparser_rs_mb_s_rss", rust)
-            report("parse_vs_feedparser_rs_ratio", rust > 0 ? rss / rust : 0)
-            table.add("feedparser-rs RSS", String(format: "%.1f MB/s", rust), "")
-            table.add("FeedCore / feedparser-rs, RSS", rust > 0 ? String(format: "%.2f×", rss / rust) : "–", "≥ 2×")
-        } else {
-            report("parse_vs_feedparser_rs_ratio", 0)
-            table.add("feedparser-rs RSS", "not installed", "")
-        }
+    }
+
+    if let files, options.includes("feedparser-rs") {
+        progress("Parsing: FeedCore and feedparser-rs in alternation, \(ParseBench.pairs(options)) pairs a format")
+        ParseBench.addRows(try ParseBench.compareWithFeedparserRS(files, options), to: &table, report)
     }
 
     if options.includes("search") {
@@ -265,6 +259,8 @@ func runBench() throws -> [(key: String, value: Double)] {
         _ = try ScaleStore.make(entries: entries, feeds: 5_000, at: dataHome)
         try NewsboatScaleBench.report(dataHome: dataHome, entries: entries, firstFrame: nil, options, table: &table, report)
     }
+
+    if options.includes("rules") { try RulesBench.addRows(options, to: &table, report) }
 
     if let files, options.includes("reader") {
         progress("Feed reader: store of \(options.feedItems) entries, startups and scrolling")
@@ -340,6 +336,7 @@ struct BenchTable {
     }
 }
 
+ParseBench.serveIfWorker()
 do {
     let figures = try onMainActor { try runBench() }
     if CommandLine.arguments.contains(FirstPullBench.childFlag) {

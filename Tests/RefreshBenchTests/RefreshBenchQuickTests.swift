@@ -16,7 +16,7 @@ import TestSupport
         "render_floor_us_p50", "pull_over_floor_p50",
         "listbox_pull_us_p50", "listbox_pull_us_p99", "listbox_baseline_us_p50", "listbox_baseline_us_p99",
         "textview_pull_us_p50", "textview_pull_us_p99", "textview_baseline_us_p50", "textview_baseline_us_p99",
-        "first_pull_frame_ms", "parse_vs_feedparser_rs_ratio",
+        "first_pull_frame_ms",
         "refresh_500_feeds_s", "newsboat_refresh_500_feeds_s",
         "refresh_500_feeds_unchanged_s", "newsboat_refresh_500_feeds_unchanged_s",
         "refresh_peak_rss_mb", "newsboat_peak_rss_mb",
