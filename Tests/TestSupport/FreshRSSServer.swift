@@ -117,6 +117,22 @@ public final class FreshRSSServer: Sendable {
         guard status == 0 else { throw Failure(description: "refreshing \(user)'s feeds failed: \(errors)") }
     }
 
+    /// Deletes the label `name` of `user` as another client does, through the Google Reader
+    /// API's `disable-tag`.
+    public func deleteLabel(_ name: String, user: String, password: String) async throws {
+        let api = greaderEndpoint.absoluteString
+        let (status, login, errors) = try await Subprocess("/usr/bin/curl", ["-sS", "--fail", "--data-urlencode", "Email=\(user)",
+                                                                            "--data-urlencode", "Passwd=\(password)", api + "/accounts/ClientLogin"],
+                                                          input: "").finish()
+        guard status == 0, let auth = login.split(separator: "\n").first(where: { $0.hasPrefix("Auth=") })?.dropFirst(5) else {
+            throw Failure(description: "logging in as \(user) failed: \(errors)")
+        }
+        let (deleted, answer, deleteErrors) = try await Subprocess("/usr/bin/curl", ["-sS", "--fail", "-H", "Authorization: GoogleLogin auth=\(auth)",
+                                                                                    "--data-urlencode", "s=user/-/label/\(name)",
+                                                                                    api + "/reader/api/0/disable-tag"], input: "").finish()
+        guard deleted == 0, answer == "OK" else { throw Failure(description: "deleting the label \(name) failed: \(answer) \(deleteErrors)") }
+    }
+
     /// Switches both APIs on or off for every user, as FreshRSS's Authentication settings do.
     public func setAPIEnabled(_ enabled: Bool) throws {
         let config = state.appending(path: "FreshRSS/data/config.php")

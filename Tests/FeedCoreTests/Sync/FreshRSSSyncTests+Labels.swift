@@ -53,6 +53,43 @@ extension FreshRSSTests.FreshRSSSyncTests {
         #expect(try await store.queuedChangeCount() == 0)
     }
 
+    /// A label deleted on the server between `tag/list` and the listing of its items, which
+    /// FreshRSS then answers with the whole reading list, is put on no article: it is gone.
+    @Test func aLabelDeletedOnTheServerMidSyncIsPutOnNothing() async throws {
+        try await subscribe("raced", count: 3)
+        let account = try await engine.addAccount(kind: GoogleReaderService.kind, server: server.base, user: user, password: password)
+        try await engine.sync(accountID: account.id)
+        let items = try await reader.items(try await reader.itemIDs(stream: GoogleReaderStream.readingList))
+        try await reader.editTag(items.filter { $0.title == "raced-1" }.map(\.id), adding: GoogleReaderStream.label("Going"))
+        try await reader.editTag(items.filter { $0.title == "raced-2" }.map(\.id), adding: GoogleReaderStream.label("Staying"))
+
+        // The service as the engine drives it, with the deletion made in the window between its requests.
+        let service = GoogleReaderService(credentials: SyncCredentials(server: server.base, user: user, password: password))
+        _ = try await service.subscriptions(known: [:])
+        try await server.deleteLabel("Going", user: user, password: password)
+        let labels = try #require(try await service.labelledArticles())
+        #expect(labels.articles.keys.sorted() == ["Staying"], "\(labels.articles)")
+        #expect(labels.articles["Staying"]?.count == 1)
+    }
+
+    /// A label put on here while it is deleted on the server: the person's change, made last,
+    /// puts it back on the server on that article alone, and the other articles here lose it.
+    @Test func aLabelPutOnHereWhileDeletedThereComesBackOnThatArticleAlone() async throws {
+        try await subscribe("queued", count: 3)
+        let account = try await engine.addAccount(kind: GoogleReaderService.kind, server: server.base, user: user, password: password)
+        try await engine.sync(accountID: account.id)
+        try await store.setLabel("Shared", on: [try await entry("queued-1").id, try await entry("queued-2").id])
+        try await engine.sync(accountID: account.id)
+        #expect(try await serverTitles(label: "Shared") == ["queued-1", "queued-2"])
+
+        try await store.setLabel("Shared", on: [try await entry("queued-3").id])
+        try await server.deleteLabel("Shared", user: user, password: password)
+        try await engine.sync(accountID: account.id)
+        #expect(try await serverTitles(label: "Shared") == ["queued-3"])
+        #expect(try await titlesHere(label: "Shared") == ["queued-3"])
+        #expect(try await store.queuedChangeCount() == 0)
+    }
+
     /// `feed-reader --sync` killed with SIGKILL at several points while label changes wait for
     /// FreshRSS: after the next sync the server has every one of them, and here matches it.
     @Test func labelChangesSurviveKillingTheSync() async throws {

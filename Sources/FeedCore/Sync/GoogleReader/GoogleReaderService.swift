@@ -122,16 +122,25 @@ public struct GoogleReaderService: SyncService {
     /// Each label `tag/list` named, its items listed by `stream/items/ids`: one request a label
     /// (FreshRSS answers an unknown label's stream with the whole reading list, so only listed
     /// labels are asked for). Nil when the server's `tag/list` does not tell labels from folders.
+    ///
+    /// A label deleted on the server after `tag/list` named it would be answered with the whole
+    /// reading list, and put on every article here: `tag/list` is read again once the labels'
+    /// items are, and a label it no longer names is gone from the server, its items dropped.
     public func labelledArticles() async throws(SyncError) -> RemoteLabels? {
         guard let listed = listedLabels.names.withLock({ $0 }) else { return nil }
         var articles: [String: Set<RemoteID>] = [:]
-        for label in RemoteLabels.cleaned(listed.map { (id: $0, name: $0) }) {
+        let labels = RemoteLabels.cleaned(listed.map { (id: $0, name: $0) })
+        for label in labels {
             let ids = try await syncing { () async throws(WebAPIError) in
                 try await client.itemIDs(stream: GoogleReaderStream.label(label.id)).map(\.description)
             }
             articles[label.name, default: []].formUnion(ids)
         }
-        return RemoteLabels(articles: articles, coversEveryLabel: true)
+        guard !labels.isEmpty else { return RemoteLabels(articles: articles, coversEveryLabel: true) }
+        let stillListed = try await syncing { () async throws(WebAPIError) in try await client.tags().labels } ?? []
+        listedLabels.names.withLock { $0 = stillListed }
+        let kept = Set(RemoteLabels.cleaned(stillListed.map { (id: $0, name: $0) }).map(\.name))
+        return RemoteLabels(articles: articles.filter { kept.contains($0.key) }, coversEveryLabel: true)
     }
 
     public func send(_ change: SyncChange) async throws(SyncError) {
