@@ -176,6 +176,41 @@ final class FeedReaderWindowTests: XCTestCase {
         }
     }
 
+    /// In the Unread view, the entry being read (marked read as it was opened) stays open and
+    /// listed in its place through a refresh that lists new entries above it; once another entry
+    /// is opened, the next refresh lets it go.
+    func testTheEntryBeingReadStaysOpenAndListedInTheUnreadViewUntilTheReaderMovesOn() throws {
+        try withReader(entries: 3) { app, feed in
+            let window = app.window
+            XCTAssertEqual(window.preferences.markRead, .whenSelected)
+            let list = window.entryList
+            let listing = list.listing
+            window.filterBar.select(.unread)
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.listing > listing }, "the Unread view is listed")
+            XCTAssertEqual(list.shownTitles, ["Served entry 3", "Served entry 2", "Served entry 1"])
+            list.select(index: 1)
+            let reading = try XCTUnwrap(list.selectedID)
+            XCTAssertTrue(GtkTestEnvironment.iterate { window.article.entry?.id == reading && list.entries[reading]?.isRead == true },
+                          "opened and marked read")
+
+            feed.publish(1)
+            RealInput.key(windowTitle: app.title, "F5")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { list.shownTitles.first == "Served entry 4" }, "\(list.shownTitles)")
+            XCTAssertEqual(list.shownTitles, ["Served entry 4", "Served entry 3", "Served entry 2", "Served entry 1"],
+                           "the entry read stays in its place")
+            XCTAssertEqual(list.selectedID, reading)
+            XCTAssertEqual(window.article.entry?.id, reading, "its article stays open")
+
+            list.select(index: 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate { window.article.entry?.id != reading && window.article.entry != nil })
+            feed.publish(1)
+            RealInput.key(windowTitle: app.title, "F5")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { list.shownTitles.first == "Served entry 5" }, "\(list.shownTitles)")
+            XCTAssertEqual(list.shownTitles, ["Served entry 5", "Served entry 4", "Served entry 3", "Served entry 1"],
+                           "the entry read before goes once the reader moved on")
+        }
+    }
+
     func testTheSelectedFeedIsRememberedAcrossRestarts() throws {
         try withReader(entries: 3) { app, feed in
             let feedID = try XCTUnwrap(GtkTestEnvironment.iterate { !app.window.sidebar.feedIDs.isEmpty }

@@ -199,6 +199,29 @@ final class RulesWindowTests: XCTestCase {
         }
     }
 
+    /// The entry being read stays in the Unread view once read, but muted it leaves the list
+    /// and its article closes, as any hidden entry does.
+    func testMutingTheEntryBeingReadInTheUnreadViewTakesItOutOfTheList() throws {
+        try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
+            let list = app.window.entryList
+            let listing = list.listing
+            app.window.filterBar.select(.unread)
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.listing > listing }, "the Unread view is listed")
+            XCTAssertEqual(list.shownTitles.count, 3, "\(list.shownTitles)")
+            let id = try XCTUnwrap(list.order.first { list.entries[$0]?.title == "Entry 2" })
+            list.select(index: try XCTUnwrap(list.order.firstIndex(of: id)))
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.article.entry?.id == id && list.entries[id]?.isRead == true })
+
+            gtk_widget_activate_action_variant(app.window.window, "win.mute-entry", g_variant_new_int64(gint64(id)))
+            XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "New Rule") != nil }, "the editor opens")
+            let editor = try XCTUnwrap(toplevel(titled: "New Rule"))
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.label("Matches 1 stored entry", in: editor) })
+            gtk_widget_activate_action_variant(editor, "rule-editor.save", nil)
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles == ["Entry 1", "Entry 3"] }, "\(list.shownTitles)")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.article.entry == nil }, "its article closes")
+        }
+    }
+
     /// "Mute Entries Like This…" in an entry's menu opens the editor on the entry's title; Save
     /// hides the entry from the list (and its unread count), Undo shows it again; "Show Hidden
     /// Entries" lists it dimmed with its marker, and a search finds it.

@@ -52,11 +52,13 @@ extension FeedStore {
         if !query.includesHidden {
             conditions.append("hiddenByRule IS NULL")
         }
-        if query.unreadOnly {
-            conditions.append("isRead = 0")
-        }
-        if query.starredOnly {
-            conditions.append("isStarred = 1")
+        for (applies, state) in [(query.unreadOnly, "isRead = 0"), (query.starredOnly, "isStarred = 1")] where applies {
+            if let kept = query.keeping {
+                conditions.append("(\(state) OR id = ?)")
+                arguments += [kept]
+            } else {
+                conditions.append(state)
+            }
         }
         if let text = query.search {
             let search = SearchQuery(text)

@@ -28,9 +28,9 @@ public struct SavedSearch: Sendable, Hashable, Identifiable {
 
     /// What the list asks the store for to show its entries.
     public func entryQuery(unreadOnly: Bool = false, limit: Int = 50, olderThan: EntryCursor? = nil,
-                           fields: EntryFields = .all) -> EntryQuery {
+                           fields: EntryFields = .all, keeping: Int64? = nil) -> EntryQuery {
         var entries = EntryQuery(unreadOnly: unreadOnly || filter == .unread, starredOnly: filter == .starred,
-                                 limit: limit, olderThan: olderThan, fields: fields)
+                                 limit: limit, olderThan: olderThan, fields: fields, keeping: keeping)
         switch scope {
         case .everything: break
         case let .feed(id): entries.feedID = id

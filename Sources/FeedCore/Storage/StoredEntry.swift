@@ -108,11 +108,16 @@ public struct EntryQuery: Sendable, Hashable {
     public var fields: EntryFields
     /// Only the entries a search for this text finds (`SearchQuery`), newest first as any list.
     public var search: String?
+    /// An entry listed in its place even once it is read or unstarred (`unreadOnly`,
+    /// `starredOnly`): the one being read, which stays in the Unread view until the reader moves
+    /// on. Every other condition still applies to it: muted, it goes.
+    public var keeping: Int64?
 
     /// Creates a query; the default is the newest 50 entries of all feeds.
     public init(feedID: Int64? = nil, folderID: Int64? = nil, accountID: Int64? = nil, labelID: Int64? = nil, unreadOnly: Bool = false,
                 starredOnly: Bool = false, includesHidden: Bool = false, limit: Int = 50, offset: Int = 0, olderThan: EntryCursor? = nil,
-                fields: EntryFields = .all) {
+                fields: EntryFields = .all, keeping: Int64? = nil) {
+        self.keeping = keeping
         self.feedID = feedID
         self.labelID = labelID
         self.folderID = folderID
