@@ -285,6 +285,66 @@ final class MediaPlayerTests: XCTestCase {
         }
     }
 
+    /// The speed's menu offers 0.75× to 2×; 2× plays the episode through GStreamer's real
+    /// pipeline twice as fast, through scaletempo (voices keep their pitch), and is kept for the
+    /// next episode and across a restart.
+    func testAnEpisodePlaysAtTheSpeedChosenKeepingItsPitchAndTheSpeedIsRemembered() throws {
+        try withShows { app, _ in
+            app.showEntry(titled: "Episode")
+            let player = try Self.shownPlayer(in: app)
+            let label = { String(cString: gtk_menu_button_get_label(cast(player.speedButton))) }
+            XCTAssertEqual(label(), "1×", "normal speed at first")
+            XCTAssertNil(AccessibilityTests.labelMismatch(player.speedButton, "Playback Speed"))
+            try Self.play(player, in: app, from: 0, until: 0.5)
+            let stream = try XCTUnwrap(player.stream)
+            XCTAssertTrue(gtk_widget_get_mapped(player.speedButton) != 0, "GTK's GStreamer stream can change speed: the menu shows")
+            let menu = try XCTUnwrap(gtk_menu_button_get_menu_model(cast(player.speedButton)))
+            let offered = (0..<g_menu_model_get_n_items(menu)).map { index -> String in
+                let text = g_menu_model_get_item_attribute_value(menu, index, "label", nil).map { variant in
+                    defer { g_variant_unref(variant) }
+                    return String(cString: g_variant_get_string(variant, nil))
+                }
+                return text ?? ""
+            }
+            XCTAssertEqual(offered, ["0.75×", "1×", "1.25×", "1.5×", "2×"])
+
+            // Chosen in the menu, while it plays.
+            Self.click(try Self.controlsPlayButton(of: player), in: app)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { Self.isPlaying(player) })
+            gtk_widget_activate_action_variant(player.speedButton, "player.speed", g_variant_new_double(2))
+            XCTAssertEqual(label(), "2×")
+            XCTAssertEqual(PlaybackSpeed.rate(of: stream), 2)
+            let filter = try XCTUnwrap(PlaybackSpeed.audioFilter(of: stream), "the playbin has an audio filter")
+            defer { g_object_unref(filter) }
+            XCTAssertEqual(String(cString: g_type_name_from_instance(cast(filter))), "GstScaletempo")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { ObjectProperty.get(filter, "rate", as: Double.self) == 2 },
+                          "scaletempo plays in the audio path at the new rate")
+            // Twice as fast: about 2 s of the file a second (1 s at most at normal speed).
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { gtk_media_stream_is_seeking(stream) == 0 && player.seconds < 8 })
+            let (start, began) = (player.seconds, Date())
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { player.seconds >= start + 3 }, "\(player.seconds)")
+            let pace = (player.seconds - start) / Date().timeIntervalSince(began)
+            XCTAssertGreaterThan(pace, 1.4, "seconds of the file played per second")
+            XCTAssertEqual(app.window.preferences.playbackSpeed, 2, "the speed is kept")
+
+            // The next time the episode is shown, and after a restart, it plays at 2×.
+            app.showEntry(titled: "Plain")
+            app.showEntry(titled: "Episode")
+            let next = try Self.shownPlayer(in: app)
+            XCTAssertEqual(String(cString: gtk_menu_button_get_label(cast(next.speedButton))), "2×")
+            let restarted = try app.restarted()
+            defer { restarted.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { restarted.window.entryList.order.count == 4 })
+            restarted.showEntry(titled: "Episode")
+            let again = try Self.shownPlayer(in: restarted)
+            XCTAssertEqual(String(cString: gtk_menu_button_get_label(cast(again.speedButton))), "2×")
+            Self.click(again.startButton, in: restarted)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.isPlaying(again) && again.seconds > 0 })
+            XCTAssertEqual(again.stream.flatMap(PlaybackSpeed.rate(of:)), 2, "a new file plays at the speed kept")
+            again.setSpeed(1)
+        }
+    }
+
     /// Entries that carry an episode or a video are marked in the list, for the eye and for screen readers.
     func testEntriesWithAudioOrVideoAreMarkedInTheList() throws {
         try withShows { app, _ in

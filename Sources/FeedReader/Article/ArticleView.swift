@@ -82,7 +82,10 @@ final class ArticleView {
 
     /// The reader's font, size, line length, zoom and image choices, which the view applies.
     var preferences: Preferences? {
-        didSet { applyPreferences() }
+        didSet {
+            media.preferences = preferences
+            applyPreferences()
+        }
     }
 
     init() {

@@ -16,6 +16,8 @@ final class MediaPanel {
 
     let widget: UnsafeMutablePointer<GtkWidget>
     let positions = MediaPositions()
+    /// Where the speed chosen in a player is kept for the next one; normal speed without it.
+    var preferences: Preferences?
     let downloads = MediaDownloads()
     /// The players of the entry shown, in the feed's order.
     private(set) var players: [MediaPlayer] = []
@@ -63,7 +65,13 @@ final class MediaPanel {
                 continue
             }
             let player = MediaPlayer(enclosure: enclosure, isVideo: kind == .video, entryID: entry.id, title: title,
-                                     feedTitle: feedTitle, positions: positions)
+                                     feedTitle: feedTitle, positions: positions, speed: preferences?.playbackSpeed ?? 1)
+            // A speed chosen is the listener's: it stays for the entry's other files and the next ones.
+            player.onSpeedChosen = { [weak self] speed in
+                guard let self else { return }
+                self.preferences?.playbackSpeed = speed
+                for other in self.players { other.setSpeed(speed) }
+            }
             players.append(player)
             // The file's name and download button under the controls, above any playback error.
             gtk_box_insert_child_after(cast(player.widget), row.widget, player.controls)

@@ -4,8 +4,9 @@ import Foundation
 import RefreshGtk
 
 /// Plays one audio or video enclosure with GTK's media widgets (GStreamer underneath), named by
-/// its entry's title and feed, with skips of 10 s back and 30 s on (article/media-player.ui), and
-/// remembers per entry where it was left, so a long episode resumes there.
+/// its entry's title and feed, with skips of 10 s back and 30 s on and a choice of speeds
+/// (article/media-player.ui), and remembers per entry where it was left, so a long episode
+/// resumes there.
 ///
 /// Nothing is requested before Play is pressed: until then the player is a Play button, and
 /// only then is the GtkMediaFile made, whose GStreamer pipeline opens the address at once. A
@@ -50,6 +51,13 @@ final class MediaPlayer {
     let controls: UnsafeMutablePointer<GtkWidget>
     let backButton: UnsafeMutablePointer<GtkWidget>
     let forwardButton: UnsafeMutablePointer<GtkWidget>
+    /// Shows the speed and offers the others (`PlaybackSpeed.choices`), where the file's stream can change it.
+    let speedButton: UnsafeMutablePointer<GtkWidget>
+    /// The speed played at, and chosen in `speedButton`'s menu (its `player.speed` action).
+    private(set) var speed: Double
+    private let speedAction: OpaquePointer
+    /// Told when the speed is chosen in the menu, to keep it for the next file.
+    var onSpeedChosen: ((Double) -> Void)?
     /// GtkMediaControls under audio, GtkVideo (with its own controls) for a video, once Play was pressed.
     private(set) var view: UnsafeMutablePointer<GtkWidget>?
     private let entryID: Int64
@@ -76,9 +84,12 @@ final class MediaPlayer {
     private var copying: Task<Void, Never>?
     private var hasTriedCopy = false
 
-    /// The player of `enclosure` of the entry `entryID`, titled `title` (the entry's) from the feed `feedTitle`.
-    init(enclosure: Enclosure, isVideo: Bool, entryID: Int64, title: String, feedTitle: String?, positions: MediaPositions) {
+    /// The player of `enclosure` of the entry `entryID`, titled `title` (the entry's) from the
+    /// feed `feedTitle`, playing at `speed`.
+    init(enclosure: Enclosure, isVideo: Bool, entryID: Int64, title: String, feedTitle: String?, positions: MediaPositions,
+         speed: Double = 1) {
         url = enclosure.url
+        self.speed = PlaybackSpeed.choices.contains(speed) ? speed : 1
         self.entryID = entryID
         self.isVideo = isVideo
         self.positions = positions
@@ -90,6 +101,7 @@ final class MediaPlayer {
         controls = parts.widget("controls")
         backButton = parts.widget("back_button")
         forwardButton = parts.widget("forward_button")
+        speedButton = parts.widget("speed_button")
         resumeLabel = parts.widget("resume_label")
         copyingLabel = parts.widget("copying_label")
         errorLabel = parts.widget("error_label")
@@ -98,7 +110,11 @@ final class MediaPlayer {
         gtk_widget_set_visible(feedLabel, (feedTitle?.isEmpty == false).gboolean)
         // Play names the episode for screen readers, not only "Play".
         cgtk_accessible_set_description(cast(startButton), title)
+        let rateType = g_variant_type_new("d")
+        speedAction = g_simple_action_new_stateful("speed", rateType, g_variant_new_double(self.speed))!
+        g_variant_type_free(rateType)
         showSeekable()
+        setUpSpeedMenu()
         Signal.connect(cast(startButton), "clicked") { [weak self] in self?.start() }
         Signal.connect(cast(backButton), "clicked") { [weak self] in self?.skip(by: -Self.skipBack) }
         Signal.connect(cast(forwardButton), "clicked") { [weak self] in self?.skip(by: Self.skipForward) }
@@ -113,11 +129,15 @@ final class MediaPlayer {
         }
     }
 
+    isolated deinit {
+        g_object_unref(cast(speedAction))
+    }
+
     /// Opens the file, puts its controls (or its video) where the Play button was, and plays it;
     /// the saved position is applied once GStreamer can seek.
     func start() {
         guard !isStopped, stream == nil else { return }
-        let opened = Self.openStream(url)
+        let opened = openStream(url)
         stream = opened
         follow(opened)
         let shown: UnsafeMutablePointer<GtkWidget>
@@ -158,10 +178,52 @@ final class MediaPlayer {
         gtk_widget_set_sensitive(forwardButton, seekable.gboolean)
     }
 
-    private static func openStream(_ url: URL) -> UnsafeMutablePointer<GtkMediaStream> {
+    /// A new stream of the file at `url`, to play at the speed chosen.
+    private func openStream(_ url: URL) -> UnsafeMutablePointer<GtkMediaStream> {
         let file = g_file_new_for_uri(url.absoluteString)
         defer { g_object_unref(cast(file)) }
-        return gtk_media_file_new_for_file(file)!
+        let opened = gtk_media_file_new_for_file(file)!
+        PlaybackSpeed.prepare(opened, rate: speed)
+        gtk_widget_set_visible(speedButton, PlaybackSpeed.canSet(opened).gboolean)
+        return opened
+    }
+
+    /// The speed's menu: a choice of `PlaybackSpeed.choices`, the one played at marked.
+    private func setUpSpeedMenu() {
+        let menu = g_menu_new()!
+        for choice in PlaybackSpeed.choices {
+            let item = g_menu_item_new(PlaybackSpeed.label(choice), nil)!
+            g_menu_item_set_action_and_target_value(item, "player.speed", g_variant_new_double(choice))
+            g_menu_append_item(menu, item)
+            g_object_unref(cast(item))
+        }
+        gtk_menu_button_set_menu_model(cast(speedButton), cast(menu))
+        g_object_unref(cast(menu))
+        Signal.connectObjectOrNil(cast(speedAction), "activate") { [weak self] parameter in
+            guard let self, let parameter else { return }
+            let chosen = g_variant_get_double(OpaquePointer(parameter))
+            self.setSpeed(chosen)
+            self.onSpeedChosen?(chosen)
+        }
+        let group = g_simple_action_group_new()!
+        g_action_map_add_action(cast(group), cast(speedAction))
+        gtk_widget_insert_action_group(widget, "player", cast(group))
+        g_object_unref(cast(group))
+        showSpeed()
+    }
+
+    /// Plays at `rate` from now on, and shows it.
+    func setSpeed(_ rate: Double) {
+        guard PlaybackSpeed.choices.contains(rate), rate != speed else { return }
+        speed = rate
+        if let stream { PlaybackSpeed.set(rate, on: stream) }
+        showSpeed()
+    }
+
+    private func showSpeed() {
+        g_simple_action_set_state(speedAction, g_variant_new_double(speed))
+        gtk_menu_button_set_label(cast(speedButton), PlaybackSpeed.label(speed))
+        cgtk_accessible_set_description(cast(speedButton), PlaybackSpeed.label(speed))
     }
 
     /// Follows what `stream` does while it is the one played.
@@ -254,7 +316,7 @@ final class MediaPlayer {
     /// Opens the file anew (the local copy once there is one) in a new stream in the same controls.
     private func replaceStream(playing: Bool) {
         guard !isStopped, let old = stream, let view else { return }
-        let opened = Self.openStream(localCopy ?? url)
+        let opened = openStream(localCopy ?? url)
         stream = opened
         follow(opened)
         if isVideo {

@@ -28,6 +28,12 @@ extension Int64: PropertyValue {
     func store(in value: UnsafeMutablePointer<GValue>) { g_value_set_int64(value, gint64(self)) }
 }
 
+extension Double: PropertyValue {
+    static var gtype: GType { .double }
+    init(_ value: UnsafePointer<GValue>) { self = g_value_get_double(value) }
+    func store(in value: UnsafeMutablePointer<GValue>) { g_value_set_double(value, self) }
+}
+
 extension Bool: PropertyValue {
     static var gtype: GType { .boolean }
     init(_ value: UnsafePointer<GValue>) { self = g_value_get_boolean(value) != 0 }

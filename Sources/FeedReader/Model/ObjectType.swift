@@ -144,6 +144,7 @@ extension GType {
     static let boolean = GType(5 << 2)
     static let int = GType(6 << 2)
     static let int64 = GType(10 << 2)
+    static let double = GType(15 << 2)
     static let string = GType(16 << 2)
     static let object = GType(20 << 2)
 }
