@@ -105,6 +105,11 @@ final class FirstRunTests: XCTestCase {
             // An entry selected takes the welcome's place.
             app.showEntry(titled: try XCTUnwrap(app.window.entryList.entries[app.window.entryList.order[0]]?.title))
             XCTAssertTrue(GtkTestEnvironment.iterate { !PaneLeafletTests.isShown(welcome.widget) })
+            // Once an entry was read, an empty pane asks for one instead of welcoming again.
+            app.window.sidebar.select(.starred)
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.article.entry == nil }, "nothing is starred: no entry shows")
+            XCTAssertNil(app.window.article.welcome)
+            XCTAssertEqual(String(cString: gtk_stack_get_visible_child_name(cast(app.window.article.widget))), "empty")
             app.close()
 
             let restarted = try app.restarted()

@@ -345,6 +345,21 @@ final class MediaPlayerTests: XCTestCase {
         }
     }
 
+    /// In an Arabic window the player's name of an English episode reads from the left, as its
+    /// row and its article do, while the window's controls run from the right.
+    func testThePlayersNameReadsInItsOwnDirectionInAnArabicWindow() throws {
+        try withShows { app, _ in
+            defer { app.window.switchLanguage(to: "") }
+            app.window.switchLanguage(to: "ar")
+            app.showEntry(titled: "Episode")
+            let player = try Self.shownPlayer(in: app)
+            XCTAssertEqual(gtk_widget_get_direction(app.window.window), GTK_TEXT_DIR_RTL)
+            XCTAssertEqual(gtk_widget_get_direction(player.titleLabel), GTK_TEXT_DIR_LTR)
+            XCTAssertEqual(gtk_widget_get_direction(player.feedLabel), GTK_TEXT_DIR_LTR)
+            XCTAssertEqual(gtk_widget_get_direction(player.startButton), GTK_TEXT_DIR_RTL, "the controls follow the window")
+        }
+    }
+
     /// Entries that carry an episode or a video are marked in the list, for the eye and for screen readers.
     func testEntriesWithAudioOrVideoAreMarkedInTheList() throws {
         try withShows { app, _ in

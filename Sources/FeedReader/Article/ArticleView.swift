@@ -238,6 +238,7 @@ final class ArticleView {
     /// The sanitizer runs off the main thread: its work is linear, but an entry can be megabytes
     /// of hostile markup, and the window must go on drawing and taking input meanwhile.
     func show(_ entry: StoredEntry, feedTitle: String?) {
+        retireWelcome()
         self.entry = entry
         self.feedTitle = feedTitle
         bodyHTML = nil
@@ -291,6 +292,14 @@ final class ArticleView {
         welcome = page
         gtk_stack_add_named(cast(stack), page.widget, "welcome")
         if state == .empty { gtk_stack_set_visible_child_name(cast(stack), "welcome") }
+    }
+
+    /// Once an entry was read the welcome has done its work: the pane, empty again (a search, an
+    /// empty Starred), asks for an entry as in later windows instead of greeting anew.
+    private func retireWelcome() {
+        guard let welcome else { return }
+        self.welcome = nil
+        gtk_stack_remove(cast(stack), welcome.widget)
     }
 
     /// Loads the current page again, in a new web process after a crash.

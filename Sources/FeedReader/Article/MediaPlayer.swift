@@ -108,6 +108,11 @@ final class MediaPlayer {
         gtk_label_set_text(cast(titleLabel), title)
         gtk_label_set_text(cast(feedLabel), feedTitle ?? "")
         gtk_widget_set_visible(feedLabel, (feedTitle?.isEmpty == false).gboolean)
+        // The name reads in its own direction, as the entry's row does: an English episode starts
+        // at the left in an Arabic window, and the reverse.
+        if let names = gtk_widget_get_parent(titleLabel) {
+            Widgets.setDirection(EntryRowWidgets.direction(of: [titleLabel, feedLabel]), of: names)
+        }
         // Play names the episode for screen readers, not only "Play".
         cgtk_accessible_set_description(cast(startButton), title)
         let rateType = g_variant_type_new("d")

@@ -24,6 +24,10 @@ final class EntryListView {
     private let selectionModel: OpaquePointer
     /// The entry selected, kept across reloads that still list it.
     private(set) var selectedID: Int64?
+    /// Whether the listing shown is the one the selection was made in, reloaded (a refresh, a
+    /// sync): the entry being read then stays listed though read. A new source, filter or search
+    /// lists only what matches it.
+    private var keepsSelectedEntry = false
     private var isReplacing = false
     /// Kept alive with this object: page loads may finish after the window closed.
     private let listViewRef: ObjectRef<UnsafeMutablePointer<GtkWidget>>
@@ -130,14 +134,14 @@ final class EntryListView {
         case .labelsHeading: break
         }
         if let lastRefresh, lastRefresh > header.lastUpdated ?? .distantPast { header.lastUpdated = lastRefresh }
-        reload(scrollToTop: changed)
+        reload(scrollToTop: changed, keepingSelection: !changed)
     }
 
     /// Lists only the unread entries, or all of them again.
     func setFilter(_ filter: EntryFilter) {
         guard filter != self.filter else { return }
         self.filter = filter
-        reload(scrollToTop: true)
+        reload(scrollToTop: true, keepingSelection: false)
     }
 
     /// Lists the entries matching `text` across every feed, best first; empty text ends the
@@ -150,7 +154,7 @@ final class EntryListView {
         }
         searchText = text
         searchTerms = FeedStore.searchTerms(in: text)
-        reload(scrollToTop: true, completion: completion)
+        reload(scrollToTop: true, keepingSelection: false, completion: completion)
     }
 
     /// The page after `last` (the first page when nil): search results, else the source's entries.
@@ -162,11 +166,14 @@ final class EntryListView {
         if let id = source.savedSearchID {
             guard let saved = savedSearch?(id) else { return [] }
             return try await library.store.entries(saved.entryQuery(unreadOnly: filter == .unread, limit: Self.pageSize,
-                                                                    olderThan: last?.cursor, fields: .listing, keeping: selectedID))
+                                                                    olderThan: last?.cursor, fields: .listing, keeping: keptID))
         }
         return try await library.store.entries(query(unreadOnly: filter == .unread, limit: Self.pageSize, olderThan: last?.cursor,
-                                                     keeping: selectedID))
+                                                     keeping: keptID))
     }
+
+    /// The entry listed even once read or unstarred: the one being read, in the listing it was selected in.
+    private var keptID: Int64? { keepsSelectedEntry ? selectedID : nil }
 
     /// The query of the source's entries the list shows; `keeping` is listed even once read or
     /// unstarred, so the entry being read stays in its place in the Unread view (or Starred)
@@ -219,8 +226,10 @@ final class EntryListView {
         }
     }
 
-    /// Loads the first page again: after a refresh, new entries appear at the top.
-    private func reload(scrollToTop: Bool = false, completion: (@MainActor () -> Void)? = nil) {
+    /// Loads the first page again: after a refresh, new entries appear at the top. Without
+    /// `keepingSelection` it is a new listing, of only what matches.
+    private func reload(scrollToTop: Bool = false, keepingSelection: Bool = true, completion: (@MainActor () -> Void)? = nil) {
+        keepsSelectedEntry = keepingSelection
         generation += 1
         let generation = generation
         // Its results would be dropped anyway: SQLite stops the query instead of finishing it.
