@@ -46,9 +46,17 @@ struct BenchOptions {
     /// `--quick`: few repetitions and smaller data, only to check that every figure comes out.
     var quick = false
 
-    /// `--only=core,header,pull,listbox,textview,first-pull,parse,python,search,shell-search,integrity,refresh,sync,reader,extract`:
-    /// those sections alone, for profiling one (under callgrind, say); the JSON line then lacks the other figures.
+    /// `--only=SECTION,...` (of ``sections``): those sections alone, for profiling one (under
+    /// callgrind, say); the JSON line then lacks the other figures.
     var only: Set<String>?
+
+    /// Every section, in the order a run takes them; `meson-helpers/bench --help` describes each.
+    static let sections = ["core", "header", "pull", "listbox", "textview", "first-pull", "refresh", "sync", "parse", "python",
+                           "search", "shell-search", "integrity", "reader", "extract", "scale"]
+    /// Sections a run takes only when `--only` names them: the million-entry store alone takes minutes to make.
+    static let onRequest: Set<String> = ["scale"]
+    /// How to call it, for `--help`.
+    static let usage = "refresh-bench [--quick] [--only=SECTION,...] [--plot-data=FILE]\nsections: " + sections.joined(separator: " ")
 
     /// `--plot-data=FILE`: where to write every frame time and the refresh figures as JSON, for
     /// the chart `./meson-helpers/bench --plot` draws.
@@ -65,7 +73,10 @@ struct BenchOptions {
     }
 
     /// Whether the section called `name` runs.
-    func includes(_ name: String) -> Bool { only?.contains(name) ?? true }
+    func includes(_ name: String) -> Bool { only?.contains(name) ?? !Self.onRequest.contains(name) }
+
+    /// A section `--only` names that the bench does not have.
+    var unknownSection: String? { only?.subtracting(Self.sections).sorted().first }
 
     /// Timed repetitions of each measurement; the reported figure is their median.
     var runs: Int { quick ? 2 : 15 }
