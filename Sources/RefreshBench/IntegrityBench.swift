@@ -5,10 +5,10 @@ import Foundation
 /// store of 100,000 entries (``LargeStore``), the size `PRAGMA quick_check` takes seconds to read.
 @MainActor
 enum IntegrityBench {
-    /// The median and the slowest check in milliseconds.
-    static func run(_ options: BenchOptions) throws -> (median: Double, slowest: Double) {
+    /// The median and the slowest check in milliseconds, of the store in `dataHome` (the large store's by default).
+    static func run(_ options: BenchOptions, dataHome: URL? = nil) throws -> (median: Double, slowest: Double) {
         // Read as a start reads it: through the write-ahead log the open store keeps.
-        let dataHome = try LargeStore.shared(options).dataHome
+        let dataHome = try dataHome ?? LargeStore.shared(options).dataHome
         let path = FeedStore.databaseURL(environment: ["XDG_DATA_HOME": dataHome.path]).path
         var times: [Double] = []
         for _ in 0..<max(3, options.runs) {

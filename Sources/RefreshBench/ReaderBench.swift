@@ -16,6 +16,9 @@ enum ReaderBench {
         /// Peak resident memory when the first frame is painted, before any scrolling.
         var firstFrameRSSMegabytes: Double
         var entriesShown: Int
+        /// With a window program to alternate with: its own start-up, exec to first frame (median), and
+        /// the median of the launcher's start-up less the window program's in the same pair.
+        var windowStartupMilliseconds = 0.0, launcherOverheadMilliseconds = 0.0
     }
 
     /// Fills a store from `feed` (parsed by FeedCore, saved as a fetch would save it) in a new
@@ -39,18 +42,33 @@ enum ReaderBench {
     }
 
     /// Starts the reader `options.runs` times for the first frame (after `warmUps` untimed starts)
-    /// and a few times to scroll through the first `scrolled` entries; medians of each.
-    static func run(executable: URL, dataHome: URL, scrolled entries: Int, _ options: BenchOptions) throws -> Result {
-        var startups: [Double] = [], startupPeaks: [Double] = []
-        for index in 0..<(options.warmUps + options.runs) {
+    /// and a few times to scroll through the first `scrolled` entries; medians of each. With
+    /// `window` (the window program, which the launcher execs), each start is paired with one of
+    /// it started directly, the pair's order swapped every time, so the launcher's share is
+    /// measured under the same load.
+    static func run(executable: URL, alternatingWith window: URL? = nil, dataHome: URL, scrolled entries: Int,
+                    _ options: BenchOptions) throws -> Result {
+        var startups: [Double] = [], startupPeaks: [Double] = [], windowStartups: [Double] = [], overheads: [Double] = []
+        func firstFrame(_ program: URL) throws -> (milliseconds: Double, peakMegabytes: Double) {
             let started = Clock.nanoseconds()
-            let lines = try launch(executable, dataHome: dataHome, probe: .firstFrame, entries: entries)
+            let lines = try launch(program, dataHome: dataHome, probe: .firstFrame, entries: entries)
             guard let frame = lines["first-frame-ns"].flatMap(UInt64.init) else {
-                throw BenchError("the reader probe printed no first-frame time")
+                throw BenchError("the reader probe printed no first-frame time from \(program.lastPathComponent)")
             }
+            return (Double(frame - started) / 1e6, (lines["vmhwm-kb"].flatMap(Double.init) ?? 0) / 1024)
+        }
+        for index in 0..<(options.warmUps + options.runs) {
+            var windowFirst: Double?
+            if let window, index % 2 == 1 { windowFirst = try firstFrame(window).milliseconds }
+            let reader = try firstFrame(executable)
+            if let window, index % 2 == 0 { windowFirst = try firstFrame(window).milliseconds }
             if index >= options.warmUps {
-                startups.append(Double(frame - started) / 1e6)
-                startupPeaks.append((lines["vmhwm-kb"].flatMap(Double.init) ?? 0) / 1024)
+                startups.append(reader.milliseconds)
+                startupPeaks.append(reader.peakMegabytes)
+                if let windowFirst {
+                    windowStartups.append(windowFirst)
+                    overheads.append(reader.milliseconds - windowFirst)
+                }
             }
         }
         var peaks: [Double] = []
@@ -63,7 +81,8 @@ enum ReaderBench {
             peaks.append(kilobytes / 1024)
         }
         return Result(startupMilliseconds: Stats.median(startups), peakRSSMegabytes: Stats.median(peaks),
-                      firstFrameRSSMegabytes: Stats.median(startupPeaks), entriesShown: entries)
+                      firstFrameRSSMegabytes: Stats.median(startupPeaks), entriesShown: entries,
+                      windowStartupMilliseconds: Stats.median(windowStartups), launcherOverheadMilliseconds: Stats.median(overheads))
     }
 
     /// Runs the reader with the probe in `probe` mode, in fresh XDG folders around `dataHome`;
@@ -106,6 +125,11 @@ enum ReaderBench {
         if let path = ProcessInfo.processInfo.environment["REFRESH_BENCH_FEED_READER"] { return URL(fileURLWithPath: path) }
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         return me.deletingLastPathComponent().appendingPathComponent("feed-reader")
+    }
+
+    /// The window program beside ``executable()``, which the launcher execs.
+    static func windowExecutable() -> URL {
+        executable().deletingLastPathComponent().appendingPathComponent("feed-reader-window")
     }
 }
 

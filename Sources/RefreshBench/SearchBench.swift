@@ -19,9 +19,10 @@ enum SearchBench {
         var cpuMedian: Double, cpuSlowest: Double
     }
 
-    /// Types every text a key at a time, once untimed (SQLite's cache fills) and then `runs / 5` times.
-    static func run(_ options: BenchOptions) throws -> QueryResult {
-        let store = try LargeStore.shared(options).store
+    /// Types every text a key at a time, once untimed (SQLite's cache fills) and then `runs / 5` times,
+    /// searching `store` (the large store by default).
+    static func run(_ options: BenchOptions, in store: FeedStore? = nil) throws -> QueryResult {
+        let store = try store ?? LargeStore.shared(options).store
         var times: [Double] = [], cpuTimes: [Double] = []
         for pass in 0..<(1 + max(1, options.runs / 5)) {
             for text in typed {

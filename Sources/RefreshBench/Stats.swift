@@ -46,10 +46,19 @@ struct BenchOptions {
     /// `--quick`: few repetitions and smaller data, only to check that every figure comes out.
     var quick = false
 
-    /// `--only=core,header,pull,listbox,textview,first-pull,parse,python,feedparser-rs,search,shell-search,integrity,rules,refresh,sync,reader,extract`:
-    /// those sections alone, for profiling one (under callgrind, say); the JSON line then lacks the other figures.
-    /// `refresh-hosts` (5,000 feeds from 250 hosts against newsboat) runs only when named.
+    /// `--only=SECTION,...` (of ``sections``): those sections alone, for profiling one (under
+    /// callgrind, say); the JSON line then lacks the other figures.
     var only: Set<String>?
+
+    /// Every section, in the order a run takes them; `meson-helpers/bench --help` describes each.
+    static let sections = ["core", "header", "pull", "listbox", "textview", "first-pull", "refresh", "refresh-hosts", "sync",
+                           "sync-scale", "parse", "python", "feedparser-rs", "search", "shell-search", "integrity", "rules",
+                           "reader", "extract", "scale"]
+    /// Sections a run takes only when `--only` names them: each takes minutes of its own (the
+    /// million-entry store, 5,000 feeds from 250 hosts, a sync of 200,000 articles).
+    static let onRequest: Set<String> = ["scale", "refresh-hosts", "sync-scale"]
+    /// How to call it, for `--help`.
+    static let usage = "refresh-bench [--quick] [--only=SECTION,...] [--plot-data=FILE]\nsections: " + sections.joined(separator: " ")
 
     /// `--plot-data=FILE`: where to write every frame time and the refresh figures as JSON, for
     /// the chart `./meson-helpers/bench --plot` draws.
@@ -66,7 +75,10 @@ struct BenchOptions {
     }
 
     /// Whether the section called `name` runs.
-    func includes(_ name: String) -> Bool { only?.contains(name) ?? true }
+    func includes(_ name: String) -> Bool { only?.contains(name) ?? !Self.onRequest.contains(name) }
+
+    /// A section `--only` names that the bench does not have.
+    var unknownSection: String? { only?.subtracting(Self.sections).sorted().first }
 
     /// Timed repetitions of each measurement; the reported figure is their median.
     var runs: Int { quick ? 2 : 15 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The sync at a heavy reader's scale (`--only=sync-scale`, also part of `--only=scale`; never in
+/// The sync at a heavy reader's scale (`--only=sync-scale`; never in
 /// the default run, which it would take past 15 minutes): `SyncBench`'s measurements on 200,000
 /// articles in 5,000 feeds, the account's state ten times the default run's (2,000 unread, 500
 /// starred) and another client's 1,000 changes before the incremental syncs (500 read, 300
@@ -8,14 +8,6 @@ import Foundation
 /// row comes out.
 @MainActor
 enum SyncScaleBench {
-    /// The sections that run it: its own, and the scale rows together.
-    static let sections = ["sync-scale", "scale"]
-
-    /// Whether this run asked for it by name (`--only=`): the default run leaves it out.
-    static func isRequested(_ options: BenchOptions) -> Bool {
-        options.only.map { !$0.isDisjoint(with: sections) } ?? false
-    }
-
     static func scenario(_ options: BenchOptions) -> SyncBench.Scenario {
         options.quick
             ? SyncBench.Scenario(name: "-scale", feeds: 50, itemsPerFeed: 4, unread: 20, starred: 5,

@@ -245,8 +245,8 @@ private struct Pages {
 
     /// Walks the schema's b-tree, then every table's and index's it names. The schema's pages
     /// are read one by one; every other page's header is read in one pass in the file's order
-    /// (``PageHeaders``), which at a million entries took a tenth of the time of reading each
-    /// page where its tree leads.
+    /// (``PageHeaders``), in half the time of a `pread` of each page where its tree leads
+    /// (docs/performance.md, Scale).
     mutating func walkAll() throws {
         var roots: [Int] = []
         let usableSize = usableSize
