@@ -157,9 +157,8 @@ struct HeadlineSource: Hashable {
     /// a category at each of its pages (PostgreSQL sorting the rows with their content, on disk
     /// past its 4 MB of work memory), so a page's time grows with the category: 20,000 articles
     /// in 500 feeds took 0.6 s of the database a page of 200 against 1 ms for a feed's page, and
-    /// 200,000 articles paged by category weighed 20,000 at each of 1,000 pages. A feed's page
-    /// costs a request more where the feeds are small; 100 feeds of 40 articles are about the
-    /// point where both cost the same.
+    /// 200,000 articles paged by category weigh 20,000 at each of 1,000 pages. A feed's page is
+    /// a request of its own, so small categories stay paged whole.
     static let feedsPagedTogether = 100
 
     /// "c5" for category 5, "f0" for feed 0, "c5>123" for category 5 paged feed by feed from feed 123.
