@@ -46,7 +46,7 @@ struct BenchOptions {
     /// `--quick`: few repetitions and smaller data, only to check that every figure comes out.
     var quick = false
 
-    /// `--only=core,header,pull,listbox,textview,first-pull,parse,python,feedparser-rs,search,shell-search,integrity,rules,refresh,sync,reader,extract`:
+    /// `--only=core,header,pull,listbox,textview,first-pull,parse,python,feedparser-rs,search,shell-search,integrity,rules-apply,rules-refresh,rules-sync,refresh,sync,reader,extract`:
     /// those sections alone, for profiling one (under callgrind, say); the JSON line then lacks the other figures.
     var only: Set<String>?
 
