@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 #endif
 
-/// What 100 rules cost (`--only=rules`): a refresh of the refresh comparison's 500 feeds in a
+/// What 100 rules cost (`--only=rules-apply,rules-refresh,rules-sync`): a refresh of the refresh comparison's 500 feeds in a
 /// fresh `feedcore-refresh` with the rules stored against the same without them, in alternated
 /// pairs (wall time and the child's CPU time, medians of the pairs' ratios); and applying them to
 /// the large store's 100,000 entries, as "Apply to existing entries" does, each run on a fresh
@@ -209,14 +209,25 @@ enum RulesBench {
     }
 
     /// The section's figures and table rows.
+    static let sections = ["rules-apply", "rules-refresh", "rules-sync"]
+
+    /// The figures and table rows of those of `sections` the run includes.
     static func addRows(_ options: BenchOptions, to table: inout BenchTable, _ report: (String, Double) -> Void) throws {
+        if options.includes("rules-apply") { try addApplyRows(options, to: &table, report) }
+        if options.includes("rules-refresh") { try addRefreshRows(options, to: &table, report) }
+        if options.includes("rules-sync") { try addSyncRows(options, to: &table, report) }
+    }
+
+    private static func addApplyRows(_ options: BenchOptions, to table: inout BenchTable, _ report: (String, Double) -> Void) throws {
         let entries = SearchBench.entries(options)
         progress("Rules: applying 100 rules to \(entries) stored entries")
         let apply = try runApply(options)
         report("apply_100_rules_100k_s", apply.seconds)
         table.add("apply 100 rules to \(entries / 1000)k stored entries (\(apply.matched) matched), median of \(applyRuns(options))",
                   String(format: "%.2f s", apply.seconds), "< 2 s")
+    }
 
+    private static func addRefreshRows(_ options: BenchOptions, to table: inout BenchTable, _ report: (String, Double) -> Void) throws {
         let feeds = RefreshComparison.feeds(options)
         progress("Rules: refreshing \(feeds) feeds with 100 rules and without, \(refreshPairs(options)) pairs")
         let refresh = try runRefresh(options)
@@ -225,7 +236,9 @@ enum RulesBench {
         table.add("refresh of \(feeds) feeds, 100 rules / none, median of \(refresh.pairs) alternated pairs",
                   String(format: "%.3f× (%.2f / %.2f s)", refresh.wallRatio, refresh.with, refresh.without), "≤ 1.05×")
         table.add("  the same, CPU time", String(format: "%.3f×", refresh.cpuRatio), "")
+    }
 
+    private static func addSyncRows(_ options: BenchOptions, to table: inout BenchTable, _ report: (String, Double) -> Void) throws {
         let articles = SyncBench.feeds(options) * SyncBench.itemsPerFeed
         progress("Rules: initial tt-rss syncs of \(articles) articles with 100 rules and without, \(syncPairs(options)) pairs")
         do {

@@ -254,7 +254,7 @@ func runBench() throws -> [(key: String, value: Double)] {
                   String(format: "%.1f / %.1f ms", check.median, check.slowest), "< 100 ms")
     }
 
-    if options.includes("rules") { try RulesBench.addRows(options, to: &table, report) }
+    if RulesBench.sections.contains(where: options.includes) { try RulesBench.addRows(options, to: &table, report) }
 
     if let files, options.includes("reader") {
         progress("Feed reader: store of \(options.feedItems) entries, startups and scrolling")

@@ -94,8 +94,9 @@ extension FeedStore {
         let book = try RuleBook([probe])
         return try await reading { db in
             var count = 0
+            let scratch = RulePattern.Scratch()
             try FeedStore.forEachSubject(after: nil, reading: book.fields, in: db) { _, subject, _ in
-                if RuleBook.outcome(of: book.rules[0], for: subject) == .match { count += 1 }
+                if RuleBook.outcome(of: book.rules[0], for: subject, scratch: scratch) == .match { count += 1 }
             }
             return count
         }

@@ -10,16 +10,18 @@ struct RuleSubject {
     var accountServer: String?
     var accountUser: String?
 
-    /// The texts a field stands for: a condition holds when any of them matches.
-    func texts(of field: RuleCondition.Field) -> [String] {
+    /// The text a field stands for, and a second one for the fields that have two (a feed's title
+    /// and address, an account's server and user): a condition holds when either matches. A pair,
+    /// not an array, as it is asked for once per condition and entry.
+    func texts(of field: RuleCondition.Field) -> (String, String?) {
         switch field {
-        case .title: [title ?? ""]
-        case .content: [content ?? ""]
-        case .author: [author ?? ""]
-        case .link: [link ?? ""]
-        case .feed: [feedTitle ?? "", feedURL ?? ""]
-        case .folder: [folder ?? ""]
-        case .account: [accountServer ?? "", accountUser ?? ""]
+        case .title: (title ?? "", nil)
+        case .content: (content ?? "", nil)
+        case .author: (author ?? "", nil)
+        case .link: (link ?? "", nil)
+        case .feed: (feedTitle ?? "", feedURL ?? "")
+        case .folder: (folder ?? "", nil)
+        case .account: (accountServer ?? "", accountUser ?? "")
         }
     }
 }
@@ -70,8 +72,9 @@ struct RuleBook: Sendable {
     /// The actions and labels of every rule `subject` meets.
     func verdict(for subject: RuleSubject) -> Verdict {
         var verdict = Verdict()
+        let scratch = RulePattern.Scratch()
         for compiled in rules {
-            switch Self.outcome(of: compiled, for: subject) {
+            switch Self.outcome(of: compiled, for: subject, scratch: scratch) {
             case .match:
                 verdict.actions.formUnion(compiled.rule.actions)
                 if let label = compiled.label { verdict.labels.insert(label) }
@@ -85,14 +88,14 @@ struct RuleBook: Sendable {
 
     /// Whether `subject` meets one rule: all or any of its conditions, each negated as written.
     /// A condition that gave up decides nothing, so the rule gives up unless the others decide it.
-    static func outcome(of compiled: CompiledRule, for subject: RuleSubject) -> RulePattern.Outcome {
+    static func outcome(of compiled: CompiledRule, for subject: RuleSubject, scratch: RulePattern.Scratch) -> RulePattern.Outcome {
         var gaveUp = false
         for (condition, pattern) in zip(compiled.rule.conditions, compiled.patterns) {
-            var outcome = RulePattern.Outcome.noMatch
-            for text in subject.texts(of: condition.field) {
-                let found = pattern.match(text)
-                if found == .match { outcome = .match; break }
-                if found == .tooComplex { outcome = .tooComplex }
+            let (text, otherText) = subject.texts(of: condition.field)
+            var outcome = pattern.match(text, in: scratch)
+            if outcome != .match, let otherText {
+                let other = pattern.match(otherText, in: scratch)
+                if other != .noMatch { outcome = other }
             }
             if outcome == .tooComplex {
                 gaveUp = true

@@ -73,15 +73,27 @@ final class RulePattern: @unchecked Sendable {
         pcre2_code_free_8(code)
     }
 
+    /// PCRE2's match data for one caller at a time, reused across matches and patterns: applying
+    /// 100 rules to an entry would otherwise allocate and free it 100 times.
+    final class Scratch {
+        fileprivate let data: OpaquePointer
+
+        init() { data = pcre2_match_data_create_8(1, nil) }
+
+        deinit { pcre2_match_data_free_8(data) }
+    }
+
     /// Whether `text` matches, within the limits.
-    func match(_ text: String) -> Outcome {
+    func match(_ text: String) -> Outcome { match(text, in: Scratch()) }
+
+    /// Whether `text` matches, within the limits, with `scratch`'s match data.
+    func match(_ text: String, in scratch: Scratch) -> Outcome {
         var text = text
-        let data = pcre2_match_data_create_8(1, nil)
-        defer { pcre2_match_data_free_8(data) }
         let result = text.withUTF8 { bytes in
-            pcre2_match_8(code, bytes.baseAddress ?? UnsafePointer(bitPattern: 1), bytes.count, 0, 0, data, context)
+            pcre2_match_8(code, bytes.baseAddress ?? UnsafePointer(bitPattern: 1), bytes.count, 0, 0, scratch.data, context)
         }
         switch result {
+        // 0: a match with more groups than the one pair of offsets kept.
         case 0...: return .match
         case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT: return .tooComplex
         default: return .noMatch
