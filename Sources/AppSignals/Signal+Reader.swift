@@ -32,6 +32,19 @@ extension Signal {
                        trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
+    /// `void (*)(GObject*, guint, guint, gpointer)`: a selection model's selection-changed.
+    @discardableResult
+    public static func connectUIntPair(_ instance: gpointer, _ name: String,
+                                       _ handler: @escaping @MainActor (UInt32, UInt32) -> Void) -> HandlerID {
+        typealias Handler = @MainActor (UInt32, UInt32) -> Void
+        let trampoline: @convention(c) (gpointer?, guint, guint, gpointer?) -> Void = { _, first, second, data in
+            let body: Handler = Signal.handler(data)
+            onMainActor { body(first, second) }
+        }
+        return Signal.connect(instance, name, handler, signature: SignalSignature([.uint, .uint], returns: .void),
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
     /// `void (*)(GObject*, gboolean, gpointer)`: a network monitor's network-changed.
     @discardableResult
     public static func connectBool(_ instance: gpointer, _ name: String,

@@ -1,6 +1,6 @@
 import CAdw
 import CGtk
-import FeedCore
+@testable import FeedCore
 import Foundation
 @testable import RefreshGtk
 import TestSupport
@@ -112,6 +112,46 @@ final class FeedPropertiesWindowTests: XCTestCase {
     }
 
     /// "Next update" counts from the feed's last try, its own interval or the app's, and what it declares.
+    /// A synced feed's Properties keep what is this computer's and leave out what its server
+    /// decides, saying so; what is kept is stored.
+    func testASyncedFeedsPropertiesKeepWhatIsThisComputers() throws {
+        try onMain {
+            adw_init()
+            let library = FeedLibrary(store: try FeedStore.inMemory())
+            let store = library.store
+            let feed = try Self.run {
+                let account = try await store.addAccount(kind: TinyTinyRSSService.kind, server: URL(string: "https://rss.example/")!, user: "ann")
+                try await store.applySubscriptions(RemoteSubscriptions(
+                    categories: [], feeds: [RemoteFeed(id: "3", url: URL(string: "https://site.example/feed")!, title: "Site", categoryID: nil)]),
+                    accountID: account.id)
+                return try await store.feeds(accountID: account.id)[0]
+            }
+            let properties = FeedPropertiesWindow(feed, library: library, defaults: .init(refreshMinutes: 30, keepDays: 90)) {}
+            let window = properties.window
+            defer { gtk_window_destroy(cast(window)) }
+            gtk_window_present(cast(window))
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(window) != 0 })
+            let shown = { (title: String) in PreferencesWindowTests.row(titled: title, in: window).map { gtk_widget_is_visible($0) != 0 } ?? false }
+            for title in ["Title", "Address", "Next update", "Notify about new entries", "Keep entries", "Show full articles"] {
+                XCTAssertTrue(shown(title), title)
+            }
+            for title in ["Paused", "Update interval", "User-Agent (empty for the reader’s own)", "User name", "Password"] {
+                XCTAssertFalse(shown(title), "\(title) is the server's")
+            }
+            XCTAssertEqual(gtk_editable_get_editable(cast(try Self.row("Title", in: window))), 0)
+            XCTAssertEqual(String(cString: adw_action_row_get_subtitle(cast(try Self.row("Next update", in: window)))), "With its account’s sync")
+            XCTAssertNotNil(descendant(of: window) { widget in
+                isWidget(widget, a: gtk_label_get_type()) && gtk_widget_is_visible(widget) != 0
+                    && String(cString: gtk_label_get_text(cast(widget))).hasPrefix("Its sync server fetches this feed")
+            }, "it says why the rest is not there")
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(window, name: "feed-properties-synced-en") })
+
+            let notify = try XCTUnwrap(descendant(of: try Self.row("Notify about new entries", in: window)) { isWidget($0, a: gtk_switch_get_type()) })
+            gtk_switch_set_active(cast(notify), 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate { (try? Self.run { try await store.feed(id: feed.id)?.settings.notifiesNewEntries }) == false })
+        }
+    }
+
     func testNextUpdateSaysWhen() throws {
         try onMain {
             let now = Date(timeIntervalSince1970: 1_800_000_000)

@@ -245,6 +245,11 @@ final class RulesWindowTests: XCTestCase {
             gtk_editable_set_text(cast(editor.labelRow), " Sport ")
             XCTAssertTrue(editor.canSave)
             XCTAssertNil(message())
+            // The row in view: the page scrolled to its end.
+            let scrolled = try XCTUnwrap(descendant(of: editor.window) { isWidget($0, a: gtk_scrolled_window_get_type()) })
+            let adjustment = try XCTUnwrap(gtk_scrolled_window_get_vadjustment(cast(scrolled)))
+            XCTAssertTrue(GtkTestEnvironment.waitForFrames(of: editor.window))
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(editor.window, name: "rule-editor-label-en") })
             XCTAssertNotEqual(gtk_widget_activate_action_variant(editor.window, "rule-editor.save", nil), 0)
             XCTAssertTrue(GtkTestEnvironment.iterate { saved != nil })
@@ -421,7 +426,7 @@ final class RulesWindowTests: XCTestCase {
 
     /// The labels and actions of a popover menu's items.
     @MainActor
-    private static func menuItems(of popover: UnsafeMutablePointer<GtkWidget>) -> [(String, String)] {
+    static func menuItems(of popover: UnsafeMutablePointer<GtkWidget>) -> [(String, String)] {
         guard let menu = gtk_popover_menu_get_menu_model(cast(popover)) else { return [] }
         return (0..<g_menu_model_get_n_items(menu)).map { index in
             func attribute(_ name: String) -> String {

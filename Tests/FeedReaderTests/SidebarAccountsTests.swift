@@ -126,14 +126,15 @@ final class SidebarAccountsTests: XCTestCase {
 
             // Nothing offers to subscribe or move a local feed into an account: not the Fever
             // account (which cannot), not another's. A synced feed's menu offers what its server
-            // can do: Fever neither moves nor unsubscribes, tt-rss unsubscribes but cannot move.
+            // can do: Fever neither moves nor unsubscribes, tt-rss unsubscribes but cannot move; its
+            // Properties hold what is this computer's.
             XCTAssertEqual(Self.menuActions(sidebar.menu(for: .account(library.fever.id))), ["win.mark-account-read"])
             XCTAssertEqual(Self.menuActions(sidebar.menu(for: .folder(feverBlogs))), ["win.mark-folder-read"])
             XCTAssertEqual(Self.menuActions(sidebar.menu(for: .folder(library.news))), ["win.mark-folder-read"])
             let fullArticle = "win." + FullArticleSetting.actionName
-            XCTAssertEqual(Self.menuActions(sidebar.menu(for: .feed(library.feverFeed))), ["win.mark-feed-read", fullArticle, "win.mute-feed"])
+            XCTAssertEqual(Self.menuActions(sidebar.menu(for: .feed(library.feverFeed))), ["win.mark-feed-read", fullArticle, "win.mute-feed", "win.feed-properties"])
             XCTAssertEqual(Self.menuActions(sidebar.menu(for: .feed(library.daily))),
-                           ["win.mark-feed-read", fullArticle, "win.mute-feed", "win.remove-feed"])
+                           ["win.mark-feed-read", fullArticle, "win.mute-feed", "win.remove-feed", "win.feed-properties"])
             XCTAssertFalse(sidebar.drop(.feed(library.localFeed), on: .folder(feverBlogs)))
             XCTAssertFalse(sidebar.drop(.feed(library.localFeed), on: .account(library.fever.id)))
             XCTAssertFalse(sidebar.drop(.feed(library.daily), on: .folder(library.localFolder)), "a synced feed stays in its account")

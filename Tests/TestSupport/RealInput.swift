@@ -51,12 +51,20 @@ public enum RealInput {
     }
 
     /// Clicks at `point` in the window titled `windowTitle`, with the left button or, with
-    /// `rightButton`, the right one (a context menu's click).
-    public static func click(windowTitle: String, at point: (x: Int, y: Int), rightButton: Bool = false) {
-        guard GtkTestEnvironment.isWayland else { return XDo.click(windowTitle: windowTitle, at: point, button: rightButton ? 3 : 1) }
+    /// `rightButton`, the right one (a context menu's click); `holding` keys (such as "ctrl" or
+    /// "shift") are held down meanwhile.
+    public static func click(windowTitle: String, at point: (x: Int, y: Int), rightButton: Bool = false, holding: String? = nil) {
+        guard GtkTestEnvironment.isWayland else {
+            return XDo.click(windowTitle: windowTitle, at: point, button: rightButton ? 3 : 1, holding: holding)
+        }
         let pointer = VirtualInput.shared
         let button = rightButton ? " right" : ""
-        pointer.send([pointer.moveCommand(to: (Double(point.x), Double(point.y))), "wait 50", "press" + button, "release" + button])
+        var commands = [pointer.moveCommand(to: (Double(point.x), Double(point.y))), "wait 50", "press" + button, "release" + button]
+        if let holding {
+            GtkTestEnvironment.iterate { toplevel(titled: windowTitle).map { gtk_window_is_active($0) != 0 } ?? false }
+            commands = ["keydown \(holding)", "wait 30"] + commands + ["keyup \(holding)"]
+        }
+        pointer.send(commands)
     }
 
     /// Turns the mouse wheel `count` clicks at `point`: button 4 is up, 5 is down (X11's numbering);

@@ -47,10 +47,13 @@ public enum XDo {
 
     public static func release() { run(["mouseup", "1"]) }
 
-    /// Clicks `button` (1 the left, 3 the right) at `point` in the window titled `windowTitle`.
-    public static func click(windowTitle: String, at point: (x: Int, y: Int), button: Int = 1) {
+    /// Clicks `button` (1 the left, 3 the right) at `point` in the window titled `windowTitle`,
+    /// `holding` keys (such as "ctrl") down meanwhile.
+    public static func click(windowTitle: String, at point: (x: Int, y: Int), button: Int = 1, holding: String? = nil) {
         let id = windowID(title: windowTitle)
-        run(["mousemove", "--window", id, "\(point.x)", "\(point.y)", "sleep", "0.05", "click", "\(button)"])
+        let click = ["mousemove", "--window", id, "\(point.x)", "\(point.y)", "sleep", "0.05", "click", "\(button)"]
+        guard let holding else { return run(click) }
+        run(["windowfocus", "--sync", id, "keydown", holding] + click + ["keyup", holding])
     }
 
     /// Turns the mouse wheel `count` clicks at `point`: button 4 is up, 5 is down; `holding`

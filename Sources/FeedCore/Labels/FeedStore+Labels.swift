@@ -73,19 +73,23 @@ extension FeedStore {
 
     /// Puts the label `name` on `entryIDs`, made if it does not exist yet, or takes it off
     /// (`isOn: false`), in one transaction; a synced entry's change is queued for its server,
-    /// replacing one of that label queued before. Unknown entries are skipped.
+    /// replacing one of that label queued before. Unknown entries are skipped. Returns the
+    /// entries whose labels changed, for an undo.
     ///
     /// - Throws: `LabelError` for a name with nothing visible in it or too long, or one to
     ///   take off that no label has (none for no entries: nothing changes).
-    public func setLabel(_ name: String, on entryIDs: [Int64], _ isOn: Bool = true) async throws {
+    @discardableResult
+    public func setLabel(_ name: String, on entryIDs: [Int64], _ isOn: Bool = true) async throws -> [Int64] {
         let name = try LabelName.cleaned(name)
-        guard !entryIDs.isEmpty else { return }
-        try await writing { db in try FeedStore.setLabel(name, on: entryIDs, isOn, db: db) }
+        guard !entryIDs.isEmpty else { return [] }
+        return try await writing { db in try FeedStore.setLabel(name, on: entryIDs, isOn, db: db) }
     }
 
     /// Puts the label `name` (cleaned) on `entryIDs` or takes it off in the caller's transaction,
     /// queueing the change for the synced entries whose labels change; unknown entries are skipped.
-    static func setLabel(_ name: String, on entryIDs: [Int64], _ isOn: Bool, db: Database) throws {
+    /// Returns the entries whose labels changed.
+    @discardableResult
+    static func setLabel(_ name: String, on entryIDs: [Int64], _ isOn: Bool, db: Database) throws -> [Int64] {
         guard let labelID = try labelID(named: name, creating: isOn, db: db) else { throw LabelError.notFound(name: name) }
         var changed: [Int64] = []
         for start in stride(from: 0, to: entryIDs.count, by: 500) {
@@ -108,6 +112,7 @@ extension FeedStore {
             changed += ids
         }
         try queueLabelChange(name, isOn: isOn, entryIDs: changed, db: db)
+        return changed
     }
 
     /// Gives the label `id` the name `newName` (cleaned); a synced entry carrying it has the old

@@ -190,6 +190,25 @@ extension FeedStore {
         }
     }
 
+    /// Stars or unstars many entries at once (those selected in the window); unknown ids are
+    /// skipped, and only the entries that change are queued for their servers.
+    public func setStarred(_ isStarred: Bool, entryIDs: [Int64]) async throws {
+        try await writing { db in
+            var changed: [Int64] = []
+            for start in stride(from: 0, to: entryIDs.count, by: 500) {
+                let slice = Array(entryIDs[start..<min(start + 500, entryIDs.count)])
+                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+                let ids = try Int64.fetchAll(db, sql: "SELECT id FROM entries WHERE isStarred = ? AND id IN (\(marks))",
+                                             arguments: StatementArguments([!isStarred]) + StatementArguments(slice))
+                guard !ids.isEmpty else { continue }
+                try db.execute(sql: "UPDATE entries SET isStarred = ? WHERE id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ",")))",
+                               arguments: StatementArguments([isStarred]) + StatementArguments(ids))
+                changed += ids
+            }
+            try FeedStore.queueArticleState(isStarred ? .star : .unstar, entryIDs: changed, db: db)
+        }
+    }
+
     /// Counts entries, of one feed or all, optionally only the unread or starred ones; those a rule
     /// hid only with `includingHidden`.
     public func entryCount(feedID: Int64? = nil, unreadOnly: Bool = false, starredOnly: Bool = false,

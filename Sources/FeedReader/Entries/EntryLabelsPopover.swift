@@ -17,9 +17,10 @@ final class EntryLabelsPopover {
     /// Each label's check button, by name.
     private(set) var buttons: [String: UnsafeMutablePointer<GtkWidget>] = [:]
 
-    /// Pops the labels `names` up at `widget`, those in `on` checked; `note` (a Fever account's
-    /// labels staying here) shows below them when given.
-    init(on widget: UnsafeMutablePointer<GtkWidget>, names: [String], on checked: Set<String>, note: String?,
+    /// Pops the labels `names` up at `widget`, those in `on` checked, those in `partly` (on some
+    /// of several entries) half-checked; `note` (a Fever account's labels staying here) shows
+    /// below them when given.
+    init(on widget: UnsafeMutablePointer<GtkWidget>, names: [String], on checked: Set<String>, partly: Set<String> = [], note: String?,
          change: @escaping (String, Bool) async throws -> Void) {
         self.change = change
         popover = gtk_popover_new()!
@@ -49,7 +50,7 @@ final class EntryLabelsPopover {
             gtk_box_append(cast(box), label)
         }
         gtk_popover_set_child(cast(popover), box)
-        for name in names { addButton(name, checked: checked.contains(name)) }
+        for name in names { addButton(name, checked: checked.contains(name), partly: partly.contains(name)) }
         Signal.connect(cast(field), "activate") { [weak self] in self?.createLabel() }
         gtk_widget_set_parent(popover, widget)
         // Kept alive by the popover until it closes, then unparented once its last change ran.
@@ -67,12 +68,15 @@ final class EntryLabelsPopover {
     /// The text of the problem shown under the field, empty when none is.
     var problemText: String { gtk_widget_get_visible(problem) != 0 ? String(cString: gtk_label_get_text(cast(problem))) : "" }
 
-    private func addButton(_ name: String, checked: Bool) {
+    private func addButton(_ name: String, checked: Bool, partly: Bool = false) {
         let button = gtk_check_button_new_with_label(name)!
         gtk_check_button_set_active(cast(button), checked.gboolean)
+        gtk_check_button_set_inconsistent(cast(button), partly.gboolean)
         buttons[name] = button
         Signal.connect(cast(button), "toggled") { [weak self] in
             guard let self else { return }
+            // Once changed, the label is on all the entries or on none.
+            gtk_check_button_set_inconsistent(cast(button), 0)
             let isOn = gtk_check_button_get_active(cast(button)) != 0
             Task { @MainActor in await self.store(name, isOn) }
         }

@@ -1,3 +1,4 @@
+import AppSignals
 import CGtk
 import FeedCore
 import Foundation
@@ -21,8 +22,11 @@ final class EntryListView {
     /// page refills the items already there (their rows follow their properties) instead of
     /// replacing every item (and row) of the list.
     private let rows: OpaquePointer
+    /// A GtkMultiSelection: one entry is read at a time, and Ctrl, Shift and their keys select
+    /// several for the menu's and the keys' actions.
     private let selectionModel: OpaquePointer
-    /// The entry selected, kept across reloads that still list it.
+    /// The entry being read: the one selected, or of several selected the one read before (else
+    /// the first); kept across reloads that still list it.
     private(set) var selectedID: Int64?
     /// Whether the listing shown is the one the selection was made in, reloaded (a refresh, a
     /// sync): the entry being read then stays listed though read. A new source, filter or search
@@ -62,7 +66,7 @@ final class EntryListView {
 
     /// Called when an entry is opened (Enter or a double click): its page in the browser.
     var onOpen: ((StoredEntry) -> Void)?
-    /// Called when the selection changes, with the entry selected or nil.
+    /// Called when the entry read changes, with the entry or nil.
     var onSelect: ((StoredEntry?) -> Void)?
     /// Called after a click on the list, once the click has selected its entry.
     var onClick: (() -> Void)?
@@ -79,9 +83,7 @@ final class EntryListView {
         // `selectionModel` stay valid as long as the list view that `listViewRef` holds.
         rows = g_list_store_new(EntryItem.type.gtype)
         let factory = gtk_signal_list_item_factory_new()!
-        let selection = gtk_single_selection_new(cast(rows))!
-        gtk_single_selection_set_autoselect(selection, 0)
-        gtk_single_selection_set_can_unselect(selection, 1)
+        let selection = gtk_multi_selection_new(cast(rows))!
         selectionModel = selection
         let listView = gtk_list_view_new(cast(selection), factory)!
         listViewRef = ObjectRef(takingOwnership: listView)
@@ -105,7 +107,7 @@ final class EntryListView {
         Signal.connectObject(cast(factory), "bind") { [weak self] item in self?.bind(item) }
         Signal.connectObject(cast(factory), "unbind") { [weak self] item in self?.unbind(item) }
         Signal.connectUInt(cast(listView), "activate") { [weak self] position in self?.activate(position) }
-        Signal.connectIgnoringArgument(cast(selection), "notify::selected") { [weak self] in self?.selectionChanged() }
+        Signal.connectUIntPair(cast(selection), "selection-changed") { [weak self] _, _ in self?.selectionChanged() }
         // Before the row's own click, which selects on release: its selection is there on the next iteration.
         let click = gtk_gesture_click_new()!
         gtk_event_controller_set_propagation_phase(cast(click), GTK_PHASE_CAPTURE)
@@ -287,6 +289,7 @@ final class EntryListView {
     }
 
     private func replace(with page: [StoredEntry]) {
+        let wasSelected = Set(selectedIDs)
         let shown = order.count
         entries = Dictionary(page.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         order = page.map(\.id)
@@ -301,17 +304,13 @@ final class EntryListView {
         // A focused row removed is gone from the window, but stays the window's focus until the
         // next layout: keys pressed meanwhile would go nowhere, so the list takes the focus back.
         if focusWasInList && kept < shown { gtk_widget_grab_focus(listView) }
-        // The entry being read stays selected when the new page still lists it.
-        if let selectedID, let index = order.firstIndex(of: selectedID) {
-            isReplacing = true
-            gtk_single_selection_set_selected(selectionModel, guint(index))
-            isReplacing = false
-        } else if selectedID != nil {
-            isReplacing = true
-            gtk_single_selection_set_selected(selectionModel, guint(GTK_INVALID_LIST_POSITION))
-            isReplacing = false
-            selectionChanged()
-        }
+        // The entries selected stay selected while the new page still lists the one being read;
+        // the items now show other entries at their places, so the selection is set again.
+        let isStillListed = selectedID.map(order.contains) ?? false
+        isReplacing = true
+        setSelection(isStillListed ? order.indices.filter { wasSelected.contains(order[$0]) } : [])
+        isReplacing = false
+        if selectedID != nil, !isStillListed { selectionChanged() }
     }
 
     private func append(_ page: [StoredEntry]) {
@@ -350,16 +349,39 @@ final class EntryListView {
     private func activate(_ position: UInt32) {
         guard Int(position) < order.count, let entry = entries[order[Int(position)]] else { return }
         // Enter acts on the row with the keyboard's focus, which need not be the one selected (j and k select without moving it).
-        if gtk_single_selection_get_selected(selectionModel) != position { gtk_single_selection_set_selected(selectionModel, position) }
+        if selectedIDs != [entry.id] { gtk_selection_model_select_item(cast(selectionModel), position, 1) }
         onOpen?(entry)
     }
 
+    /// Follows the selection: the entry read changes only when it left the selection or is the
+    /// only one selected, so picking more entries with Ctrl or Shift keeps the article shown.
     private func selectionChanged() {
         guard !isReplacing else { return }
-        let position = gtk_single_selection_get_selected(selectionModel)
-        let entry = Int(position) < order.count ? entries[order[Int(position)]] : nil
-        selectedID = entry?.id
-        onSelect?(entry)
+        let selected = selectedIDs
+        let reading = selectedID.flatMap { selected.count > 1 && selected.contains($0) ? $0 : nil } ?? selected.first
+        guard reading != selectedID else { return }
+        selectedID = reading
+        onSelect?(reading.flatMap { entries[$0] })
+    }
+
+    /// The entries selected, top to bottom: the one read, or several picked with Ctrl or Shift.
+    var selectedIDs: [Int64] {
+        guard let set = gtk_selection_model_get_selection(cast(selectionModel)) else { return [] }
+        defer { gtk_bitset_unref(set) }
+        return (0..<gtk_bitset_get_size(set)).compactMap { nth in
+            let position = Int(gtk_bitset_get_nth(set, guint(nth)))
+            return position < order.count ? order[position] : nil
+        }
+    }
+
+    /// Selects the entries at `positions` of the list, and no other.
+    private func setSelection(_ positions: [Int]) {
+        let selected = gtk_bitset_new_empty()!
+        let everything = gtk_bitset_new_range(0, guint(order.count))!
+        for position in positions { gtk_bitset_add(selected, guint(position)) }
+        gtk_selection_model_set_selection(cast(selectionModel), selected, everything)
+        gtk_bitset_unref(selected)
+        gtk_bitset_unref(everything)
     }
 
     /// The entry selected, as the list knows it now.
@@ -368,7 +390,7 @@ final class EntryListView {
     /// Selects the entry at `index` of the list and scrolls it into view.
     func select(index: Int) {
         guard index >= 0, index < order.count else { return }
-        gtk_single_selection_set_selected(selectionModel, guint(index))
+        gtk_selection_model_select_item(cast(selectionModel), guint(index), 1)
         gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
     }
 
@@ -450,6 +472,8 @@ final class EntryListView {
     private func showMenu(on widgets: EntryRowWidgets, x: Double, y: Double) {
         guard let id = widgets.item?.id, let entry = entries[id] else { return }
         let box = widgets.box
+        let selected = selectedIDs
+        if selected.count > 1, selected.contains(id) { return Widgets.popUpMenu(selectionMenu(for: selected), on: box, x: x, y: y) }
         let menu = g_menu_new()!
         // An entry without a web address (the bundled samples' have none) is not offered to the browser.
         let opens = entry.link.map(Reading.opensInBrowser) ?? false
@@ -466,6 +490,17 @@ final class EntryListView {
             g_object_unref(cast(item))
         }
         Widgets.popUpMenu(menu, on: box, x: x, y: y)
+    }
+
+    /// The menu of several entries selected: what each would offer, done to every one of them.
+    private func selectionMenu(for ids: [Int64]) -> OpaquePointer {
+        let listed = ids.compactMap { entries[$0] }
+        let menu = g_menu_new()!
+        let items = [listed.contains { !$0.isStarred } ? (tr("Star"), "win.star-selected") : (tr("Unstar"), "win.unstar-selected"),
+                     listed.contains { !$0.isRead } ? (tr("Mark as Read"), "win.read-selected") : (tr("Mark as Unread"), "win.unread-selected"),
+                     (tr("Labels…"), "win.label-selected-entry")]
+        for (label, action) in items { g_menu_append(menu, label, action) }
+        return menu
     }
 
     /// Binds the row's widgets to the item it shows now, and hangs them on the item: the row is

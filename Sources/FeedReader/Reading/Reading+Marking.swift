@@ -25,6 +25,18 @@ extension Reading {
         Widgets.addAction(to: window, "toggle-star") { [weak self] _ in self?.toggleStar() }
         Widgets.addAction(to: window, "toggle-read-entry", withInt64: true) { [weak self] id in self?.toggleRead(entryID: id) }
         Widgets.addAction(to: window, "toggle-star-entry", withInt64: true) { [weak self] id in self?.toggleStar(entryID: id) }
+        for (name, isRead) in [("read-selected", true), ("unread-selected", false)] {
+            Widgets.addAction(to: window, name) { [weak self] _ in
+                guard let self else { return }
+                self.setRead(self.entryList.selectedIDs, isRead)
+            }
+        }
+        for (name, isStarred) in [("star-selected", true), ("unstar-selected", false)] {
+            Widgets.addAction(to: window, name) { [weak self] _ in
+                guard let self else { return }
+                self.setStarred(self.entryList.selectedIDs, isStarred)
+            }
+        }
         addLabelActions()
         for (name, filter) in [("show-all", EntryFilter.all), ("show-unread", .unread)] {
             Widgets.addAction(to: window, name) { [weak self] _ in self?.filterBar.select(filter) }
@@ -157,11 +169,11 @@ extension Reading {
     func offerUndo(ofMarkingRead changed: [Int64]) {
         guard !changed.isEmpty else { return }
         let text = trn("%d entry marked as read", "%d entries marked as read", changed.count).filling(count: changed.count)
-        toasts.show(text, button: tr("_Undo")) { [weak self] in self?.undoMarkRead(changed) }
+        toasts.show(text, button: tr("_Undo")) { [weak self] in self?.markUnread(changed) }
     }
 
-    /// Marks `entryIDs` unread again: the Undo of a mark read.
-    private func undoMarkRead(_ entryIDs: [Int64]) {
+    /// Marks `entryIDs` unread: the Undo of a mark read, or several entries selected.
+    private func markUnread(_ entryIDs: [Int64]) {
         Task { @MainActor [weak self, library] in
             do {
                 try await library.store.setRead(false, entryIDs: entryIDs)
@@ -176,15 +188,45 @@ extension Reading {
         await model.changed(.entries())
     }
 
-    /// Marks the entry (the selected one when nil) unread if it is read, read if not.
+    /// Marks the entry (the selected one when nil) unread if it is read, read if not; of several
+    /// selected, all read when one is unread, else all unread.
     private func toggleRead(entryID: Int64? = nil) {
+        let selected = entryList.selectedIDs
+        if entryID == nil, selected.count > 1 {
+            return setRead(selected, selected.contains { entryList.entries[$0]?.isRead == false })
+        }
         guard let entry = entryID.flatMap({ entryList.entries[$0] }) ?? entryList.selectedEntry else { return }
         setRead(entry, !entry.isRead)
     }
 
-    /// Stars the entry (the selected one when nil), or unstars it.
+    /// Stars the entry (the selected one when nil), or unstars it; of several selected, stars
+    /// all when one is not starred, else unstars all.
     private func toggleStar(entryID: Int64? = nil) {
+        let selected = entryList.selectedIDs
+        if entryID == nil, selected.count > 1 {
+            return setStarred(selected, selected.contains { entryList.entries[$0]?.isStarred == false })
+        }
         guard let entry = entryID.flatMap({ entryList.entries[$0] }) ?? entryList.selectedEntry else { return }
         setStarred(entry, !entry.isStarred)
+    }
+
+    /// Marks the entries `ids` read, offering to undo it, or unread.
+    private func setRead(_ ids: [Int64], _ isRead: Bool) {
+        guard !ids.isEmpty else { return }
+        guard isRead else { return markUnread(ids) }
+        markRead { [library] in try await library.store.markRead(entryIDs: ids) }
+    }
+
+    /// Stars or unstars the entries `ids`; the list and the counts follow.
+    private func setStarred(_ ids: [Int64], _ isStarred: Bool) {
+        guard !ids.isEmpty else { return }
+        Task { @MainActor [weak self, library] in
+            do {
+                try await library.store.setStarred(isStarred, entryIDs: ids)
+            } catch {
+                self?.onFailure?(tr("The star could not be saved."), error)
+            }
+            await self?.model.changed(.entries())
+        }
     }
 }

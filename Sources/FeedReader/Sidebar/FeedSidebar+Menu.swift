@@ -79,7 +79,8 @@ extension FeedSidebar {
         return menu
     }
 
-    /// Moving a synced feed among its account's folders and removing it, where its service can.
+    /// Moving a synced feed among its account's folders and removing it, where its service can;
+    /// its Properties, with what is this computer's.
     private func addServerActions(forFeed feedID: Int64, in accountID: Int64, to menu: OpaquePointer,
                                   add: (String, String, OpaquePointer, OpaquePointer) -> Void) {
         guard let account = model.accounts.first(where: { $0.account.id == accountID }),
@@ -96,6 +97,7 @@ extension FeedSidebar {
         if capabilities.canUnsubscribe {
             add(tr("Remove Feed…"), "win.remove-feed", g_variant_new_int64(gint64(feedID)), menu)
         }
+        add(tr("Properties…"), "win.feed-properties", g_variant_new_int64(gint64(feedID)), menu)
     }
 
     /// A local folder's name after the names of the folders it is in: "Tech › Linux".

@@ -9,7 +9,9 @@ import RefreshGtk
 /// often it is updated or whether at all, how long its entries are kept, its notifications, full
 /// articles, and how it is asked for (a User-Agent, a user name and a password kept in the
 /// keyring). Each change takes effect when applied; a value that cannot be kept marks its row, is
-/// said in a toast, and changes nothing.
+/// said in a toast, and changes nothing. A synced feed's server fetches it: there the window keeps
+/// what is this computer's (notifications, how long entries are kept, full articles) and says why
+/// the rest is not there.
 @MainActor
 final class FeedPropertiesWindow {
     static let file = "subscriptions/feed-properties-window.ui"
@@ -83,6 +85,7 @@ final class FeedPropertiesWindow {
         for row in [rows.address, rows.userAgent, rows.user, rows.password] { gtk_widget_set_direction(row, GTK_TEXT_DIR_LTR) }
         nameDefaults(file)
         show()
+        if feed.accountID != nil { showSynced(file) }
         connect()
         retainedSelf = self
         scheduleTick()
@@ -91,6 +94,22 @@ final class FeedPropertiesWindow {
             if self.tick != 0 { g_source_remove(self.tick) }
             self.retainedSelf = nil
         }
+    }
+
+    /// A synced feed's title, address, updates and connection are its server's: shown without a
+    /// way to change them, the ones it alone decides left out, and the Updates group says why.
+    private func showSynced(_ file: BuilderFile) {
+        // Dimmed as well: an entry row shows its pencil even when it cannot be edited.
+        for row in [rows.title, rows.address] {
+            gtk_editable_set_editable(cast(row), 0)
+            adw_entry_row_set_show_apply_button(cast(row), 0)
+            gtk_widget_set_sensitive(row, 0)
+        }
+        for widget in [file.widget("paused_row"), rows.interval, rows.intervalCount, file.widget("connection_group")] {
+            gtk_widget_set_visible(widget, 0)
+        }
+        adw_preferences_group_set_description(cast(file.widget("updates_group")),
+            tr("Its sync server fetches this feed: how often, whether it is paused and how it is asked for are set there."))
     }
 
     /// Says "Next update" again every half minute while the window is open.

@@ -33,6 +33,16 @@ struct SyncStorageTests {
         try await store.queuedChanges(accountID: account.id).map { "\($0.action.rawValue) \($0.remoteID ?? "-")" }
     }
 
+    /// A synced feed whose notifications are off in its Properties is left out of the news a
+    /// sync announces, as a local feed's are from a refresh's.
+    @Test func aSyncedFeedWithNotificationsOffIsNotAnnounced() async throws {
+        let since = Date(timeIntervalSinceNow: -60)
+        let (store, account, feedID) = try await store(count: 3)
+        #expect(try await store.unreadNews(accountID: account.id, since: since) == (3, 1))
+        try await store.setSettings(FeedSettings(notifiesNewEntries: false), forFeed: feedID)
+        #expect(try await store.unreadNews(accountID: account.id, since: since) == (0, 0))
+    }
+
     @Test func aChangeHereIsQueuedAndOnlyTheLatestOfAnArticleIsKept() async throws {
         let (store, account, _) = try await store()
         let first = try await entryID("1", in: store)

@@ -77,12 +77,14 @@ extension FeedStore {
         }
     }
 
-    /// How many unread entries of the account were stored at `since` or later, and in how many feeds.
+    /// How many unread entries of the account were stored at `since` or later, and in how many
+    /// feeds, those of feeds whose notifications are off left out.
     func unreadNews(accountID: Int64, since: Date) async throws -> (entries: Int, feeds: Int) {
         try await reading { db in
             let row = try Row.fetchOne(db, sql: """
                 SELECT COUNT(*) AS entries, COUNT(DISTINCT feedId) AS feeds FROM entries
-                WHERE isRead = 0 AND hiddenByRule IS NULL AND insertedAt >= ? AND feedId IN (SELECT id FROM feeds WHERE accountId = ?)
+                WHERE isRead = 0 AND hiddenByRule IS NULL AND insertedAt >= ?
+                  AND feedId IN (SELECT id FROM feeds WHERE accountId = ? AND notifiesNewEntries = 1)
                 """, arguments: [FeedStore.storageValue(since), accountID])
             return (row?["entries"] ?? 0, row?["feeds"] ?? 0)
         }
