@@ -111,7 +111,6 @@ final class FeedPropertiesWindowTests: XCTestCase {
         }
     }
 
-    /// "Next update" counts from the feed's last try, its own interval or the app's, and what it declares.
     /// A synced feed's Properties keep what is this computer's and leave out what its server
     /// decides, saying so; what is kept is stored.
     func testASyncedFeedsPropertiesKeepWhatIsThisComputers() throws {
@@ -152,6 +151,36 @@ final class FeedPropertiesWindowTests: XCTestCase {
         }
     }
 
+    /// The drop-downs showing "As in Preferences (every 30 minutes)" cut it to "As in Preferences
+    /// (ev…" at the window's width: the value a feed follows is read whole, in English and German.
+    func testTheDropDownsShowTheirValuesWhole() throws {
+        try onMain {
+            adw_init()
+            defer { LanguageChoice.speak(nil) }
+            for language in ["en", "de"] {
+                LanguageChoice.speak(language)
+                let library = FeedLibrary(store: try FeedStore.inMemory())
+                let feed = try Self.run { try await library.store.addFeed(url: URL(string: "http://127.0.0.1:9/feed.xml")!) }
+                let properties = FeedPropertiesWindow(feed, library: library, defaults: .init(refreshMinutes: 30, keepDays: 90)) {}
+                let window = properties.window
+                defer { gtk_window_destroy(cast(window)) }
+                gtk_window_present(cast(window))
+                XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(window) != 0 })
+                GtkTestEnvironment.waitForFrames(of: window)
+                for row in PreferencesWindowTests.widgets(under: window, a: adw_combo_row_get_type()) {
+                    let shown = try XCTUnwrap(PreferencesWindowTests.choice(row))
+                    let labels = PreferencesWindowTests.widgets(under: row, a: gtk_label_get_type())
+                        .filter { gtk_widget_get_mapped($0) != 0 && String(cString: gtk_label_get_text(cast($0))) == shown }
+                    XCTAssertFalse(labels.isEmpty, "“\(shown)” shows")
+                    for label in labels {
+                        XCTAssertEqual(pango_layout_is_ellipsized(gtk_label_get_layout(cast(label))), 0, "“\(shown)” is cut short")
+                    }
+                }
+            }
+        }
+    }
+
+    /// "Next update" counts from the feed's last try, its own interval or the app's, and what it declares.
     func testNextUpdateSaysWhen() throws {
         try onMain {
             let now = Date(timeIntervalSince1970: 1_800_000_000)

@@ -99,6 +99,8 @@ final class FeedReaderWindowTests: XCTestCase {
 
             let message = try XCTUnwrap(notice.message)
             XCTAssertTrue(message.hasPrefix("Last refresh failed: ") && message.contains("500"), message)
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.header.state == .idle }, "the refresh ended")
+            XCTAssertNil(app.window.notices.toasts.message, "the notice says it: no toast over it says it again")
             XCTAssertTrue(message.contains("\nLast tried "), "it says when: \(message)")
             XCTAssertEqual(list.order.count, 5, "the entries stay under it")
             let row = try XCTUnwrap(sidebar.rowWidgets(showing: .feed(feedID)))

@@ -154,7 +154,7 @@ final class Refreshing {
     }
 
     /// Says which feeds could not be refreshed, naming the feed (its row in the sidebar keeps the
-    /// reason), with a button to try them again.
+    /// reason), with a button to try them again; the failing feed's own list says it instead.
     private func report(_ report: FeedLibrary.RefreshReport) {
         guard !report.failures.isEmpty else { return }
         if let reason = library.store.damageFound {
@@ -162,6 +162,9 @@ final class Refreshing {
             return
         }
         let failed = report.failures.map(\.feedID)
+        // The list of the one feed that failed says so itself, with Retry, until it recovers: a
+        // toast over it would say it twice.
+        if case let .feed(shown) = model.selection, failed == [shown] { return }
         toasts.show(Self.refreshFailure(report), button: tr("_Retry")) { [weak self] in
             guard let self = self?.live else { return }
             self.refresh(feedIDs: failed, syncingAccountsOf: self.model.selection)
