@@ -139,7 +139,7 @@ extension FeedStore {
                     let schema = try Row.fetchAll(db, sql: "SELECT name, sql FROM main.sqlite_master WHERE type = 'table'")
                     let virtual = schema.filter { ($0["sql"] as String? ?? "").hasPrefix("CREATE VIRTUAL") }.map { $0["name"] as String }
                     let others = schema.map { $0["name"] as String }.filter { name in
-                        !name.hasPrefix("sqlite_") && !["grdb_migrations", "searchBacklog", "entries"].contains(name)
+                        !name.hasPrefix("sqlite_") && !["grdb_migrations", "searchBacklog", "entries", "feedUnreadCounts"].contains(name)
                             && !virtual.contains { name == $0 || name.hasPrefix($0 + "_") }
                     }
                     for table in ["entries"] + others {
@@ -153,6 +153,8 @@ extension FeedStore {
                             try db.execute(sql: "INSERT INTO main.\(quoted) (\(columns)) SELECT \(columns) FROM damaged.\(quoted) NOT INDEXED")
                         }
                     }
+                    // The counts are counted again from the rows copied, not taken from the damaged file.
+                    try FeedStore.recountUnread(in: db)
                     // New rows take ids after the removed ones', as they would have.
                     try db.execute(sql: """
                         UPDATE main.sqlite_sequence SET seq = MAX(seq, COALESCE(

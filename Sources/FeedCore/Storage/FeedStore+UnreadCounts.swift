@@ -14,8 +14,6 @@ extension FeedStore {
             CREATE TABLE feedUnreadCounts (
                 feedId INTEGER PRIMARY KEY REFERENCES feeds(id) ON DELETE CASCADE,
                 unread INTEGER NOT NULL DEFAULT 0);
-            INSERT INTO feedUnreadCounts (feedId, unread)
-                SELECT feeds.id, (SELECT COUNT(*) FROM entries WHERE feedId = feeds.id AND isRead = 0 AND hiddenByRule IS NULL) FROM feeds;
             CREATE TRIGGER feeds_unread_count AFTER INSERT ON feeds BEGIN
                 INSERT INTO feedUnreadCounts (feedId, unread) VALUES (new.id, 0);
             END;
@@ -30,6 +28,16 @@ extension FeedStore {
                 UPDATE feedUnreadCounts SET unread = unread - 1 WHERE feedId = old.feedId AND old.isRead = 0 AND old.hiddenByRule IS NULL;
                 UPDATE feedUnreadCounts SET unread = unread + 1 WHERE feedId = new.feedId AND new.isRead = 0 AND new.hiddenByRule IS NULL;
             END;
+            """)
+        try recountUnread(in: db)
+    }
+
+    /// Every feed's unread count counted again from its entries, as the triggers keep it.
+    static func recountUnread(in db: Database) throws {
+        try db.execute(sql: """
+            DELETE FROM feedUnreadCounts;
+            INSERT INTO feedUnreadCounts (feedId, unread)
+                SELECT feeds.id, (SELECT COUNT(*) FROM entries WHERE feedId = feeds.id AND isRead = 0 AND hiddenByRule IS NULL) FROM feeds;
             """)
     }
 }

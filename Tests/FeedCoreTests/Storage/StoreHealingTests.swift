@@ -91,6 +91,8 @@ struct StoreHealingTests {
         let marked = try FeedStore(path: url.path)
         try await marked.setRead(true, entryIDs: [1, 2, 3])
         try await marked.setStarred(entryID: 4)
+        // Counts gone wrong in the damaged file are counted again from its entries, not copied.
+        try await marked.database.write { db in try db.execute(sql: "UPDATE feedUnreadCounts SET unread = 999") }
         try await marked.database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         try Self.damage(url, by: fault)
         let damagedBytes = try Data(contentsOf: url)
@@ -109,6 +111,7 @@ struct StoreHealingTests {
         #expect(try await store.folders().map(\.name) == ["News"])
         #expect(try await store.entryCount() == 600)
         #expect(try await store.entryCount(unreadOnly: true) == 597)
+        #expect(try await store.feeds().map(\.unreadCount) == [297, 300], "each feed's unread count")
         #expect(try await store.entryCount(starredOnly: true) == 1)
         try await store.indexSearchBacklog()
         let found = try await store.database.read { db in
