@@ -70,17 +70,23 @@ final class FeedServer: @unchecked Sendable {
         }
     }
 
-    private func answer(_ connection: Int32) {
-        defer { close(connection) }
+    /// A request's head as read from `connection` (at most 64 KB); nil when the client left first.
+    static func readRequest(from connection: Int32) -> [UInt8]? {
         var request = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         let end = Array("\r\n\r\n".utf8)
         while request.count < 65_536 {
             let count = read(connection, &buffer, buffer.count)
-            guard count > 0 else { return }
+            guard count > 0 else { return nil }
             request += buffer[0..<count]
             if request.firstRange(of: end) != nil { break }
         }
+        return request
+    }
+
+    private func answer(_ connection: Int32) {
+        defer { close(connection) }
+        guard let request = Self.readRequest(from: connection) else { return }
         let text = String(decoding: request, as: UTF8.self)
         let lines = text.split(separator: "\r\n")
         let parts = lines.first?.split(separator: " ") ?? []

@@ -149,18 +149,8 @@ extension ManyHostsRefresh {
         report("newsboat_refresh_5000_peak_rss_mb", theirs.peakRSS)
         report("refresh_max_per_host", Double(refresh.maxPerHost))
         let what = "\(refresh.feeds) feeds × \(itemsPerFeed) items from \(refresh.hosts) hosts, \(refresh.parallelism) at once"
-        if refresh.newsboat == nil {
-            table.add("Refresh \(what), FeedCore / newsboat", String(format: "%.2f s / not installed", refresh.ours.full), "")
-        } else {
-            table.add("Refresh \(what), FeedCore / newsboat",
-                      String(format: "%.2f / %.2f s (%.1f×)", refresh.ours.full, theirs.full, theirs.full / refresh.ours.full),
-                      "≥ 2× faster")
-            table.add("  nothing changed (304s; 429s not asked again), FeedCore / newsboat",
-                      String(format: "%.2f / %.2f s (%.1f×)", refresh.ours.unchanged, theirs.unchanged,
-                             theirs.unchanged / refresh.ours.unchanged), "≥ 2× faster")
-            table.add("  peak RSS, FeedCore / newsboat", String(format: "%.0f / %.0f MB", refresh.ours.peakRSS, theirs.peakRSS),
-                      "ours lower")
-        }
+        RefreshComparison.addRows(what, ours: refresh.ours, newsboat: refresh.newsboat,
+                                  unchanged: "304s; 429s not asked again", to: &table)
         table.add("  most requests one host had from FeedCore at once (counted by the server)",
                   "\(refresh.maxPerHost)", "≤ \(refresh.perHostLimit)")
     }

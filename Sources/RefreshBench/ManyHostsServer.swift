@@ -140,15 +140,7 @@ final class ManyHostsServer: @unchecked Sendable {
         defer { close(connection) }
         var answered = false
         defer { if !answered { lock.withLock { inFlight[host] -= 1 } } }
-        var request = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let end = Array("\r\n\r\n".utf8)
-        while request.count < 65_536 {
-            let count = read(connection, &buffer, buffer.count)
-            guard count > 0 else { return }
-            request += buffer[0..<count]
-            if request.firstRange(of: end) != nil { break }
-        }
+        guard let request = FeedServer.readRequest(from: connection) else { return }
         let lines = String(decoding: request, as: UTF8.self).split(separator: "\r\n")
         let parts = lines.first?.split(separator: " ") ?? []
         guard parts.count >= 2, parts[1].hasPrefix("/feeds/"), parts[1].hasSuffix(".xml"),

@@ -110,3 +110,23 @@ enum RefreshComparison {
         return (full.seconds, unchanged.seconds, full.peakRSSMegabytes)
     }
 }
+
+extension RefreshComparison {
+    /// A refresh's figures: the first refresh and the unchanged one in seconds, peak RSS in megabytes.
+    typealias Figures = (full: Double, unchanged: Double, peakRSS: Double)
+
+    /// The table's rows of a refresh against newsboat's (nil: not installed): the first refresh,
+    /// the one with nothing changed (`unchanged` says what its server answered), peak memory.
+    static func addRows(_ what: String, ours: Figures, newsboat: Figures?, unchanged: String, to table: inout BenchTable) {
+        guard let theirs = newsboat else {
+            table.add("Refresh \(what), FeedCore / newsboat", String(format: "%.2f s / not installed", ours.full), "")
+            return
+        }
+        table.add("Refresh \(what), FeedCore / newsboat",
+                  String(format: "%.2f / %.2f s (%.1f×)", ours.full, theirs.full, theirs.full / ours.full), "≥ 2× faster")
+        table.add("  nothing changed (\(unchanged)), FeedCore / newsboat",
+                  String(format: "%.2f / %.2f s (%.1f×)", ours.unchanged, theirs.unchanged, theirs.unchanged / ours.unchanged),
+                  "≥ 2× faster")
+        table.add("  peak RSS, FeedCore / newsboat", String(format: "%.0f / %.0f MB", ours.peakRSS, theirs.peakRSS), "ours lower")
+    }
+}

@@ -110,18 +110,7 @@ func runBench() throws -> [(key: String, value: Double)] {
         plot.addRefresh("ours_unchanged", seconds: refresh.ours.unchanged, feeds: feeds)
         plot.addRefresh("newsboat_unchanged", seconds: theirs.unchanged, feeds: feeds)
         let what = "\(feeds) feeds × \(RefreshComparison.itemsPerFeed) items, \(refresh.parallelism) at once"
-        if refresh.newsboat == nil {
-            table.add("Refresh \(what), FeedCore / newsboat", String(format: "%.2f s / not installed", refresh.ours.full), "")
-        } else {
-            table.add("Refresh \(what), FeedCore / newsboat",
-                      String(format: "%.2f / %.2f s (%.1f×)", refresh.ours.full, theirs.full, theirs.full / refresh.ours.full),
-                      "≥ 2× faster")
-            table.add("  nothing changed (all 304), FeedCore / newsboat",
-                      String(format: "%.2f / %.2f s (%.1f×)", refresh.ours.unchanged, theirs.unchanged,
-                             theirs.unchanged / refresh.ours.unchanged), "≥ 2× faster")
-            table.add("  peak RSS, FeedCore / newsboat", String(format: "%.0f / %.0f MB", refresh.ours.peakRSS, theirs.peakRSS),
-                      "ours lower")
-        }
+        RefreshComparison.addRows(what, ours: refresh.ours, newsboat: refresh.newsboat, unchanged: "all 304", to: &table)
     }
 
     // Minutes of reloads: asked for by name only, so the default run stays under 15 minutes.
