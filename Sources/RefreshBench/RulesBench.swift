@@ -107,7 +107,7 @@ enum RulesBench {
         let cpu = childrenCPUSeconds() - cpuBefore
         let counts = server.takeCounts()
         let printed = child.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard child.status == 0, printed == "new=\(feeds * items) failures=0", counts.full == feeds else {
+        guard child.status == 0, printed == "new=\(feeds * items) failures=0 postponed=0", counts.full == feeds else {
             throw BenchError("feedcore-refresh exited with \(child.status), printed \"\(printed)\", was served \(counts.full) feeds: \(child.errors)")
         }
         return (child.seconds, cpu)

@@ -73,9 +73,10 @@ extension FeedStore {
         var index = 0
         while index < conditions.count {
             let parent = conditions[index]
-            // The entries put back enter the search index as they are inserted: a backlog row put
-            // back with them would index them twice.
-            for name in names.sorted() where name != "searchBacklog" && !conditions.contains(where: { $0.table == name }) {
+            // The entries put back enter the search index and their feed's unread count as they
+            // are inserted (by triggers): a backlog or count row put back with them would count twice.
+            for name in names.sorted() where !["searchBacklog", "feedUnreadCounts"].contains(name)
+                && !conditions.contains(where: { $0.table == name }) {
                 let keys = cascades[name, default: []].filter { $0.parent == parent.table }
                 guard !keys.isEmpty else { continue }
                 let condition = keys.map { "\"\($0.column)\" IN (SELECT \"\($0.parentColumn)\" FROM \"\(parent.table)\" WHERE \(parent.condition))" }
