@@ -38,7 +38,7 @@ import TestSupport
         var environment = ProcessInfo.processInfo.environment
         environment["GSK_RENDERER"] = "cairo"
         if let python = Self.benchPython { environment["REFRESH_BENCH_PYTHON"] = python }
-        let run = await (try Subprocess(bench.path, ["--quick", "--only=\(Self.sections)"], environment: environment)).finish()
+        let run = await (try RefreshBenchQuickTests.bench(["--quick", "--only=\(Self.sections)"], environment: environment)).finish()
         #expect(run.status == 0, "\(run.errors)")
         let last = try #require(run.output.split(separator: "\n").last, "no output")
         let figures = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any], "not JSON: \(last)")

@@ -32,6 +32,29 @@ import TestSupport
         return (bundle ?? executable).deletingLastPathComponent()
     }
 
+    /// `refresh-bench` with `arguments` on a session bus of its own with its own keyring, as
+    /// `meson-helpers/bench` runs it: the shell-search section starts the reader as a D-Bus
+    /// service under the app's one name, so two runs on the test run's shared bus (this suite's
+    /// and ParseAndRulesRowsTests', at once) would ask each other's service, which goes when its
+    /// run ends ("disconnected without replying").
+    /// Its XDG folders are fresh too, as the bench script makes them: the keyring's files and
+    /// control socket are not the test run's keyring's.
+    static func bench(_ arguments: [String], environment: [String: String]) throws -> Subprocess {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = temporaryDirectory()
+        var environment = environment
+        for (name, subfolder) in [("XDG_RUNTIME_DIR", "run"), ("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"),
+                                  ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache")] {
+            let path = folder.appendingPathComponent(subfolder)
+            try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            environment[name] = path.path
+        }
+        return try Subprocess("/usr/bin/dbus-run-session",
+                              ["--", root.appendingPathComponent("meson-helpers/keyring-session").path,
+                               binaryFolder.appendingPathComponent("refresh-bench").path] + arguments,
+                              environment: environment)
+    }
+
     @Test(.timeLimit(.minutes(10)))
     func quickRunPrintsEveryFigureAsANumber() async throws {
         let bench = Self.binaryFolder.appendingPathComponent("refresh-bench")
@@ -41,7 +64,7 @@ import TestSupport
         // Subprocess, not Process: its output goes to a file (a server another suite starts
         // meanwhile could inherit a pipe's writing end and hold it open), and it reaps the bench
         // itself (Foundation's SIGCHLD source never fires once GLib handles SIGCHLD here).
-        let run = await (try Subprocess(bench.path, ["--quick"], environment: environment)).finish()
+        let run = await (try Self.bench(["--quick"], environment: environment)).finish()
         #expect(run.status == 0, "\(run.errors)")
         let last = try #require(run.output.split(separator: "\n").last, "no output")
         let object = try JSONSerialization.jsonObject(with: Data(last.utf8))
