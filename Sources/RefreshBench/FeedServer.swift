@@ -93,7 +93,7 @@ final class FeedServer: @unchecked Sendable {
         guard parts.count >= 2, parts[1].hasPrefix("/feeds/"), parts[1].hasSuffix(".xml"),
               let index = Int(parts[1].dropFirst("/feeds/".count).dropLast(".xml".count)),
               bodies.indices.contains(index) else {
-            send(connection, head: "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", body: nil)
+            Self.send(connection, head: "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", body: nil)
             return
         }
         let etag = "\"feed-\(index)-v1\""
@@ -106,15 +106,16 @@ final class FeedServer: @unchecked Sendable {
         if notModified { served.notModified += 1 } else { served.full += 1 }
         lock.unlock()
         if notModified {
-            send(connection, head: "HTTP/1.1 304 Not Modified\r\nETag: \(etag)\r\nConnection: close\r\n\r\n", body: nil)
+            Self.send(connection, head: "HTTP/1.1 304 Not Modified\r\nETag: \(etag)\r\nConnection: close\r\n\r\n", body: nil)
         } else {
             let body = bodies[index]
-            send(connection, head: "HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml; charset=utf-8\r\n"
+            Self.send(connection, head: "HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml; charset=utf-8\r\n"
                      + "ETag: \(etag)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n", body: body)
         }
     }
 
-    private func send(_ connection: Int32, head: String, body: Data?) {
+    /// Writes `head` and `body` to `connection`, giving up when the client has gone.
+    static func send(_ connection: Int32, head: String, body: Data?) {
         var bytes = Data(head.utf8)
         if let body { bytes.append(body) }
         bytes.withUnsafeBytes { raw in

@@ -173,15 +173,6 @@ final class ManyHostsServer: @unchecked Sendable {
     private func finish(_ connection: Int32, host: Int, _ answered: inout Bool, head: String, body: Data? = nil) {
         lock.withLock { inFlight[host] -= 1 }
         answered = true
-        var bytes = Data(head.utf8)
-        if let body { bytes.append(body) }
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(connection, raw.baseAddress! + offset, raw.count - offset)
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        FeedServer.send(connection, head: head, body: body)
     }
 }
