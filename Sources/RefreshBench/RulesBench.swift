@@ -132,9 +132,7 @@ enum RulesBench {
         let feeds = SyncBench.feeds(options), total = feeds * SyncBench.itemsPerFeed
         let ttrss = try SyncBench.Server("ttrss-server", folder: "rules-ttrss", unavailableStatus: 3)
         defer { ttrss.stop() }
-        let settings = try String(contentsOfFile: ttrss.state + "/env", encoding: .utf8)
-        guard let server = settings.split(separator: "\n").first(where: { $0.hasPrefix("TTRSS_URL=") })
-            .map({ String($0.dropFirst("TTRSS_URL=".count)) }) else { throw BenchError("no TTRSS_URL in \(ttrss.state)/env") }
+        let server = try ttrss.setting("TTRSS_URL")
         let user = "bench", password = "bench-password"
         try ttrss.run("user", user, password)
         try ttrss.run("seed", user, String(feeds), String(SyncBench.itemsPerFeed))

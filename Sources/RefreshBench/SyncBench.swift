@@ -88,9 +88,7 @@ enum SyncBench {
         let (total, unread, starred, changes) = (scenario.articles, scenario.unread, scenario.starred, scenario.changes)
         let ttrss = try Server("ttrss-server", folder: "ttrss" + scenario.name, unavailableStatus: 3)
         defer { ttrss.stop() }
-        let settings = try String(contentsOfFile: ttrss.state + "/env", encoding: .utf8)
-        guard let server = settings.split(separator: "\n").first(where: { $0.hasPrefix("TTRSS_URL=") })
-            .map({ String($0.dropFirst("TTRSS_URL=".count)) }) else { throw BenchError("no TTRSS_URL in \(ttrss.state)/env") }
+        let server = try ttrss.setting("TTRSS_URL")
         let user = "bench", password = "bench-password"
         try ttrss.run("user", user, password)
         try ttrss.run("seed", user, String(scenario.feeds), String(scenario.itemsPerFeed))
@@ -339,6 +337,15 @@ enum SyncBench {
         func run(_ command: String, _ arguments: String...) throws {
             let child = try Self.run(script, [command, state] + arguments)
             guard child.status == 0 else { throw BenchError("\(script) \(command) failed (\(child.status)): \(child.errors)") }
+        }
+
+        /// The value of `name` in the `env` file the script leaves in the server's state folder.
+        func setting(_ name: String) throws -> String {
+            let settings = try String(contentsOfFile: state + "/env", encoding: .utf8)
+            guard let line = settings.split(separator: "\n").first(where: { $0.hasPrefix(name + "=") }) else {
+                throw BenchError("no \(name) in \(state)/env")
+            }
+            return String(line.dropFirst(name.count + 1))
         }
 
         func stop() {
