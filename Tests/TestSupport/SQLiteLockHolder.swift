@@ -17,7 +17,7 @@ public final class SQLiteLockHolder {
             if sys.argv[3] == "exclusive":
                 connection.execute("PRAGMA locking_mode = EXCLUSIVE")
                 connection.execute("BEGIN EXCLUSIVE")
-                connection.execute("DELETE FROM entries WHERE 0")
+                connection.execute("DELETE FROM hostBackoff WHERE 0")
             else:
                 connection.execute("BEGIN IMMEDIATE")
             print("locked", flush=True)

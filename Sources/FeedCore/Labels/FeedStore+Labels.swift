@@ -51,9 +51,7 @@ extension FeedStore {
     @discardableResult
     public func markAllRead(labelID id: Int64) async throws -> [Int64] {
         try await writing { db in
-            let filter = "isRead = 0 AND id IN (SELECT entryId FROM entryLabels WHERE labelId = ?)"
-            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM entries WHERE \(filter)", arguments: [id])
-            try db.execute(sql: "UPDATE entries SET isRead = 1 WHERE \(filter)", arguments: [id])
+            let ids = try FeedStore.setRead(true, where: "id IN (SELECT entryId FROM entryLabels WHERE labelId = ?)", arguments: [id], db: db)
             try FeedStore.queueArticleState(.read, entryIDs: ids, db: db)
             return ids
         }

@@ -137,10 +137,8 @@ extension FeedStore {
     @discardableResult
     public func markAllRead(feedID: Int64? = nil) async throws -> [Int64] {
         try await writing { db in
-            let filter = feedID == nil ? "" : " AND feedId = ?"
-            let arguments: StatementArguments = feedID.map { [$0] } ?? []
-            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM entries WHERE isRead = 0" + filter, arguments: arguments)
-            try db.execute(sql: "UPDATE entries SET isRead = 1 WHERE isRead = 0" + filter, arguments: arguments)
+            let ids = try FeedStore.setRead(true, where: feedID == nil ? "1" : "feedId = ?",
+                                            arguments: feedID.map { [$0] } ?? [], db: db)
             if let feedID {
                 if let row = try Row.fetchOne(db, sql: "SELECT accountId, remoteId FROM feeds WHERE id = ? AND accountId IS NOT NULL",
                                               arguments: [feedID]) {
@@ -168,8 +166,7 @@ extension FeedStore {
                 filter = "feedId IN (\(Array(repeating: "?", count: feedIDs.count).joined(separator: ",")))"
                 arguments = StatementArguments(feedIDs)
             }
-            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM entries WHERE isRead = 0 AND \(filter)", arguments: arguments)
-            try db.execute(sql: "UPDATE entries SET isRead = 1 WHERE isRead = 0 AND \(filter)", arguments: arguments)
+            let ids = try FeedStore.setRead(true, where: filter, arguments: arguments, db: db)
             try FeedStore.queueArticleState(.read, entryIDs: ids, db: db)
             return ids
         }
@@ -183,8 +180,7 @@ extension FeedStore {
             for start in stride(from: 0, to: entryIDs.count, by: 500) {
                 let slice = Array(entryIDs[start..<min(start + 500, entryIDs.count)])
                 let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-                try db.execute(sql: "UPDATE entries SET isRead = ? WHERE id IN (\(marks))",
-                               arguments: StatementArguments([isRead]) + StatementArguments(slice))
+                _ = try FeedStore.setRead(isRead, where: "id IN (\(marks))", arguments: StatementArguments(slice), db: db)
             }
             try FeedStore.queueArticleState(isRead ? .read : .unread, entryIDs: entryIDs, db: db)
         }

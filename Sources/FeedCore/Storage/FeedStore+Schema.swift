@@ -260,6 +260,12 @@ extension FeedStore {
                 CREATE INDEX entries_starred_by_date ON entries (sortDate, id) WHERE isStarred = 1;
                 """)
         }
+        migrator.registerMigration("v28-contentless-search") { db in
+            try FeedStore.makeSearchIndexContentless(in: db)
+        }
+        migrator.registerMigration("v29-bulk-read-marks") { db in
+            try FeedStore.markInBulk(in: db)
+        }
         return migrator
     }()
 }

@@ -41,7 +41,7 @@ extension FeedStore {
     }
 
     /// What the index holds as an entry's text: its own text, then its full article's.
-    private static let indexedBody = "COALESCE(feed_plain_text(COALESCE(content, summaryHTML)), summary, '') || COALESCE(' ' || feed_plain_text(fullArticles.html), '')"
+    static let indexedBody = "COALESCE(feed_plain_text(COALESCE(content, summaryHTML)), summary, '') || COALESCE(' ' || feed_plain_text(fullArticles.html), '')"
 
     /// Adds `search_rank(entries_search, weights...)` to `db`: how well the current row of an
     /// `entries_search MATCH` fits, higher is better. It is FTS5's bm25 with every word weighing

@@ -133,6 +133,7 @@ public final class FeedStore: Sendable {
             }
             db.add(function: FeedStore.plainTextFunction)
             db.add(function: FeedStore.searchDeferredFunction)
+            db.add(function: FeedStore.markingInBulkFunction)
             try FeedStore.addSearchRanking(to: db)
         }
         return configuration

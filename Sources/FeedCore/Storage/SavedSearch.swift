@@ -114,9 +114,7 @@ extension FeedStore {
         try await indexSearchBacklog()
         return try await writing { db in
             guard let (conditions, arguments) = try FeedStore.conditions(of: search.entryQuery(unreadOnly: true), in: db) else { return [] }
-            let filter = conditions.joined(separator: " AND ")
-            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM entries WHERE \(filter)", arguments: arguments)
-            try db.execute(sql: "UPDATE entries SET isRead = 1 WHERE \(filter)", arguments: arguments)
+            let ids = try FeedStore.setRead(true, where: conditions.joined(separator: " AND "), arguments: arguments, db: db)
             try FeedStore.queueArticleState(.read, entryIDs: ids, db: db)
             return ids
         }

@@ -42,6 +42,23 @@ struct UnreadCountTests {
             let marked = try await store.markAllRead()
             try await store.setRead(false, entryIDs: marked)
         }, unread: [0, 3]),
+        // Marking in bulk counts each feed's change once, leaving out the entries a rule hides.
+        Step(description: "Mark All as Read while a rule hides the second feed's entries", change: { store, _, _ in
+            _ = try await store.addRule(Rule(name: "Beta", conditions: [RuleCondition(.title, .contains, "Beta")], actions: [.hide]))
+            _ = try await store.applyRules()
+            #expect(try await store.markAllRead().count == 3)
+        }, unread: [0, 0]),
+        Step(description: "the rule removed shows them read", change: { store, _, _ in
+            let rule = try await store.rules().first!
+            try await store.removeRule(id: try #require(rule.rule.id))
+        }, unread: [0, 0]),
+        Step(description: "a folder's Undo, given its entries and one already unread", change: { store, first, second in
+            let ids = try await store.entries(EntryQuery(feedID: second)).map(\.id)
+            try await store.markRead(entryID: ids[0], isRead: false)
+            try await store.setRead(false, entryIDs: ids)
+            #expect(try await store.markAllRead(inFeeds: [first, second]).sorted() == ids.sorted())
+            try await store.setRead(false, entryIDs: ids)
+        }, unread: [0, 3]),
         Step(description: "unread entries removed by the clean-up", change: { store, _, _ in
             try await store.expireEntries(Retention(days: 0, keepsUnread: false, keepsStarred: false), at: Date() + 86400)
         }, unread: [0, 0]),
@@ -74,6 +91,19 @@ struct UnreadCountTests {
         try await store.removeFeed(id: second)
         #expect(try await store.reading { db in try Int.fetchAll(db, sql: "SELECT feedId FROM feedUnreadCounts") } == [Int(first)])
         #expect(try await store.entryCount(unreadOnly: true) == 1)
+    }
+
+    /// Nothing reads an index of every entry by feed and read mark: the counts are kept, and a
+    /// feed's entries are found by its date index; every mark changed had to move its row.
+    @Test func noIndexByReadMark() async throws {
+        let store = try FeedStore.inMemory()
+        let indexes = try await store.reading { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE tbl_name = 'entries'") }
+        #expect(!indexes.contains("entries_by_feed_and_read"), "\(indexes)")
+        let plan = try await store.reading { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT id FROM entries WHERE feedId = 1 AND isRead = 0")
+                .map { $0["detail"] as String }.joined(separator: " ")
+        }
+        #expect(plan.contains("entries_by_feed_and_date"), "\(plan)")
     }
 
     @Test("a store from before keeps the counts its entries give once migrated")

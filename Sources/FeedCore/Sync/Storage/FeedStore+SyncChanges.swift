@@ -52,8 +52,7 @@ extension FeedStore {
                 filter = "feedId IN (SELECT id FROM feeds WHERE accountId = ? AND folderId = ?)"
                 arguments += [folderID]
             }
-            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM entries WHERE isRead = 0 AND \(filter)", arguments: arguments)
-            try db.execute(sql: "UPDATE entries SET isRead = 1 WHERE isRead = 0 AND \(filter)", arguments: arguments)
+            let ids = try FeedStore.setRead(true, where: filter, arguments: arguments, db: db)
             if let category {
                 try FeedStore.queue(.catchupCategory, accountID: accountID, remoteID: category, db: db)
             } else {
