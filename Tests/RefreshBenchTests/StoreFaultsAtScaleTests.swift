@@ -104,7 +104,7 @@ import Testing
     }
 
     /// Garbage over a page of each kind of index: the file is set aside and every row is kept.
-    @Test(.timeLimit(.minutes(5)), arguments: ["entries_by_feed_and_read", "entries_by_date", "entries_search_data"])
+    @Test(.timeLimit(.minutes(5)), arguments: ["entries_by_feed_and_date", "entries_by_date", "entries_search_data"])
     func aDamagedIndexIsRepairedWithNothingLost(_ index: String) async throws {
         let folder = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -129,19 +129,22 @@ import Testing
         #expect(try await store.entryCount(unreadOnly: true) == 0, "the repaired store is written to")
     }
 
-    /// The command line, which opens without the page check, meets the damaged index when Mark All
-    /// as Read rewrites it, says so and leaves the note the next opening repairs from: all in German.
+    /// The command line, which opens without the page check, meets the damaged index when marking
+    /// a feed's entries read looks them up in it, says so and leaves the note the next opening
+    /// repairs from: all in German. The page damaged is amid the 17th feed's entries (the index is
+    /// ordered by feed, and the feeds have as many entries each), not at a boundary between feeds.
     @Test(.timeLimit(.minutes(5)))
     func aDamagedIndexMetInUseIsSaidAndRepairedAtTheNextStart() async throws {
         let folder = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = FeedStore.databaseURL(environment: ["XDG_DATA_HOME": folder.path])
         let before = try await Self.makeStore(at: url.path)
-        _ = try Self.damageLeafPage(of: "entries_by_feed_and_read", in: url)
+        _ = try Self.damageLeafPage(of: "entries_by_feed_and_date", in: url, at: 16.5 / Double(Self.feeds))
         var environment = Self.environment(dataHome: folder)
         environment["LANGUAGE"] = "de"
 
-        let marking = await (try Subprocess(Self.program.path, ["--mark-read", "all"], environment: environment)).finish()
+        let marking = await (try Subprocess(Self.program.path, ["--mark-read", "https://feed16.example/feed.xml"],
+                                            environment: environment)).finish()
         #expect(marking.status == 1)
         #expect(marking.errors.contains("Die Feed-Datenbank ist beschädigt"), "said in German: \(marking.errors)")
         #expect(!marking.errors.contains("SQLITE"), "no SQLite error in front of the person: \(marking.errors)")
@@ -155,12 +158,13 @@ import Testing
         #expect(again.status == 0, "the repaired store is written to: \(again.errors)")
     }
 
-    /// Overwrites a leaf page from the middle of `index` with bytes that are no b-tree page.
-    static func damageLeafPage(of index: String, in url: URL) throws -> Int {
+    /// Overwrites a leaf page of `index`, the one at `fraction` of its leaves in order, with bytes
+    /// that are no b-tree page.
+    static func damageLeafPage(of index: String, in url: URL, at fraction: Double = 0.5) throws -> Int {
         let pages = try DatabaseQueue(path: url.path).read { db in
             try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno", arguments: [index])
         }
-        let page = try #require(pages.dropFirst(pages.count / 2).first, "\(index) has leaf pages")
+        let page = try #require(pages.dropFirst(Int(Double(pages.count) * fraction)).first, "\(index) has leaf pages")
         let handle = try FileHandle(forWritingTo: url)
         try handle.seek(toOffset: UInt64((page - 1) * 4096))
         try handle.write(contentsOf: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 13) }))
