@@ -9,12 +9,12 @@ let refreshGtk: Target.Dependency = .product(name: "RefreshGtk", package: "Libra
 // The reader's plumbing (settings in a GKeyFile, data folders, gettext domains, message
 // catalogs): a target of this package, so nothing of it reaches an app adopting the library.
 let appSupport: Target.Dependency = "AppSupport"
-// `feed-reader` as users run it (release builds: the package's and the bench's): linked by lld
+// `feed-reader-commands` as users run it (release builds: the package's and the bench's): linked by lld
 // with packed relative relocations (DT_RELR: 16 KB where gold wrote 2 MB of RELA entries, read
 // at every start), the functions its window-less commands run laid out side by side
 // (packaging/feed-reader.order, made by meson-helpers/order-functions), so that a sync touches
 // few pages of the program (docs/performance.md, Sync).
-let launcherLinking: [LinkerSetting] = [.unsafeFlags([
+let commandsLinking: [LinkerSetting] = [.unsafeFlags([
     "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
     "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/packaging/feed-reader.order",
     // A function renamed since the order was made is laid out as if unlisted.
@@ -29,9 +29,12 @@ let package = Package(
     name: "RefreshGtk",
     products: [
         .library(name: "FeedCore", targets: ["FeedCore"]),
-        // `feed-reader` runs the window-less commands in a process without GTK and execs
-        // `feed-reader-window` (installed in PREFIX/libexec) for the window and --extract.
+        // `feed-reader` links the C library alone and execs `feed-reader-window` (installed in
+        // PREFIX/libexec/feed-reader) for a command line without options, the window's, and
+        // `feed-reader-commands` (beside it) for any other: that one runs the window-less commands
+        // in a process without GTK and execs the window program for the rest (--help, --extract).
         .executable(name: "feed-reader", targets: ["FeedReaderLauncher"]),
+        .executable(name: "feed-reader-commands", targets: ["FeedReaderCommands"]),
         .executable(name: "feed-reader-window", targets: ["FeedReader"]),
         .executable(name: "refresh-bench", targets: ["RefreshBench"]),
         .executable(name: "feedcore-refresh", targets: ["FeedCoreRefresh"]),
@@ -48,6 +51,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // glibc's malloc tuning for the window-less commands.
         .systemLibrary(name: "CMalloc"),
+        // glibc's own gettext, for the launcher, which loads no library for it.
+        .systemLibrary(name: "CIntl"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Sync accounts' passwords go to the Secret Service (GNOME Keyring, KWallet) through libsecret.
@@ -72,11 +77,13 @@ let package = Package(
         // The command-line commands and the messages they share with the window: FeedCore and
         // AppSupport's gettext domain and GLib, nothing of GTK's.
         .target(name: "ReaderCommands", dependencies: [appSupport, cGLib, "FeedCore"], swiftSettings: orderedCode),
+        // Nothing but the Swift runtime and the C library: what it loads, every window start pays.
+        .executableTarget(name: "FeedReaderLauncher", dependencies: ["CIntl"]),
         .executableTarget(
-            name: "FeedReaderLauncher",
+            name: "FeedReaderCommands",
             dependencies: ["ReaderCommands", "FeedCore", cGLib, "CMalloc"],
             swiftSettings: orderedCode,
-            linkerSettings: launcherLinking
+            linkerSettings: commandsLinking
         ),
         .executableTarget(
             name: "FeedReader",

@@ -20,8 +20,8 @@ final class FeedReaderApp {
     /// GNOME Shell's search, answered while the application runs (FeedReaderApp+ShellSearch).
     var shellSearch: ShellSearchProvider?
     private var options: CommandLineOptions?
-    /// The database's page check, started before GTK so that it runs while GTK starts: it reads
-    /// every page of the b-trees (57 ms at 100,000 entries) and the window waited for it.
+    /// The check of the database's top pages, started before GTK so that it runs while GTK
+    /// starts; the rest of the file is checked once the window shows (WindowStart).
     private var databaseCheck: DatabaseFileCheck.Started?
 
     init() {

@@ -1,21 +1,25 @@
-import CMalloc
-import Foundation
-import ReaderCommands
+import Glibc
 
-// `feed-reader`: the window-less commands (--sync, --parse, --import and the rest) run here, in
-// a process of FeedCore alone; everything else (the window, --help, --extract, GApplication's
-// own options, a command line with a mistake) goes to the window program, which replaces this one.
+// `feed-reader`: hands the command line to the program that runs it, and becomes that program
+// before anything else is loaded. It links the C library and the Swift runtime alone, where the
+// commands' program loads FeedCore's 52 libraries (curl, SQLite, libxml2, libsecret...), which
+// cost every window start 29-96 ms before the window program was even run (docs/performance.md,
+// Start-up). A command line with no option (no argument starting with "-", so GLib's parser
+// finds none) is the window's, and so is the one D-Bus activation gives (the desktop entry is
+// DBusActivatable); any other goes to `feed-reader-commands`, which runs the window-less
+// commands and hands the rest (--help, --extract, GApplication's other options, a mistake) to
+// the window program, as this launcher did when it was that program.
 
-// The commands' messages in the user's language.
-setlocale(LC_ALL, "")
-
-// glibc gives each thread that allocates its own arena, up to 8 a core, and memory freed in one
-// stays there for it; a sync's pages pass through several threads. Two arenas took 2.4 MB off a
-// sync's peak, as fast (docs/performance.md, Sync).
-mallopt(M_ARENA_MAX, 2)
-
-if let command = LauncherCommandLine.command(in: CommandLine.argc, CommandLine.unsafeArgv,
-                                             options: CommandLineOption.all(extracting: nil)) {
-    exit(await command())
+let arguments = CommandLine.unsafeArgv
+let hasOption = (1..<max(1, Int(CommandLine.argc))).contains { index in
+    guard let argument = arguments[index], argument.pointee == CChar(UInt8(ascii: "-")) else { return false }
+    return strcmp(argument, "--gapplication-service") != 0
 }
-WindowProgram.replaceThisProcess()
+let programs = hasOption ? [LauncherProgram.commands, .window] : [.window, .commands]
+// Each in turn: when the first cannot be run, the other still can (the window program runs
+// every command itself, and the commands' program says in the user's language why the window
+// program could not be started).
+for program in programs {
+    execv(program.path, arguments)
+}
+exit(LauncherProgram.reportFailure(errno))

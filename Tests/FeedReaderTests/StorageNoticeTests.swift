@@ -67,6 +67,79 @@ final class StorageNoticeTests: XCTestCase {
         }
     }
 
+    /// Damage past what a start reads before opening the store (a page deep in a store of
+    /// 10,000 entries): the window opens without a notice, the check of the whole file once the
+    /// entries show finds it, the banner says a restart repairs it, nothing more is saved, and
+    /// the next start repairs it and says so.
+    func testDamagePastTheStartCheckIsFoundOnceTheWindowShowsAndTheNextStartRepairsIt() throws {
+        let server = try TestHTTPServer { _ in .ok(plainFeed(entries: 3)) }
+        defer { server.stop() }
+        try onMain {
+            let folder = try ReaderFixture.storeFolder(subscribedTo: "http://127.0.0.1:\(server.port)/feed.xml")
+            let path = folder.appendingPathComponent("feeds.sqlite").path
+            nonisolated(unsafe) var grown: Result<Void, any Error>?
+            Task { @MainActor in
+                do {
+                    try await Self.addEntries(10_000, toStoreAt: path)
+                    grown = .success(())
+                } catch {
+                    grown = .failure(error)
+                }
+            }
+            GtkTestEnvironment.iterate(timeout: 120) { grown != nil }
+            try XCTUnwrap(grown).get()
+            try Self.damageAPagePastTheStartCheck(path)
+
+            do {
+                let app = try ReaderFixture(healingStoreIn: folder)
+                defer { app.close() }
+                let banner = app.window.notices.banner
+                XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 60) { banner.message != nil }, "the whole file is checked once the window shows")
+                XCTAssertEqual(banner.message, "The feed database is damaged, so nothing more is saved to it. Restart Feed Reader to repair it; your subscriptions will be recovered.")
+                XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("-damaged-") }, [],
+                               "the start read only the top of the file and opened it as it was")
+                XCTAssertTrue(banner.details?.contains("page") ?? false, banner.details ?? "no details")
+                XCTAssertNotNil(app.library.store.damageFound, "nothing more is written to it")
+                XCTAssertTrue(FileManager.default.fileExists(atPath: FeedStore.damageNoteURL(forDatabaseAt: path).path))
+            }
+
+            let restarted = try ReaderFixture(healingStoreIn: folder)
+            defer { restarted.close() }
+            let message = try XCTUnwrap(restarted.window.notices.banner.message)
+            XCTAssertTrue(message.hasPrefix("The feed database was damaged"), message)
+            XCTAssertTrue(GtkTestEnvironment.iterate { restarted.window.sidebar.feedIDs.count == 2 }, "the subscriptions are back")
+        }
+    }
+
+    /// Adds a feed of `count` entries to the closed store at `path`, and closes it again.
+    private static func addEntries(_ count: Int, toStoreAt path: String) async throws {
+        let store = try FeedStore(path: path)
+        let feed = try await store.addFeed(url: URL(string: "http://127.0.0.1:9/many")!)
+        let entries = (0..<count).map { Entry(id: "many-\($0)", title: "Entry \($0)", summary: String(repeating: "words ", count: 50)) }
+        let parsed = ParsedFeed(format: .rss, feed: Feed(id: "many", title: "Many"), entries: entries)
+        try await store.apply(FetchResult(request: FeedRequest(url: feed.url), outcome: .fetched(parsed, validators: CacheValidators())),
+                              toFeed: feed.id)
+    }
+
+    /// Overwrites the last page of the file, walking back from the end, that the start's check
+    /// does not read and the whole check finds damaged: a leaf deep in one of the trees.
+    private static func damageAPagePastTheStartCheck(_ path: String) throws {
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        let pages = Int(try handle.seekToEnd()) / 4096
+        let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
+        for page in stride(from: pages, to: pages / 2, by: -1) {
+            try handle.seek(toOffset: UInt64((page - 1) * 4096))
+            let original = try XCTUnwrap(try handle.read(upToCount: 4096))
+            try handle.seek(toOffset: UInt64((page - 1) * 4096))
+            try handle.write(contentsOf: garbage)
+            if DatabaseFileCheck.check(path: path, extent: .atStart) == nil, DatabaseFileCheck.check(path: path) != nil { return }
+            try handle.seek(toOffset: UInt64((page - 1) * 4096))
+            try handle.write(contentsOf: original)
+        }
+        XCTFail("no page of the store's second half is past the start's check")
+    }
+
     func testAReadOnlyFolderShowsTheFeedsAndSaysChangesWillNotBeKept() throws {
         let server = try TestHTTPServer { _ in .ok(plainFeed(entries: 3)) }
         defer { server.stop() }

@@ -423,7 +423,7 @@ final class LocalizationTests: XCTestCase {
     static let libraryTree = ["po/refreshgtk", "po/glossary", "Library/Sources/RefreshCore", "Library/Sources/RefreshGtk"]
 
     /// The reader's half: its sources, its GtkBuilder files and the desktop entry and metainfo its POTFILES lists.
-    static let readerTree = ["po/feed-reader", "po/glossary", "Sources/FeedReader", "Sources/FeedReaderLauncher", "Sources/ReaderCommands", "data/ui",
+    static let readerTree = ["po/feed-reader", "po/glossary", "Sources/FeedReader", "Sources/FeedReaderLauncher", "Sources/FeedReaderCommands", "Sources/ReaderCommands", "data/ui",
                              "data/io.github.refreshgtk.FeedReader.desktop", "data/io.github.refreshgtk.FeedReader.metainfo.xml"]
 
     /// Copies the library's tree, breaks it with `breakIt`, and expects check-po to fail saying `text`.

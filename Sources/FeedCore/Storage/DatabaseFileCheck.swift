@@ -1,13 +1,29 @@
 import Foundation
 
-/// A structural check of an SQLite file that reads only the b-tree pages' headers, cheap enough
-/// for every start: `PRAGMA quick_check` reads every row and takes seconds at 100,000 entries.
+/// A structural check of an SQLite file that reads only the b-tree pages' headers: `PRAGMA
+/// quick_check` reads every row and takes seconds at 100,000 entries.
 ///
 /// It finds what storage faults leave behind: a file that is not a database, a file cut short,
 /// and pages overwritten with something that is not a b-tree page. Pages are read as SQLite
 /// would see them, the write-ahead log's committed frames over the file's own, and nothing is
 /// ever written. Damage inside a row's bytes is left to SQLite to report when the row is read.
+/// A start checks the top of the file (``Extent/atStart``), in the same time at any size; the
+/// whole file is read after the window shows (`FeedStore.checkPages()`).
 public enum DatabaseFileCheck {
+    /// How much of the file a check reads.
+    public enum Extent: Sendable, Equatable {
+        /// Every page of every table and index: time in proportion to the file (0.4 s at a
+        /// million entries), so never on the way to the first frame.
+        case whole
+        /// The header, the file's size against its page count, the write-ahead log, the schema,
+        /// and each table's and index's pages from the root down, a level of every tree at a
+        /// time, up to `pages` pages in all: what opening the store reads first.
+        case top(pages: Int)
+
+        /// A start's: 1,024 pages (4 MB), so a small store is still read whole before it opens.
+        public static let atStart = Extent.top(pages: 1024)
+    }
+
     /// What is wrong with a database file.
     public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
         /// The file does not start with an SQLite header.
@@ -37,10 +53,10 @@ public enum DatabaseFileCheck {
         public let path: String
         private let task: Task<Problem?, Never>
 
-        /// Starts checking the database at `path` off the calling thread.
-        public init(path: String) {
+        /// Starts checking `extent` of the database at `path` off the calling thread.
+        public init(path: String, extent: Extent = .atStart) {
             self.path = path
-            task = Task.detached(priority: .userInitiated) { DatabaseFileCheck.check(path: path) }
+            task = Task.detached(priority: .userInitiated) { DatabaseFileCheck.check(path: path, extent: extent) }
         }
 
         /// What `check(path:)` found.
@@ -49,8 +65,8 @@ public enum DatabaseFileCheck {
         }
     }
 
-    /// Nil when the database at `path` looks whole, or there is none yet; otherwise what is wrong.
-    public static func check(path: String) -> Problem? {
+    /// Nil when `extent` of the database at `path` looks whole, or there is none yet; otherwise what is wrong.
+    public static func check(path: String, extent: Extent = .whole) -> Problem? {
         let main: DatabaseFile
         do {
             guard let opened = try DatabaseFile(path: path) else { return nil }
@@ -64,7 +80,11 @@ public enum DatabaseFileCheck {
         return withExtendedLifetime(wal) {
             do {
                 var pages = try Pages(file: main, wal: wal?.bytes)
-                try pages.walkAll()
+                let roots = try pages.schemaRoots()
+                switch extent {
+                case .whole: try pages.walkAll(roots)
+                case let .top(budget): try pages.walkTops(of: roots, budget: budget)
+                }
                 return nil
             } catch let problem as Problem {
                 return problem
@@ -187,7 +207,8 @@ private struct Pages {
     let count: Int
     /// Where each page's newest committed copy starts in the write-ahead log.
     let walPages: [Int: Int]
-    private var visited: [Bool]
+    /// The schema's pages, and the pages a walk from the top has read.
+    private var visited: Set<Int> = []
 
     init(file: DatabaseFile, wal: UnsafeRawBufferPointer?) throws {
         guard file.size >= 100 else { throw Problem.notADatabase }
@@ -218,7 +239,6 @@ private struct Pages {
         if file.size % pageSize != 0 || (log == nil && wholePages < count) {
             throw Problem.truncated(pages: wholePages, expected: count)
         }
-        visited = Array(repeating: false, count: count + 1)
     }
 
     /// The log's newer copy of page `number`, if it holds one.
@@ -243,31 +263,63 @@ private struct Pages {
         return UnsafeRawBufferPointer(buffer.bytes)
     }
 
-    /// Walks the schema's b-tree, then every table's and index's it names. The schema's pages
-    /// are read one by one; every other page's header is read in one pass in the file's order
-    /// (``PageHeaders``), in half the time of a `pread` of each page where its tree leads
-    /// (docs/performance.md, Scale).
-    mutating func walkAll() throws {
+    /// The root pages of every table and index the schema names, once its own b-tree is checked.
+    mutating func schemaRoots() throws -> [Int] {
         var roots: [Int] = []
         let usableSize = usableSize
         try walkSchema { cell in
             if let root = try Self.rootPage(ofSchemaCell: cell, usableSize: usableSize), root > 0 { roots.append(root) }
         }
+        for root in roots where root > count || visited.contains(root) || roots.firstIndex(of: root) != roots.lastIndex(of: root) {
+            throw Problem.damagedPage(1, reason: "the schema names page \(root)")
+        }
+        return roots
+    }
+
+    /// Walks every table's and index's b-tree from `roots`. The schema's pages are read one by
+    /// one; every other page's header is read in one pass in the file's order (``PageHeaders``),
+    /// in half the time of a `pread` of each page where its tree leads (docs/performance.md, Scale).
+    func walkAll(_ roots: [Int]) throws {
         guard !roots.isEmpty else { return }
         let headers = try PageHeaders(of: self)
-        for root in roots {
-            guard root <= count, !visited[root] else { throw Problem.damagedPage(1, reason: "the schema names page \(root)") }
-            try walk(root: root, headers: headers)
+        var seen = Array(repeating: false, count: count + 1)
+        for number in visited { seen[number] = true }
+        for root in roots { try walk(root: root, headers: headers, seen: &seen) }
+    }
+
+    /// Checks the b-trees at `roots` from the top down, a level of every tree at a time, until
+    /// `budget` pages are read: each page's kind and cells, as ``walkAll(_:)`` does.
+    mutating func walkTops(of roots: [Int], budget: Int) throws {
+        var level = roots.map { (page: $0, root: $0) }
+        var isTable: [Int: Bool] = [:]
+        var read = 0
+        while !level.isEmpty {
+            var next: [(page: Int, root: Int)] = []
+            for (number, root) in level {
+                guard read < budget else { return }
+                read += 1
+                guard visited.insert(number).inserted else { throw Problem.damagedPage(number, reason: "the page is in two places of the tree") }
+                let bytes = try page(number)
+                let kind = bytes[0]
+                guard [2, 5, 10, 13].contains(kind) else { throw Problem.damagedPage(number, reason: "not a b-tree page") }
+                let table = kind == 5 || kind == 13
+                if let known = isTable[root], known != table { throw Problem.damagedPage(number, reason: "a page of another kind of tree") }
+                isTable[root] = table
+                var children: [Int] = []
+                try checkCells(of: bytes, number: number, kind: kind) { children.append($0) }
+                for child in children { next.append((try self.child(child, of: number), root)) }
+            }
+            level = next
         }
     }
 
     /// Checks every page of the b-tree at `root` from `headers`, as ``walkSchema(leafCell:)`` checks the schema's.
-    private mutating func walk(root: Int, headers: PageHeaders) throws {
+    private func walk(root: Int, headers: PageHeaders, seen: inout [Bool]) throws {
         var pending = [root]
         var isTable: Bool?
         while let number = pending.popLast() {
-            guard !visited[number] else { throw Problem.damagedPage(number, reason: "the page is in two places of the tree") }
-            visited[number] = true
+            guard !seen[number] else { throw Problem.damagedPage(number, reason: "the page is in two places of the tree") }
+            seen[number] = true
             if let problem = headers.problems[number] { throw problem }
             let kind = headers.kinds[number]
             guard [2, 5, 10, 13].contains(kind) else { throw Problem.damagedPage(number, reason: "not a b-tree page") }
@@ -309,8 +361,7 @@ private struct Pages {
         var pending = [1]
         var isTable: Bool?
         while let number = pending.popLast() {
-            guard !visited[number] else { throw Problem.damagedPage(number, reason: "the page is in two places of the tree") }
-            visited[number] = true
+            guard visited.insert(number).inserted else { throw Problem.damagedPage(number, reason: "the page is in two places of the tree") }
             let bytes = try page(number)
             let header = number == 1 ? 100 : 0
             let kind = bytes[header]
@@ -331,9 +382,10 @@ private struct Pages {
         }
     }
 
+    /// `number`, a child of page `parent`, when it is a page of the database that no walk has read yet.
     private func child(_ number: Int, of parent: Int) throws -> Int {
         guard number >= 2, number <= count else { throw Problem.damagedPage(parent, reason: "a child page \(number) out of range") }
-        guard !visited[number] else { throw Problem.damagedPage(parent, reason: "a child page \(number) used twice") }
+        guard !visited.contains(number) else { throw Problem.damagedPage(parent, reason: "a child page \(number) used twice") }
         return number
     }
 

@@ -34,7 +34,8 @@ public enum RecoverySource: Sendable, Equatable {
 extension FeedStore {
     /// Opens the store at `url`, healing what can be healed, and never writing to a damaged file.
     ///
-    /// A database that fails the cheap page check (`DatabaseFileCheck`), that a previous run
+    /// A database that fails the page check of its top (`DatabaseFileCheck.Extent.atStart`; the
+    /// rest is read by `checkPages()` once the store is in use), that a previous run or check
     /// found damaged, or that SQLite calls damaged is renamed aside with the time in its name, a
     /// new one is made, and the subscriptions are read back from the old file (opened read-only
     /// and immutable) or else from the OPML copy kept beside it. A folder that cannot be written
@@ -64,7 +65,11 @@ extension FeedStore {
             }
         }
         if problem == nil, checkingPages {
-            let found = if let started, started.path == path { await started.problem } else { DatabaseFileCheck.check(path: path) }
+            let found = if let started, started.path == path {
+                await started.problem
+            } else {
+                DatabaseFileCheck.check(path: path, extent: .atStart)
+            }
             problem = found?.description
         }
         guard access(folder.path, W_OK) == 0 else {

@@ -87,16 +87,22 @@ public final class FeedStore: Sendable {
             return try await operation()
         } catch let error as DatabaseError where FeedStore.damages(error) {
             let reason = "\(error.resultCode): \(error.message ?? "")"
-            let isFirst = damage.withLock { found in
-                defer { found = found ?? reason }
-                return found == nil
-            }
-            if isFirst, subscriptionsCopyURL != nil {
-                try? Data(reason.utf8).write(to: FeedStore.damageNoteURL(forDatabaseAt: database.path))
-            }
+            recordDamage(reason)
             throw FeedStoreError.damaged(reason)
         } catch let error as DatabaseError {
             throw FeedStoreError(refusal: error) ?? error
+        }
+    }
+
+    /// Refuses every later write, and leaves the note the next opening heals from (the first
+    /// reason found is the one kept).
+    func recordDamage(_ reason: String) {
+        let isFirst = damage.withLock { found in
+            defer { found = found ?? reason }
+            return found == nil
+        }
+        if isFirst, subscriptionsCopyURL != nil {
+            try? Data(reason.utf8).write(to: FeedStore.damageNoteURL(forDatabaseAt: database.path))
         }
     }
 

@@ -55,11 +55,17 @@ final class Notices {
     func showStoreError(_ failure: String, _ error: Error) {
         FileHandle.standardError.write(Data("feed-reader: \(failure) \(ErrorReason(error).technicalSummary)\n".utf8))
         if let reason = store.damageFound {
-            // TRANSLATORS: "Feed Reader" is the app's name: write it as you translated "Feed Reader" for the window title.
-            banner.show(tr("The feed database is damaged, so nothing more is saved to it. Restart Feed Reader to repair it; your subscriptions will be recovered."),
-                        details: reason)
+            showDamage(reason)
         } else {
             toasts.show(SubscriptionsFailure.sentences(failure, ErrorReason.storeRefusal(error)))
         }
+    }
+
+    /// Says in the banner that the database was found damaged (`reason`, for the details), and
+    /// that a restart repairs it: nothing more is saved to it until then.
+    func showDamage(_ reason: String) {
+        // TRANSLATORS: "Feed Reader" is the app's name: write it as you translated "Feed Reader" for the window title.
+        banner.show(tr("The feed database is damaged, so nothing more is saved to it. Restart Feed Reader to repair it; your subscriptions will be recovered."),
+                    details: reason)
     }
 }

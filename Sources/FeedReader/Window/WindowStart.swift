@@ -5,7 +5,8 @@ import RefreshGtk
 /// window starts with something to read (never again, so samples removed stay removed), and
 /// welcomes the newcomer with what to do next; samples subscribed from another copy of the app's
 /// data follow the one it ships now, so they refresh. Then the stored entries show at once,
-/// without waiting for the network, and the accounts sync.
+/// without waiting for the network, the accounts sync, and the rest of the database's pages are
+/// checked.
 @MainActor
 enum WindowStart {
     static func run(_ main: MainWindow, fetchingRecoveredFeeds: Bool) {
@@ -27,6 +28,16 @@ enum WindowStart {
             if fetchingRecoveredFeeds { main.refreshing.beginRefresh() }
             Task { @MainActor [weak main] in await main?.accounts.syncAccounts(reporting: true) }
             MainThread.whenIdle { [weak main] in main?.cleanUp.runIfDue() }
+            MainThread.whenIdle { [weak main] in if let main { checkPages(of: main) } }
+        }
+    }
+
+    /// Reads the database pages the start left unchecked, off the main thread once the entries
+    /// show; damage found goes to the banner, and the next start repairs it.
+    private static func checkPages(of main: MainWindow) {
+        Task { @MainActor [weak main, store = main.library.store] in
+            guard let reason = await store.checkPages(), let main = main?.live else { return }
+            main.notices.showDamage(reason)
         }
     }
 }

@@ -36,8 +36,9 @@ struct DatabaseFileCheckTests {
         case halfCut, oneByteCut, garbageFirstPage, garbageEntriesPage, garbageIndexPage, textFile
     }
 
-    @Test(arguments: Fault.allCases)
-    func findsDamage(_ fault: Fault) async throws {
+    /// A start's check (`atStart`) reads a store of this size whole, so it finds what the whole check finds.
+    @Test(arguments: Fault.allCases, [DatabaseFileCheck.Extent.whole, .atStart])
+    func findsDamage(_ fault: Fault, extent: DatabaseFileCheck.Extent) async throws {
         let path = try await Self.populatedStore()
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         let expected: (DatabaseFileCheck.Problem) -> Bool
@@ -67,9 +68,48 @@ struct DatabaseFileCheckTests {
             expected = { $0 == .notADatabase }
         }
 
-        let problem = try #require(DatabaseFileCheck.check(path: path))
+        let problem = try #require(DatabaseFileCheck.check(path: path, extent: extent))
 
         #expect(expected(problem), "\(fault): \(problem)")
+    }
+
+    /// A check of the top reads only so many pages whatever the file's size: the header, the
+    /// file's length and the roots are judged; a leaf deep in a tree is left to the whole check.
+    @Test(arguments: [
+        (Fault.halfCut, true), (.oneByteCut, true), (.garbageFirstPage, true), (.textFile, true),
+        (.garbageEntriesPage, false), (.garbageIndexPage, false),
+    ])
+    func theTopCheckReadsABoundedPartOfTheFile(_ fault: Fault, foundAtTheTop: Bool) async throws {
+        let path = try await Self.populatedStore()
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        switch fault {
+        case .halfCut: try FileHandle(forWritingTo: URL(fileURLWithPath: path)).truncate(atOffset: UInt64(size / 2))
+        case .oneByteCut: try FileHandle(forWritingTo: URL(fileURLWithPath: path)).truncate(atOffset: UInt64(size - 1))
+        case .garbageFirstPage: try Self.overwrite(path, at: 0, count: 4096)
+        case .garbageEntriesPage:
+            let pages = try Self.leafPages(of: "entries", path: path)
+            try Self.overwrite(path, at: (pages[pages.count / 2] - 1) * 4096, count: 4096)
+        case .garbageIndexPage:
+            let page = try #require(try Self.leafPages(of: "entries_by_feed_and_date", path: path).last)
+            try Self.overwrite(path, at: (page - 1) * 4096 + 8, count: 400)
+        case .textFile: try Data(String(repeating: "not a database\n", count: 400).utf8).write(to: URL(fileURLWithPath: path))
+        }
+
+        #expect((DatabaseFileCheck.check(path: path, extent: .top(pages: 4)) != nil) == foundAtTheTop, "\(fault)")
+        #expect(DatabaseFileCheck.check(path: path, extent: .whole) != nil, "\(fault)")
+    }
+
+    /// Every tree's root is read before any tree's second level.
+    @Test func aDamagedRootIsFoundAtTheTop() async throws {
+        let path = try await Self.populatedStore()
+        let (foundRoot, trees) = try await DatabaseQueue(path: path).read { db in
+            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'entries'"),
+             try Int.fetchAll(db, sql: "SELECT rootpage FROM sqlite_master WHERE rootpage > 0").count)
+        }
+        let root = try #require(foundRoot)
+        try Self.overwrite(path, at: (root - 1) * 4096, count: 4096)
+
+        #expect(DatabaseFileCheck.check(path: path, extent: .top(pages: trees)) == .damagedPage(root, reason: "not a b-tree page"))
     }
 
     @Test func aWholeClosedStoreHasNoProblem() async throws {

@@ -258,4 +258,67 @@ struct StoreHealingTests {
         #expect(try String(contentsOf: FeedStore.damageNoteURL(forDatabaseAt: url.path), encoding: .utf8) == reason)
         #expect(try Data(contentsOf: url) == bytes)
     }
+
+    /// Damage past what a start checks opens the store as usual; the check of the whole file
+    /// once it is in use finds it, refuses every write from then on, and the next opening
+    /// repairs the file with every entry kept, the damaged file kept aside as it was.
+    @Test func damagePastTheStartCheckIsFoundInUseAndRepairedAtTheNextOpening() async throws {
+        let directory = try temporaryDirectory()
+        let url = try await Self.closedStore(in: directory)
+        try Self.damage(url, by: .garbageIndexPage)
+        let damagedBytes = try Data(contentsOf: url)
+        let topOnly = DatabaseFileCheck.Started(path: url.path, extent: .top(pages: 4))
+
+        try await Self.openAndCheckWholeFile(url, started: topOnly, damagedBytes: damagedBytes)
+
+        let (repaired, healed) = try await FeedStore.openHealing(at: url, now: Self.now, started: DatabaseFileCheck.Started(path: url.path))
+        guard case .repairedDamagedDatabase = healed else {
+            Issue.record("the next opening repairs it: \(String(describing: healed))")
+            return
+        }
+        #expect(try await repaired.entryCount() == 600)
+        #expect(await repaired.checkPages() == nil)
+    }
+
+    /// Opens the store at `url` through a check of its top (`started`), finds the damage past it
+    /// with the whole check, and closes it again, as a window does before the next start.
+    private static func openAndCheckWholeFile(_ url: URL, started: DatabaseFileCheck.Started, damagedBytes: Data) async throws {
+        let (store, notice) = try await FeedStore.openHealing(at: url, now: Self.now, started: started)
+        #expect(notice == nil, "the start reads only the top of the file")
+        #expect(try await store.feeds().count == 2)
+
+        let reason = try #require(await store.checkPages())
+        #expect(store.damageFound == reason)
+        await #expect(throws: FeedStoreError.damaged(reason)) { try await store.addFeed(url: URL(string: "https://three.example/feed")!) }
+        #expect(try String(contentsOf: FeedStore.damageNoteURL(forDatabaseAt: url.path), encoding: .utf8) == reason)
+        #expect(try Data(contentsOf: url) == damagedBytes, "nothing is written to the damaged file")
+    }
+
+    /// The whole check reads the file and its log while the store writes: the checkpoints going
+    /// on meanwhile never make a whole store look damaged.
+    @Test func aStoreBeingWrittenIsWholeToTheCheck() async throws {
+        let directory = try temporaryDirectory()
+        let store = try FeedStore(path: directory.appendingPathComponent("feeds.sqlite").path)
+        let feed = try await store.addFeed(url: Self.feedURLs[0])
+        let writes = Task {
+            for round in 0..<40 {
+                let entries = (0..<100).map { Entry(id: "\(round)-\($0)", title: "Entry \($0)", summary: String(repeating: "words ", count: 60)) }
+                try await store.apply(fetched(entries), toFeed: feed.id)
+                if round % 5 == 4 {
+                    try await store.database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(RESTART)") }
+                }
+            }
+        }
+        var checks = 0
+        while try await store.entryCount() < 4000, checks < 1000 {
+            let found = await store.checkPages()
+            #expect(found == nil, "\(found ?? "")")
+            checks += 1
+            if found != nil { break }
+        }
+        try await writes.value
+        #expect(checks > 0, "the checks ran while the store was written")
+        #expect(await store.checkPages() == nil)
+        #expect(try await store.entryCount() == 4000)
+    }
 }

@@ -3,12 +3,13 @@ import Foundation
 import ReaderCommands
 
 /// `feed-reader-window`, the program of the window (GTK, libadwaita, WebKitGTK), which the
-/// launcher becomes for everything but the window-less commands.
+/// commands' program becomes for everything but the window-less commands.
 enum WindowProgram {
     static let name = "feed-reader-window"
 
-    /// Beside the launcher in a build folder; in `PREFIX/libexec/feed-reader`, the package's own
-    /// folder there as Debian has it, when installed as `PREFIX/bin/feed-reader`.
+    /// Beside this program: both in a build folder, or both in `PREFIX/libexec/feed-reader`, the
+    /// package's own folder there as Debian has it; else in that folder, for this program run
+    /// from `PREFIX/bin`.
     static var path: String {
         let folder = DataDirectory.executable.deletingLastPathComponent()
         let beside = folder.appendingPathComponent(name).path

@@ -3,9 +3,9 @@ import FeedCore
 import ReaderCommands
 
 
-/// Finds the command `feed-reader` runs itself the way the window program's GApplication does:
+/// Finds the command `feed-reader-commands` runs itself the way the window program's GApplication does:
 /// GLib's option parser reads the same options, and the first option of the list that was given wins.
-enum LauncherCommandLine {
+enum CommandLineChoice {
     /// The command of the first option given when it runs without a window; nil when the window
     /// program is to have the command line: no option, `--extract`, `--help` and GApplication's
     /// own options (which this parser does not know), or a command line it cannot parse, which the
