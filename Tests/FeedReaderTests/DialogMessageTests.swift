@@ -53,6 +53,46 @@ final class DialogMessageTests: XCTestCase {
         }
     }
 
+    /// The German hint of Add Feed ended on a line of its own two words ("…einer Webseite ein,
+    /// die" then "einen hat."): Add Feed's hint and Add Account's first, in every language, are
+    /// one line or end in a line at least a fifth of the place wide.
+    func testNoHintEndsInALoneWordInAnyLanguage() throws {
+        try onMain {
+            adw_init()
+            defer { LanguageChoice.speak(nil) }
+            for language in Self.languages {
+                LanguageChoice.speak(language)
+                let name = language ?? "en"
+                let addFeed = AddFeedDialog(library: FeedLibrary(store: try FeedStore.inMemory())) { _ in }
+                defer { gtk_window_destroy(cast(addFeed.window)) }
+                _ = try Self.show(addFeed.window)
+                let hint = try XCTUnwrap(descendant(of: addFeed.window) {
+                    isWidget($0, a: gtk_label_get_type()) && gtk_label_get_text(cast($0)).map { String(cString: $0) } == addFeed.messageText
+                })
+                Self.assertNoLoneWord(hint, "\(name), Add Feed")
+                let addAccount = AddAccountDialog(accounts: AccountSync(engine: SyncEngine(store: try FeedStore.inMemory()))) { _ in }
+                defer { gtk_window_destroy(cast(addAccount.window)) }
+                _ = try Self.show(addAccount.window)
+                let serviceRow = try XCTUnwrap(descendant(of: addAccount.window) { isWidget($0, a: adw_combo_row_get_type()) })
+                adw_combo_row_set_selected(cast(serviceRow), 0)
+                GtkTestEnvironment.waitForFrames(of: addAccount.window)
+                Self.assertNoLoneWord(addAccount.message.label, "\(name), Add Account, \(addAccount.choices[0].label)")
+            }
+        }
+    }
+
+    /// Checks that `label` is one line, or that its last line is at least a fifth of its width.
+    @MainActor
+    private static func assertNoLoneWord(_ label: UnsafeMutablePointer<GtkWidget>, _ what: String) {
+        let layout = gtk_label_get_layout(cast(label))
+        let count = pango_layout_get_line_count(layout)
+        guard count > 1 else { return }
+        var logical = PangoRectangle()
+        pango_layout_line_get_pixel_extents(pango_layout_get_line_readonly(layout, count - 1), nil, &logical)
+        XCTAssertGreaterThanOrEqual(logical.width * 5, gtk_widget_get_width(label),
+                                    "\(what): the last line is alone: \"\(String(cString: gtk_label_get_text(cast(label))))\"")
+    }
+
     /// Add Account grew by a line or three when a login failed, and Add Feed when an error
     /// needed more than two lines: the error takes the hint's place, the dialog keeps its size,
     /// and every error fits that place whole, in every language. The servers are real: one on
