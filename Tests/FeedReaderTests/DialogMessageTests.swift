@@ -132,6 +132,12 @@ final class DialogMessageTests: XCTestCase {
                                   "\(name): \(address) fails")
                     try Self.assertFits(addFeed.window, height: feedHeight, "\(name), Add Feed: \(addFeed.messageText)")
                 }
+                // A message longer than the place (it names the scheme typed) scrolls there: the dialog still keeps its height.
+                let scheme = String(repeating: "x", count: 400)
+                addFeed.enter(scheme + "://example.org/feed.xml")
+                XCTAssertTrue(addFeed.messageText.contains(scheme), "\(name): \(addFeed.messageText)")
+                GtkTestEnvironment.waitForFrames(of: addFeed.window)
+                XCTAssertEqual(gtk_widget_get_height(addFeed.window), feedHeight, "\(name): the dialog keeps its height with a long message")
 
                 let addAccount = AddAccountDialog(accounts: AccountSync(engine: SyncEngine(store: try FeedStore.inMemory()))) { _ in }
                 defer { gtk_window_destroy(cast(addAccount.window)) }
