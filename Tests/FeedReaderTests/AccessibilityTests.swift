@@ -67,4 +67,12 @@ final class AccessibilityTests: XCTestCase {
         defer { g_free(message) }
         return String(cString: message)
     }
+
+    /// Nil when `widget`'s accessible description is `expected`, else what differs.
+    @MainActor
+    static func descriptionMismatch(_ widget: UnsafeMutablePointer<GtkWidget>, _ expected: String) -> String? {
+        guard let message = cgtk_accessible_check_description(cast(widget), expected) else { return nil }
+        defer { g_free(message) }
+        return String(cString: message)
+    }
 }

@@ -349,6 +349,56 @@ final class PartsAloneTests: XCTestCase {
         }
     }
 
+    /// The player's speed kept "1.25×" and its menu English after Preferences switched the
+    /// language: the button and the menu, opened after each switch, show the speeds as the new
+    /// language writes them.
+    func testThePlayersSpeedAndItsMenuFollowALanguageSwitch() throws {
+        try onMain {
+            adw_init()
+            defer {
+                LanguageChoice.speak(nil)
+                LanguageTexts.showAll()
+            }
+            LanguageChoice.speak(nil)
+            // Nothing is requested before Play: the address is never fetched.
+            let player = MediaPlayer(enclosure: Enclosure(url: URL(string: "http://127.0.0.1:9/episode.ogg")!, type: "audio/ogg"),
+                                     isVideo: false, entryID: 1, title: "Episode", feedTitle: "Shows", positions: MediaPositions(),
+                                     speed: 1.25)
+            let window = gtk_window_new()!
+            defer { gtk_window_destroy(cast(window)) }
+            gtk_window_set_child(cast(window), player.widget)
+            gtk_widget_set_visible(player.controls, 1)
+            try Self.show(window)
+            let cases: [(language: String?, button: String, menu: [String])] = [
+                ("de", "1,25×", ["0,75×", "1×", "1,25×", "1,5×", "2×"]),
+                ("fr", "1,25×", ["0,75×", "1×", "1,25×", "1,5×", "2×"]),
+                (nil, "1.25×", ["0.75×", "1×", "1.25×", "1.5×", "2×"]),
+            ]
+            for (language, button, menu) in cases {
+                LanguageChoice.speak(language)
+                LanguageTexts.showAll()
+                let name = language ?? "en"
+                XCTAssertEqual(String(cString: gtk_menu_button_get_label(cast(player.speedButton))), button, name)
+                XCTAssertNil(AccessibilityTests.descriptionMismatch(player.speedButton, button), name)
+                gtk_menu_button_popup(cast(player.speedButton))
+                let popover = try XCTUnwrap(gtk_menu_button_get_popover(cast(player.speedButton)), name)
+                XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(cast(popover)) != 0 }, "\(name): the menu opens")
+                XCTAssertEqual(Self.shownLabels(in: cast(popover)), menu, name)
+                gtk_menu_button_popdown(cast(player.speedButton))
+                XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(cast(popover)) == 0 }, "\(name): the menu closes")
+            }
+        }
+    }
+
+    /// The texts of the labels shown under `widget`, in order.
+    @MainActor
+    private static func shownLabels(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        PreferencesWindowTests.widgets(under: widget, a: gtk_label_get_type())
+            .filter { gtk_widget_get_mapped($0) != 0 }
+            .compactMap { gtk_label_get_text(cast($0)).map { String(cString: $0) } }
+            .filter { !$0.isEmpty }
+    }
+
     /// Shows `window` and waits until it is on screen.
     @MainActor
     private static func show(_ window: UnsafeMutablePointer<GtkWidget>) throws {

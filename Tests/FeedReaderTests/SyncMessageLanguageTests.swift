@@ -19,9 +19,7 @@ final class SyncMessageLanguageTests: XCTestCase {
             defer { LanguageChoice.speak(nil) }
             LanguageChoice.speak(nil)
             let english = failures.map { $0.message(for: TinyTinyRSSService.kind) }
-            let languages = (try? String(contentsOf: Self.linguas, encoding: .utf8))?
-                .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty && !$0.hasPrefix("#") } ?? []
+            let languages = Self.languages
             XCTAssertEqual(languages.count, 12, "po/feed-reader/LINGUAS lists the 12 languages")
             for language in languages {
                 LanguageChoice.speak(language)
@@ -80,6 +78,12 @@ final class SyncMessageLanguageTests: XCTestCase {
         }
     }
 
-    private static let linguas = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appending(path: "../../po/feed-reader/LINGUAS").standardized
+    /// The languages of the reader's catalogs, as po/feed-reader/LINGUAS lists them.
+    static let languages: [String] = {
+        let linguas = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appending(path: "../../po/feed-reader/LINGUAS").standardized
+        return (try? String(contentsOf: linguas, encoding: .utf8))?
+            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") } ?? []
+    }()
 }

@@ -34,8 +34,8 @@ final class AddAccountDialog {
     private let serverRow: UnsafeMutablePointer<GtkWidget>
     private let userRow: UnsafeMutablePointer<GtkWidget>
     private let passwordRow: UnsafeMutablePointer<GtkWidget>
-    private let help: UnsafeMutablePointer<GtkWidget>
-    private let message: UnsafeMutablePointer<GtkWidget>
+    /// The chosen service's hint under the fields, or in its place what is wrong.
+    private(set) var message: DialogMessage!
     private let spinner: UnsafeMutablePointer<GtkWidget>
     /// The services offered, with their texts in the current language.
     let choices: [Choice]
@@ -67,8 +67,6 @@ final class AddAccountDialog {
         serverRow = file.widget("server_row")
         userRow = file.widget("user_row")
         passwordRow = file.widget("password_row")
-        help = file.widget("help")
-        message = file.widget("message")
         spinner = file.widget("spinner")
         // An address reads left to right in every language, its title and text alike (a widget's
         // direction is no property a file can set).
@@ -78,6 +76,7 @@ final class AddAccountDialog {
                    help: Self.item(index, of: file.opaque("service_help")))
         }
         withCStringArray(choices.map(\.label)) { gtk_string_list_splice(file.opaque("service_names"), 0, 0, $0) }
+        message = DialogMessage(label: file.widget("message"), place: file.widget("message_place")) { [weak self] in self?.choice.help ?? "" }
 
         // The row shows the service's name whole; its list names the servers that speak each too,
         // with a check mark at the one chosen as the row's own list has.
@@ -151,7 +150,6 @@ final class AddAccountDialog {
     private var isBusy: Bool { gtk_widget_get_visible(spinner) != 0 }
 
     private func validate() {
-        gtk_label_set_text(cast(help), choice.help)
         let complete = Self.serverURL(from: Self.text(of: serverRow)) != nil && !Self.text(of: userRow).isEmpty
             && !Self.text(of: passwordRow).isEmpty
         actions.setEnabled(.add, complete)
@@ -160,11 +158,8 @@ final class AddAccountDialog {
         say(unencrypted ? tr("With an http:// address the password crosses the network unencrypted: use https:// if the server has it.") : nil)
     }
 
-    /// Shows `text` under the rows, or nothing.
-    private func say(_ text: String?) {
-        gtk_label_set_text(cast(message), text ?? "")
-        gtk_widget_set_visible(message, (text != nil).gboolean)
-    }
+    /// Shows `text` under the rows, else the service's hint.
+    private func say(_ text: String?) { message.show(text, isProblem: text != nil) }
 
     /// Logs in with what was typed; adds the account and closes, or says why not.
     private func add() {

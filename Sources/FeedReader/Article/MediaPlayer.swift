@@ -193,17 +193,21 @@ final class MediaPlayer {
         return opened
     }
 
-    /// The speed's menu: a choice of `PlaybackSpeed.choices`, the one played at marked.
+    /// The speed's menu: a choice of `PlaybackSpeed.choices`, the one played at marked. It is
+    /// made again each time it opens, and the button's speed is kept (``LanguageTexts``), so both
+    /// speak the language switched to since ("1,25×" in German).
     private func setUpSpeedMenu() {
-        let menu = g_menu_new()!
-        for choice in PlaybackSpeed.choices {
-            let item = g_menu_item_new(PlaybackSpeed.label(choice), nil)!
-            g_menu_item_set_action_and_target_value(item, "player.speed", g_variant_new_double(choice))
-            g_menu_append_item(menu, item)
-            g_object_unref(cast(item))
+        makeSpeedMenu()
+        let player = Unmanaged.passRetained(WeakPlayer(self)).toOpaque()
+        gtk_menu_button_set_create_popup_func(cast(speedButton), { _, player in
+            guard let player else { return }
+            MainActor.assumeIsolated { Unmanaged<WeakPlayer>.fromOpaque(player).takeUnretainedValue().player?.makeSpeedMenu() }
+        }, player) { player in
+            guard let player else { return }
+            Unmanaged<WeakPlayer>.fromOpaque(player).release()
         }
-        gtk_menu_button_set_menu_model(cast(speedButton), cast(menu))
-        g_object_unref(cast(menu))
+        LanguageTexts.keep(speedButton, .property("label")) { [weak self] in PlaybackSpeed.label(self?.speed ?? 1) }
+        LanguageTexts.keep(speedButton, .accessibleDescription) { [weak self] in PlaybackSpeed.label(self?.speed ?? 1) }
         Signal.connectObjectOrNil(cast(speedAction), "activate") { [weak self] parameter in
             guard let self, let parameter else { return }
             let chosen = g_variant_get_double(OpaquePointer(parameter))
@@ -215,6 +219,19 @@ final class MediaPlayer {
         gtk_widget_insert_action_group(widget, "player", cast(group))
         g_object_unref(cast(group))
         showSpeed()
+    }
+
+    /// Puts the menu of `PlaybackSpeed.choices`, in the current language, in the speed's button.
+    private func makeSpeedMenu() {
+        let menu = g_menu_new()!
+        for choice in PlaybackSpeed.choices {
+            let item = g_menu_item_new(PlaybackSpeed.label(choice), nil)!
+            g_menu_item_set_action_and_target_value(item, "player.speed", g_variant_new_double(choice))
+            g_menu_append_item(menu, item)
+            g_object_unref(cast(item))
+        }
+        gtk_menu_button_set_menu_model(cast(speedButton), cast(menu))
+        g_object_unref(cast(menu))
     }
 
     /// Plays at `rate` from now on, and shows it.
@@ -426,4 +443,11 @@ final class MediaPlayer {
         copying?.cancel()
         if let localCopy { try? FileManager.default.removeItem(at: localCopy) }
     }
+}
+
+/// A player held weakly, for the speed button's menu maker, which the button keeps as long as it lives.
+private final class WeakPlayer {
+    weak var player: MediaPlayer?
+
+    init(_ player: MediaPlayer) { self.player = player }
 }

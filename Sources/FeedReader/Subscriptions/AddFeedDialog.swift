@@ -21,7 +21,8 @@ final class AddFeedDialog {
     /// The address's row, and the text field inside it, which has the keyboard.
     private let entry: UnsafeMutablePointer<GtkWidget>
     private let field: UnsafeMutablePointer<GtkWidget>
-    private let message: UnsafeMutablePointer<GtkWidget>
+    /// The hint under the address, or in its place what is wrong.
+    private var message: DialogMessage!
     private let spinner: UnsafeMutablePointer<GtkWidget>
     private let candidateList: UnsafeMutablePointer<GtkWidget>
     /// Scrolls the candidates, so however many a page offers the dialog keeps its size.
@@ -66,14 +67,15 @@ final class AddFeedDialog {
         field = UnsafeMutableRawPointer(gtk_editable_get_delegate(cast(entry))!).assumingMemoryBound(to: GtkWidget.self)
         // The field is what a screen reader reaches: it is named by the row's title, as it reads.
         cgtk_accessible_set_label(cast(field), adw_preferences_row_get_title(cast(entry)))
-        message = file.widget("message")
         spinner = file.widget("spinner")
         candidateList = file.widget("candidate_list")
         candidateScroller = file.widget("candidate_scroller")
         // An address reads left to right in every language, its title and text alike (a widget's
         // direction is no property a file can set).
         Widgets.setDirection(GTK_TEXT_DIR_LTR, of: entry)
-        Self.keepTwoLinesTall(message)
+        message = DialogMessage(label: file.widget("message"), place: file.widget("message_place")) {
+            tr("Enter the address of a feed, or of a web page that has one.")
+        }
         if let accounts, !accounts.accounts.isEmpty {
             destination = AddFeedDestination(file, sync: accounts, selection: selection)
         }
@@ -94,7 +96,7 @@ final class AddFeedDialog {
     private var text: String { String(cString: gtk_editable_get_text(cast(entry))) }
 
     /// The text under the address: the hint, a problem, or the invitation to choose.
-    var messageText: String { String(cString: gtk_label_get_text(cast(message))) }
+    var messageText: String { message.text }
 
     /// Types `address` into the address field, as a person pasting it.
     func enter(_ address: String) { gtk_editable_set_text(cast(entry), address) }
@@ -143,23 +145,7 @@ final class AddFeedDialog {
     }
 
     /// Shows `text` under the address, else the hint; a problem in the error colour.
-    private func say(_ text: String?, isProblem: Bool = false) {
-        gtk_label_set_text(cast(message), text ?? tr("Enter the address of a feed, or of a web page that has one."))
-        gtk_label_set_selectable(cast(message), (text != nil).gboolean)
-        if text == nil { gtk_widget_add_css_class(message, "dim-label") } else { gtk_widget_remove_css_class(message, "dim-label") }
-        if isProblem { gtk_widget_add_css_class(message, "error") } else { gtk_widget_remove_css_class(message, "error") }
-    }
-
-    /// Keeps `label` at least two of its lines tall, so a message in place of the hint does not
-    /// make the dialog grow and shrink as it comes and goes.
-    private static func keepTwoLinesTall(_ label: UnsafeMutablePointer<GtkWidget>) {
-        guard let layout = gtk_widget_create_pango_layout(label, "X\nX") else { return }
-        defer { g_object_unref(cast(layout)) }
-        var width: Int32 = 0
-        var height: Int32 = 0
-        pango_layout_get_pixel_size(layout, &width, &height)
-        gtk_widget_set_size_request(label, -1, height)
-    }
+    private func say(_ text: String?, isProblem: Bool = false) { message.show(text, isProblem: isProblem) }
 
     /// Subscribes to the feed chosen from the page's list; otherwise finds the feeds for the
     /// address and subscribes when there is one, or lists them when there are several.
