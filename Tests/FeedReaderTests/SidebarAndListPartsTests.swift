@@ -86,6 +86,87 @@ final class SidebarAndListPartsTests: XCTestCase {
         }
     }
 
+    /// Scrolling through a long list kept an item (its entry made into markup, about a kilobyte)
+    /// for every entry it had listed, 10 MB over 10,000: items now live only while a row shows
+    /// them, however far the list scrolled, and a row's item still follows its entry's changes.
+    func testTheListKeepsItemsOnlyForTheRowsItShows() throws {
+        let folder = temporaryDirectory()
+        try onMain {
+            let store = try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path)
+            let list = EntryListView(library: FeedLibrary(store: store))
+            let window = gtk_window_new()!
+            defer { gtk_window_destroy(cast(window)) }
+            gtk_window_set_child(cast(window), list.widget)
+            gtk_window_set_default_size(cast(window), 420, 500)
+            gtk_window_present(cast(window))
+            let stored = 300
+            nonisolated(unsafe) var done = false
+            Task { @MainActor in
+                let feed = try await store.addFeed(url: URL(string: "https://planet.example/rss")!)
+                let start = Date(timeIntervalSince1970: 1_700_000_000)
+                let entries = (0..<stored).map {
+                    Entry(id: "\($0)", title: "Entry \($0)", published: start.addingTimeInterval(Double(-60 * $0)),
+                          summary: String(repeating: "Its summary. ", count: 20))
+                }
+                let parsed = ParsedFeed(format: .rss, feed: Feed(id: "planet", title: "Planet"), entries: entries)
+                try await store.apply(FetchResult(request: FeedRequest(url: feed.url), outcome: .fetched(parsed, validators: CacheValidators())),
+                                      toFeed: feed.id)
+                done = true
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { done })
+            list.show(.all, feedTitles: [:])
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.order.count == EntryListView.pageSize })
+            let adjustment = try XCTUnwrap(list.verticalAdjustment)
+            while list.order.count < stored {
+                let listed = list.order.count
+                list.footer.beginRefreshing()
+                XCTAssertTrue(GtkTestEnvironment.iterate { list.order.count > listed && !list.footer.isRefreshing }, "page after \(listed)")
+                gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+                GtkTestEnvironment.waitForFrames(of: list.widget)
+            }
+            XCTAssertEqual(list.order.count, stored)
+
+            // The rows at the end show the last entries, through their items.
+            let last = try XCTUnwrap(list.order.last)
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.rowWidgets(showing: last) != nil }, "the last entry's row is bound")
+            let title = { (id: Int64) in list.rowWidgets(showing: id).map { String(cString: gtk_label_get_text(cast($0.title))) } }
+            XCTAssertEqual(title(last), "Entry \(stored - 1)")
+
+            // Every position's item, watched: those no row holds go as soon as they are let go.
+            let model = try XCTUnwrap(gtk_list_view_get_model(cast(list.listView)))
+            XCTAssertEqual(Int(g_list_model_get_n_items(cast(model))), stored)
+            var watched = [GWeakRef](repeating: GWeakRef(), count: stored)
+            for position in 0..<stored {
+                let item = try XCTUnwrap(g_list_model_get_item(cast(model), guint(position)))
+                XCTAssertEqual(EntryItem(item).titleMarkup, "Entry \(position)", "an item asked for anywhere shows its entry")
+                g_weak_ref_init(&watched[position], item)
+                g_object_unref(item)
+            }
+            var rows = 0
+            var row = gtk_widget_get_first_child(list.listView)
+            while let current = row {
+                rows += 1
+                row = gtk_widget_get_next_sibling(current)
+            }
+            var alive = 0
+            for position in 0..<stored {
+                if let item = g_weak_ref_get(&watched[position]) {
+                    alive += 1
+                    g_object_unref(item)
+                }
+                g_weak_ref_clear(&watched[position])
+            }
+            XCTAssertGreaterThan(alive, 0, "the rows shown hold their items")
+            XCTAssertLessThanOrEqual(alive, rows, "no item lives but those the list's \(rows) rows show, of \(stored) listed")
+
+            // A row's item still follows its entry: read, its title is drawn read.
+            let unread = { list.rowWidgets(showing: last).map { gtk_widget_has_css_class($0.title, "unread") != 0 } }
+            XCTAssertEqual(unread(), true)
+            list.showRead(true, ids: [last])
+            XCTAssertEqual(unread(), false)
+        }
+    }
+
     /// In Arabic an English row had its title on the right and its summary running from the
     /// left: each row now reads in its entry's own direction, every line alike, whatever the
     /// window's; an entry with no letters to tell follows the window.

@@ -18,10 +18,10 @@ final class EntryListView {
     let widget: UnsafeMutablePointer<GtkWidget>
     let header: CompactHeader
     let footer: NormalAutoFooter
-    /// One ``EntryItem`` per entry shown, showing the entry at its position in ``order``: a new
-    /// page refills the items already there (their rows follow their properties) instead of
-    /// replacing every item (and row) of the list.
-    private let rows: OpaquePointer
+    /// A position per entry shown, whose ``EntryItem`` (made only for the rows GTK shows) shows
+    /// the entry at its position in ``order``: a new page refills the items alive (their rows
+    /// follow their properties) instead of replacing every item (and row) of the list.
+    private let model = EntryListModel()
     /// A GtkMultiSelection: one entry is read at a time, and Ctrl, Shift and their keys select
     /// several for the menu's and the keys' actions.
     private let selectionModel: OpaquePointer
@@ -79,11 +79,10 @@ final class EntryListView {
 
     init(library: FeedLibrary) {
         self.library = library
-        // Each model is handed to the one above it, which owns it from then on: `rows` and
+        // Each model is handed to the one above it, which owns it from then on: `model` and
         // `selectionModel` stay valid as long as the list view that `listViewRef` holds.
-        rows = g_list_store_new(EntryItem.type.gtype)
         let factory = gtk_signal_list_item_factory_new()!
-        let selection = gtk_multi_selection_new(cast(rows))!
+        let selection = gtk_multi_selection_new(OpaquePointer(model.object))!
         selectionModel = selection
         let listView = gtk_list_view_new(cast(selection), factory)!
         listViewRef = ObjectRef(takingOwnership: listView)
@@ -102,6 +101,7 @@ final class EntryListView {
         header.link(to: view)
         footer.link(to: view)
         footer.refreshingAction = { [weak self] in self?.loadOlder() }
+        model.fill = { [weak self] item, position in self?.show(position, in: item) }
 
         Signal.connectObject(cast(factory), "setup") { [weak self] item in self?.setUpRow(item) }
         Signal.connectObject(cast(factory), "bind") { [weak self] item in self?.bind(item) }
@@ -298,7 +298,7 @@ final class EntryListView {
             .map { $0 == listView || gtk_widget_is_ancestor($0, listView) != 0 } ?? false
         isReplacing = true
         // Only the count changes the list's items: the rows kept show their new entries below.
-        if shown != order.count { splicePlaceholders(at: kept, removing: shown - kept, adding: order.count - kept) }
+        if shown != order.count { model.splice(at: kept, removing: shown - kept, adding: order.count - kept) }
         isReplacing = false
         showEntries(in: 0..<kept)
         // A focused row removed is gone from the window, but stays the window's focus until the
@@ -318,26 +318,18 @@ final class EntryListView {
         for entry in fresh { entries[entry.id] = entry }
         let shown = order.count
         order += fresh.map(\.id)
-        splicePlaceholders(at: shown, removing: 0, adding: fresh.count)
+        if !fresh.isEmpty { model.splice(at: shown, removing: 0, adding: fresh.count) }
     }
 
-    /// Removes and adds items at `position`: the new ones show the entries of ``order`` there.
-    private func splicePlaceholders(at position: Int, removing removed: Int, adding added: Int) {
-        var items: [gpointer?] = (0..<added).map { _ in UnsafeMutableRawPointer(EntryItem.type.make()) }
-        for index in 0..<added { EntryItem(items[index]!).show(entries[order[position + index]]!, feed: feedTitle(of: order[position + index]),
-                                                                terms: searchTerms) }
-        g_list_store_splice(rows, guint(position), guint(removed), &items, guint(added))
-        for item in items { g_object_unref(item) }
+    /// Shows in `item` the entry of ``order`` at `position`.
+    private func show(_ position: Int, in item: EntryItem) {
+        guard position < order.count, let entry = entries[order[position]] else { return }
+        item.show(entry, feed: feedTitles[entry.feedID], terms: searchTerms)
     }
 
-    private func feedTitle(of entryID: Int64) -> String? { entries[entryID].flatMap { feedTitles[$0.feedID] } }
-
-    /// Shows in the items at `positions` the entries of ``order`` there.
+    /// Shows in the items alive at `positions` the entries of ``order`` there.
     private func showEntries(in positions: Range<Int>) {
-        for position in positions {
-            guard let entry = entries[order[position]] else { continue }
-            EntryItem.at(position, in: rows)?.show(entry, feed: feedTitles[entry.feedID], terms: searchTerms)
-        }
+        for (position, item) in model.liveItems where positions.contains(position) { show(position, in: item) }
     }
 
     private func scrollToTop() {
@@ -414,9 +406,7 @@ final class EntryListView {
     func update(_ entry: StoredEntry) {
         guard entries[entry.id] != nil else { return }
         entries[entry.id] = entry
-        if let position = order.firstIndex(of: entry.id) {
-            EntryItem.at(position, in: rows)?.show(entry, feed: feedTitles[entry.feedID], terms: searchTerms)
-        }
+        if let position = order.firstIndex(of: entry.id), let item = model.liveItem(at: position) { show(position, in: item) }
     }
 
     /// Shows the listed entries among `ids` read or unread in their rows, after the store did.
@@ -425,7 +415,7 @@ final class EntryListView {
             guard var entry = entries[id], entry.isRead != isRead else { continue }
             entry.isRead = isRead
             entries[id] = entry
-            EntryItem.at(position, in: rows)?.show(entry, feed: feedTitles[entry.feedID], terms: searchTerms)
+            if let item = model.liveItem(at: position) { show(position, in: item) }
         }
     }
 
@@ -443,7 +433,7 @@ final class EntryListView {
 
     /// The widgets of the row showing the entry `id`, found through its item, when the row is bound.
     func rowWidgets(showing id: Int64) -> EntryRowWidgets? {
-        order.firstIndex(of: id).flatMap { EntryItem.at($0, in: rows) }.flatMap { ObjectData.get($0.object, EntryItem.rowKey) }
+        order.firstIndex(of: id).flatMap(model.liveItem(at:)).flatMap { ObjectData.get($0.object, EntryItem.rowKey) }
     }
 
     // MARK: - Rows

@@ -6,8 +6,9 @@ import RefreshGtk
 /// what the row shows of the entry at its position, in the current language, marked up with the
 /// words searched for.
 ///
-/// The list keeps one item per position and refills the items whose entries change, as a new
-/// page or a mark does: the rows bound to them follow their properties without being rebound.
+/// The list's model (``EntryListModel``) makes an item for a position only while a row shows it,
+/// and refills the items whose entries change, as a new page or a mark does: the rows bound to
+/// them follow their properties without being rebound.
 @MainActor
 struct EntryItem {
     static let type = ObjectType(name: "FeedReaderEntryItem", properties: [
@@ -63,14 +64,6 @@ struct EntryItem {
         let escaped = g_markup_escape_text(text, -1)!
         defer { g_free(escaped) }
         return String(cString: escaped)
-    }
-
-    /// The item a list model holds at `position`, or nil past its end.
-    static func at(_ position: Int, in list: OpaquePointer) -> EntryItem? {
-        guard position >= 0, let object = g_list_model_get_item(cast(list), guint(position)) else { return nil }
-        // The list keeps its own reference.
-        g_object_unref(object)
-        return EntryItem(object)
     }
 
     /// Data a row hangs on the item while it shows it: how the row is found through the model.
