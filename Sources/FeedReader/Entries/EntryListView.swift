@@ -100,6 +100,10 @@ final class EntryListView {
         footer = NormalAutoFooter()
         header.link(to: view)
         footer.link(to: view)
+        // The footer pages through the store, which a refresh from the network in the header
+        // does not hold up: a reader scrolling through a long list while a background refresh
+        // runs keeps getting older entries (the list follows both through its change notices).
+        view.allowsSimultaneousRefresh = true
         footer.refreshingAction = { [weak self] in self?.loadOlder() }
         model.fill = { [weak self] item, position in self?.show(position, in: item) }
 
@@ -159,18 +163,19 @@ final class EntryListView {
         reload(scrollToTop: true, keepingSelection: false, completion: completion)
     }
 
-    /// The page after `last` (the first page when nil): search results, else the source's entries.
-    private func page(after last: StoredEntry?) async throws -> [StoredEntry] {
+    /// The page after `last` (the first page when nil), of `size` entries (a page's by default):
+    /// search results, else the source's entries.
+    private func page(after last: StoredEntry?, size: Int? = nil) async throws -> [StoredEntry] {
         if !searchTerms.isEmpty {
-            return try await library.store.search(searchText, limit: Self.searchPageSize, offset: last == nil ? 0 : order.count,
+            return try await library.store.search(searchText, limit: size ?? Self.searchPageSize, offset: last == nil ? 0 : order.count,
                                                   fields: .listing, includingHidden: showsHidden)
         }
         if let id = source.savedSearchID {
             guard let saved = savedSearch?(id) else { return [] }
-            return try await library.store.entries(saved.entryQuery(unreadOnly: filter == .unread, limit: Self.pageSize,
+            return try await library.store.entries(saved.entryQuery(unreadOnly: filter == .unread, limit: size ?? Self.pageSize,
                                                                     olderThan: last?.cursor, fields: .listing, keeping: keptID))
         }
-        return try await library.store.entries(query(unreadOnly: filter == .unread, limit: Self.pageSize, olderThan: last?.cursor,
+        return try await library.store.entries(query(unreadOnly: filter == .unread, limit: size ?? Self.pageSize, olderThan: last?.cursor,
                                                      keeping: keptID))
     }
 
@@ -214,11 +219,19 @@ final class EntryListView {
     /// Lists again what `change` may have changed in the list, once the first page shows.
     func follow(_ change: LibraryModel.Change) async {
         switch change {
-        case let .entries(newAtTop): await reloaded(scrollToTop: newAtTop)
+        // New entries bring the list to its top only when it shows its first page: a reader
+        // deep in the list stays where they are.
+        case let .entries(newAtTop): await reloaded(scrollToTop: newAtTop && isNearTop)
         case .feeds: await reloaded()
         case .folders where source.folderID != nil: await reloaded()
         case .folders, .counts: return
         }
+    }
+
+    /// Whether the list is scrolled no further than its first screen.
+    private var isNearTop: Bool {
+        guard let adjustment = verticalAdjustment else { return true }
+        return gtk_adjustment_get_value(adjustment) - gtk_adjustment_get_lower(adjustment) <= gtk_adjustment_get_page_size(adjustment)
     }
 
     /// Loads the first page again, returning once it shows (or a newer load took its place).
@@ -234,13 +247,17 @@ final class EntryListView {
         keepsSelectedEntry = keepingSelection
         generation += 1
         let generation = generation
+        // Listed again after a change, the list keeps as many entries as it shows: a reader
+        // scrolled through thousands of them stays where they are when a refresh ends.
+        let size = scrollToTop || !keepingSelection ? currentPageSize : max(currentPageSize, order.count)
         // Its results would be dropped anyway: SQLite stops the query instead of finishing it.
         firstPageLoad?.cancel()
         firstPageLoad = Task { @MainActor [weak self] in
             // Also when a newer load took its place: a refresh waits for it to end its header.
             defer { completion?() }
             do {
-                guard let page = try await self?.page(after: nil), let self, self.life.isAlive, generation == self.generation else { return }
+                guard let page = try await self?.page(after: nil, size: size), let self, self.life.isAlive,
+                      generation == self.generation else { return }
                 self.replace(with: page)
                 if scrollToTop {
                     self.scrollToTop()
@@ -248,7 +265,7 @@ final class EntryListView {
                 }
                 // A footer at its end already stays there: set again, it would animate (every frame
                 // of it redrawing the window) on each search keystroke that finds a short page.
-                if page.count >= self.currentPageSize {
+                if page.count >= size {
                     self.footer.resetNoMoreData()
                 } else if self.footer.state != .noMoreData {
                     self.footer.resetNoMoreData()
@@ -274,7 +291,10 @@ final class EntryListView {
         let generation = generation
         Task { @MainActor [weak self] in
             do {
-                guard let page = try await self?.page(after: last), let self, self.life.isAlive, generation == self.generation else { return }
+                guard let page = try await self?.page(after: last), let self, self.life.isAlive else { return }
+                // A listing made meanwhile replaced the one this page followed: the footer is
+                // free to load after the new one's end.
+                guard generation == self.generation else { return self.footer.endRefreshing() }
                 self.append(page)
                 if page.count < self.currentPageSize {
                     self.footer.endRefreshingWithNoMoreData()
