@@ -111,6 +111,8 @@ final class MainWindow {
         model.onChange = { [weak self] change, selecting in
             await self?.live?.reading.show(change, selecting: selecting)
             if change == .feeds { self?.iconUpdates.update() }
+            // The first window's welcome says what the sidebar holds now.
+            if let self, let welcome = self.article.welcome { welcome.follow(self.model.feeds + self.model.accounts.flatMap(\.feeds)) }
         }
         entryList.header.refreshingAction = life.tied(onMain: { [weak self] in self?.refreshing.refreshSelection() })
         article.fullArticle.addActions(to: window) { [weak self] _ in Task { @MainActor [weak self] in await self?.model.changed(.counts) } }
