@@ -41,6 +41,10 @@ final class PaneLeaflet {
 
     /// Called when the panes shown change: a fold, or another pane shown while folded.
     var onChange: (() -> Void)?
+    /// Refresh and the main menu, kept in the header bar of the first pane shown.
+    var windowButtons: WindowButtons? {
+        didSet { moveWindowButtons() }
+    }
 
     /// `frame` holds the outer leaflet and reports its width.
     init(frame: UnsafeMutablePointer<GtkWidget>, outer: OpaquePointer, inner: OpaquePointer,
@@ -65,13 +69,22 @@ final class PaneLeaflet {
         for leaflet in [outer, inner] {
             Signal.connectIgnoringArgument(cast(leaflet), "notify::folded") { [weak self] in
                 self?.apply()
-                self?.onChange?()
+                self?.panesChanged()
             }
             Signal.connectIgnoringArgument(cast(leaflet), "notify::visible-child") { [weak self] in
                 self?.followLeaflets()
-                self?.onChange?()
+                self?.panesChanged()
             }
         }
+    }
+
+    private func panesChanged() {
+        moveWindowButtons()
+        onChange?()
+    }
+
+    private func moveWindowButtons() {
+        windowButtons?.follow { [weak self] in self?.visiblePanes ?? [] }
     }
 
     /// Whether the sidebar has folded away (two panes or one).
