@@ -63,6 +63,14 @@ final class EntryListView {
     private var firstPageLoad: Task<Void, Never>?
     /// Counts the listings shown from their top: a new source, filter or search, or new entries above.
     private(set) var listing = 0
+    /// Counts the entries chosen to be read here: one chosen while a new listing is read is kept in it.
+    private var choices = 0
+    /// Counts the entries marked here (read, starred) one by one.
+    private var marks = 0
+    /// The state each entry was last marked with here, and that mark's number: a page read from
+    /// the store before the mark, which arrives after it (an entry selected as the Unread view
+    /// appears), shows the entry as marked, not as it was.
+    private var marked: [Int64: (mark: Int, isRead: Bool, isStarred: Bool)] = [:]
 
     /// Called when an entry is opened (Enter or a double click): its page in the browser.
     var onOpen: ((StoredEntry) -> Void)?
@@ -234,14 +242,23 @@ final class EntryListView {
         keepsSelectedEntry = keepingSelection
         generation += 1
         let generation = generation
+        let (marksBefore, choicesBefore) = (marks, choices)
         // Its results would be dropped anyway: SQLite stops the query instead of finishing it.
         firstPageLoad?.cancel()
         firstPageLoad = Task { @MainActor [weak self] in
             // Also when a newer load took its place: a refresh waits for it to end its header.
             defer { completion?() }
             do {
-                guard let page = try await self?.page(after: nil), let self, self.life.isAlive, generation == self.generation else { return }
-                self.replace(with: page)
+                guard var page = try await self?.page(after: nil), let self, self.life.isAlive, generation == self.generation else { return }
+                // An entry chosen to be read while the page was read (the Unread view just
+                // asked for) is the one being read: listed again with it kept, as if chosen after.
+                if self.choices > choicesBefore, let chosen = self.selectedID, !page.contains(where: { $0.id == chosen }) {
+                    self.keepsSelectedEntry = true
+                    let again = try await self.page(after: nil)
+                    guard self.life.isAlive, generation == self.generation else { return }
+                    page = again
+                }
+                self.replace(with: self.withMarks(after: marksBefore, on: page))
                 if scrollToTop {
                     self.scrollToTop()
                     self.listing += 1
@@ -272,10 +289,11 @@ final class EntryListView {
             return
         }
         let generation = generation
+        let marksBefore = marks
         Task { @MainActor [weak self] in
             do {
                 guard let page = try await self?.page(after: last), let self, self.life.isAlive, generation == self.generation else { return }
-                self.append(page)
+                self.append(self.withMarks(after: marksBefore, on: page))
                 if page.count < self.currentPageSize {
                     self.footer.endRefreshingWithNoMoreData()
                 } else {
@@ -361,6 +379,7 @@ final class EntryListView {
         let reading = selectedID.flatMap { selected.count > 1 && selected.contains($0) ? $0 : nil } ?? selected.first
         guard reading != selectedID else { return }
         selectedID = reading
+        choices += 1
         onSelect?(reading.flatMap { entries[$0] })
     }
 
@@ -410,9 +429,24 @@ final class EntryListView {
         return true
     }
 
+    /// `page`, read from the store when `marksBefore` entries had been marked, with the marks made
+    /// since on its entries; the marks it was read after are in the store and are let go.
+    private func withMarks(after marksBefore: Int, on page: [StoredEntry]) -> [StoredEntry] {
+        marked = marked.filter { $0.value.mark > marksBefore }
+        guard !marked.isEmpty else { return page }
+        return page.map { entry in
+            guard let mark = marked[entry.id] else { return entry }
+            var changed = entry
+            (changed.isRead, changed.isStarred) = (mark.isRead, mark.isStarred)
+            return changed
+        }
+    }
+
     /// Records a change to one entry (read or starred) and redraws its row if it is visible.
     func update(_ entry: StoredEntry) {
         guard entries[entry.id] != nil else { return }
+        marks += 1
+        marked[entry.id] = (marks, entry.isRead, entry.isStarred)
         entries[entry.id] = entry
         if let position = order.firstIndex(of: entry.id) {
             EntryItem.at(position, in: rows)?.show(entry, feed: feedTitles[entry.feedID], terms: searchTerms)
