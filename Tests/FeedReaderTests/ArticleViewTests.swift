@@ -78,6 +78,37 @@ final class ArticleViewTests: XCTestCase {
         }
     }
 
+    /// The first article's web process takes about two seconds to start, and the pane was blank
+    /// meanwhile: a spinner shows in the page's place until the page has its content; later
+    /// articles, in the running view, replace the page shown without it.
+    func testTheFirstArticleShowsASpinnerUntilItsPageShows() throws {
+        try withArticles { app in
+            let article = app.window.article
+            let shownSpinner = {
+                descendant(of: article.widget) { isWidget($0, a: gtk_spinner_get_type()) && PaneLeafletTests.isShown($0) }
+            }
+            XCTAssertNil(shownSpinner(), "nothing loads before an entry is selected")
+            app.window.entryList.select(index: 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.state == .article }, "the page is loading")
+            let spinner = try XCTUnwrap(shownSpinner(), "a spinner shows while the web view starts")
+            XCTAssertNotEqual(gtk_spinner_get_spinning(cast(spinner)), 0, "and spins")
+            XCTAssertNil(AccessibilityTests.labelMismatch(spinner, "Loading the article"))
+            // Drawn, if the page is not there yet, for people to look at.
+            GtkTestEnvironment.waitForFrames(of: spinner)
+            saveRender(app.window.window, name: "article-first-loading")
+
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.isLoaded })
+            XCTAssertNil(shownSpinner(), "the page takes the spinner's place")
+            XCTAssertTrue(PaneLeafletTests.isShown(try XCTUnwrap(article.madeWebView)))
+            XCTAssertEqual(gtk_spinner_get_spinning(cast(spinner)), 0, "the hidden spinner stops")
+
+            app.window.entryList.select(index: 1)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.state == .article && article.entry?.title == "Second" })
+            XCTAssertNil(shownSpinner(), "the next article replaces the page without a spinner")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.isLoaded })
+        }
+    }
+
     func testAClickedLinkOpensOutsideAndTheViewStaysOnTheArticle() throws {
         try withArticles { app in
             var opened: [URL] = []

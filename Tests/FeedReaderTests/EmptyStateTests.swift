@@ -59,6 +59,53 @@ final class EmptyStateTests: XCTestCase {
         }
     }
 
+    /// Every empty state is a status page as GNOME's HIG has it: an icon, a title without a full
+    /// stop, a description that is a sentence with one. The article pane's "No Entry Selected"
+    /// had neither icon nor full stop. Built without the window: the article pane, the first
+    /// run's welcome in each of its states, and each of the list's states.
+    func testEveryEmptyStateHasAnIconATitleAndADescriptionSentence() throws {
+        try onMain {
+            // The app's own icons, as an installed app has them in the theme.
+            AppData.addBuildTreeIcons()
+            let article = ArticleView()
+            let window = gtk_window_new()!
+            defer { gtk_window_destroy(cast(window)) }
+            gtk_window_set_child(cast(window), article.widget)
+            gtk_window_set_default_size(cast(window), 600, 500)
+            gtk_window_present(cast(window))
+            let shownPage = {
+                descendant(of: article.widget) { isWidget($0, a: adw_status_page_get_type()) && gtk_widget_get_mapped($0) != 0 }.map(OpaquePointer.init)
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate { shownPage() != nil }, "the empty article pane is a status page")
+            let empty = try XCTUnwrap(shownPage())
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(window, name: "article-no-entry-selected") })
+            var pages: [(name: String, icon: String, title: String, description: String)] = [
+                ("article", adw_status_page_get_icon_name(empty).map { String(cString: $0) } ?? "",
+                 String(cString: adw_status_page_get_title(empty)), adw_status_page_get_description(empty).map { String(cString: $0) } ?? ""),
+            ]
+            XCTAssertEqual(pages[0].title, "No Entry Selected")
+            // The welcome with nothing subscribed; FirstRunTests sees it with the samples and with one's own feeds.
+            let welcome = FirstRunWelcome()
+            pages.append(("welcome", adw_status_page_get_icon_name(welcome.page).map { String(cString: $0) } ?? "", welcome.title, welcome.description))
+            let states: [(Bool, FeedSelection, EntryFilter, Bool, Bool)] = [
+                (false, .all, .all, false, true), (true, .all, .all, true, true), (true, .starred, .all, false, true),
+                (true, .all, .unread, false, true), (true, .all, .all, false, false), (true, .all, .all, false, true),
+            ]
+            for (hasFeeds, selection, filter, searching, online) in states {
+                let state = ListEmptyState.of(hasFeeds: hasFeeds, selection: selection, filter: filter, searching: searching, online: online)
+                pages.append(("list, \(state.kind)", state.iconName, state.title, state.description))
+            }
+            XCTAssertEqual(Set(pages.map(\.name)).count, pages.count)
+            for page in pages {
+                XCTAssertNotEqual(gtk_icon_theme_has_icon(gtk_icon_theme_get_for_display(gdk_display_get_default()), page.icon), 0,
+                                  "\(page.name): an icon the theme has, not \(page.icon)")
+                XCTAssertFalse(page.title.isEmpty || page.title.hasSuffix("."), "\(page.name): a title without a full stop: \(page.title)")
+                XCTAssertTrue(page.description.first?.isUppercase == true && page.description.hasSuffix("."),
+                              "\(page.name): a sentence with a full stop: \(page.description)")
+            }
+        }
+    }
+
     /// The status page's title, or nil while the list shows.
     @MainActor
     static func statusTitle(_ app: ReaderFixture) -> String? {
@@ -85,6 +132,9 @@ final class FirstRunTests: XCTestCase {
             let welcome = try XCTUnwrap(app.window.article.welcome, "the first run offers a welcome")
             XCTAssertTrue(GtkTestEnvironment.iterate { PaneLeafletTests.isShown(welcome.widget) }, "in the article pane, with no entry selected")
             XCTAssertEqual(welcome.title, "Welcome to Feed Reader")
+            XCTAssertTrue(GtkTestEnvironment.iterate { welcome.feeds == .samples })
+            XCTAssertEqual(welcome.description, "Sample feeds are here to try. Add the feeds you read, bring your subscriptions from another reader, or sync with your server.",
+                           "no count that a removed or added feed would make untrue")
             let buttons = Self.buttons(in: welcome.widget)
             XCTAssertEqual(buttons.map(\.label), ["_Add a Feed", "_Import Subscriptions…", "Add Account…"])
             for (label, button) in buttons {
@@ -135,6 +185,40 @@ final class FirstRunTests: XCTestCase {
         }
         walk(widget)
         return found
+    }
+
+    /// The welcome said "Three sample feeds are here to try" after the person added a feed of
+    /// their own: it says what the sidebar holds, the samples, one's own feeds, or nothing.
+    func testTheWelcomeSaysWhatTheSidebarHolds() throws {
+        let server = try TestHTTPServer { _ in .ok(plainFeed(entries: 2)) }
+        defer { server.stop() }
+        try onMain {
+            let app = try ReaderFixture(healingStoreIn: temporaryDirectory())
+            defer { app.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.sidebar.feedIDs.count == 3 })
+            let welcome = try XCTUnwrap(app.window.article.welcome)
+            XCTAssertTrue(GtkTestEnvironment.iterate { welcome.feeds == .samples }, "\(welcome.feeds)")
+            nonisolated(unsafe) var done = false
+            Task { @MainActor [window = app.window] in
+                _ = try? await window.library.subscribe(to: server.url("/feed.xml").absoluteString)
+                await window.model.changed(.feeds)
+                done = true
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { done })
+            XCTAssertEqual(app.window.sidebar.feedIDs.count, 4)
+            XCTAssertEqual(welcome.description, "Select an entry to read it. Add more feeds, bring your subscriptions from another reader, or sync with your server.")
+            XCTAssertTrue(PaneLeafletTests.isShown(welcome.widget))
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "first-run-welcome-own-feeds") })
+
+            done = false
+            Task { @MainActor [window = app.window] in
+                for feed in window.model.feeds { try? await window.library.store.removeFeed(id: feed.id) }
+                await window.model.changed(.feeds)
+                done = true
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { done })
+            XCTAssertEqual(welcome.description, "Add the feeds you read, bring your subscriptions from another reader, or sync with your server.")
+        }
     }
 
     func testAFirstPullOfTheSamplesEndsWithoutANotice() throws {

@@ -442,18 +442,12 @@ final class FolderTests: XCTestCase {
     private static func menuTargets(_ menu: OpaquePointer?) -> [Int64] {
         guard let menu else { return [] }
         defer { g_object_unref(cast(menu)) }
-        var targets: [Int64] = []
-        for index in 0..<g_menu_model_get_n_items(cast(menu)) {
-            guard let submenu = g_menu_model_get_item_link(cast(menu), index, "submenu") else { continue }
-            defer { g_object_unref(cast(submenu)) }
-            for item in 0..<g_menu_model_get_n_items(submenu) {
-                guard let target = g_menu_model_get_item_attribute_value(submenu, item, "target", nil) else { continue }
-                defer { g_variant_unref(target) }
-                let parent = g_variant_get_child_value(target, 1)!
-                targets.append(Int64(g_variant_get_int64(parent)))
-                g_variant_unref(parent)
-            }
+        return MenuContents.sections(of: menu).flatMap { $0 }.flatMap(\.submenu).compactMap { item in
+            guard let target = item.target else { return nil }
+            defer { g_variant_unref(target) }
+            let parent = g_variant_get_child_value(target, 1)!
+            defer { g_variant_unref(parent) }
+            return Int64(g_variant_get_int64(parent))
         }
-        return targets
     }
 }

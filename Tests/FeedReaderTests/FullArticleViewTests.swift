@@ -210,13 +210,9 @@ final class FullArticleViewTests: XCTestCase {
         return g_variant_get_boolean(state) != 0
     }
 
-    /// The labels of a menu's items.
+    /// The labels of a menu's items, its sections opened.
     @MainActor
     static func labels(of menu: OpaquePointer) -> [String] {
-        (0..<g_menu_model_get_n_items(cast(menu))).compactMap { index in
-            guard let value = g_menu_model_get_item_attribute_value(cast(menu), index, "label", nil) else { return nil }
-            defer { g_variant_unref(value) }
-            return String(cString: g_variant_get_string(value, nil))
-        }
+        MenuContents.allItems(of: menu).map(\.label)
     }
 }

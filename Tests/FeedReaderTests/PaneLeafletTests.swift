@@ -10,8 +10,13 @@ import XCTest
 /// Three panes side by side in a wide window, the list and the article without the sidebar in a
 /// middling one, one pane at a time with back buttons in a narrow one.
 final class PaneLeafletTests: XCTestCase {
+    /// Down to a phone's 360 px, with the one close button a phone's shell (Phosh, GNOME Mobile)
+    /// and GNOME put in header bars: the list's header holds Back, Refresh, its title, Unread,
+    /// Search and the main menu beside it. (With a desktop's three window buttons it needs 397 px.)
     func testTheWindowFoldsTheSidebarFirstThenTheListAndTheArticle() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
+            let desktopLayout = Self.setDecorationLayout("appmenu:close")
+            defer { Self.setDecorationLayout(desktopLayout) }
             let window = app.window
             let cases: [(width: Int32, shown: [PaneLeaflet.Pane], listBack: Bool, articleBack: Bool)] = [
                 (1240, [.feeds, .entries, .article], false, false),
@@ -61,8 +66,10 @@ final class PaneLeafletTests: XCTestCase {
                     // At 1000 px the three natural widths fill the window, and the separators between
                     // the panes take a pixel or two from them.
                     XCTAssertTrue(((PaneLeaflet.NaturalWidth.list - 2)...400).contains(list), "\(width) px: the list is \(list) px wide")
-                    // At 1000 px the sidebar still shows, and the article has what is left of it.
-                    XCTAssertGreaterThan(article, width >= 1280 ? 600 : PaneLeaflet.paneMinimumWidth, "\(width) px: the article takes the rest")
+                    // At 1000 px the sidebar still shows, and the article has what is left of it; at
+                    // 1280 px it is by far the widest.
+                    XCTAssertGreaterThan(article, width >= 1280 ? list + 150 : PaneLeaflet.paneMinimumWidth,
+                                         "\(width) px: the article takes the rest, the widest pane where there is room")
                     for (name, shown) in widths {
                         XCTAssertEqual(shown.list, list, "\(width) px, \(name): the list does not move")
                         XCTAssertEqual(shown.article, article, "\(width) px, \(name): the article does not move")
@@ -161,6 +168,65 @@ final class PaneLeafletTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window).count == 1 })
             XCTAssertFalse(Self.isShown(window.layout.listAddButton), "one pane: the list header keeps its room for a phone")
         }
+    }
+
+    /// At 600–1000 px Refresh and the main menu were only behind Back, on the folded-away
+    /// sidebar: at every width they are in the header bar of the first pane shown, the list's
+    /// or, alone, the article's, and the main menu opens from there with a click.
+    func testRefreshAndTheMainMenuAreInTheFirstShownPanesHeaderAtEveryWidth() throws {
+        try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
+            let window = app.window
+            let (refresh, menu) = (window.layout.refreshButton, window.layout.mainMenuButton)
+            let paneWidget: [PaneLeaflet.Pane: UnsafeMutablePointer<GtkWidget>] = [
+                .feeds: window.layout.sidebarContent, .entries: window.layout.listContent, .article: window.layout.articleContent,
+            ]
+            @MainActor func inFirstShownHeader(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+                guard let first = Self.shownPanes(window).first, let pane = paneWidget[first] else { return false }
+                return Self.isShown(widget) && gtk_widget_is_ancestor(widget, pane) != 0
+                    && descendant(of: pane) { isWidget($0, a: adw_header_bar_get_type()) && gtk_widget_is_ancestor(widget, $0) != 0 } != nil
+            }
+            GtkTestEnvironment.withAnimations(false) {
+                for width: Int32 in [1280, 1000, 800, 600, 420] {
+                    Self.resize(app, width: width)
+                    GtkTestEnvironment.waitForFrames(of: window.window)
+                    XCTAssertTrue(GtkTestEnvironment.iterate { inFirstShownHeader(refresh) && inFirstShownHeader(menu) },
+                                  "\(width) px, \(Self.shownPanes(window)): Refresh and the main menu are in the first shown pane's header")
+                    saveRender(window.window, name: "window-buttons-\(width)")
+                    guard Self.shownPanes(window) == [.entries] else { continue }
+                    // One pane: the article alone has them too.
+                    RealInput.click(windowTitle: app.title, at: app.point(in: window.entryList.listView, x: 100, y: 20))
+                    XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.article] })
+                    XCTAssertTrue(GtkTestEnvironment.iterate { inFirstShownHeader(refresh) && inFirstShownHeader(menu) },
+                                  "\(width) px, the article alone: Refresh and the main menu are in its header")
+                    saveRender(window.window, name: "window-buttons-\(width)-article")
+                    RealInput.key(windowTitle: app.title, "alt+Left")
+                    XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries] })
+                }
+                Self.resize(app, width: 800)
+                XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries, .article] && inFirstShownHeader(menu) })
+                GtkTestEnvironment.waitForFrames(of: window.window)
+            }
+            RealInput.click(windowTitle: app.title, at: app.point(in: menu, x: 12, y: 12))
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_menu_button_get_popover(cast(menu)).map { gtk_widget_get_mapped(cast($0)) != 0 } ?? false },
+                          "at 800 px one click opens the main menu")
+            saveScreen(name: "window-buttons-800-menu")
+            RealInput.key(windowTitle: app.title, "Escape")
+        }
+    }
+
+    /// Sets GtkSettings' window buttons, as GNOME's `button-layout` does; returns the layout before.
+    @MainActor
+    @discardableResult
+    static func setDecorationLayout(_ layout: String) -> String {
+        let settings = gtk_settings_get_default()
+        var value = GValue()
+        g_value_init(&value, g_type_from_name("gchararray"))
+        defer { g_value_unset(&value) }
+        g_object_get_property(cast(settings), "gtk-decoration-layout", &value)
+        let previous = g_value_get_string(&value).map { String(cString: $0) } ?? ""
+        g_value_set_string(&value, layout)
+        g_object_set_property(cast(settings), "gtk-decoration-layout", &value)
+        return previous
     }
 
     /// Resizes the window and waits until it has the new size, give or take its frame.

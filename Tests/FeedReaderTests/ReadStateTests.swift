@@ -27,6 +27,27 @@ final class ReadStateTests: XCTestCase {
         }
     }
 
+    /// An entry selected just as the Unread view appeared kept an unread row: the view's first
+    /// page, read from the store before the entry was marked read, arrived after the mark and
+    /// showed the entry as it had been. The row shows it read, as the store has it.
+    func testAnEntrySelectedAsTheUnreadViewAppearsShowsReadInItsRow() throws {
+        try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
+            let list = app.window.entryList
+            let listing = list.listing
+            let id = list.order[0]
+            app.window.filterBar.select(.unread)
+            // At once, while the Unread view's first page is being read.
+            list.select(index: 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.listing > listing }, "the Unread view shows")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 2 }, "the entry selected is read")
+            GtkTestEnvironment.waitForFrames(of: list.widget)
+            XCTAssertEqual(list.entries[id]?.isRead, true, "listed as read")
+            let row = try XCTUnwrap(list.rowWidgets(showing: id))
+            XCTAssertEqual(gtk_widget_has_css_class(row.title, "unread"), 0, "its row is drawn read")
+            XCTAssertEqual(app.window.article.entry?.id, id, "and it is the one being read")
+        }
+    }
+
     func testMarkAllReadOffersAnUndoThatRestoresTheUnreadEntries() throws {
         try withReader(serving: plainFeed(entries: 4), entries: 4) { app in
             let list = app.window.entryList

@@ -127,3 +127,61 @@ func toplevel(where matches: (UnsafeMutablePointer<GtkWidget>) -> Bool) -> Unsaf
     }
     return nil
 }
+
+/// What a menu model shows, as a person reads it: its sections, and items inside sections and submenus.
+@MainActor
+enum MenuContents {
+    /// An item: its label, its action (nil for a submenu), its target and its submenu's items.
+    struct Item {
+        var label: String
+        var action: String?
+        var target: OpaquePointer?
+        var submenu: [Item] = []
+    }
+
+    /// The menu's sections in order, each its items; items outside any section form one of their own.
+    static func sections(of menu: OpaquePointer) -> [[Item]] {
+        var sections: [[Item]] = []
+        var loose: [Item] = []
+        for index in 0..<g_menu_model_get_n_items(cast(menu)) {
+            if let section = g_menu_model_get_item_link(cast(menu), index, "section") {
+                defer { g_object_unref(section) }
+                if !loose.isEmpty { sections.append(loose); loose = [] }
+                sections.append(items(ofLevel: OpaquePointer(section)))
+            } else {
+                loose.append(item(at: index, of: menu))
+            }
+        }
+        if !loose.isEmpty { sections.append(loose) }
+        return sections
+    }
+
+    /// Every item of the menu, sections and submenus opened, in order.
+    static func allItems(of menu: OpaquePointer) -> [Item] {
+        sections(of: menu).flatMap { $0 }.flatMap { [$0] + $0.submenu }
+    }
+
+    /// The labels of the menu's sections.
+    static func labels(of menu: OpaquePointer) -> [[String]] {
+        sections(of: menu).map { $0.map(\.label) }
+    }
+
+    private static func items(ofLevel menu: OpaquePointer) -> [Item] {
+        (0..<g_menu_model_get_n_items(cast(menu))).map { item(at: $0, of: menu) }
+    }
+
+    private static func item(at index: Int32, of menu: OpaquePointer) -> Item {
+        func string(_ name: String) -> String? {
+            guard let value = g_menu_model_get_item_attribute_value(cast(menu), index, name, nil) else { return nil }
+            defer { g_variant_unref(value) }
+            return String(cString: g_variant_get_string(value, nil))
+        }
+        var item = Item(label: string("label") ?? "", action: string("action"),
+                        target: g_menu_model_get_item_attribute_value(cast(menu), index, "target", nil))
+        if let submenu = g_menu_model_get_item_link(cast(menu), index, "submenu") {
+            defer { g_object_unref(submenu) }
+            item.submenu = sections(of: OpaquePointer(submenu)).flatMap { $0 }
+        }
+        return item
+    }
+}

@@ -361,14 +361,7 @@ final class RulesWindowTests: XCTestCase {
             let feedID = try XCTUnwrap(app.window.model.feeds.first?.id)
             let feedMenu = try XCTUnwrap(app.window.sidebar.menu(for: .feed(feedID)))
             defer { g_object_unref(cast(feedMenu)) }
-            let feedItems: [(String, String)] = (0..<g_menu_model_get_n_items(cast(feedMenu))).map { index in
-                func attribute(_ name: String) -> String {
-                    guard let value = g_menu_model_get_item_attribute_value(cast(feedMenu), index, name, nil) else { return "" }
-                    defer { g_variant_unref(value) }
-                    return String(cString: g_variant_get_string(value, nil))
-                }
-                return (attribute("label"), attribute("action"))
-            }
+            let feedItems = MenuContents.allItems(of: feedMenu).map { ($0.label, $0.action ?? "") }
             XCTAssertTrue(feedItems.contains { $0 == ("Mute Entries Like This…", "win.mute-feed") }, "\(feedItems)")
             gtk_widget_activate_action_variant(app.window.window, "win.mute-feed", g_variant_new_int64(gint64(feedID)))
             XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "New Rule") != nil }, "the editor opens")

@@ -134,7 +134,7 @@ final class SidebarAccountsTests: XCTestCase {
             let fullArticle = "win." + FullArticleSetting.actionName
             XCTAssertEqual(Self.menuActions(sidebar.menu(for: .feed(library.feverFeed))), ["win.mark-feed-read", fullArticle, "win.mute-feed", "win.feed-properties"])
             XCTAssertEqual(Self.menuActions(sidebar.menu(for: .feed(library.daily))),
-                           ["win.mark-feed-read", fullArticle, "win.mute-feed", "win.remove-feed", "win.feed-properties"])
+                           ["win.mark-feed-read", fullArticle, "win.mute-feed", "win.feed-properties", "win.remove-feed"], "removing last, in a section of its own")
             XCTAssertFalse(sidebar.drop(.feed(library.localFeed), on: .folder(feverBlogs)))
             XCTAssertFalse(sidebar.drop(.feed(library.localFeed), on: .account(library.fever.id)))
             XCTAssertFalse(sidebar.drop(.feed(library.daily), on: .folder(library.localFolder)), "a synced feed stays in its account")
@@ -479,26 +479,12 @@ final class SidebarAccountsTests: XCTestCase {
         return String(cString: message)
     }
 
-    /// The actions of a menu's items, submenus included; empty for no menu.
+    /// The actions of a menu's items, sections and submenus included; empty for no menu.
+    @MainActor
     static func menuActions(_ menu: OpaquePointer?) -> [String] {
         guard let menu else { return [] }
         defer { g_object_unref(cast(menu)) }
-        return actions(in: menu)
-    }
-
-    private static func actions(in menu: OpaquePointer) -> [String] {
-        var found: [String] = []
-        for index in 0..<g_menu_model_get_n_items(cast(menu)) {
-            if let action = g_menu_model_get_item_attribute_value(cast(menu), index, "action", nil) {
-                found.append(String(cString: g_variant_get_string(action, nil)))
-                g_variant_unref(action)
-            }
-            if let submenu = g_menu_model_get_item_link(cast(menu), index, "submenu") {
-                found += actions(in: OpaquePointer(submenu))
-                g_object_unref(submenu)
-            }
-        }
-        return found
+        return MenuContents.allItems(of: menu).compactMap(\.action)
     }
 }
 

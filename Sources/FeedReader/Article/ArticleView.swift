@@ -55,6 +55,14 @@ final class ArticleView {
     /// The article's column: the web view once there is one. Its star, open and full-article
     /// buttons go in the pane's header bar.
     let articleBox: UnsafeMutablePointer<GtkWidget>
+    /// The page's place in the column: a spinner until the web view shows its first page (its
+    /// web process starts with the first article, for about two seconds), then the web view.
+    private let pageStack: UnsafeMutablePointer<GtkWidget>
+    /// Spins while ``pageStack`` shows it.
+    let loadingSpinner: UnsafeMutablePointer<GtkWidget>
+    /// Whether the web view has shown a page since its web process started: until then it is
+    /// blank, and the spinner shows in its place.
+    private var hasShownPage = false
     /// Made when the first article is shown, not with the window: making a WebKit view loads
     /// WebKit's engine and starts its network process, which the window's first frame waited
     /// for, and whose memory it held, before anything was read.
@@ -104,8 +112,17 @@ final class ArticleView {
         imagesBar = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [imagesOffer, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!])
         gtk_widget_set_visible(imagesBar, 0)
         gtk_box_append(cast(articleBox), imagesBar)
+        loadingSpinner = gtk_spinner_new()!
+        gtk_widget_set_size_request(loadingSpinner, 32, 32)
+        gtk_widget_set_halign(loadingSpinner, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(loadingSpinner, GTK_ALIGN_CENTER)
+        pageStack = gtk_stack_new()!
+        gtk_widget_set_vexpand(pageStack, 1)
+        gtk_widget_set_hexpand(pageStack, 1)
+        gtk_stack_add_named(cast(pageStack), loadingSpinner, "loading")
 
         emptyPage = OpaquePointer(adw_status_page_new()!)
+        adw_status_page_set_icon_name(emptyPage, FeedReaderApp.applicationID + "-symbolic")
         crashLabel = Widgets.label("", classes: ["title-4"], xalign: 0.5)
         gtk_label_set_wrap(cast(crashLabel), 1)
         reloadButton = gtk_button_new_with_mnemonic("")!
@@ -134,6 +151,7 @@ final class ArticleView {
         }
         addZoomByScrolling()
         gtk_box_append(cast(articleBox), fullArticle.notice)
+        gtk_box_append(cast(articleBox), pageStack)
         fullArticle.present = { [weak self] body in self?.present(body) }
         nameParts()
         updateStar()
@@ -146,12 +164,13 @@ final class ArticleView {
         if let scrolling = gtk_widget_get_first_child(UnsafeMutablePointer(emptyPage)) {
             LanguageTexts.keep(scrolling, .accessibleLabel) { tr("No Entry Selected") }
         }
-        LanguageTexts.keep(UnsafeMutableRawPointer(emptyPage), .property("description")) { tr("Select an entry to read it") }
+        LanguageTexts.keep(UnsafeMutableRawPointer(emptyPage), .property("description")) { tr("Select an entry to read it.") }
         LanguageTexts.keep(crashLabel, .property("label")) { tr("The article view stopped unexpectedly.") }
         LanguageTexts.keep(reloadButton, .property("label")) { tr("_Reload") }
         LanguageTexts.keep(imagesLabel, .property("label")) { tr("Remote images are not loaded, so their sites cannot tell that you read this.") }
         LanguageTexts.keep(loadImagesButton, .property("label")) { tr("_Load Images") }
         LanguageTexts.name(openButton) { tr("Open in Browser") }
+        LanguageTexts.name(loadingSpinner) { tr("Loading the article") }
     }
 
     /// The article's web view, made on first use (see `madeWebView`); nil when WebKitGTK
@@ -163,7 +182,7 @@ final class ArticleView {
         gtk_widget_set_vexpand(webView, 1)
         gtk_widget_set_hexpand(webView, 1)
         connectSignals(of: webView)
-        gtk_box_append(cast(articleBox), webView)
+        gtk_stack_add_named(cast(pageStack), webView, "page")
         madeWebView = webView
         applyFont()
         applyZoom()
@@ -195,6 +214,7 @@ final class ArticleView {
         }
         Signal.connectUInt(webView, "web-process-terminated") { [weak self] _ in self?.webProcessTerminated() }
         Signal.connectUInt(webView, "load-changed") { [weak self] event in
+            if event == WebKit.loadCommitted { self?.showPage() }
             if event == WebKit.loadFinished { self?.loadFinished() }
         }
     }
@@ -315,7 +335,26 @@ final class ArticleView {
         // Without WebKitGTK the pane says the view stopped, as when its web process ends.
         guard let webKit = WebKit.shared, let webView else { return webProcessTerminated() }
         gtk_stack_set_visible_child_name(cast(stack), "article")
+        if !hasShownPage { showLoading(true) }
         webKit.webViewLoadHTML(webView, pageHTML, Self.pageAddress)
+    }
+
+    /// The spinner in the page's place while a blank web view starts, or the web view.
+    private func showLoading(_ loading: Bool) {
+        gtk_stack_set_visible_child_name(cast(pageStack), loading ? "loading" : "page")
+        if loading { gtk_spinner_start(cast(loadingSpinner)) } else { gtk_spinner_stop(cast(loadingSpinner)) }
+    }
+
+    /// The page has its content: the web view takes the spinner's place.
+    private func showPage() {
+        guard state == .article else { return }
+        hasShownPage = true
+        showLoading(false)
+    }
+
+    /// Whether the spinner shows in the page's place.
+    var isShowingLoading: Bool {
+        state == .article && String(cString: gtk_stack_get_visible_child_name(cast(pageStack))) == "loading"
     }
 
     /// Decides a navigation request: only our own page loads; a clicked link opens outside.
@@ -331,6 +370,8 @@ final class ArticleView {
 
     private func webProcessTerminated() {
         isLoaded = false
+        // A new web process starts blank, as the first did.
+        hasShownPage = false
         state = .crashed
         gtk_stack_set_visible_child_name(cast(stack), "crashed")
     }

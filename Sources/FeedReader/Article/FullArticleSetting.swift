@@ -38,9 +38,11 @@ enum FullArticleSetting {
     }
 
     /// Appends the check item for `feed` to `menu`, checked when the feed always shows the full
-    /// article; `window` holds the action.
+    /// article; `window` holds the action (nothing is appended where no window holds it).
     static func appendItem(to menu: OpaquePointer, for feed: StoredFeed, window: OpaquePointer?) {
-        guard let window, let action = g_action_map_lookup_action(cast(window), actionName) else { return }
+        // A sidebar built alone, in a plain GtkWindow, has no window actions: no item.
+        guard let window, g_type_check_instance_is_a(cast(window), g_action_map_get_type()) != 0,
+              let action = g_action_map_lookup_action(cast(window), actionName) else { return }
         g_object_set_data(cast(action), feedKey, UnsafeMutableRawPointer(bitPattern: Int(feed.id)))
         g_simple_action_set_state(cast(action), g_variant_new_boolean(feed.alwaysShowsFullArticle.gboolean))
         let item = g_menu_item_new(tr("Always Show Full Article"), "win." + actionName)!

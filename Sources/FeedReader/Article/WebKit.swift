@@ -18,6 +18,7 @@ struct WebKit: Sendable {
     static let policyNewWindowAction: UInt32 = 1
     static let navigationLinkClicked: UInt32 = 0
     static let navigationOther: UInt32 = 5
+    static let loadCommitted: UInt32 = 2
     static let loadFinished: UInt32 = 3
     /// WebKitCookieAcceptPolicy's WEBKIT_COOKIE_POLICY_ACCEPT_NEVER.
     static let cookiesNever: UInt32 = 1

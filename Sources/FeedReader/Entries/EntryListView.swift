@@ -63,6 +63,14 @@ final class EntryListView {
     private var firstPageLoad: Task<Void, Never>?
     /// Counts the listings shown from their top: a new source, filter or search, or new entries above.
     private(set) var listing = 0
+    /// Counts the entries chosen to be read here: one chosen while a new listing is read is kept in it.
+    private var choices = 0
+    /// Counts the entries marked here (read, starred) one by one.
+    private var marks = 0
+    /// The state each entry was last marked with here, and that mark's number: a page read from
+    /// the store before the mark, which arrives after it (an entry selected as the Unread view
+    /// appears), shows the entry as marked, not as it was.
+    private var marked: [Int64: (mark: Int, isRead: Bool, isStarred: Bool)] = [:]
 
     /// Called when an entry is opened (Enter or a double click): its page in the browser.
     var onOpen: ((StoredEntry) -> Void)?
@@ -250,15 +258,24 @@ final class EntryListView {
         // Listed again after a change, the list keeps as many entries as it shows: a reader
         // scrolled through thousands of them stays where they are when a refresh ends.
         let size = scrollToTop || !keepingSelection ? currentPageSize : max(currentPageSize, order.count)
+        let (marksBefore, choicesBefore) = (marks, choices)
         // Its results would be dropped anyway: SQLite stops the query instead of finishing it.
         firstPageLoad?.cancel()
         firstPageLoad = Task { @MainActor [weak self] in
             // Also when a newer load took its place: a refresh waits for it to end its header.
             defer { completion?() }
             do {
-                guard let page = try await self?.page(after: nil, size: size), let self, self.life.isAlive,
+                guard var page = try await self?.page(after: nil, size: size), let self, self.life.isAlive,
                       generation == self.generation else { return }
-                self.replace(with: page)
+                // An entry chosen to be read while the page was read (the Unread view just
+                // asked for) is the one being read: listed again with it kept, as if chosen after.
+                if self.choices > choicesBefore, let chosen = self.selectedID, !page.contains(where: { $0.id == chosen }) {
+                    self.keepsSelectedEntry = true
+                    let again = try await self.page(after: nil, size: size)
+                    guard self.life.isAlive, generation == self.generation else { return }
+                    page = again
+                }
+                self.replace(with: self.withMarks(after: marksBefore, on: page))
                 if scrollToTop {
                     self.scrollToTop()
                     self.listing += 1
@@ -289,13 +306,14 @@ final class EntryListView {
             return
         }
         let generation = generation
+        let marksBefore = marks
         Task { @MainActor [weak self] in
             do {
                 guard let page = try await self?.page(after: last), let self, self.life.isAlive else { return }
                 // A listing made meanwhile replaced the one this page followed: the footer is
                 // free to load after the new one's end.
                 guard generation == self.generation else { return self.footer.endRefreshing() }
-                self.append(page)
+                self.append(self.withMarks(after: marksBefore, on: page))
                 if page.count < self.currentPageSize {
                     self.footer.endRefreshingWithNoMoreData()
                 } else {
@@ -373,6 +391,7 @@ final class EntryListView {
         let reading = selectedID.flatMap { selected.count > 1 && selected.contains($0) ? $0 : nil } ?? selected.first
         guard reading != selectedID else { return }
         selectedID = reading
+        choices += 1
         onSelect?(reading.flatMap { entries[$0] })
     }
 
@@ -422,9 +441,24 @@ final class EntryListView {
         return true
     }
 
+    /// `page`, read from the store when `marksBefore` entries had been marked, with the marks made
+    /// since on its entries; the marks it was read after are in the store and are let go.
+    private func withMarks(after marksBefore: Int, on page: [StoredEntry]) -> [StoredEntry] {
+        marked = marked.filter { $0.value.mark > marksBefore }
+        guard !marked.isEmpty else { return page }
+        return page.map { entry in
+            guard let mark = marked[entry.id] else { return entry }
+            var changed = entry
+            (changed.isRead, changed.isStarred) = (mark.isRead, mark.isStarred)
+            return changed
+        }
+    }
+
     /// Records a change to one entry (read or starred) and redraws its row if it is visible.
     func update(_ entry: StoredEntry) {
         guard entries[entry.id] != nil else { return }
+        marks += 1
+        marked[entry.id] = (marks, entry.isRead, entry.isStarred)
         entries[entry.id] = entry
         if let position = order.firstIndex(of: entry.id), let item = model.liveItem(at: position) { show(position, in: item) }
     }

@@ -87,6 +87,7 @@ final class MainWindow {
         article.fullArticle.library = library
         panes = PaneLeaflet(frame: layout.leafletFrame, outer: layout.outerLeaflet, inner: layout.innerLeaflet, feeds: layout.sidebarPane,
                             entries: layout.listPane, article: layout.articlePane)
+        panes.windowButtons = WindowButtons(refresh: layout.refreshButton, menu: layout.mainMenuButton, slots: layout.windowButtonSlots)
         reading = Reading(window: window, life: life, library: library, model: model, settings: settings, preferences: preferences,
                           sidebar: sidebar, entryList: entryList, article: article, filterBar: filterBar, panes: panes,
                           listPane: Reading.ListPane(title: layout.listTitle, stack: layout.listStack, status: layout.listStatus,
@@ -111,6 +112,8 @@ final class MainWindow {
         model.onChange = { [weak self] change, selecting in
             await self?.live?.reading.show(change, selecting: selecting)
             if change == .feeds { self?.iconUpdates.update() }
+            // The first window's welcome says what the sidebar holds now.
+            if let self, let welcome = self.article.welcome { welcome.follow(self.model.feeds + self.model.accounts.flatMap(\.feeds)) }
         }
         entryList.header.refreshingAction = life.tied(onMain: { [weak self] in self?.refreshing.refreshSelection() })
         article.fullArticle.addActions(to: window) { [weak self] _ in Task { @MainActor [weak self] in await self?.model.changed(.counts) } }

@@ -16,9 +16,11 @@ final class PaneLeaflet {
     static let sidebarFoldWidth: Int32 = 1000
 
     /// The widths the panes are given side by side, whatever the feeds' titles or the language:
-    /// the sidebar and the list keep theirs and the article takes the rest.
+    /// the sidebar and the list keep theirs and the article takes the rest. The sidebar's shows
+    /// an ordinary feed's name, such as "Field Notes: Open Source Gardening", in full beside a
+    /// three-figure count; at 1000 px it gives way to the article first.
     enum NaturalWidth {
-        static let sidebar: Int32 = 280
+        static let sidebar: Int32 = 350
         static let list: Int32 = 360
         static let article: Int32 = 360
     }
@@ -39,6 +41,10 @@ final class PaneLeaflet {
 
     /// Called when the panes shown change: a fold, or another pane shown while folded.
     var onChange: (() -> Void)?
+    /// Refresh and the main menu, kept in the header bar of the first pane shown.
+    var windowButtons: WindowButtons? {
+        didSet { moveWindowButtons() }
+    }
 
     /// `frame` holds the outer leaflet and reports its width.
     init(frame: UnsafeMutablePointer<GtkWidget>, outer: OpaquePointer, inner: OpaquePointer,
@@ -63,13 +69,22 @@ final class PaneLeaflet {
         for leaflet in [outer, inner] {
             Signal.connectIgnoringArgument(cast(leaflet), "notify::folded") { [weak self] in
                 self?.apply()
-                self?.onChange?()
+                self?.panesChanged()
             }
             Signal.connectIgnoringArgument(cast(leaflet), "notify::visible-child") { [weak self] in
                 self?.followLeaflets()
-                self?.onChange?()
+                self?.panesChanged()
             }
         }
+    }
+
+    private func panesChanged() {
+        moveWindowButtons()
+        onChange?()
+    }
+
+    private func moveWindowButtons() {
+        windowButtons?.follow { [weak self] in self?.visiblePanes ?? [] }
     }
 
     /// Whether the sidebar has folded away (two panes or one).

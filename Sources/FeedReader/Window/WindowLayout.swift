@@ -20,6 +20,8 @@ struct WindowLayout {
     let refreshState: UnsafeMutablePointer<GtkWidget>
     let refreshSpinner: UnsafeMutablePointer<GtkWidget>
     let mainMenuButton: UnsafeMutablePointer<GtkWidget>
+    /// Where Refresh and the main menu go in each pane's header bar (``WindowButtons``).
+    let windowButtonSlots: [PaneLeaflet.Pane: WindowButtons.Slots]
     let listPane: UnsafeMutablePointer<GtkWidget>
     let listContent: UnsafeMutablePointer<GtkWidget>
     let listTitle: OpaquePointer
@@ -59,6 +61,11 @@ struct WindowLayout {
         refreshState = object("refresh_state")
         refreshSpinner = object("refresh_spinner")
         mainMenuButton = object("main_menu_button")
+        windowButtonSlots = [
+            .feeds: WindowButtons.Slots(refresh: object("sidebar_refresh_slot"), menu: object("sidebar_menu_slot")),
+            .entries: WindowButtons.Slots(refresh: object("list_refresh_slot"), menu: object("list_menu_slot")),
+            .article: WindowButtons.Slots(refresh: object("article_refresh_slot"), menu: object("article_menu_slot")),
+        ]
         listPane = object("list_pane")
         listContent = object("list_content")
         listTitle = opaque("list_title")
