@@ -12,7 +12,8 @@ import TestSupport
 @Suite struct ParseAndRulesRowsTests {
     static let sections = "feedparser-rs,rules-apply,rules-refresh,rules-sync,shell-search"
     static let measuredKeys = [
-        "refresh_500_feeds_100_rules_ratio", "refresh_500_feeds_100_rules_cpu_ratio", "apply_100_rules_100k_s",
+        "refresh_500_feeds_100_rules_ratio", "refresh_500_feeds_100_rules_cpu_ratio",
+        "apply_100_rules_100k_s", "apply_100_rules_100k_cpu_s",
         "shell_search_ms_100k", "shell_search_slowest_ms_100k",
     ]
     static let feedparserRSKeys = [

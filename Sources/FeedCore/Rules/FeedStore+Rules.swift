@@ -94,8 +94,9 @@ extension FeedStore {
         let book = try RuleBook([probe])
         return try await reading { db in
             var count = 0
-            let scratch = RulePattern.Scratch()
+            let scratch = RuleBook.Scratch(book)
             try FeedStore.forEachSubject(after: nil, reading: book.fields, in: db) { _, subject, _ in
+                book.screen(subject, into: scratch)
                 if RuleBook.outcome(of: book.rules[0], for: subject, scratch: scratch) == .match { count += 1 }
             }
             return count
@@ -111,8 +112,9 @@ extension FeedStore {
         while true {
             let start = after
             let (slice, last) = try await writing { db -> (RuleApplication, Int64?) in
-                let rules = try FeedStore.storedRules(in: db).map(\.rule).filter { ids?.contains($0.id ?? -1) ?? true }
-                let book = try RuleBook(rules)
+                // Compiled once for the whole run: the definitions are read again each slice, so
+                // a rule changed or removed meanwhile is not applied in its old form.
+                let book = try FeedStore.compiledRules(in: db).restricted(to: ids)
                 guard !book.isEmpty else { return (RuleApplication(), nil) }
                 return try FeedStore.apply(book, after: start, limit: FeedStore.ruleSliceSize, in: db)
             }
@@ -156,12 +158,22 @@ extension FeedStore {
         var read: [Int64] = [], starred: [Int64] = []
         var labelled: [String: [Int64]] = [:]
         var tooComplex = Set<Int64>()
+        // Read first, then matched on every core: SQLite hands out rows one at a time.
+        var entries: [(id: Int64, marks: Marks)] = [], subjects: [RuleSubject] = []
+        if let limit {
+            entries.reserveCapacity(limit)
+            subjects.reserveCapacity(limit)
+        }
         try forEachSubject(after: after, limit: limit, reading: book.fields, in: db) { id, subject, marks in
+            entries.append((id, marks))
+            subjects.append(subject)
+        }
+        let verdicts = book.verdicts(for: subjects)
+        for ((id, marks), verdict) in zip(entries, verdicts) {
             application.examined += 1
             last = id
-            let verdict = book.verdict(for: subject)
             tooComplex.formUnion(verdict.tooComplex)
-            guard !verdict.actions.isEmpty || !verdict.labels.isEmpty else { return }
+            guard !verdict.actions.isEmpty || !verdict.labels.isEmpty else { continue }
             application.matched += 1
             if let rule = verdict.hiddenBy {
                 hidden[rule, default: []].append(id)

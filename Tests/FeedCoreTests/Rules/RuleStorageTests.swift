@@ -101,6 +101,27 @@ struct RuleStorageTests {
         #expect(try await store.entryCount(includingHidden: true) == FeedStore.ruleSliceSize + 10)
     }
 
+    /// A slice's entries are read, then matched on every core: each verdict must land on its own entry.
+    @Test func applyingOnDemandActsOnEachEntryAsItsOwnVerdictSays() async throws {
+        let count = 600
+        try await add((1...count).map { number in
+            Entry(id: "\(number)", title: "\(number) " + (number % 3 == 0 ? "football" : "tennis") + (number % 5 == 0 ? " SPONSORED" : ""))
+        })
+        try await store.addRule(Self.hideSport)
+        try await store.addRule(Rule(name: "ads", conditions: [RuleCondition(.title, .contains, "sponsored")], actions: [.markRead]))
+        try await store.addRule(Rule(name: "sevens", conditions: [RuleCondition(.title, .matches, #"^\d*7 "#)], actions: [.star]))
+
+        let application = try await store.applyRules()
+
+        let entries = try await store.entries(EntryQuery(includesHidden: true, limit: count + 1))
+        let numbers = { (entries: [StoredEntry]) in Set(entries.map { Int($0.entryID)! }) }
+        #expect(entries.count == count)
+        #expect(numbers(entries.filter { $0.hiddenByRule != nil }) == Set((1...count).filter { $0 % 3 == 0 }))
+        #expect(numbers(entries.filter(\.isRead)) == Set((1...count).filter { $0 % 5 == 0 }))
+        #expect(numbers(entries.filter(\.isStarred)) == Set((1...count).filter { $0 % 10 == 7 }))
+        #expect(application.examined == count)
+    }
+
     @Test func rulesAreListedInTheirOrderAndMoved() async throws {
         let first = try await store.addRule(Self.hideSport)
         let second = try await store.addRule(Rule(name: "second", conditions: [RuleCondition(.author, .is, "x")], actions: [.star]))

@@ -1,0 +1,130 @@
+/// One pass over a text that finds which of many plain words and phrases it may contain, so that
+/// the rules' plain conditions (contains, whole word, is) skip PCRE2 on texts that cannot match
+/// them: an Aho–Corasick automaton over bytes, with ASCII letters folded to lower case.
+///
+/// It is a screen, never the judge: a key it finds is still matched by the condition's own
+/// pattern, which decides case, word edges and Unicode folding. It only says no where PCRE2's
+/// caseless match would say no too, so it takes keys of ASCII alone (bytes of other scripts fold in
+/// ways a byte table cannot follow), and reports a text with one of the two non-ASCII characters
+/// whose case folds onto ASCII letters (ſ for s, the Kelvin sign for k) as unscreened.
+struct LiteralScreen: Sendable {
+    /// The keys' count: a screened text sets one bit of `Found` per key.
+    let keyCount: Int
+    /// Each byte's column in `transitions`: 0 for bytes no key has, ASCII upper case with lower.
+    private let columns: [UInt8]
+    private let columnCount: Int
+    /// The automaton, a row of `columnCount` next states per state.
+    private let transitions: [Int32]
+    /// The keys that end at each state, its suffixes' included; `hazardKey` for a folding hazard.
+    private let endings: [[Int]]
+    /// Whether any key ends at each state: most states end none, and this is read every byte.
+    private let ends: [Bool]
+
+    /// The byte sequences of ſ (U+017F) and the Kelvin sign (U+212A), which PCRE2 folds onto s and k.
+    private static let hazards: [[UInt8]] = [[0xC5, 0xBF], [0xE2, 0x84, 0xAA]]
+    private static let hazardKey = -1
+
+    /// Whether `key` can be screened: ASCII, not empty.
+    static func canScreen(_ key: String) -> Bool {
+        !key.isEmpty && key.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// An automaton over `keys`, each of which `canScreen` or is nil (a number not used); a key's
+    /// index is its bit in `Found`.
+    init(keys: [String?]) {
+        keyCount = keys.count
+        let folded = keys.map { ($0 ?? "").utf8.map(Self.lowered) } + Self.hazards
+        var columns = [UInt8](repeating: 0, count: 256)
+        var next = 1
+        for byte in Set(folded.joined()).sorted() {
+            columns[Int(byte)] = UInt8(next)
+            next += 1
+        }
+        for upper in UInt8(ascii: "A")...UInt8(ascii: "Z") { columns[Int(upper)] = columns[Int(Self.lowered(upper))] }
+        let width = next
+
+        // The trie, then each state's failure link breadth first, filling every missing move
+        // with its failure's, so that a scan makes one table look-up a byte.
+        var table = [Int32](repeating: -1, count: width)
+        var endings: [[Int]] = [[]]
+        for (index, key) in folded.enumerated() where !key.isEmpty {
+            var state = 0
+            for byte in key {
+                let slot = state * width + Int(columns[Int(byte)])
+                if table[slot] < 0 {
+                    table[slot] = Int32(endings.count)
+                    endings.append([])
+                    table.append(contentsOf: repeatElement(-1, count: width))
+                }
+                state = Int(table[slot])
+            }
+            endings[state].append(index < keys.count ? index : Self.hazardKey)
+        }
+        var failure = [Int](repeating: 0, count: endings.count)
+        var queue: [Int] = []
+        for column in 0..<width {
+            let child = Int(table[column])
+            if child > 0 { queue.append(child) } else { table[column] = 0 }
+        }
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            endings[state] += endings[failure[state]]
+            for column in 0..<width {
+                let slot = state * width + column
+                let fallback = table[failure[state] * width + column]
+                if table[slot] < 0 {
+                    table[slot] = fallback
+                } else {
+                    failure[Int(table[slot])] = Int(fallback)
+                    queue.append(Int(table[slot]))
+                }
+            }
+        }
+        self.columns = columns
+        columnCount = width
+        transitions = table
+        self.endings = endings
+        ends = endings.map { !$0.isEmpty }
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+    }
+
+    /// The keys found in one text: a bit each, or every bit for an unscreened text.
+    struct Found {
+        fileprivate var words: [UInt64]
+
+        init(keyCount: Int) { words = [UInt64](repeating: 0, count: (keyCount + 63) / 64) }
+
+        func contains(_ key: Int) -> Bool { words[key >> 6] & (1 << UInt64(key & 63)) != 0 }
+    }
+
+    /// Records in `found` which keys `text` contains, folded as the automaton folds.
+    func scan(_ text: String, into found: inout Found) {
+        for index in found.words.indices { found.words[index] = 0 }
+        var text = text
+        text.withUTF8 { bytes in
+            columns.withUnsafeBufferPointer { columns in
+                transitions.withUnsafeBufferPointer { transitions in
+                    ends.withUnsafeBufferPointer { ends in
+                        var state = 0
+                        for byte in bytes {
+                            state = Int(transitions[state &* columnCount &+ Int(columns[Int(byte)])])
+                            guard ends[state] else { continue }
+                            for key in endings[state] {
+                                guard key != Self.hazardKey else {
+                                    for index in found.words.indices { found.words[index] = ~0 }
+                                    return
+                                }
+                                found.words[key >> 6] |= 1 << UInt64(key & 63)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
