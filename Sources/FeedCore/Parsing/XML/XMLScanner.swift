@@ -12,7 +12,9 @@ struct XMLScanner {
     private let bytes: UnsafePointer<UInt8>
     private let count: Int
     private var index = 0
-    private var state: XMLFeedState
+    /// The state behind a pointer the caller owns: held inline, the state (a few hundred bytes)
+    /// was copied at every start tag.
+    private let state: UnsafeMutablePointer<XMLFeedState>
     /// The open elements, innermost last.
     private var open: [OpenElement] = []
     /// Namespace declarations in scope, innermost last; each open element knows how many it added.
@@ -38,10 +40,10 @@ struct XMLScanner {
     /// Why reading stopped before the end: the document needs libxml2.
     private struct GiveUp: Error {}
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>, documentURL: URL?) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, state: UnsafeMutablePointer<XMLFeedState>) {
         self.bytes = bytes.baseAddress!
         count = bytes.count
-        state = XMLFeedState(documentURL: documentURL)
+        self.state = state
         scratch.reserveCapacity(256)
     }
 
@@ -49,13 +51,19 @@ struct XMLScanner {
     /// document holds anything this scanner does not read exactly as libxml2 does.
     static func read(_ document: UnsafeBufferPointer<UInt8>, documentURL: URL?) -> XMLFeedState? {
         guard document.count > 0 else { return nil }
-        var scanner = XMLScanner(document, documentURL: documentURL)
+        let state = UnsafeMutablePointer<XMLFeedState>.allocate(capacity: 1)
+        state.initialize(to: XMLFeedState(documentURL: documentURL))
+        defer {
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
+        var scanner = XMLScanner(document, state: state)
         do {
             try scanner.readDocument()
         } catch {
             return nil
         }
-        return scanner.state
+        return state.pointee
     }
 
     // MARK: - Document
@@ -67,10 +75,10 @@ struct XMLScanner {
         try miscellany()
         guard index < count, bytes[index] == UInt8(ascii: "<") else { throw GiveUp() }
         try startTag()
-        while !open.isEmpty, !state.isStopped {
+        while !open.isEmpty, !state.pointee.isStopped {
             try content()
         }
-        if state.isStopped { return }
+        if state.pointee.isStopped { return }
         try miscellany()
         guard index == count else { throw GiveUp() }
     }
@@ -198,12 +206,12 @@ struct XMLScanner {
     }
 
     private mutating func emit(from start: Int, to end: Int) {
-        guard end > start, state.capture != nil else { return }
-        state.appendText(UnsafeBufferPointer(start: bytes + start, count: end - start))
+        guard end > start, state.pointee.capture != nil else { return }
+        state.pointee.appendText(UnsafeBufferPointer(start: bytes + start, count: end - start))
     }
 
     private mutating func emit(_ character: Unicode.Scalar) {
-        guard state.capture != nil else { return }
+        guard state.pointee.capture != nil else { return }
         var encoded: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
         var length = 0
         withUnsafeMutableBytes(of: &encoded) { buffer in
@@ -212,7 +220,7 @@ struct XMLScanner {
                 length += 1
             }
         }
-        withUnsafeBytes(of: &encoded) { state.appendText(UnsafeBufferPointer(start: $0.bindMemory(to: UInt8.self).baseAddress, count: length)) }
+        withUnsafeBytes(of: &encoded) { state.pointee.appendText(UnsafeBufferPointer(start: $0.bindMemory(to: UInt8.self).baseAddress, count: length)) }
     }
 
     /// `<![CDATA[...]]>`, its text as it stands but for line ends.
@@ -328,8 +336,8 @@ struct XMLScanner {
               open.count < Self.maximumDepth
         else { throw GiveUp() }
         open.append(OpenElement(name: element, qualifiedStart: qualifiedStart, bindingCount: bindingCount))
-        state.startElement(element.local, namespace: namespace, qualifiedName: element.qualified, attributes: attributes)
-        if isEmpty, !state.isStopped {
+        state.pointee.startElement(element.local, namespace: namespace, qualifiedName: element.qualified, attributes: attributes)
+        if isEmpty, !state.pointee.isStopped {
             try endElement()
         }
     }
@@ -354,7 +362,7 @@ struct XMLScanner {
     private mutating func endElement() throws(GiveUp) {
         guard let current = open.popLast() else { throw GiveUp() }
         bindings.removeLast(bindings.count - current.bindingCount)
-        state.endElement(current.name.local.local)
+        state.pointee.endElement(current.name.local.local)
     }
 
     /// Records `xmlns` or `xmlns:prefix`, refusing what XML Namespaces forbids.
