@@ -12,8 +12,8 @@ struct XMLScanner {
     private let bytes: UnsafePointer<UInt8>
     private let count: Int
     private var index = 0
-    /// The state behind a pointer the caller owns: held inline, the state (a few hundred bytes)
-    /// was copied at every start tag.
+    /// The state behind a pointer `read` owns: held inline, the state (a few hundred bytes) was
+    /// copied at every start tag.
     private let state: UnsafeMutablePointer<XMLFeedState>
     /// The open elements, innermost last.
     private var open: [OpenElement] = []
@@ -22,7 +22,7 @@ struct XMLScanner {
     private var names = NameTable()
     /// The current start tag's attributes but namespace declarations, to find a repeated name.
     private var attributeNames: [NameTable.Entry] = []
-    /// An attribute value or reference's text, decoded; reused so that each needs no allocation.
+    /// An attribute value that needed decoding; reused so that each needs no allocation of its own.
     private var scratch: [UInt8] = []
 
     private struct OpenElement {
