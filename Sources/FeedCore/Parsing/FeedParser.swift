@@ -34,7 +34,7 @@ public struct FeedParser: Sendable {
         case nil:
             throw .unsupportedFormat(found: "the document is empty")
         case UInt8(ascii: "<"), 0x00, Self.ebcdicLessThan:
-            let (document, warnings) = XMLInput.prepare(data, charset: charset)
+            let (document, warnings) = XMLInput.utf8(data, charset: charset)
             var parsed = try XMLFeedReader.parse(document, documentURL: url)
             parsed.warnings = warnings + parsed.warnings
             return parsed

@@ -31,8 +31,30 @@ final class XMLFeedReader {
         state.deallocate()
     }
 
-    /// Parses `data`, which must already be UTF-8 (see `XMLInput`).
+    /// Parses `data`, which must already be UTF-8 (see `XMLInput`): by `XMLScanner` when it can
+    /// read the whole document, as it can nearly every well-formed feed, else by libxml2 once
+    /// `XMLRepair` has mended it. A document the scanner reads as it is needs no mending (it
+    /// refuses everything `XMLRepair` changes, leading whitespace included), so that pass is spared.
     static func parse(_ data: Data, documentURL: URL?) throws(FeedParseError) -> ParsedFeed {
+        if data.first == UInt8(ascii: "<"), let scanned = scan(data, documentURL: documentURL) {
+            return try result(of: scanned)
+        }
+        let (document, fixes) = XMLRepair.repair(data)
+        var parsed = if let scanned = scan(document, documentURL: documentURL) {
+            try result(of: scanned)
+        } else {
+            try parseWithLibXML2(document, documentURL: documentURL)
+        }
+        parsed.warnings = fixes.map(\.reason) + parsed.warnings
+        return parsed
+    }
+
+    private static func scan(_ data: Data, documentURL: URL?) -> XMLFeedState? {
+        data.withUnsafeBytes { XMLScanner.read($0.bindMemory(to: UInt8.self), documentURL: documentURL) }
+    }
+
+    /// Parses `data` with libxml2, which reads what `XMLScanner` leaves: faults, above all.
+    static func parseWithLibXML2(_ data: Data, documentURL: URL?) throws(FeedParseError) -> ParsedFeed {
         let reader = XMLFeedReader(documentURL: documentURL)
         let unmanaged = Unmanaged.passRetained(reader)
         defer { unmanaged.release() }
@@ -55,10 +77,15 @@ final class XMLFeedReader {
             return true
         }
         guard started else { throw .unsupportedFormat(found: "the document is empty") }
-        if let failure = reader.state.pointee.failure {
+        return try result(of: reader.state.pointee)
+    }
+
+    /// The feed a finished read yields, or why there is none.
+    private static func result(of state: XMLFeedState) throws(FeedParseError) -> ParsedFeed {
+        if let failure = state.failure {
             throw failure
         }
-        if let result = reader.state.pointee.result {
+        if let result = state.result {
             return try result.get()
         }
         throw .unsupportedFormat(found: "the document is empty")

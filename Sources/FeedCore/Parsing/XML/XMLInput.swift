@@ -7,14 +7,14 @@ import Foundation
 /// knows other encodings only as far as its iconv build does. Converting here gives one predictable
 /// path: every document reaches it as UTF-8 with a prolog that says so, and with no DTD.
 enum XMLInput {
-    /// The document as UTF-8 XML, and warnings for what was mended on the way.
+    /// The document as UTF-8 with a prolog that says so, and warnings for what was mended on the
+    /// way; `XMLFeedReader` mends its XML (`XMLRepair`).
     ///
     /// - Parameter charset: the HTTP `Content-Type` charset, which outranks the prolog (RFC 7303).
-    static func prepare(_ data: Data, charset: String? = nil) -> (document: Data, warnings: [ErrorReason]) {
+    static func utf8(_ data: Data, charset: String? = nil) -> (document: Data, warnings: [ErrorReason]) {
         var warnings: [ErrorReason] = []
         let utf8 = convertToUTF8(data, charset: charset, warnings: &warnings)
-        let (document, fixes) = XMLRepair.repair(utf8)
-        return (document, warnings + fixes.map(\.reason))
+        return (utf8, warnings)
     }
 
     /// The document as UTF-8 when it names no encoding, has no byte order mark and is not
