@@ -14,28 +14,10 @@ final class EntryListFollowingTests: XCTestCase {
     func testAListScrolledDeepKeepsItsEntriesAndPlaceThroughARefresh() throws {
         let folder = temporaryDirectory()
         try onMain {
-            let store = try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path)
-            let list = EntryListView(library: FeedLibrary(store: store))
-            let window = gtk_window_new()!
-            defer { gtk_window_destroy(cast(window)) }
-            gtk_window_set_child(cast(window), list.widget)
-            gtk_window_set_default_size(cast(window), 420, 500)
-            gtk_window_present(cast(window))
-            let stored = 300
+            let shown = try EntryListWindow(in: folder, height: 500, entries: EntryListWindow.numbered(300))
+            defer { shown.close() }
+            let list = shown.list
             nonisolated(unsafe) var done = false
-            Task { @MainActor in
-                let feed = try await store.addFeed(url: URL(string: "https://planet.example/rss")!)
-                let start = Date(timeIntervalSince1970: 1_700_000_000)
-                let entries = (0..<stored).map {
-                    Entry(id: "\($0)", title: "Entry \($0)", published: start.addingTimeInterval(Double(-60 * $0)))
-                }
-                let parsed = ParsedFeed(format: .rss, feed: Feed(id: "planet", title: "Planet"), entries: entries)
-                try await store.apply(FetchResult(request: FeedRequest(url: feed.url), outcome: .fetched(parsed, validators: CacheValidators())),
-                                      toFeed: feed.id)
-                done = true
-            }
-            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { done })
-            list.show(.all, feedTitles: [:])
             XCTAssertTrue(GtkTestEnvironment.iterate { list.order.count == EntryListView.pageSize })
             let adjustment = try XCTUnwrap(list.verticalAdjustment)
             let scrollToEnd = {

@@ -92,29 +92,11 @@ final class SidebarAndListPartsTests: XCTestCase {
     func testTheListKeepsItemsOnlyForTheRowsItShows() throws {
         let folder = temporaryDirectory()
         try onMain {
-            let store = try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path)
-            let list = EntryListView(library: FeedLibrary(store: store))
-            let window = gtk_window_new()!
-            defer { gtk_window_destroy(cast(window)) }
-            gtk_window_set_child(cast(window), list.widget)
-            gtk_window_set_default_size(cast(window), 420, 500)
-            gtk_window_present(cast(window))
             let stored = 300
-            nonisolated(unsafe) var done = false
-            Task { @MainActor in
-                let feed = try await store.addFeed(url: URL(string: "https://planet.example/rss")!)
-                let start = Date(timeIntervalSince1970: 1_700_000_000)
-                let entries = (0..<stored).map {
-                    Entry(id: "\($0)", title: "Entry \($0)", published: start.addingTimeInterval(Double(-60 * $0)),
-                          summary: String(repeating: "Its summary. ", count: 20))
-                }
-                let parsed = ParsedFeed(format: .rss, feed: Feed(id: "planet", title: "Planet"), entries: entries)
-                try await store.apply(FetchResult(request: FeedRequest(url: feed.url), outcome: .fetched(parsed, validators: CacheValidators())),
-                                      toFeed: feed.id)
-                done = true
-            }
-            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { done })
-            list.show(.all, feedTitles: [:])
+            let shown = try EntryListWindow(in: folder, height: 500,
+                                            entries: EntryListWindow.numbered(stored, summary: String(repeating: "Its summary. ", count: 20)))
+            defer { shown.close() }
+            let list = shown.list
             XCTAssertTrue(GtkTestEnvironment.iterate { list.order.count == EntryListView.pageSize })
             let adjustment = try XCTUnwrap(list.verticalAdjustment)
             while list.order.count < stored {
@@ -226,26 +208,12 @@ final class SidebarAndListPartsTests: XCTestCase {
         try onMain {
             gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
             defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
-            let store = try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path)
-            let list = EntryListView(library: FeedLibrary(store: store))
-            let window = gtk_window_new()!
-            defer { gtk_window_destroy(cast(window)) }
-            gtk_window_set_child(cast(window), list.widget)
-            gtk_window_set_default_size(cast(window), 420, 600)
-            gtk_window_present(cast(window))
-            nonisolated(unsafe) var done = false
-            Task { @MainActor in
-                let feed = try await store.addFeed(url: URL(string: "https://planet.example/rss")!)
-                let entries = [Entry(id: "en", title: "An English title", summary: "Its summary runs from the left."),
-                               Entry(id: "ar", title: "عنوان عربي", summary: "ملخص يبدأ من اليمين."),
-                               Entry(id: "number", title: "2026", summary: "42")]
-                let parsed = ParsedFeed(format: .rss, feed: Feed(id: "planet", title: "Planet"), entries: entries)
-                try await store.apply(FetchResult(request: FeedRequest(url: feed.url), outcome: .fetched(parsed, validators: CacheValidators())),
-                                      toFeed: feed.id)
-                done = true
-            }
-            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { done })
-            list.show(.all, feedTitles: [:])
+            let shown = try EntryListWindow(in: folder, height: 600,
+                                            entries: [Entry(id: "en", title: "An English title", summary: "Its summary runs from the left."),
+                                                      Entry(id: "ar", title: "عنوان عربي", summary: "ملخص يبدأ من اليمين."),
+                                                      Entry(id: "number", title: "2026", summary: "42")])
+            defer { shown.close() }
+            let list = shown.list
             XCTAssertTrue(GtkTestEnvironment.iterate { list.entries.count == 3 && list.entries.keys.allSatisfy { list.rowWidgets(showing: $0) != nil } })
             GtkTestEnvironment.waitForFrames(of: list.widget)
 
@@ -262,7 +230,7 @@ final class SidebarAndListPartsTests: XCTestCase {
                 let edges = expected[title] == GTK_TEXT_DIR_LTR ? extents.map(\.minX) : extents.map(\.maxX)
                 XCTAssertLessThan((edges.max() ?? 0) - (edges.min() ?? 0), 2, "\(title): the lines align at one edge: \(extents)")
             }
-            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(window, name: "entry-rows-ar") })
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(shown.window, name: "entry-rows-ar") })
         }
     }
 

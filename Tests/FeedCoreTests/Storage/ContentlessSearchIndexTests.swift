@@ -12,33 +12,20 @@ struct ContentlessSearchIndexTests {
     /// A v27 store: an entry with a full article, one with a summary alone, and one stored by a
     /// sync, waiting in the search backlog with a full article saved before it was indexed.
     private static func v27Store() async throws -> FeedStore {
-        let path = try temporaryDirectory().appendingPathComponent("feeds.sqlite").path
-        do {
-            let old = try DatabasePool(path: path, configuration: FeedStore.configuration)
-            try FeedStore.migrator.migrate(old, upTo: "v27-starred-index")
-            try await old.write { db in
+        let path = try await olderGardenStore(upTo: "v27-starred-index") { db in
+            try FeedStore.$deferringSearchIndex.withValue(true) {
                 try db.execute(sql: """
-                    INSERT INTO feeds (id, url, position) VALUES (1, 'https://garden.example/feed', 0);
-                    INSERT INTO entries (id, feedId, entryId, title, author, summary, content, insertedAt, sortDate) VALUES
-                        (1, 1, 'a', 'Winter beds', 'Tomás Ortega', 'Straw', '<p>We cover the <b>beds</b> with cardboard.</p>',
-                         '2024-01-01 00:00:00.000', '2024-01-01 00:00:00.000'),
-                        (2, 1, 'b', 'Seed swap', 'Ada', 'Bring your tomato seeds', NULL,
-                         '2024-01-02 00:00:00.000', '2024-01-02 00:00:00.000');
-                    INSERT INTO fullArticles (entryId, title, html, pageURL, extractedAt)
-                        VALUES (1, 'Winter beds', '<p>Mulch keeps the <i>earthworms</i> busy.</p>', 'https://garden.example/beds',
-                                '2024-01-01 00:00:00.000');
-                    """)
-                try FeedStore.$deferringSearchIndex.withValue(true) {
-                    try db.execute(sql: """
-                        INSERT INTO entries (id, feedId, entryId, title, summary, insertedAt, sortDate)
-                            VALUES (3, 1, 'c', 'Rhubarb forcing', 'Under a bucket', '2024-01-03 00:00:00.000', '2024-01-03 00:00:00.000')
-                        """)
-                }
-                try db.execute(sql: """
-                    INSERT INTO fullArticles (entryId, title, html, pageURL, extractedAt)
-                        VALUES (3, 'Rhubarb', '<p>Terracotta pots</p>', 'https://garden.example/rhubarb', '2024-01-03 00:00:00.000')
+                    INSERT INTO entries (id, feedId, entryId, title, summary, insertedAt, sortDate)
+                        VALUES (3, 1, 'c', 'Rhubarb forcing', 'Under a bucket', '2024-01-03 00:00:00.000', '2024-01-03 00:00:00.000')
                     """)
             }
+            try db.execute(sql: """
+                INSERT INTO fullArticles (entryId, title, html, pageURL, extractedAt)
+                    VALUES (3, 'Rhubarb', '<p>Terracotta pots</p>', 'https://garden.example/rhubarb', '2024-01-03 00:00:00.000')
+                """)
+        }
+        do {
+            let old = try DatabasePool(path: path, configuration: FeedStore.configuration)
             #expect(try await old.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM searchBacklog") } == 1)
         }
         return try FeedStore(path: path)

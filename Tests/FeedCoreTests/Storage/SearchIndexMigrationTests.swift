@@ -9,25 +9,7 @@ import Testing
 struct SearchIndexMigrationTests {
     /// A v16 database holding a local entry, a synced one and a full article of the first.
     private static func v16Store() async throws -> FeedStore {
-        let path = try temporaryDirectory().appendingPathComponent("feeds.sqlite").path
-        do {
-            let old = try DatabasePool(path: path, configuration: FeedStore.configuration)
-            try FeedStore.migrator.migrate(old, upTo: "v16-media-positions")
-            try await old.write { db in
-                try db.execute(sql: """
-                    INSERT INTO feeds (id, url, position) VALUES (1, 'https://garden.example/feed', 0);
-                    INSERT INTO entries (id, feedId, entryId, title, author, summary, content, insertedAt, sortDate) VALUES
-                        (1, 1, 'a', 'Winter beds', 'Tomás Ortega', 'Straw', '<p>We cover the <b>beds</b> with cardboard.</p>',
-                         '2024-01-01 00:00:00.000', '2024-01-01 00:00:00.000'),
-                        (2, 1, 'b', 'Seed swap', 'Ada', 'Bring your tomato seeds', NULL,
-                         '2024-01-02 00:00:00.000', '2024-01-02 00:00:00.000');
-                    INSERT INTO fullArticles (entryId, title, html, pageURL, extractedAt)
-                        VALUES (1, 'Winter beds', '<p>Mulch keeps the <i>earthworms</i> busy.</p>', 'https://garden.example/beds',
-                                '2024-01-01 00:00:00.000');
-                    """)
-            }
-        }
-        return try FeedStore(path: path)
+        try FeedStore(path: try await olderGardenStore(upTo: "v16-media-positions"))
     }
 
     @Test func findsWhatItFoundBeforeByWordsAndTheirFirstLetters() async throws {

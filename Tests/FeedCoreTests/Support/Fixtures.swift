@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 @testable import FeedCore
 
 /// Builds UTC dates from RFC 3339 text, using Foundation's formatter as an independent check.
@@ -44,4 +45,28 @@ func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("feedcore-tests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+}
+
+/// The path of a store migrated up to `migration` alone, as an older release left it, holding a
+/// garden feed, its two entries and a full article of the first; `adding` writes a test's own
+/// rows in the same transaction. Opening it with `FeedStore(path:)` migrates it the rest of the way.
+func olderGardenStore(upTo migration: String, adding: @escaping @Sendable (Database) throws -> Void = { _ in }) async throws -> String {
+    let path = try temporaryDirectory().appendingPathComponent("feeds.sqlite").path
+    let old = try DatabasePool(path: path, configuration: FeedStore.configuration)
+    try FeedStore.migrator.migrate(old, upTo: migration)
+    try await old.write { db in
+        try db.execute(sql: """
+            INSERT INTO feeds (id, url, position) VALUES (1, 'https://garden.example/feed', 0);
+            INSERT INTO entries (id, feedId, entryId, title, author, summary, content, insertedAt, sortDate) VALUES
+                (1, 1, 'a', 'Winter beds', 'Tomás Ortega', 'Straw', '<p>We cover the <b>beds</b> with cardboard.</p>',
+                 '2024-01-01 00:00:00.000', '2024-01-01 00:00:00.000'),
+                (2, 1, 'b', 'Seed swap', 'Ada', 'Bring your tomato seeds', NULL,
+                 '2024-01-02 00:00:00.000', '2024-01-02 00:00:00.000');
+            INSERT INTO fullArticles (entryId, title, html, pageURL, extractedAt)
+                VALUES (1, 'Winter beds', '<p>Mulch keeps the <i>earthworms</i> busy.</p>', 'https://garden.example/beds',
+                        '2024-01-01 00:00:00.000');
+            """)
+        try adding(db)
+    }
+    return path
 }
