@@ -28,9 +28,14 @@ enum WindowStart {
             if fetchingRecoveredFeeds { main.refreshing.beginRefresh() }
             Task { @MainActor [weak main] in await main?.accounts.syncAccounts(reporting: true) }
             MainThread.whenIdle { [weak main] in main?.cleanUp.runIfDue() }
-            MainThread.whenIdle { [weak main] in if let main { checkPages(of: main) } }
+            // Its reading of the whole file (about 0.4 s and 10 MB at a million entries) waits
+            // until the reader has had its first look, rather than competing with it.
+            MainThread.after(pageCheckDelay) { [weak main] in if let main { checkPages(of: main) } }
         }
     }
+
+    /// Seconds from the entries showing to the check of the pages the start left unchecked.
+    static let pageCheckDelay = 5.0
 
     /// Reads the database pages the start left unchecked, off the main thread once the entries
     /// show; damage found goes to the banner, and the next start repairs it.
