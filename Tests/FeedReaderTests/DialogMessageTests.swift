@@ -14,41 +14,48 @@ final class DialogMessageTests: XCTestCase {
     /// English, then each catalog's language.
     private static let languages: [String?] = [nil] + SyncMessageLanguageTests.languages
 
+    /// Runs `body` on the main thread once per language of ``languages`` (with its name, "en"
+    /// for the default) while the app speaks it, and in the default language again after.
+    private static func inEveryLanguage(_ body: @MainActor (_ language: String?, _ name: String) throws -> Void) throws {
+        try onMain {
+            adw_init()
+            defer { LanguageChoice.speak(nil) }
+            for language in languages {
+                LanguageChoice.speak(language)
+                try body(language, language ?? "en")
+            }
+        }
+    }
+
     /// Add Account's hint broke "https://example.org/tt-rss/" at its hyphen ("…/tt-" then
     /// "rss/"): each service's example address is on one line, in every language, and the
     /// dialog keeps its width.
     func testTheExampleAddressOfEachServiceStaysOnOneLineInEveryLanguage() throws {
         let addresses = ["https://example.org/tt-rss/", "https://example.org/api/greader.php", "https://example.org/api/fever.php"]
-        try onMain {
-            adw_init()
-            defer { LanguageChoice.speak(nil) }
-            for language in Self.languages {
-                LanguageChoice.speak(language)
-                let name = language ?? "en"
-                let dialog = AddAccountDialog(accounts: AccountSync(engine: SyncEngine(store: try FeedStore.inMemory()))) { _ in }
-                defer { gtk_window_destroy(cast(dialog.window)) }
-                let width = try Self.show(dialog.window)
-                let serviceRow = try XCTUnwrap(descendant(of: dialog.window) { isWidget($0, a: adw_combo_row_get_type()) })
-                XCTAssertEqual(dialog.choices.count, addresses.count)
-                for (index, address) in addresses.enumerated() {
-                    adw_combo_row_set_selected(cast(serviceRow), guint(index))
-                    GtkTestEnvironment.waitForFrames(of: dialog.window)
-                    let label = dialog.message.label
-                    let text = dialog.message.text
-                    XCTAssertEqual(text, dialog.choices[index].help, "\(name): the hint of the service chosen")
-                    let range = try XCTUnwrap(text.range(of: address), "\(name): \(text)")
-                    let start = Int32(text.utf8.distance(from: text.startIndex, to: range.lowerBound))
-                    let end = Int32(text.utf8.distance(from: text.startIndex, to: range.upperBound)) - 1
-                    let layout = gtk_label_get_layout(cast(label))
-                    var (startLine, endLine, x): (Int32, Int32, Int32) = (0, 0, 0)
-                    pango_layout_index_to_line_x(layout, start, 0, &startLine, &x)
-                    pango_layout_index_to_line_x(layout, end, 0, &endLine, &x)
-                    XCTAssertEqual(startLine, endLine, "\(name): \(address) is cut across lines in \"\(text)\"")
-                    XCTAssertEqual(gtk_widget_get_width(dialog.window), width, "\(name), \(address): the dialog keeps its width")
-                }
-                if language == "de" || language == nil {
-                    XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(dialog.window, name: "add-account-hint-\(name)") })
-                }
+        try Self.inEveryLanguage { language, name in
+            let dialog = AddAccountDialog(accounts: AccountSync(engine: SyncEngine(store: try FeedStore.inMemory()))) { _ in }
+            defer { gtk_window_destroy(cast(dialog.window)) }
+            let width = try Self.show(dialog.window)
+            let serviceRow = try XCTUnwrap(descendant(of: dialog.window) { isWidget($0, a: adw_combo_row_get_type()) })
+            XCTAssertEqual(dialog.choices.count, addresses.count)
+            for (index, address) in addresses.enumerated() {
+                adw_combo_row_set_selected(cast(serviceRow), guint(index))
+                GtkTestEnvironment.waitForFrames(of: dialog.window)
+                let label = dialog.message.label
+                let text = dialog.message.text
+                XCTAssertEqual(text, dialog.choices[index].help, "\(name): the hint of the service chosen")
+                let range = try XCTUnwrap(text.range(of: address), "\(name): \(text)")
+                let start = Int32(text.utf8.distance(from: text.startIndex, to: range.lowerBound))
+                let end = Int32(text.utf8.distance(from: text.startIndex, to: range.upperBound)) - 1
+                let layout = gtk_label_get_layout(cast(label))
+                var (startLine, endLine, x): (Int32, Int32, Int32) = (0, 0, 0)
+                pango_layout_index_to_line_x(layout, start, 0, &startLine, &x)
+                pango_layout_index_to_line_x(layout, end, 0, &endLine, &x)
+                XCTAssertEqual(startLine, endLine, "\(name): \(address) is cut across lines in \"\(text)\"")
+                XCTAssertEqual(gtk_widget_get_width(dialog.window), width, "\(name), \(address): the dialog keeps its width")
+            }
+            if language == "de" || language == nil {
+                XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(dialog.window, name: "add-account-hint-\(name)") })
             }
         }
     }
@@ -57,27 +64,21 @@ final class DialogMessageTests: XCTestCase {
     /// die" then "einen hat."): Add Feed's hint and Add Account's first, in every language, are
     /// one line or end in a line at least a fifth of the place wide.
     func testNoHintEndsInALoneWordInAnyLanguage() throws {
-        try onMain {
-            adw_init()
-            defer { LanguageChoice.speak(nil) }
-            for language in Self.languages {
-                LanguageChoice.speak(language)
-                let name = language ?? "en"
-                let addFeed = AddFeedDialog(library: FeedLibrary(store: try FeedStore.inMemory())) { _ in }
-                defer { gtk_window_destroy(cast(addFeed.window)) }
-                _ = try Self.show(addFeed.window)
-                let hint = try XCTUnwrap(descendant(of: addFeed.window) {
-                    isWidget($0, a: gtk_label_get_type()) && gtk_label_get_text(cast($0)).map { String(cString: $0) } == addFeed.messageText
-                })
-                Self.assertNoLoneWord(hint, "\(name), Add Feed")
-                let addAccount = AddAccountDialog(accounts: AccountSync(engine: SyncEngine(store: try FeedStore.inMemory()))) { _ in }
-                defer { gtk_window_destroy(cast(addAccount.window)) }
-                _ = try Self.show(addAccount.window)
-                let serviceRow = try XCTUnwrap(descendant(of: addAccount.window) { isWidget($0, a: adw_combo_row_get_type()) })
-                adw_combo_row_set_selected(cast(serviceRow), 0)
-                GtkTestEnvironment.waitForFrames(of: addAccount.window)
-                Self.assertNoLoneWord(addAccount.message.label, "\(name), Add Account, \(addAccount.choices[0].label)")
-            }
+        try Self.inEveryLanguage { _, name in
+            let addFeed = AddFeedDialog(library: FeedLibrary(store: try FeedStore.inMemory())) { _ in }
+            defer { gtk_window_destroy(cast(addFeed.window)) }
+            _ = try Self.show(addFeed.window)
+            let hint = try XCTUnwrap(descendant(of: addFeed.window) {
+                isWidget($0, a: gtk_label_get_type()) && gtk_label_get_text(cast($0)).map { String(cString: $0) } == addFeed.messageText
+            })
+            Self.assertNoLoneWord(hint, "\(name), Add Feed")
+            let addAccount = AddAccountDialog(accounts: AccountSync(engine: SyncEngine(store: try FeedStore.inMemory()))) { _ in }
+            defer { gtk_window_destroy(cast(addAccount.window)) }
+            _ = try Self.show(addAccount.window)
+            let serviceRow = try XCTUnwrap(descendant(of: addAccount.window) { isWidget($0, a: adw_combo_row_get_type()) })
+            adw_combo_row_set_selected(cast(serviceRow), 0)
+            GtkTestEnvironment.waitForFrames(of: addAccount.window)
+            Self.assertNoLoneWord(addAccount.message.label, "\(name), Add Account, \(addAccount.choices[0].label)")
         }
     }
 

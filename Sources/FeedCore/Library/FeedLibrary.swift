@@ -203,7 +203,7 @@ public final class FeedLibrary: Sendable {
     @discardableResult
     public func cleanUp(_ retention: Retention) async throws -> Int {
         let removed = try await store.expireEntries(retention, at: now())
-        try await store.compact()
+        try await store.compact(mergingSearchIndex: removed > 0)
         return removed
     }
 

@@ -57,8 +57,12 @@ extension FeedStore {
 
     /// Gives the pages freed by removed entries back to the file system: an incremental vacuum, or
     /// once for a database made before incremental vacuum was set, a full VACUUM that sets it.
-    public func compact() async throws {
+    /// After entries were removed (`mergingSearchIndex`) the search index is merged first.
+    public func compact(mergingSearchIndex: Bool = true) async throws {
         try await writingWithoutTransaction { db in
+            // The search index keeps a removed entry's words as deletion marks in its segments
+            // until they are merged: merged whole, the index gives their pages back too.
+            if mergingSearchIndex { try db.execute(sql: "INSERT INTO entries_search(entries_search) VALUES('optimize')") }
             if try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") == 2 {
                 try db.execute(sql: "PRAGMA incremental_vacuum")
             } else {
