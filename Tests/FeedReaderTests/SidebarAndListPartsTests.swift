@@ -149,57 +149,6 @@ final class SidebarAndListPartsTests: XCTestCase {
         }
     }
 
-    /// Sidebar names were cut at ordinary lengths: at the width the window gives the sidebar,
-    /// ordinary names (the bundled samples', with three-figure counts) show in full, and only a
-    /// really long one is cut, with the whole name in its tooltip above the row's own.
-    func testOrdinaryFeedNamesShowInFullAndALongOneHasItsWholeNameAsTooltip() throws {
-        let folder = temporaryDirectory()
-        let long = "The Extraordinarily Long and Winding Weekly Newsletter of the Open Source Gardening Society"
-        let names = ["Field Notes: Open Source Gardening", "GNOME Desktop Notes", "Swift on Linux Digest", "This Week in GNOME", long]
-        try onMain {
-            let store = try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path)
-            let model = LibraryModel(store: store)
-            let sidebar = FeedSidebar(model: model)
-            model.onChange = { _, _ in sidebar.modelChanged(selecting: sidebar.selection) }
-            let window = gtk_window_new()!
-            defer { gtk_window_destroy(cast(window)) }
-            gtk_window_set_child(cast(window), sidebar.widget)
-            gtk_window_set_default_size(cast(window), PaneLeaflet.NaturalWidth.sidebar, 600)
-            gtk_window_present(cast(window))
-            nonisolated(unsafe) var feedIDs: [String: Int64]?
-            Task { @MainActor in
-                var ids: [String: Int64] = [:]
-                for (index, name) in names.enumerated() {
-                    let feed = try await store.addFeed(url: URL(string: "https://feed\(index).example/rss")!)
-                    let entries = (1...120).map { Entry(id: "\($0)", title: "Entry \($0)") }
-                    let parsed = ParsedFeed(format: .rss, feed: Feed(id: "feed\(index)", title: name), entries: entries)
-                    try await store.apply(FetchResult(request: FeedRequest(url: feed.url), outcome: .fetched(parsed, validators: CacheValidators())),
-                                          toFeed: feed.id)
-                    ids[name] = feed.id
-                }
-                await model.changed(.feeds)
-                feedIDs = ids
-            }
-            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { feedIDs != nil })
-            let ids = try XCTUnwrap(feedIDs)
-            let widgets = { (name: String) in ids[name].flatMap { sidebar.rowWidgets(showing: .feed($0)) } }
-            XCTAssertTrue(GtkTestEnvironment.iterate {
-                names.allSatisfy { name in widgets(name).map { String(cString: gtk_label_get_text(cast($0.name))) == name } ?? false }
-            })
-            GtkTestEnvironment.waitForFrames(of: window)
-            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(window, name: "sidebar-names") })
-            for name in names.dropLast() {
-                let row = try XCTUnwrap(widgets(name), name)
-                XCTAssertEqual(String(cString: gtk_label_get_text(cast(row.count))), "120")
-                var needed: Int32 = 0
-                gtk_widget_measure(row.name, GTK_ORIENTATION_HORIZONTAL, -1, nil, &needed, nil, nil)
-                XCTAssertNil(row.nameTooltip, "\(name) shows in full: \(gtk_widget_get_width(row.name)) px of \(needed)")
-            }
-            let longRow = try XCTUnwrap(widgets(long))
-            XCTAssertEqual(longRow.nameTooltip, long, "a really long name is cut, and its tooltip is the whole name")
-        }
-    }
-
     /// In Arabic an English row had its title on the right and its summary running from the
     /// left: each row now reads in its entry's own direction, every line alike, whatever the
     /// window's; an entry with no letters to tell follows the window.

@@ -1,4 +1,3 @@
-import AppSignals
 import CGtk
 import FeedCore
 import RefreshGtk
@@ -44,7 +43,6 @@ final class SidebarRowWidgets {
         gtk_overlay_add_overlay(cast(iconWithBadge), errorBadge)
         name = Widgets.label("")
         gtk_label_set_ellipsize(cast(name), PANGO_ELLIPSIZE_END)
-        gtk_widget_set_has_tooltip(name, 1)
         subtitle = Widgets.label("", classes: ["dim-label", "caption"])
         gtk_label_set_ellipsize(cast(subtitle), PANGO_ELLIPSIZE_END)
         let titles = Widgets.box(GTK_ORIENTATION_VERTICAL, [name, subtitle])
@@ -58,21 +56,6 @@ final class SidebarRowWidgets {
         gtk_widget_set_margin_start(box, 0)
         expander = gtk_tree_expander_new()!
         gtk_tree_expander_set_child(cast(expander), box)
-        Signal.connectQueryTooltip(name) { [weak self] tooltip in
-            guard let text = self?.nameTooltip else { return false }
-            gtk_tooltip_set_text(tooltip, text)
-            return true
-        }
-    }
-
-    /// The tooltip over the name: the whole name when it is cut short, above the row's own
-    /// tooltip (a failure, a feed's mistakes); nil when the name shows in full, and the row's
-    /// tooltip shows alone.
-    var nameTooltip: String? {
-        guard let layout = gtk_label_get_layout(cast(name)), pango_layout_is_ellipsized(layout) != 0 else { return nil }
-        let fullName = String(cString: gtk_label_get_text(cast(name)))
-        guard let rowTooltip = gtk_widget_get_tooltip_text(box) else { return fullName }
-        return fullName + "\n" + String(cString: rowTooltip)
     }
 
     /// The row this shows now.

@@ -16,11 +16,9 @@ final class PaneLeaflet {
     static let sidebarFoldWidth: Int32 = 1000
 
     /// The widths the panes are given side by side, whatever the feeds' titles or the language:
-    /// the sidebar and the list keep theirs and the article takes the rest. The sidebar's shows
-    /// an ordinary feed's name, such as "Field Notes: Open Source Gardening", in full beside a
-    /// three-figure count; at 1000 px it gives way to the article first.
+    /// the sidebar and the list keep theirs and the article takes the rest.
     enum NaturalWidth {
-        static let sidebar: Int32 = 350
+        static let sidebar: Int32 = 280
         static let list: Int32 = 360
         static let article: Int32 = 360
     }
