@@ -62,6 +62,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     private var peakInFlight = 0
     private var finished = 0
     private var sentBodyBytes = 0
+    private var cutByClient = 0
     private var accepted = 0
 
     public init(handler: @escaping Handler) throws {
@@ -116,6 +117,12 @@ public final class TestHTTPServer: @unchecked Sendable {
         lock.withLock { peakInFlight }
     }
 
+    /// Responses that ended because the client closed the connection; one whose client stopped
+    /// reading but kept the connection open ends only at the send timeout, and is not counted.
+    public var responsesCutByClient: Int {
+        lock.withLock { cutByClient }
+    }
+
     /// Body bytes the server managed to hand to the kernel, over all responses that finished.
     public var bodyBytesSent: Int {
         lock.withLock { sentBodyBytes }
@@ -123,7 +130,7 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     /// Waits until `count` responses were sent completely or cut off by the client hanging up;
     /// false if that takes longer than `timeout`.
-    public func waitForFinishedResponses(_ count: Int, timeout: TimeInterval = 5) -> Bool {
+    public func waitForFinishedResponses(_ count: Int, timeout: TimeInterval = 60) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         return lock.withLock {
             while finished < count {
@@ -247,14 +254,19 @@ public final class TestHTTPServer: @unchecked Sendable {
         return Request(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers, body: body)
     }
 
-    /// Writes all of `data`, false when the client hung up first; MSG_NOSIGNAL keeps that from
-    /// killing the test run with SIGPIPE.
+    /// Writes all of `data`, false when the client hung up first or stopped reading for the send
+    /// timeout; MSG_NOSIGNAL keeps a hang-up from killing the test run with SIGPIPE.
     private func send(_ connection: Int32, _ data: Data) -> Bool {
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let sent = Glibc.send(connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                if sent <= 0 { return false }
+                if sent <= 0 {
+                    if errno == EPIPE || errno == ECONNRESET {
+                        lock.withLock { cutByClient += 1 }
+                    }
+                    return false
+                }
                 offset += sent
             }
             return true

@@ -68,7 +68,8 @@ struct FeedFetcherHostileHTTPTests {
         defer { server.stop() }
 
         #expect(result.error == .tooLarge(limit: limit))
-        #expect(server.waitForFinishedResponses(1), "the server notices the client hung up")
+        #expect(server.waitForFinishedResponses(1))
+        #expect(server.responsesCutByClient == 1, "the fetch hung up, not merely stopped reading")
         // What the kernel's socket buffers hold on top of what was read, and nothing more.
         #expect(server.bodyBytesSent < limit + 16 << 20, "server sent \(server.bodyBytesSent) bytes")
     }
@@ -108,6 +109,7 @@ struct FeedFetcherHostileHTTPTests {
 
         #expect(result.error == .httpStatus(404))
         #expect(server.waitForFinishedResponses(1))
+        #expect(server.responsesCutByClient == 1, "the fetch hung up, not merely stopped reading")
         #expect(server.bodyBytesSent < 16 << 20, "server sent \(server.bodyBytesSent) bytes")
     }
 }

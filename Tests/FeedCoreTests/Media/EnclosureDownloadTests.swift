@@ -153,6 +153,7 @@ struct EnclosureDownloadTests {
         }
         #expect(try Self.names(in: folder).isEmpty)
         #expect(server.waitForFinishedResponses(1))
+        #expect(server.responsesCutByClient == 1, "the download hung up, not merely stopped reading")
         #expect(server.bodyBytesSent < 64 << 20, "stopped near the reserve, not at a full disk")
     }
 
