@@ -104,8 +104,9 @@ enum ScaleBench {
 }
 
 extension ScaleBench {
-    /// Runs the section and adds its rows to `table` and its figures through `report`.
-    static func section(_ options: BenchOptions, table: inout BenchTable, report: (String, Double) -> Void) throws {
+    /// Runs the section and adds its rows to `table` and its figures through `report`; returns
+    /// the first frame's time, for the newsboat section's comparison when both run.
+    static func section(_ options: BenchOptions, table: inout BenchTable, report: (String, Double) -> Void) throws -> Double {
         let entries = entries(options), feeds = feeds(options)
         let size = "\(entries.formatted()) entries in \(feeds.formatted()) feeds"
         progress("Scale: \(size), the store made or found kept, then start-up, memory, search, counts and Mark All as Read")
@@ -131,8 +132,6 @@ extension ScaleBench {
                   String(format: "%.2f / %.2f s", scale.markAllRead, scale.undo), "≤ 1 s")
         table.add("start-up database check, \(size) (median / slowest)",
                   String(format: "%.1f / %.1f ms", scale.integrityCheck.median, scale.integrityCheck.slowest), "≤ 100 ms")
-        // --print-unread and the store's size, each beside newsboat's on the same entries.
-        try NewsboatScaleBench.report(dataHome: try store(options).dataHome, entries: entries,
-                                      firstFrame: scale.reader.startupMilliseconds, options, table: &table, report)
+        return scale.reader.startupMilliseconds
     }
 }

@@ -53,10 +53,10 @@ struct BenchOptions {
     /// Every section, in the order a run takes them; `meson-helpers/bench --help` describes each.
     static let sections = ["core", "header", "pull", "listbox", "textview", "first-pull", "refresh", "refresh-hosts", "sync",
                            "sync-scale", "parse", "python", "feedparser-rs", "search", "shell-search", "integrity", "rules-apply",
-                           "rules-refresh", "rules-sync", "reader", "extract", "scale"]
+                           "rules-refresh", "rules-sync", "reader", "extract", "scale", "scale-newsboat"]
     /// Sections a run takes only when `--only` names them: each takes minutes of its own (the
     /// million-entry store, 5,000 feeds from 250 hosts, a sync of 200,000 articles).
-    static let onRequest: Set<String> = ["scale", "refresh-hosts", "sync-scale"]
+    static let onRequest: Set<String> = ["scale", "scale-newsboat", "refresh-hosts", "sync-scale"]
     /// How to call it, for `--help`.
     static let usage = "refresh-bench [--quick] [--only=SECTION,...] [--plot-data=FILE]\nsections: " + sections.joined(separator: " ")
 

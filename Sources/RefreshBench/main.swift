@@ -298,7 +298,12 @@ func runBench() throws -> [(key: String, value: Double)] {
                                                                          display.fullRSSMegabytes), "")
     }
 
-    if options.includes("scale") { try ScaleBench.section(options, table: &table, report: report) }
+    let scaleFirstFrame = options.includes("scale") ? try ScaleBench.section(options, table: &table, report: report) : nil
+    if options.includes("scale-newsboat") {
+        // --print-unread and the store's size, each beside newsboat's on the same entries.
+        try NewsboatScaleBench.report(dataHome: try ScaleBench.store(options).dataHome, entries: ScaleBench.entries(options),
+                                      firstFrame: scaleFirstFrame, options, table: &table, report)
+    }
 
     table.print(title: options.quick ? "refresh-bench --quick (short runs, smaller data: not figures to judge)"
                                      : "refresh-bench: medians of \(options.runs) runs after \(options.warmUps) warm-ups")
