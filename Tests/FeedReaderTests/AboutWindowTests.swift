@@ -160,6 +160,10 @@ final class AboutWindowTests: XCTestCase {
                                   "\(language): the warranty sentence of \(license), with its link")
                 }
                 XCTAssertFalse(texts.contains { $0.contains("absolutely no warranty") }, "\(language): no English warranty sentence")
+                gtk_window_present(cast(about))
+                XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(about) != 0 })
+                GtkTestEnvironment.waitForFrames(of: about)
+                XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(about, name: "about-\(language)") })
             }
         }
     }
