@@ -29,6 +29,13 @@ enum AdwaitaTexts {
         N_("Code by"), N_("Translated by"), N_("The MIT License (MIT)"), N_("Apache License, Version 2.0"),
     ]
 
+    /// The texts the Preferences window's own search shows.
+    static let preferencesTexts = [N_("Search"), N_("No Results Found"), N_("Try a different search.")]
+
+    /// What each text this put on a widget translates, so that a window that lives across a
+    /// switch (Preferences) is said again from whatever language it was in.
+    private static var written: [String: String] = [:]
+
     /// The sentence under a license on the Legal page; %s are the license's address and name.
     static let licenseSentence = N_("This application comes with absolutely no warranty. See the <a href=\"%s\">%s</a> for details.")
 
@@ -38,18 +45,32 @@ enum AdwaitaTexts {
         return adwaita != msgid ? adwaita : tr(msgid)
     }
 
-    /// Says again, in the app's language, every text of `aboutTexts` `root` and its descendants
-    /// show, whichever language gettext gave them in.
+    /// Says again, in the app's language, every text of `aboutTexts` the About window `root`
+    /// shows, whichever language gettext gave them in.
     static func translateAbout(_ root: UnsafeMutablePointer<GtkWidget>) {
-        // What a text may read now: its msgid, or gettext's translation of it.
-        var msgids: [String: String] = [:]
-        for msgid in aboutTexts {
+        translate(root, aboutTexts, licenses: true)
+    }
+
+    /// Says again, in the app's language, the texts of `preferencesTexts` the Preferences window
+    /// `root` shows, whichever language they are in now.
+    static func translatePreferences(_ root: UnsafeMutablePointer<GtkWidget>) {
+        translate(root, preferencesTexts, licenses: false)
+    }
+
+    private static func translate(_ root: UnsafeMutablePointer<GtkWidget>, _ texts: [String], licenses: Bool) {
+        // What a text may read now: its msgid, gettext's translation of it, or what this wrote.
+        var msgids = written.filter { texts.contains($0.value) }
+        for msgid in texts {
             msgids[msgid] = msgid
             msgids[msgid.withCString { String(cString: dgettext("libadwaita", $0)) }] = msgid
         }
-        let sentences = [licenseSentence, licenseSentence.withCString { String(cString: dgettext("libadwaita", $0)) }]
+        let sentences = licenses ? [licenseSentence, licenseSentence.withCString { String(cString: dgettext("libadwaita", $0)) }] : []
         let translate = { (text: String) -> String? in
-            if let msgid = msgids[text] { return said(msgid) }
+            if let msgid = msgids[text] {
+                let translation = said(msgid)
+                written[translation] = msgid
+                return translation
+            }
             // The Legal page writes the copyright, then the sentence.
             for sentence in sentences {
                 if let match = values(filling: sentence, in: text), match.values.count == 2 {
