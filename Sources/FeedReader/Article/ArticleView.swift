@@ -171,7 +171,7 @@ final class ArticleView {
             LanguageTexts.keep(scrolling, .accessibleLabel) { tr("The Article View Stopped") }
         }
         LanguageTexts.keep(UnsafeMutableRawPointer(crashedPage), .property("description")) {
-            tr("Something went wrong while showing this article. Reload to show it again.")
+            tr("Something went wrong while showing this article.")
         }
         LanguageTexts.keep(reloadButton, .property("label")) { tr("_Reload") }
         LanguageTexts.keep(imagesLabel, .property("label")) { tr("Remote images are not loaded, so their sites cannot tell that you read this.") }
