@@ -175,3 +175,19 @@ extension Signal {
                        trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 }
+
+extension Signal {
+    /// `gboolean (*)(GtkWidget*, gint, gint, gboolean, GtkTooltip*, gpointer)`: a widget's
+    /// query-tooltip, with the tooltip to fill; false lets the widget's parent give its own.
+    @discardableResult
+    public static func connectQueryTooltip(_ instance: gpointer, _ handler: @escaping @MainActor (OpaquePointer) -> Bool) -> HandlerID {
+        typealias Handler = @MainActor (OpaquePointer) -> Bool
+        let trampoline: @convention(c) (gpointer?, gint, gint, gboolean, OpaquePointer?, gpointer?) -> gboolean = { _, _, _, _, tooltip, data in
+            guard let tooltip else { return 0 }
+            let body: Handler = Signal.handler(data)
+            return onMainActor(passing: tooltip, body).gboolean
+        }
+        return Signal.connect(instance, "query-tooltip", handler, signature: SignalSignature([.int, .int, .boolean, .pointer], returns: .boolean),
+                              trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+}

@@ -131,6 +131,64 @@ final class AboutWindowTests: XCTestCase {
         }
     }
 
+    /// About in Arabic showed libadwaita's own texts (What's New, Credits, Legal) in English:
+    /// Debian 12's libadwaita has no Arabic catalog, and the language chosen in Preferences never
+    /// reached libadwaita's gettext. Chosen in the app, German and Arabic show in About whole.
+    func testLibadwaitasOwnTextsAreInTheLanguageChosen() throws {
+        try onMain {
+            defer { LanguageChoice.speak(nil) }
+            // Legal: the warranty sentence under each license, with the license's name.
+            let cases: [(language: String, shown: [String], legal: [String])] = [
+                ("de", ["Info", "_Neuigkeiten", "_Details", "_Webseite", "Ein _Problem melden", "_Mitwirkende", "_Rechtshinweis",
+                        "Code von", "Übersetzung von"], ["GARANTIE", ">Apache Lizenz, Version 2.0<", ">Die MIT-Lizenz (MIT)<"]),
+                ("ar", ["عن التطبيق", "_ما الجديد", "ال_تفاصيل", "ال_موقع", "أ_بلغ عن مشكلة", "ال_مساهمون", "الشؤون ال_قانونية",
+                        "البرمجة", "الترجمة"], ["دون أي ضمان", ">رخصة أباتشي، الإصدار 2.0<", ">رخصة MIT<"]),
+            ]
+            let english = ["About", "_What’s New", "_Details", "_Website", "_Report an Issue", "_Credits", "_Legal", "Code by",
+                           "Translated by"]
+            for (language, shown, legal) in cases {
+                LanguageChoice.speak(language)
+                let about = AboutWindow.make()
+                defer { gtk_window_destroy(cast(about)) }
+                let texts = Self.texts(of: about)
+                for text in shown { XCTAssertTrue(texts.contains(text), "\(language): \(text) in \(texts.sorted())") }
+                for text in english where !shown.contains(text) {
+                    XCTAssertFalse(texts.contains(text), "\(language): no English \(text)")
+                }
+                for license in legal.dropFirst() {
+                    XCTAssertTrue(texts.contains { $0.contains(legal[0]) && $0.contains(license) && $0.contains("href=\"https://") },
+                                  "\(language): the warranty sentence of \(license), with its link")
+                }
+                XCTAssertFalse(texts.contains { $0.contains("absolutely no warranty") }, "\(language): no English warranty sentence")
+                gtk_window_present(cast(about))
+                XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(about) != 0 })
+                GtkTestEnvironment.waitForFrames(of: about)
+                XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(about, name: "about-\(language)") })
+            }
+        }
+    }
+
+    /// Every text `widget` and its descendants show: labels, titles, subtitles and tooltips.
+    @MainActor
+    private static func texts(of widget: UnsafeMutablePointer<GtkWidget>) -> Set<String> {
+        var texts = Set<String>()
+        let type = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self).pointee.g_class
+        for property in ["title", "label", "subtitle", "tooltip-text"] {
+            guard let type, let spec = g_object_class_find_property(cast(type), property), spec.pointee.value_type == GType(16 << 2) else { continue }
+            var value = GValue()
+            g_value_init(&value, GType(16 << 2))
+            g_object_get_property(cast(widget), property, &value)
+            if let text = g_value_get_string(&value) { texts.insert(String(cString: text)) }
+            g_value_unset(&value)
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            texts.formUnion(Self.texts(of: current))
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return texts
+    }
+
     func testTheWindowShowsTheVersionAddressesAndReleaseNotes() throws {
         try onMain {
             let parent = gtk_window_new()!

@@ -176,7 +176,7 @@ final class AccountsWindowTests: XCTestCase {
             PreferencesWindowTests.click(remove, in: preferences)
             var question = try XCTUnwrap(MessageDialogTests.appearing("Remove Account?"))
             XCTAssertEqual(String(cString: adw_message_dialog_get_body(cast(question))),
-                           "\u{2068}\(user.name) — \(server.url.absoluteString)\u{2069} is forgotten on this computer with its feeds and articles. Nothing changes on the server.")
+                           "\u{2068}\(user.name) — \(server.url.absoluteString)\u{2069} is forgotten on this computer with its feeds and entries. Nothing changes on the server.")
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(question, name: "remove-account-question") })
             RealInput.key(windowTitle: "Remove Account?", "Escape")
             XCTAssertTrue(GtkTestEnvironment.iterate { MessageDialogTests.shown("Remove Account?") == nil })

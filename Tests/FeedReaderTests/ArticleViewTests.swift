@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import CWebKit
 import FeedCore
@@ -197,13 +198,22 @@ final class ArticleViewTests: XCTestCase {
 
             webkit_web_view_terminate_web_process(cast(article.webView!))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { article.state == .crashed })
-            let shown = String(cString: gtk_stack_get_visible_child_name(cast(article.widget)))
-            XCTAssertEqual(shown, "crashed", "the pane says the view stopped")
-            saveRender(app.window.window, name: "article-crashed")
+            let shown = try XCTUnwrap(gtk_stack_get_visible_child(cast(article.widget)))
+            // Said as every other empty or error state says it: an icon, a title, a sentence, a button.
+            XCTAssertTrue(isWidget(shown, a: adw_status_page_get_type()), "a status page, not a bare label and button")
+            let page = OpaquePointer(shown)
+            XCTAssertEqual(adw_status_page_get_icon_name(page).map { String(cString: $0) }, "computer-fail-symbolic")
+            XCTAssertEqual(adw_status_page_get_title(page).map { String(cString: $0) }, "The Article View Stopped")
+            XCTAssertEqual(adw_status_page_get_description(page).map { String(cString: $0) },
+                           "Something went wrong while showing this article.")
+            XCTAssertNotEqual(gtk_widget_get_mapped(shown), 0)
+            XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "article-crashed") })
 
-            let reload = try XCTUnwrap(descendant(of: article.widget) { widget in
+            let reload = try XCTUnwrap(descendant(of: shown) { widget in
                 isWidget(widget, a: gtk_button_get_type()) && gtk_button_get_label(cast(widget)).map { String(cString: $0) } == "_Reload"
-            })
+            }, "Reload is on the page")
+            XCTAssertNotEqual(gtk_widget_get_mapped(reload), 0)
+            XCTAssertNotEqual(gtk_widget_has_css_class(reload, "pill"), 0, "a pill, as the other status pages' buttons")
             gtk_widget_activate(reload)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { article.state == .article && article.isLoaded })
             XCTAssertEqual(article.entry?.title, "Formatted & safe")

@@ -61,8 +61,9 @@ final class DialogMessageTests: XCTestCase {
     }
 
     /// The German hint of Add Feed ended on a line of its own two words ("…einer Webseite ein,
-    /// die" then "einen hat."): Add Feed's hint and Add Account's first, in every language, are
-    /// one line or end in a line at least a fifth of the place wide.
+    /// die" then "einen hat."), and Add Account's Google Reader and Fever hints on one word in
+    /// five languages: Add Feed's hint and each of Add Account's, in every language, are one line
+    /// or end in a line at least a fifth of the place wide.
     func testNoHintEndsInALoneWordInAnyLanguage() throws {
         try Self.inEveryLanguage { _, name in
             let addFeed = AddFeedDialog(library: FeedLibrary(store: try FeedStore.inMemory())) { _ in }
@@ -76,9 +77,15 @@ final class DialogMessageTests: XCTestCase {
             defer { gtk_window_destroy(cast(addAccount.window)) }
             _ = try Self.show(addAccount.window)
             let serviceRow = try XCTUnwrap(descendant(of: addAccount.window) { isWidget($0, a: adw_combo_row_get_type()) })
-            adw_combo_row_set_selected(cast(serviceRow), 0)
-            GtkTestEnvironment.waitForFrames(of: addAccount.window)
-            Self.assertNoLoneWord(addAccount.message.label, "\(name), Add Account, \(addAccount.choices[0].label)")
+            // The Google Reader and Fever hints ended on a lone word in five languages too.
+            for (index, choice) in addAccount.choices.enumerated() {
+                adw_combo_row_set_selected(cast(serviceRow), guint(index))
+                GtkTestEnvironment.waitForFrames(of: addAccount.window)
+                Self.assertNoLoneWord(addAccount.message.label, "\(name), Add Account, \(choice.label)")
+                if ["en", "de", "fr", "it", "ja", "ar"].contains(name) {
+                    XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(addAccount.window, name: "add-account-hint-\(index)-\(name)") })
+                }
+            }
         }
     }
 

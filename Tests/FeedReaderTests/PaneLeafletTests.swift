@@ -78,6 +78,62 @@ final class PaneLeafletTests: XCTestCase {
         }
     }
 
+    /// Sidebar names were cut at ordinary lengths ("Field Notes: Open Source Gard…" beside a
+    /// three-figure count) at 1280 and 1000 px, and a wider sidebar squeezed the list under
+    /// Wayland: at every width the sidebar shows at, such a name shows whole (on a second line
+    /// where one is too short), the list keeps its width, and only a name too long for two lines
+    /// is cut, with the whole name in its tooltip.
+    func testAnOrdinaryFeedNameShowsWholeBesideAThreeFigureCountAtEveryWidth() throws {
+        let ordinary = "Field Notes: Open Source Gardening"
+        // 120 entries, unread: a three-figure count beside the name; the list shows its first page of 50.
+        try withReader(serving: plainFeed(entries: 120, title: ordinary), entries: 50) { app in
+            let window = app.window
+            let feedID = try XCTUnwrap(window.sidebar.feedIDs.first)
+            let row = { window.sidebar.rowWidgets(showing: .feed(feedID)) }
+            XCTAssertTrue(GtkTestEnvironment.iterate { row().map { String(cString: gtk_label_get_text(cast($0.name))) } == ordinary })
+            GtkTestEnvironment.withAnimations(false) {
+                // 1020 px: the narrowest window that shows the three panes (the sidebar folds away
+                // below 1000 px of panes, and a window's frame takes some); at 1000 px it may have
+                // folded, and is then one Back away, shown alone.
+                for width: Int32 in [1280, 1020, 1000, 800] {
+                    Self.resize(app, width: width)
+                    GtkTestEnvironment.waitForFrames(of: window.window)
+                    GtkTestEnvironment.waitForFrames(of: window.window)
+                    if window.panes.isSidebarFolded {
+                        XCTAssertLessThan(width, 1020, "\(width) px shows the three panes")
+                        RealInput.key(windowTitle: app.title, "alt+Left")
+                        XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.feeds] }, "\(width) px: the feeds")
+                    } else {
+                        XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.feeds, .entries, .article] })
+                        let list = gtk_widget_get_width(window.layout.listContent)
+                        XCTAssertTrue(((PaneLeaflet.NaturalWidth.list - 2)...400).contains(list), "\(width) px: the list is \(list) px wide")
+                    }
+                    GtkTestEnvironment.waitForFrames(of: window.window)
+                    guard let widgets = row() else { return XCTFail("\(width) px: no row for the feed") }
+                    XCTAssertEqual(String(cString: gtk_label_get_text(cast(widgets.count))), "120")
+                    XCTAssertNotEqual(gtk_widget_get_mapped(widgets.count), 0, "\(width) px: the count shows")
+                    var natural: Int32 = 0
+                    gtk_widget_measure(widgets.name, GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
+                    let lines = gtk_label_get_layout(cast(widgets.name)).map { pango_layout_get_line_count($0) } ?? 0
+                    XCTAssertFalse(widgets.isNameCut, "\(width) px: the name shows whole in \(gtk_widget_get_width(widgets.name)) px "
+                                   + "(\(natural) px on one line), on \(lines) lines")
+                    XCTAssertLessThanOrEqual(lines, SidebarRowWidgets.nameLines)
+                    XCTAssertNil(widgets.nameTooltip, "\(width) px: no tooltip repeats a name shown whole")
+                    saveRender(window.window, name: "sidebar-name-\(width)")
+                    if window.panes.isSidebarFolded { window.sidebar.select(.feed(feedID)) }
+                }
+                Self.resize(app, width: 1280)
+                XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.feeds, .entries, .article] })
+                let long = "The Extraordinarily Long and Winding Weekly Newsletter of the Open Source Gardening Society of Greater Manchester"
+                guard let widgets = row(), let item = widgets.sidebarItem else { return XCTFail("no row for the feed") }
+                item.title = long
+                XCTAssertTrue(GtkTestEnvironment.iterate { widgets.isNameCut }, "a name too long for two lines is cut")
+                XCTAssertEqual(widgets.nameTooltip, long, "and its tooltip is the whole name")
+                saveRender(window.window, name: "sidebar-name-long")
+            }
+        }
+    }
+
     func testANarrowWindowShowsOnePaneAtATimeAndTheKeyboardMovesBetweenThem() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
             let window = app.window

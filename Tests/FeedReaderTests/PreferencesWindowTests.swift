@@ -110,6 +110,10 @@ final class PreferencesWindowTests: XCTestCase {
             XCTAssertEqual(choices.first, "System Default")
             XCTAssertTrue(choices.contains("Deutsch") && choices.contains("العربية"), "\(choices)")
 
+            // libadwaita's own texts, its search's, stayed in English: German from libadwaita's
+            // catalog, Arabic (which Debian's libadwaita lacks) from the app's.
+            let search: [String: (button: String, none: String)] = ["Deutsch": ("Suchen", "Keine Ergebnisse gefunden"),
+                                                                    "العربية": ("ابحث", "لا نتائج")]
             for (name, title, label, appName) in [("Deutsch", "Einstellungen", "Im Hintergrund aktualisieren", "Feedreader"),
                                                   ("العربية", "التفضيلات", "التحديث في الخلفية", "قارئ الموجزات")] {
                 let row = try XCTUnwrap(Self.row(titled: Self.rowTitles(in: window)[1], in: window))
@@ -118,6 +122,13 @@ final class PreferencesWindowTests: XCTestCase {
                               "the preferences read in \(name)")
                 XCTAssertTrue(GtkTestEnvironment.iterate { Self.row(titled: label, in: window) != nil }, "\(name): \(label)")
                 XCTAssertEqual(gtk_window_get_title(cast(app.window.window)).map { String(cString: $0) }, appName, "the main window follows")
+                let said = try XCTUnwrap(search[name])
+                XCTAssertNotNil(descendant(of: window) { gtk_widget_get_tooltip_text($0).map { String(cString: $0) } == said.button },
+                                "\(name): the search button says \(said.button)")
+                XCTAssertNotNil(descendant(of: window) { widget in
+                    isWidget(widget, a: adw_status_page_get_type()) && adw_status_page_get_title(OpaquePointer(widget)).map { String(cString: $0) } == said.none
+                }, "\(name): a search that finds nothing says \(said.none)")
+                XCTAssertNil(descendant(of: window) { gtk_widget_get_tooltip_text($0).map { String(cString: $0) } == "Search" }, "\(name): no English")
                 saveScreen(name: "preferences-window-\(name)")
             }
             // Saved when the main loop is next idle, which the rebuilt page's frames can put off: at once here.

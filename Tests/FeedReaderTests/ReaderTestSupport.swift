@@ -36,8 +36,8 @@ extension ReaderFixture {
     }
 }
 
-/// An RSS feed of `count` plain entries titled "Entry 1" (newest) to "Entry count".
-func plainFeed(entries count: Int) -> Data {
+/// An RSS feed titled `title` of `count` plain entries titled "Entry 1" (newest) to "Entry count".
+func plainFeed(entries count: Int, title: String = "Plain") -> Data {
     let items = (1...count).map { number in
         """
         <item><title>Entry \(number)</title><link>https://example.org/\(number)</link><guid>e-\(number)</guid>
@@ -45,7 +45,7 @@ func plainFeed(entries count: Int) -> Data {
         """
     }
     return Data("""
-        <?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Plain</title>
+        <?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>\(title)</title>
         <description>d</description>\(items.joined())</channel></rss>
         """.utf8)
 }

@@ -279,7 +279,7 @@ final class SidebarAccountsTests: XCTestCase {
             PreferencesWindowTests.click(remove, in: preferences)
             let question = try XCTUnwrap(MessageDialogTests.appearing("Remove Account?"))
             XCTAssertEqual(String(cString: adw_message_dialog_get_body(cast(question))),
-                           fever + " is forgotten on this computer with its feeds and articles. Nothing changes on the server.")
+                           fever + " is forgotten on this computer with its feeds and entries. Nothing changes on the server.")
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(question, name: "remove-twin-account-question") })
             adw_message_dialog_response(cast(question), ConfirmDialog.Response.confirm)
             let removed = fever + " was removed."

@@ -117,7 +117,7 @@ final class AccountsPage {
     private func confirmRemoving(_ account: SyncAccount) {
         let name = account.name(among: accounts.accounts).text
         // TRANSLATORS: %@ is the account: its user name and server address, and its service when another account has both.
-        let body = tr("%@ is forgotten on this computer with its feeds and articles. Nothing changes on the server.").filling(name)
+        let body = tr("%@ is forgotten on this computer with its feeds and entries. Nothing changes on the server.").filling(name)
         ConfirmDialog.present(.removeAccount, over: window, body: body) { [weak self] in
             self?.remove(account, named: name)
         }

@@ -40,6 +40,8 @@ enum AboutWindow {
             adw_about_window_set_release_notes_version(cast(about), release.version)
             adw_about_window_set_release_notes(cast(about), release.notes)
         }
+        // libadwaita's own texts (What's New, Credits, Legal...) in the app's language too.
+        AdwaitaTexts.translateAbout(about)
         return about
     }
 

@@ -44,7 +44,9 @@ final class ArticleView {
     private let emptyPage: OpaquePointer
     /// Says it instead in the first window the app opens, once offered.
     private(set) var welcome: FirstRunWelcome?
-    private let crashLabel: UnsafeMutablePointer<GtkWidget>
+    /// What the pane says once the web process has ended, as the other panes' empty and error
+    /// states say theirs: an icon, a title, a sentence and Reload.
+    let crashedPage: OpaquePointer
     private let reloadButton: UnsafeMutablePointer<GtkWidget>
     /// Above the article while its remote images are held back: says so, with a button to load them.
     let imagesBar: UnsafeMutablePointer<GtkWidget>
@@ -123,19 +125,18 @@ final class ArticleView {
 
         emptyPage = OpaquePointer(adw_status_page_new()!)
         adw_status_page_set_icon_name(emptyPage, FeedReaderApp.applicationID + "-symbolic")
-        crashLabel = Widgets.label("", classes: ["title-4"], xalign: 0.5)
-        gtk_label_set_wrap(cast(crashLabel), 1)
+        crashedPage = OpaquePointer(adw_status_page_new()!)
+        adw_status_page_set_icon_name(crashedPage, "computer-fail-symbolic")
         reloadButton = gtk_button_new_with_mnemonic("")!
         gtk_widget_set_halign(reloadButton, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(reloadButton, "pill")
         gtk_widget_add_css_class(reloadButton, "suggested-action")
-        let crashed = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [crashLabel, reloadButton])
-        gtk_widget_set_valign(crashed, GTK_ALIGN_CENTER)
-        Widgets.setMargins(crashed, horizontal: 24, vertical: 24)
+        adw_status_page_set_child(crashedPage, reloadButton)
 
         stack = gtk_stack_new()!
         gtk_stack_add_named(cast(stack), UnsafeMutablePointer(emptyPage), "empty")
         gtk_stack_add_named(cast(stack), articleBox, "article")
-        gtk_stack_add_named(cast(stack), crashed, "crashed")
+        gtk_stack_add_named(cast(stack), UnsafeMutablePointer(crashedPage), "crashed")
         gtk_widget_set_vexpand(stack, 1)
         widget = stack
         life = WidgetLife(stack)
@@ -165,7 +166,13 @@ final class ArticleView {
             LanguageTexts.keep(scrolling, .accessibleLabel) { tr("No Entry Selected") }
         }
         LanguageTexts.keep(UnsafeMutableRawPointer(emptyPage), .property("description")) { tr("Select an entry to read it.") }
-        LanguageTexts.keep(crashLabel, .property("label")) { tr("The article view stopped unexpectedly.") }
+        LanguageTexts.keep(UnsafeMutableRawPointer(crashedPage), .property("title")) { tr("The Article View Stopped") }
+        if let scrolling = gtk_widget_get_first_child(UnsafeMutablePointer(crashedPage)) {
+            LanguageTexts.keep(scrolling, .accessibleLabel) { tr("The Article View Stopped") }
+        }
+        LanguageTexts.keep(UnsafeMutableRawPointer(crashedPage), .property("description")) {
+            tr("Something went wrong while showing this article.")
+        }
         LanguageTexts.keep(reloadButton, .property("label")) { tr("_Reload") }
         LanguageTexts.keep(imagesLabel, .property("label")) { tr("Remote images are not loaded, so their sites cannot tell that you read this.") }
         LanguageTexts.keep(loadImagesButton, .property("label")) { tr("_Load Images") }

@@ -49,6 +49,7 @@ final class PreferencesWindow {
         page = file.widget("general_page")
         retainedSelf = self
         show(file)
+        AdwaitaTexts.translatePreferences(window)
         Signal.connect(cast(window), "destroy") { [weak self] in self?.retainedSelf = nil }
     }
 
@@ -68,6 +69,8 @@ final class PreferencesWindow {
         gtk_window_destroy(cast(spare))
         page = fresh
         show(file)
+        // libadwaita's own texts (the search's) follow gettext, not the language chosen.
+        AdwaitaTexts.translatePreferences(window)
     }
 
     /// Sets the General page's rows of `file` to the preferences, wires them, and adds the Accounts page.

@@ -1,3 +1,4 @@
+import AppSignals
 import CGtk
 import FeedCore
 import RefreshGtk
@@ -41,8 +42,15 @@ final class SidebarRowWidgets {
         iconWithBadge = gtk_overlay_new()!
         gtk_overlay_set_child(cast(iconWithBadge), icon)
         gtk_overlay_add_overlay(cast(iconWithBadge), errorBadge)
+        // An ordinary name beside a three-figure count ("Field Notes: Open Source Gardening")
+        // is longer than the sidebar's line: it goes on to a second line, as GNOME's sidebars
+        // let a name do, and only a longer one is cut, whole in its tooltip.
         name = Widgets.label("")
+        gtk_label_set_wrap(cast(name), 1)
+        gtk_label_set_wrap_mode(cast(name), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_lines(cast(name), Self.nameLines)
         gtk_label_set_ellipsize(cast(name), PANGO_ELLIPSIZE_END)
+        gtk_widget_set_has_tooltip(name, 1)
         subtitle = Widgets.label("", classes: ["dim-label", "caption"])
         gtk_label_set_ellipsize(cast(subtitle), PANGO_ELLIPSIZE_END)
         let titles = Widgets.box(GTK_ORIENTATION_VERTICAL, [name, subtitle])
@@ -50,12 +58,38 @@ final class SidebarRowWidgets {
         gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
         problem = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
         gtk_widget_add_css_class(problem, "error")
-        count = Widgets.label("", classes: ["unread-count"], xalign: 1)
-        box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [iconWithBadge, titles, problem, count])
+        // The count is a small dim pill as wide as its figures, beside the name's first line.
+        count = Widgets.label("", classes: ["unread-count", "caption"], xalign: 0.5)
+        gtk_widget_set_valign(count, GTK_ALIGN_CENTER)
+        box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [iconWithBadge, titles, problem, count])
         Widgets.setMargins(box, horizontal: 6, vertical: 6)
         gtk_widget_set_margin_start(box, 0)
         expander = gtk_tree_expander_new()!
         gtk_tree_expander_set_child(cast(expander), box)
+        Signal.connectQueryTooltip(name) { [weak self] tooltip in
+            guard let text = self?.nameTooltip else { return false }
+            gtk_tooltip_set_text(tooltip, text)
+            return true
+        }
+    }
+
+    /// The lines a name may take before it is cut.
+    static let nameLines: Int32 = 2
+
+    /// The tooltip over the name: the whole name when it is cut short, above the row's own
+    /// tooltip (a failure, a feed's mistakes); nil when the name shows in full, and the row's
+    /// tooltip shows alone.
+    var nameTooltip: String? {
+        guard isNameCut else { return nil }
+        let fullName = String(cString: gtk_label_get_text(cast(name)))
+        guard let rowTooltip = gtk_widget_get_tooltip_text(box) else { return fullName }
+        return fullName + "\n" + String(cString: rowTooltip)
+    }
+
+    /// Whether the name is cut short at the width the row has now.
+    var isNameCut: Bool {
+        guard let layout = gtk_label_get_layout(cast(name)) else { return false }
+        return pango_layout_is_ellipsized(layout) != 0
     }
 
     /// The row this shows now.

@@ -52,17 +52,35 @@ struct DialogMessage {
     private static let address = /https?:\/\/[A-Za-z0-9\-._~:\/?#\[\]@!$&'()*+,;=%]*[A-Za-z0-9\-_~\/#=%]/
 
     /// Sets `text` on `label`, each web address in it on one line: the label wraps before an
-    /// address, never inside it at a hyphen or a slash ("…/tt-" then "rss/").
+    /// address, never inside it at a hyphen or a slash ("…/tt-" then "rss/"); and its end on one
+    /// line, so the last line is never a word alone ("…its own address will" then "do.").
     static func setText(_ text: String, keepingAddressesWhole label: UnsafeMutablePointer<GtkWidget>) {
         gtk_label_set_text(cast(label), text)
         let attributes = pango_attr_list_new()
         defer { pango_attr_list_unref(attributes) }
-        for match in text.matches(of: address) {
+        let unbroken = text.matches(of: address).map(\.range) + [lastLine(of: text)].compactMap { $0 }
+        for range in unbroken {
             guard let attribute = pango_attr_allow_breaks_new(0) else { continue }
-            attribute.pointee.start_index = guint(text.utf8.distance(from: text.startIndex, to: match.range.lowerBound))
-            attribute.pointee.end_index = guint(text.utf8.distance(from: text.startIndex, to: match.range.upperBound))
+            attribute.pointee.start_index = guint(text.utf8.distance(from: text.startIndex, to: range.lowerBound))
+            attribute.pointee.end_index = guint(text.utf8.distance(from: text.startIndex, to: range.upperBound))
             pango_attr_list_insert(attributes, attribute)
         }
         gtk_label_set_attributes(cast(label), attributes)
+    }
+
+    /// The fewest characters a wrapped text's last line holds: about a fifth of the place.
+    static let lastLineCharacters = 16
+    /// The most that line is kept to, far less than a line, so it always fits.
+    static let lastLineMaximum = 32
+
+    /// The end of `text` kept on one line: its last words, from a space, making at least
+    /// ``lastLineCharacters``; else, where the words are longer or not spaced (Japanese, Chinese),
+    /// its last ``lastLineCharacters`` characters. Nil for a text that short.
+    static func lastLine(of text: String) -> Range<String.Index>? {
+        guard text.count > lastLineCharacters else { return nil }
+        let shortest = text.index(text.endIndex, offsetBy: -lastLineCharacters)
+        let longest = text.index(text.endIndex, offsetBy: -min(lastLineMaximum, text.count))
+        let start = text[longest..<shortest].lastIndex(of: " ").map { text.index(after: $0) } ?? shortest
+        return start..<text.endIndex
     }
 }

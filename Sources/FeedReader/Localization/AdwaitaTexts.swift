@@ -1,0 +1,132 @@
+import AppSupport
+import CGLib
+import CGtk
+import RefreshGtk
+
+/// libadwaita's own texts in a window it builds (About's What's New, Credits, Legal...), in the
+/// language the app speaks.
+///
+/// libadwaita translates through gettext, which follows `LANGUAGE` or the locale, never the
+/// language chosen in Preferences (``ChosenLanguage``); and Debian 12's libadwaita 1.2 ships no
+/// Arabic catalog at all. So once the window is built its texts are said again: from
+/// libadwaita's catalog of the language chosen, else from the app's own translation of the
+/// same text, which covers a language libadwaita has no catalog for.
+@MainActor
+enum AdwaitaTexts {
+    /// libadwaita's domain, read from the folder libadwaita bound it to.
+    private static let domain: GettextDomain = {
+        let folder = bindtextdomain("libadwaita", nil).map { String(cString: $0) } ?? LocaleDirectory.find()
+        return GettextDomain("libadwaita", localeDirectory: folder)
+    }()
+
+    /// Marks a libadwaita msgid for the app's catalogs; translated later, by ``said(_:)``.
+    private static func N_(_ msgid: String) -> String { msgid }
+
+    /// The texts the About window shows, as libadwaita 1.2 writes them (msgids of its catalog).
+    static let aboutTexts = [
+        N_("About"), N_("Back"), N_("What’s New"), N_("_What’s New"), N_("Details"), N_("_Details"),
+        N_("_Website"), N_("_Report an Issue"), N_("Credits"), N_("_Credits"), N_("Legal"), N_("_Legal"),
+        N_("Code by"), N_("Translated by"), N_("The MIT License (MIT)"), N_("Apache License, Version 2.0"),
+    ]
+
+    /// The texts the Preferences window's own search shows.
+    static let preferencesTexts = [N_("Search"), N_("No Results Found"), N_("Try a different search.")]
+
+    /// What each text this put on a widget translates, so that a window that lives across a
+    /// switch (Preferences) is said again from whatever language it was in.
+    private static var written: [String: String] = [:]
+
+    /// The sentence under a license on the Legal page; %s are the license's address and name.
+    static let licenseSentence = N_("This application comes with absolutely no warranty. See the <a href=\"%s\">%s</a> for details.")
+
+    /// `msgid` in the language the app speaks: libadwaita's translation, else the app's own.
+    static func said(_ msgid: String) -> String {
+        let adwaita = domain.string(msgid)
+        return adwaita != msgid ? adwaita : tr(msgid)
+    }
+
+    /// Says again, in the app's language, every text of `aboutTexts` the About window `root`
+    /// shows, whichever language gettext gave them in.
+    static func translateAbout(_ root: UnsafeMutablePointer<GtkWidget>) {
+        translate(root, aboutTexts, licenses: true)
+    }
+
+    /// Says again, in the app's language, the texts of `preferencesTexts` the Preferences window
+    /// `root` shows, whichever language they are in now.
+    static func translatePreferences(_ root: UnsafeMutablePointer<GtkWidget>) {
+        translate(root, preferencesTexts, licenses: false)
+    }
+
+    private static func translate(_ root: UnsafeMutablePointer<GtkWidget>, _ texts: [String], licenses: Bool) {
+        // What a text may read now: its msgid, gettext's translation of it, or what this wrote.
+        var msgids = written.filter { texts.contains($0.value) }
+        for msgid in texts {
+            msgids[msgid] = msgid
+            msgids[msgid.withCString { String(cString: dgettext("libadwaita", $0)) }] = msgid
+        }
+        let sentences = licenses ? [licenseSentence, licenseSentence.withCString { String(cString: dgettext("libadwaita", $0)) }] : []
+        let translate = { (text: String) -> String? in
+            if let msgid = msgids[text] {
+                let translation = said(msgid)
+                written[translation] = msgid
+                return translation
+            }
+            // The Legal page writes the copyright, then the sentence.
+            for sentence in sentences {
+                if let match = values(filling: sentence, in: text), match.values.count == 2 {
+                    let name = msgids[match.values[1]].map(said) ?? match.values[1]
+                    return match.before + fill(said(licenseSentence), with: [match.values[0], name])
+                }
+            }
+            return nil
+        }
+        walk(root) { widget in
+            let type = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self).pointee.g_class
+            for property in ["title", "label", "subtitle", "tooltip-text"] {
+                guard let type, let spec = g_object_class_find_property(cast(type), property),
+                      spec.pointee.value_type == .string else { continue }
+                let text: String = ObjectProperty.get(widget, property)
+                if let translated = translate(text), translated != text { ObjectProperty.set(widget, property, translated) }
+            }
+        }
+    }
+
+    /// The values `pattern`'s `%s` stand for in `text`, and the text before, if `text` ends with
+    /// `pattern` filled.
+    static func values(filling pattern: String, in text: String) -> (before: String, values: [String])? {
+        let parts = pattern.components(separatedBy: "%s")
+        guard parts.count > 1, !parts[0].isEmpty, let start = text.range(of: parts[0]) else { return nil }
+        var rest = text[start.upperBound...]
+        var values: [String] = []
+        for part in parts.dropFirst() {
+            if part.isEmpty {
+                values.append(String(rest))
+                rest = ""
+                continue
+            }
+            guard let range = rest.range(of: part) else { return nil }
+            values.append(String(rest[..<range.lowerBound]))
+            rest = rest[range.upperBound...]
+        }
+        return rest.isEmpty ? (String(text[..<start.lowerBound]), values) : nil
+    }
+
+    /// `pattern` with its `%s` replaced by `values`, in order.
+    static func fill(_ pattern: String, with values: [String]) -> String {
+        var parts = pattern.components(separatedBy: "%s")
+        var text = parts.removeFirst()
+        for (index, part) in parts.enumerated() {
+            text += (index < values.count ? values[index] : "") + part
+        }
+        return text
+    }
+
+    private static func walk(_ widget: UnsafeMutablePointer<GtkWidget>, _ body: (UnsafeMutablePointer<GtkWidget>) -> Void) {
+        body(widget)
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            walk(current, body)
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+}
