@@ -6,10 +6,13 @@ public enum HTMLText {
     /// while inline tags such as `<b>` join their neighbours.
     public static func plainText(fromHTML html: String) -> String {
         var html = html
-        return html.withUTF8 { bytes in
-            var scanner = HTMLScanner(bytes: bytes)
-            return scanner.plainText()
-        }
+        return html.withUTF8 { plainText(fromHTML: $0) }
+    }
+
+    /// `plainText(fromHTML:)` of HTML written in UTF-8, for text still in the bytes it was read into.
+    static func plainText(fromHTML bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var scanner = HTMLScanner(bytes: bytes)
+        return scanner.plainText()
     }
 
     /// The first `length` characters of `plainText(fromHTML:)`. When the text starts with more
@@ -26,14 +29,17 @@ public enum HTMLText {
     /// Collapses runs of whitespace to single spaces and trims both ends, leaving everything else as is.
     public static func collapsingWhitespace(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { bytes in
-            var writer = PlainTextWriter(capacity: bytes.count)
-            var index = 0
-            while index < bytes.count {
-                index = writer.copy(bytes, at: index)
-            }
-            return writer.text
+        return text.withUTF8 { collapsingWhitespace($0) }
+    }
+
+    /// `collapsingWhitespace(_:)` of text written in UTF-8.
+    static func collapsingWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var writer = PlainTextWriter(capacity: bytes.count)
+        var index = 0
+        while index < bytes.count {
+            index = writer.copy(bytes, at: index)
         }
+        return writer.text
     }
 
     /// Decodes one entity name or numeric reference, such as `eacute`, `#233` or `#xE9`.

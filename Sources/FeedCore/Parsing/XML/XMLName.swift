@@ -57,20 +57,34 @@ struct XMLName {
 /// a scan finds one sooner than hashing them all into a dictionary would.
 struct XMLAttributes {
     private(set) var pairs: [(name: String, value: String)] = []
+    /// The first `xml:base`, noted as it is added: every element asks for it.
+    private(set) var xmlBase: String?
 
     var isEmpty: Bool { pairs.isEmpty }
 
     subscript(name: String) -> String? {
         let length = name.utf8.count
-        // Comparing lengths first spares most mismatches the full string comparison.
-        return pairs.first { $0.name.utf8.count == length && $0.name == name }?.value
+        // Comparing lengths first spares most mismatches the full string comparison; by index,
+        // no pair is copied to be looked at.
+        for index in pairs.indices where pairs[index].name.utf8.count == length && pairs[index].name == name {
+            return pairs[index].value
+        }
+        return nil
     }
 
     mutating func reserveCapacity(_ count: Int) {
         pairs.reserveCapacity(count)
     }
 
+    /// Empties the list, keeping its storage for the next element's.
+    mutating func removeAll() {
+        // One at a time: `removeAll(keepingCapacity:)` goes through a generic range replacement that costs more than a few attributes.
+        while !pairs.isEmpty { pairs.removeLast() }
+        xmlBase = nil
+    }
+
     mutating func append(name: String, value: String) {
+        if xmlBase == nil, name.utf8.count == 8, name == "xml:base" { xmlBase = value }
         pairs.append((name, value))
     }
 }
