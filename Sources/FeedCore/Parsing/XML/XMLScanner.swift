@@ -168,6 +168,8 @@ struct XMLScanner {
         while true {
             // A local index keeps the scan in a register; the stored one is written once a run.
             var at = index
+            // Eight bytes at a time while none of them may stop the run, then byte by byte.
+            while at + 8 <= count, !Self.mayStopText(UnsafeRawPointer(bytes + at).loadUnaligned(as: UInt64.self)) { at += 8 }
             while at < count, stops[Int(bytes[at])] == 0 { at += 1 }
             index = at
             guard index < count else { throw GiveUp() }
@@ -196,6 +198,20 @@ struct XMLScanner {
                 try checkCharacter()
             }
         }
+    }
+
+    /// Whether any of eight bytes may end a run of character data: '<', '&', ']', a control
+    /// character or any byte past ASCII (U+FFFE and U+FFFF among them). It may say yes where the
+    /// stop table says no (a tab, a line feed, other non-ASCII), never the other way round.
+    private static func mayStopText(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        /// A byte of `value` is zero: the classic test, exact as to whether any byte is.
+        func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        return word & highs != 0                                    // non-ASCII
+            || (word &- ones &* 0x20) & ~word & highs != 0          // a byte below 0x20
+            || hasZero(word ^ (ones &* UInt64(UInt8(ascii: "<"))))
+            || hasZero(word ^ (ones &* UInt64(UInt8(ascii: "&"))))
+            || hasZero(word ^ (ones &* UInt64(UInt8(ascii: "]"))))
     }
 
     /// A byte the stop tables single out that is neither markup nor a reference: a control
