@@ -23,7 +23,7 @@ struct EntryDraft {
     }
 
     /// The finished entry, with an id even when the feed gave none.
-    func entry(defaultAuthor: String?) -> Entry {
+    consuming func entry(defaultAuthor: String?) -> Entry {
         let link = link ?? permalink
         let id = nonEmpty(id) ?? link?.absoluteString ?? EntryDraft.stableID(title: title, date: published ?? updated, fallback: summary ?? content)
         return Entry(

@@ -8,7 +8,8 @@ func nonEmpty(_ text: String?) -> String? {
 
 /// Resolves a possibly relative reference against a base, returning nil for empty references.
 func resolveURL(_ reference: String?, against base: URL?) -> URL? {
-    guard let trimmed = nonEmpty(reference)?.trimmingWhitespace else { return nil }
+    // Trimming leaves nothing exactly when there is nothing but whitespace: one scan, not two.
+    guard let trimmed = reference?.trimmingWhitespace, !trimmed.isEmpty else { return nil }
     // Most references are absolute already, and resolving costs more than parsing.
     guard let base, !hasScheme(trimmed) else { return URL(string: trimmed) }
     return URL(string: trimmed, relativeTo: base)?.absoluteURL

@@ -18,3 +18,25 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
         utf8.contains { !$0.isASCIIWhitespace }
     }
 }
+
+extension String {
+    /// Whether the text is `lowercase` but for the case of ASCII letters: `lowercased() == lowercase`
+    /// without making a string, for a `lowercase` of ASCII without a `k` (the one ASCII letter a
+    /// non-ASCII character, the Kelvin sign, lowercases to).
+    func matchesLowercase(_ lowercase: StaticString) -> Bool {
+        guard utf8.count == lowercase.utf8CodeUnitCount else { return false }
+        return lowercase.withUTF8Buffer { expected in
+            // A native string's bytes are contiguous; only a bridged one takes the slower way.
+            utf8.withContiguousStorageIfAvailable { Self.matches($0, lowercase: expected) }
+                ?? Array(utf8).withUnsafeBufferPointer { Self.matches($0, lowercase: expected) }
+        }
+    }
+
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, lowercase: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in 0..<bytes.count {
+            let byte = bytes[index], wanted = lowercase[index]
+            guard byte == wanted || (byte.isASCIILetter && byte | 0x20 == wanted) else { return false }
+        }
+        return true
+    }
+}

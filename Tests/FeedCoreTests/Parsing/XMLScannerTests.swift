@@ -98,6 +98,18 @@ struct XMLScannerTests {
                     document: rss("<title>caf&eacute;</title>"), isScanned: false),
         ScannerCase(name: "a character reference of 41 bytes is a bare ampersand to XMLRepair, and mended first",
                     document: rss("<title>a&#" + String(repeating: "0", count: 36) + "65;b</title>"), isScanned: false),
+        // Text is scanned eight bytes at a time: each stop must be found wherever it falls in a word.
+        ScannerCase(name: "references, brackets, line ends, tabs and non-ASCII text at every offset of an eight-byte word",
+                    document: rss("<description>" + (0..<17).map { offset in
+                        ["&amp;", "]", "\r\n", "\r", "é", "\t", "\n", "&#x1F600;"].map { String(repeating: "x", count: offset) + $0 }.joined()
+                    }.joined() + "</description>"),
+                    isScanned: true),
+        ScannerCase(name: "a control character after a long run of text is left to libxml2",
+                    document: rss("<title>" + String(repeating: "abcdefgh", count: 3) + "a\u{1}b</title>"), isScanned: false),
+        ScannerCase(name: "U+FFFF after a long run of text is left to libxml2",
+                    document: rss("<title>" + String(repeating: "abcdefgh", count: 3) + "abc\u{FFFF}</title>"), isScanned: false),
+        ScannerCase(name: "]]> after a long run of text is left to libxml2",
+                    document: rss("<title>" + String(repeating: "abcdefgh", count: 3) + "abcdef]]></title>"), isScanned: false),
         ScannerCase(name: "a character reference of 40 bytes is read",
                     document: rss("<title>a&#" + String(repeating: "0", count: 35) + "65;b</title>"), isScanned: true),
     ]

@@ -10,15 +10,18 @@ enum FeedDate {
     /// Returns the instant `text` names, or nil when it is not a recognisable date.
     static func parse(_ text: String) -> Date? {
         var text = text
-        return text.withUTF8 { bytes in
-            var start = 0
-            while start < bytes.count, bytes[start].isASCIIWhitespace { start += 1 }
-            let rest = UnsafeBufferPointer(rebasing: bytes[start...])
-            if looksLikeISO(rest) {
-                return parseISO(rest)
-            }
-            return parseRFC822(rest)
+        return text.withUTF8 { parse($0) }
+    }
+
+    /// `parse(_:)` of a date written in UTF-8, for text still in the bytes it was read into.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var start = 0
+        while start < bytes.count, bytes[start].isASCIIWhitespace { start += 1 }
+        let rest = UnsafeBufferPointer(rebasing: bytes[start...])
+        if looksLikeISO(rest) {
+            return parseISO(rest)
         }
+        return parseRFC822(rest)
     }
 
     /// Formats `date` as RFC 3339 in UTC, with whole seconds: `2024-03-05T10:00:00Z`.

@@ -6,10 +6,13 @@ public enum HTMLText {
     /// while inline tags such as `<b>` join their neighbours.
     public static func plainText(fromHTML html: String) -> String {
         var html = html
-        return html.withUTF8 { bytes in
-            var scanner = HTMLScanner(bytes: bytes)
-            return scanner.plainText()
-        }
+        return html.withUTF8 { plainText(fromHTML: $0) }
+    }
+
+    /// `plainText(fromHTML:)` of HTML written in UTF-8, for text still in the bytes it was read into.
+    static func plainText(fromHTML bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var scanner = HTMLScanner(bytes: bytes)
+        return scanner.plainText()
     }
 
     /// The first `length` characters of `plainText(fromHTML:)`. When the text starts with more
@@ -26,14 +29,17 @@ public enum HTMLText {
     /// Collapses runs of whitespace to single spaces and trims both ends, leaving everything else as is.
     public static func collapsingWhitespace(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { bytes in
-            var writer = PlainTextWriter(capacity: bytes.count)
-            var index = 0
-            while index < bytes.count {
-                index = writer.copy(bytes, at: index)
-            }
-            return writer.text
+        return text.withUTF8 { collapsingWhitespace($0) }
+    }
+
+    /// `collapsingWhitespace(_:)` of text written in UTF-8.
+    static func collapsingWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var writer = PlainTextWriter(capacity: bytes.count)
+        var index = 0
+        while index < bytes.count {
+            index = writer.copy(bytes, at: index)
         }
+        return writer.text
     }
 
     /// Decodes one entity name or numeric reference, such as `eacute`, `#233` or `#xE9`.
@@ -229,7 +235,7 @@ private struct HTMLScanner {
             nameEnd += 1
         }
         let afterTag = skipTag(from: nameEnd)
-        if !HTMLScanner.inlineElements.contains(name) {
+        if !name.isInline {
             writer.space()
         }
         if !isClosing, name == HTMLScanner.script || name == HTMLScanner.style {
@@ -296,12 +302,6 @@ private struct HTMLScanner {
     /// Packed once: a literal compared inline would be packed again for every tag.
     private static let script: TagName = "script", style: TagName = "style"
 
-    /// Elements that do not break words; every other tag reads as whitespace.
-    private static let inlineElements: Set<TagName> = [
-        "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "font",
-        "i", "ins", "kbd", "mark", "nobr", "q", "s", "samp", "small", "span", "strike", "strong",
-        "sub", "sup", "time", "tt", "u", "var", "wbr",
-    ]
 }
 
 /// A lowercased tag name of up to eight ASCII characters packed into an integer, so tags can be
@@ -324,4 +324,24 @@ private struct TagName: Hashable, ExpressibleByStringLiteral {
             packed = packed << 8 | UInt64(byte | 0x20)
         }
     }
+
+    /// Whether the element does not break words; every other tag reads as whitespace. Found by
+    /// halving a sorted list: hashing the name for a set cost more than the search.
+    var isInline: Bool {
+        guard length <= 8 else { return false }
+        let names = Self.inlineElements
+        var low = 0, high = names.count
+        while low < high {
+            let middle = (low + high) / 2
+            if names[middle] < packed { low = middle + 1 } else { high = middle }
+        }
+        return low < names.count && names[low] == packed
+    }
+
+    /// Up to eight bytes, a name packs into a number no other name of eight bytes or fewer packs into.
+    private static let inlineElements: [UInt64] = ([
+        "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "font",
+        "i", "ins", "kbd", "mark", "nobr", "q", "s", "samp", "small", "span", "strike", "strong",
+        "sub", "sup", "time", "tt", "u", "var", "wbr",
+    ] as [TagName]).map(\.packed).sorted()
 }

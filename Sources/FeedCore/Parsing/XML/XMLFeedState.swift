@@ -94,7 +94,7 @@ struct XMLFeedState {
 
     mutating func startElement(_ name: XMLName, namespace: XMLNamespace, qualifiedName: String, attributes: XMLAttributes) {
         let parentBase = stack.last?.base ?? documentURL
-        let base = attributes.isEmpty ? parentBase : attributes["xml:base"].flatMap { resolveURL($0, against: parentBase) } ?? parentBase
+        let base = attributes.xmlBase.flatMap { resolveURL($0, against: parentBase) } ?? parentBase
         if capture != nil {
             appendStartTag(name.local, attributes: attributes)
             stack.append(Frame(role: .ignored, base: base))
@@ -140,9 +140,9 @@ struct XMLFeedState {
             }
         }
         guard let frame = stack.popLast() else { return }
-        if case .item = frame.role, let draft = entry {
+        // Taken, not copied: the draft's strings move into the entry with no retain and release each.
+        if case .item = frame.role, let draft = entry.take() {
             entries.append(draft.entry(defaultAuthor: feed.author))
-            entry = nil
         }
     }
 
@@ -320,7 +320,7 @@ struct XMLFeedState {
             case .title: return .field(.title(primary: true))
             case .link: return .field(.link)
             case .description: return .field(.summary(primary: true))
-            case .guid: return .field(.guid(isPermaLink: attributes["isPermaLink"]?.lowercased() != "false"))
+            case .guid: return .field(.guid(isPermaLink: attributes["isPermaLink"]?.matchesLowercase("false") != true))
             case .pubDate: return .field(.published(primary: true))
             case .author: return .field(.author(primary: true, isRSSAddress: true))
             case .enclosure:
@@ -377,8 +377,8 @@ struct XMLFeedState {
 
     /// Atom's default relation is `alternate`.
     private func isAlternate(_ attributes: XMLAttributes) -> Bool {
-        let relation = attributes["rel"]?.trimmingWhitespace.lowercased() ?? "alternate"
-        return relation == "alternate" || relation == "http://www.iana.org/assignments/relation/alternate"
+        guard let relation = attributes["rel"]?.trimmingWhitespace else { return true }
+        return relation.matchesLowercase("alternate") || relation.matchesLowercase("http://www.iana.org/assignments/relation/alternate")
     }
 
     private mutating func addAtomLink(_ attributes: XMLAttributes, base: URL?) {
@@ -386,7 +386,7 @@ struct XMLFeedState {
             if entry?.link == nil {
                 entry?.link = resolveURL(attributes["href"], against: base)
             }
-        } else if attributes["rel"]?.lowercased() == "enclosure" {
+        } else if attributes["rel"]?.matchesLowercase("enclosure") == true {
             addEnclosure(url: attributes["href"], type: attributes["type"], length: attributes["length"], base: base)
         }
     }
@@ -401,11 +401,10 @@ struct XMLFeedState {
     private func textType(namespace: XMLNamespace, attributes: XMLAttributes) -> TextType {
         guard isAtom(namespace) else { return .html }
         if attributes["mode"] == "xml" { return .xhtml }
-        switch attributes["type"]?.lowercased() {
-        case "html", "text/html": return .html
-        case "xhtml", "application/xhtml+xml": return .xhtml
-        case nil, "text", "text/plain": return attributes["mode"] == "escaped" ? .html : .text
-        default: return .text
-        }
+        guard let type = attributes["type"] else { return attributes["mode"] == "escaped" ? .html : .text }
+        if type.matchesLowercase("html") || type.matchesLowercase("text/html") { return .html }
+        if type.matchesLowercase("xhtml") || type.matchesLowercase("application/xhtml+xml") { return .xhtml }
+        if type.matchesLowercase("text") || type.matchesLowercase("text/plain") { return attributes["mode"] == "escaped" ? .html : .text }
+        return .text
     }
 }

@@ -56,21 +56,45 @@ struct XMLName {
 /// An element's attributes in document order, by qualified name. Elements carry a handful, so
 /// a scan finds one sooner than hashing them all into a dictionary would.
 struct XMLAttributes {
-    private(set) var pairs: [(name: String, value: String)] = []
+    /// Names and values apart, so that a lookup reads names alone and copies only the value it returns.
+    private var names: [String] = []
+    private var values: [String] = []
+    /// The first `xml:base`, noted as it is added: every element asks for it.
+    private(set) var xmlBase: String?
 
-    var isEmpty: Bool { pairs.isEmpty }
+    var isEmpty: Bool { names.isEmpty }
+
+    /// The attributes as (name, value) pairs, in document order.
+    var pairs: Zip2Sequence<[String], [String]> { zip(names, values) }
 
     subscript(name: String) -> String? {
         let length = name.utf8.count
         // Comparing lengths first spares most mismatches the full string comparison.
-        return pairs.first { $0.name.utf8.count == length && $0.name == name }?.value
+        for index in names.indices where names[index].utf8.count == length && names[index] == name {
+            return values[index]
+        }
+        return nil
     }
 
     mutating func reserveCapacity(_ count: Int) {
-        pairs.reserveCapacity(count)
+        names.reserveCapacity(count)
+        values.reserveCapacity(count)
+    }
+
+    /// Empties the list, keeping its storage for the next element's.
+    mutating func removeAll() {
+        guard !names.isEmpty else { return }
+        // One at a time: `removeAll(keepingCapacity:)` goes through a generic range replacement that costs more than a few attributes.
+        while !names.isEmpty {
+            names.removeLast()
+            values.removeLast()
+        }
+        xmlBase = nil
     }
 
     mutating func append(name: String, value: String) {
-        pairs.append((name, value))
+        if xmlBase == nil, name.utf8.count == 8, name == "xml:base" { xmlBase = value }
+        names.append(name)
+        values.append(value)
     }
 }

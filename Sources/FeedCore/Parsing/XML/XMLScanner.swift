@@ -22,6 +22,8 @@ struct XMLScanner {
     private var names = NameTable()
     /// The current start tag's attributes but namespace declarations, to find a repeated name.
     private var attributeNames: [NameTable.Entry] = []
+    /// The current start tag's attributes, one list for the document so its storage is allocated once.
+    private var attributes = XMLAttributes()
     /// An attribute value that needed decoding; reused so that each needs no allocation of its own.
     private var scratch: [UInt8] = []
 
@@ -166,6 +168,8 @@ struct XMLScanner {
         while true {
             // A local index keeps the scan in a register; the stored one is written once a run.
             var at = index
+            // Eight bytes at a time while none of them may stop the run, then byte by byte.
+            while at + 8 <= count, !Self.mayStopText(UnsafeRawPointer(bytes + at).loadUnaligned(as: UInt64.self)) { at += 8 }
             while at < count, stops[Int(bytes[at])] == 0 { at += 1 }
             index = at
             guard index < count else { throw GiveUp() }
@@ -196,6 +200,20 @@ struct XMLScanner {
         }
     }
 
+    /// Whether any of eight bytes may end a run of character data: '<', '&', ']', a control
+    /// character or any byte past ASCII (U+FFFE and U+FFFF among them). It may say yes where the
+    /// stop table says no (a tab, a line feed, other non-ASCII), never the other way round.
+    private static func mayStopText(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        /// A byte of `value` is zero: the classic test, exact as to whether any byte is.
+        func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        return word & highs != 0                                    // non-ASCII
+            || (word &- ones &* 0x20) & ~word & highs != 0          // a byte below 0x20
+            || hasZero(word ^ (ones &* UInt64(UInt8(ascii: "<"))))
+            || hasZero(word ^ (ones &* UInt64(UInt8(ascii: "&"))))
+            || hasZero(word ^ (ones &* UInt64(UInt8(ascii: "]"))))
+    }
+
     /// A byte the stop tables single out that is neither markup nor a reference: a control
     /// character, which XML forbids, or the lead byte of U+FFFE or U+FFFF, which it forbids too.
     private mutating func checkCharacter() throws(GiveUp) {
@@ -212,6 +230,10 @@ struct XMLScanner {
 
     private mutating func emit(_ character: Unicode.Scalar) {
         guard state.pointee.capture != nil else { return }
+        if character.isASCII {
+            state.pointee.appendText(ascii: UInt8(truncatingIfNeeded: character.value))
+            return
+        }
         var encoded: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
         var length = 0
         withUnsafeMutableBytes(of: &encoded) { buffer in
@@ -297,9 +319,9 @@ struct XMLScanner {
         guard let nameEnd = nameEnd(from: index) else { throw GiveUp() }
         let element = names.entry(for: UnsafeBufferPointer(start: bytes + index, count: nameEnd - index))
         index = nameEnd
-        var attributes = XMLAttributes()
+        attributes.removeAll()
         let bindingCount = bindings.count
-        attributeNames.removeAll(keepingCapacity: true)
+        while !attributeNames.isEmpty { attributeNames.removeLast() }
         while true {
             let hadWhitespace = skipWhitespace()
             guard index < count else { throw GiveUp() }
@@ -349,7 +371,7 @@ struct XMLScanner {
 
     private mutating func endTag() throws(GiveUp) {
         guard let current = open.last else { throw GiveUp() }
-        let length = current.name.qualified.utf8.count
+        let length = current.name.bytes.count
         index += 2
         guard index + length <= count, memcmp(bytes + index, bytes + current.qualifiedStart, length) == 0 else { throw GiveUp() }
         index += length
@@ -562,7 +584,9 @@ struct XMLScanner {
 
 /// Element and attribute names met in a document, each made and classified once by its bytes.
 private struct NameTable {
-    struct Entry {
+    /// A class, so that the open elements and the attribute list hold a name with one retain,
+    /// not one for each of its strings and arrays.
+    final class Entry {
         /// The qualified name, as written.
         let qualified: String
         /// The local name, classified.
@@ -571,10 +595,24 @@ private struct NameTable {
         let prefix: [UInt8]
         /// `xmlns` or `xmlns:prefix`.
         let isNamespaceDeclaration: Bool
+        /// The qualified name's bytes, which find the entry again.
+        let bytes: [UInt8]
+
+        init(_ name: UnsafeBufferPointer<UInt8>) {
+            bytes = Array(name)
+            qualified = String(decoding: name, as: UTF8.self)
+            let colon = name.firstIndex(of: UInt8(ascii: ":"))
+            local = XMLName(colon.map { String(decoding: name[($0 + 1)...], as: UTF8.self) } ?? qualified)
+            prefix = colon.map { Array(name[..<$0]) } ?? []
+            isNamespaceDeclaration = colon == nil ? qualified == "xmlns" : prefix.elementsEqual("xmlns".utf8)
+        }
+
+        func matches(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+            bytes.count == name.count && bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 }
+        }
     }
 
     private static let sizeBits = 8
-    private var keys = [[UInt8]?](repeating: nil, count: 1 << sizeBits)
     private var entries = [Entry?](repeating: nil, count: 1 << sizeBits)
 
     /// The entry for `name`, made the first time or when another name has taken its slot.
@@ -584,17 +622,10 @@ private struct NameTable {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
         let slot = Int(truncatingIfNeeded: hash >> (64 - UInt64(Self.sizeBits)))
-        if let key = keys[slot], key.count == name.count,
-           key.withUnsafeBufferPointer({ memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 }), let entry = entries[slot] {
+        if let entry = entries[slot], entry.matches(name) {
             return entry
         }
-        let qualified = String(decoding: name, as: UTF8.self)
-        let colon = name.firstIndex(of: UInt8(ascii: ":"))
-        let local = colon.map { String(decoding: name[($0 + 1)...], as: UTF8.self) } ?? qualified
-        let prefix = colon.map { Array(name[..<$0]) } ?? []
-        let entry = Entry(qualified: qualified, local: XMLName(local), prefix: prefix,
-                          isNamespaceDeclaration: colon == nil ? qualified == "xmlns" : prefix.elementsEqual("xmlns".utf8))
-        keys[slot] = Array(name)
+        let entry = Entry(name)
         entries[slot] = entry
         return entry
     }
