@@ -126,6 +126,47 @@ final class FeedIconWindowTests: XCTestCase {
         }
     }
 
+    /// A window running in the background, hidden, draws no frame to wait for: a feed's icon is
+    /// fetched at once, to show when the window comes back.
+    func testAHiddenWindowFetchesANewFeedsIconAtOnce() throws {
+        let icon = onMain { Self.png(side: 64) }
+        let server = try TestHTTPServer { request in
+            switch request.path {
+            case "/plain.xml":
+                .ok(Data("""
+                    <?xml version="1.0"?><rss version="2.0"><channel><title>Aaa plain</title>
+                    <description>d</description><item><title>One</title><guid>1</guid></item></channel></rss>
+                    """.utf8))
+            case "/new.xml":
+                .ok(Data("""
+                    <?xml version="1.0"?><rss version="2.0"><channel><title>Zzz new</title>
+                    <description>d</description><image><url>/icon.png</url><title>t</title><link>/</link></image>
+                    <item><title>Two</title><guid>2</guid></item></channel></rss>
+                    """.utf8))
+            case "/icon.png": TestHTTPServer.Response(status: 200, headers: [("Content-Type", "image/png")], body: icon)
+            default: .status(404)
+            }
+        }
+        defer { server.stop() }
+        let opml = temporaryDirectory().appendingPathComponent("subscriptions.opml")
+        try Data("""
+            <?xml version="1.0"?><opml version="2.0"><body>
+            <outline type="rss" text="Zzz new" xmlUrl="\(server.url("/new.xml").absoluteString)"/></body></opml>
+            """.utf8).write(to: opml)
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/plain.xml").absoluteString)
+            defer { app.close() }
+            gtk_widget_set_visible(cast(app.window.window), 0)
+            app.window.subscriptions.importSubscriptions(from: LocalFile(opml))
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { server.requests.contains { $0.path == "/icon.png" } },
+                          "the icon is fetched while the window is hidden")
+            gtk_window_present(cast(app.window.window))
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                Self.feedRowImage(app, row: 3).map { gtk_image_get_storage_type(cast($0)) == GTK_IMAGE_PAINTABLE } ?? false
+            }, "and shows when the window comes back")
+        }
+    }
+
     /// Whether a frame has shown the new feed's row, and whether one had when its icon was asked for.
     private final class RowDrawing: Sendable {
         let drawn = Mutex(false)

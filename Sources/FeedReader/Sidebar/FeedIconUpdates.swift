@@ -39,9 +39,10 @@ final class FeedIconUpdates {
     }
 
     /// Calls `body` when the main loop is idle after the next frame of `widget`'s window is
-    /// drawn; at once when `widget` is in no window, which draws nothing to wait for.
+    /// drawn; at once when `widget` is in no window shown (one running in the background is
+    /// hidden), which draws nothing to wait for.
     private static func afterNextFrame(of widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Void) {
-        guard let window = gtk_widget_get_root(widget) else {
+        guard let window = gtk_widget_get_root(widget), gtk_widget_get_mapped(cast(window)) != 0 else {
             body()
             return
         }
