@@ -2,6 +2,7 @@ import CGtk
 import FeedCore
 import Foundation
 @testable import RefreshGtk
+import Synchronization
 import TestSupport
 import XCTest
 @testable import FeedReader
@@ -76,6 +77,100 @@ final class FeedIconWindowTests: XCTestCase {
             }, "the imported feed's icon shows without waiting for a refresh")
             XCTAssertEqual(server.requests.filter { $0.path == "/icon.png" }.count, 1)
         }
+    }
+
+    /// A new feed's icon is asked for once the window has drawn the feed's row: at start, the
+    /// first frame comes before the icons' lookups, their threads and the TLS library they load.
+    func testANewFeedsIconIsAskedForOnlyAfterItsRowIsDrawn() throws {
+        let icon = onMain { Self.png(side: 64) }
+        let row = RowDrawing()
+        let server = try TestHTTPServer { request in
+            switch request.path {
+            case "/plain.xml":
+                return .ok(Data("""
+                    <?xml version="1.0"?><rss version="2.0"><channel><title>Aaa plain</title>
+                    <description>d</description><item><title>One</title><guid>1</guid></item></channel></rss>
+                    """.utf8))
+            case "/new.xml":
+                return .ok(Data("""
+                    <?xml version="1.0"?><rss version="2.0"><channel><title>Zzz new</title>
+                    <description>d</description><image><url>/icon.png</url><title>t</title><link>/</link></image>
+                    <item><title>Two</title><guid>2</guid></item></channel></rss>
+                    """.utf8))
+            case "/icon.png":
+                row.drawnWhenAsked.withLock { asked in asked = asked ?? row.drawn.withLock { $0 } }
+                return TestHTTPServer.Response(status: 200, headers: [("Content-Type", "image/png")], body: icon)
+            default: return .status(404)
+            }
+        }
+        defer { server.stop() }
+        let opml = temporaryDirectory().appendingPathComponent("subscriptions.opml")
+        try Data("""
+            <?xml version="1.0"?><opml version="2.0"><body>
+            <outline type="rss" text="Zzz new" xmlUrl="\(server.url("/new.xml").absoluteString)"/></body></opml>
+            """.utf8).write(to: opml)
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/plain.xml").absoluteString)
+            defer { app.close() }
+            let clock = try XCTUnwrap(gtk_widget_get_frame_clock(cast(app.window.window)))
+            let painted = Signal.connect(cast(clock), "after-paint") {
+                if Self.feedRowImage(app, row: 3) != nil { row.drawn.withLock { $0 = true } }
+            }
+            defer { g_signal_handler_disconnect(cast(clock), painted) }
+            app.window.subscriptions.importSubscriptions(from: LocalFile(opml))
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                Self.feedRowImage(app, row: 3).map { gtk_image_get_storage_type(cast($0)) == GTK_IMAGE_PAINTABLE } ?? false
+            }, "the new feed's icon shows")
+            XCTAssertEqual(row.drawnWhenAsked.withLock { $0 }, true, "the row was drawn before its icon was asked for")
+            XCTAssertEqual(server.requests.filter { $0.path == "/icon.png" }.count, 1)
+        }
+    }
+
+    /// A window running in the background, hidden, draws no frame to wait for: a feed's icon is
+    /// fetched at once, to show when the window comes back.
+    func testAHiddenWindowFetchesANewFeedsIconAtOnce() throws {
+        let icon = onMain { Self.png(side: 64) }
+        let server = try TestHTTPServer { request in
+            switch request.path {
+            case "/plain.xml":
+                .ok(Data("""
+                    <?xml version="1.0"?><rss version="2.0"><channel><title>Aaa plain</title>
+                    <description>d</description><item><title>One</title><guid>1</guid></item></channel></rss>
+                    """.utf8))
+            case "/new.xml":
+                .ok(Data("""
+                    <?xml version="1.0"?><rss version="2.0"><channel><title>Zzz new</title>
+                    <description>d</description><image><url>/icon.png</url><title>t</title><link>/</link></image>
+                    <item><title>Two</title><guid>2</guid></item></channel></rss>
+                    """.utf8))
+            case "/icon.png": TestHTTPServer.Response(status: 200, headers: [("Content-Type", "image/png")], body: icon)
+            default: .status(404)
+            }
+        }
+        defer { server.stop() }
+        let opml = temporaryDirectory().appendingPathComponent("subscriptions.opml")
+        try Data("""
+            <?xml version="1.0"?><opml version="2.0"><body>
+            <outline type="rss" text="Zzz new" xmlUrl="\(server.url("/new.xml").absoluteString)"/></body></opml>
+            """.utf8).write(to: opml)
+        try onMain {
+            let app = try ReaderFixture(subscribingTo: server.url("/plain.xml").absoluteString)
+            defer { app.close() }
+            gtk_widget_set_visible(cast(app.window.window), 0)
+            app.window.subscriptions.importSubscriptions(from: LocalFile(opml))
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { server.requests.contains { $0.path == "/icon.png" } },
+                          "the icon is fetched while the window is hidden")
+            gtk_window_present(cast(app.window.window))
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                Self.feedRowImage(app, row: 3).map { gtk_image_get_storage_type(cast($0)) == GTK_IMAGE_PAINTABLE } ?? false
+            }, "and shows when the window comes back")
+        }
+    }
+
+    /// Whether a frame has shown the new feed's row, and whether one had when its icon was asked for.
+    private final class RowDrawing: Sendable {
+        let drawn = Mutex(false)
+        let drawnWhenAsked = Mutex<Bool?>(nil)
     }
 
     /// The icon of a feed's sidebar row (the first feed is row 2, after All Feeds and Starred),

@@ -104,7 +104,7 @@ final class FeedReaderWindowTests: XCTestCase {
             XCTAssertTrue(message.contains("\nLast tried "), "it says when: \(message)")
             XCTAssertEqual(list.order.count, 5, "the entries stay under it")
             let row = try XCTUnwrap(sidebar.rowWidgets(showing: .feed(feedID)))
-            XCTAssertEqual(gtk_widget_get_visible(row.errorBadge), 1, "the badge marks the feed")
+            XCTAssertEqual(row.errorBadge.map { gtk_widget_get_visible($0) }, 1, "the badge marks the feed")
             let iconName = gtk_image_get_icon_name(cast(row.icon)).map { String(cString: $0) }
             XCTAssertNotEqual(iconName, "dialog-warning-symbolic", "the feed keeps its own icon")
             XCTAssertEqual(gtk_widget_has_css_class(row.icon, "error"), 0)
@@ -144,7 +144,7 @@ final class FeedReaderWindowTests: XCTestCase {
             let retry = try XCTUnwrap(button("_Retry"), "the notice's own Retry, not the toast's")
             click(retry)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { notice.message == nil }, "a refresh that succeeds ends it")
-            XCTAssertEqual(gtk_widget_get_visible(row.errorBadge), 0)
+            XCTAssertEqual(row.errorBadge.map { gtk_widget_get_visible($0) }, 0)
         }
     }
 

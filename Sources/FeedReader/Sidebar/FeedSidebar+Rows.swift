@@ -12,10 +12,13 @@ final class SidebarRowWidgets {
     let box: UnsafeMutablePointer<GtkWidget>
     let icon: UnsafeMutablePointer<GtkWidget>
     /// The small warning over the icon's corner while the feed's last refresh failed: the feed
-    /// stays recognisable by its own icon.
-    let errorBadge: UnsafeMutablePointer<GtkWidget>
-    /// The icon with its badge, hidden on a heading's row.
-    let iconWithBadge: UnsafeMutablePointer<GtkWidget>
+    /// stays recognisable by its own icon. Made, with the overlay it needs, for the first failed
+    /// feed the row shows: GTK's list keeps 200 rows of a long sidebar, each of which would
+    /// otherwise hold two widgets more for a badge seldom shown.
+    private(set) var errorBadge: UnsafeMutablePointer<GtkWidget>?
+    private var overlay: UnsafeMutablePointer<GtkWidget>?
+    /// The icon, with its badge once it has one: hidden on a heading's row.
+    var iconWithBadge: UnsafeMutablePointer<GtkWidget> { overlay ?? icon }
     let name: UnsafeMutablePointer<GtkWidget>
     let subtitle: UnsafeMutablePointer<GtkWidget>
     let problem: UnsafeMutablePointer<GtkWidget>
@@ -33,15 +36,6 @@ final class SidebarRowWidgets {
     init() {
         icon = gtk_image_new()!
         gtk_image_set_pixel_size(cast(icon), FeedIconTextures.size)
-        errorBadge = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
-        gtk_image_set_pixel_size(cast(errorBadge), 10)
-        gtk_widget_set_halign(errorBadge, GTK_ALIGN_END)
-        gtk_widget_set_valign(errorBadge, GTK_ALIGN_END)
-        gtk_widget_add_css_class(errorBadge, "feed-error-badge")
-        gtk_widget_set_visible(errorBadge, 0)
-        iconWithBadge = gtk_overlay_new()!
-        gtk_overlay_set_child(cast(iconWithBadge), icon)
-        gtk_overlay_add_overlay(cast(iconWithBadge), errorBadge)
         // An ordinary name beside a three-figure count ("Field Notes: Open Source Gardening")
         // is longer than the sidebar's line: it goes on to a second line, as GNOME's sidebars
         // let a name do, and only a longer one is cut, whole in its tooltip.
@@ -61,7 +55,7 @@ final class SidebarRowWidgets {
         // The count is a small dim pill as wide as its figures, beside the name's first line.
         count = Widgets.label("", classes: ["unread-count", "caption"], xalign: 0.5)
         gtk_widget_set_valign(count, GTK_ALIGN_CENTER)
-        box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [iconWithBadge, titles, problem, count])
+        box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [icon, titles, problem, count])
         Widgets.setMargins(box, horizontal: 6, vertical: 6)
         gtk_widget_set_margin_start(box, 0)
         expander = gtk_tree_expander_new()!
@@ -94,6 +88,30 @@ final class SidebarRowWidgets {
 
     /// The row this shows now.
     var item: FeedSelection? { sidebarItem?.selection }
+
+    /// Shows the error badge over the icon while `failed`, making it the first time.
+    func showError(_ failed: Bool) {
+        if failed, errorBadge == nil { addErrorBadge() }
+        if let errorBadge { gtk_widget_set_visible(errorBadge, failed.gboolean) }
+    }
+
+    /// Puts the icon in an overlay, first in the row as it was, with the badge over its corner.
+    private func addErrorBadge() {
+        let badge = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
+        gtk_image_set_pixel_size(cast(badge), 10)
+        gtk_widget_set_halign(badge, GTK_ALIGN_END)
+        gtk_widget_set_valign(badge, GTK_ALIGN_END)
+        gtk_widget_add_css_class(badge, "feed-error-badge")
+        let overlay = gtk_overlay_new()!
+        // The box lets go of the icon as it gives it up: held meanwhile.
+        g_object_ref(cast(icon))
+        gtk_box_remove(cast(box), icon)
+        gtk_overlay_set_child(cast(overlay), icon)
+        g_object_unref(cast(icon))
+        gtk_overlay_add_overlay(cast(overlay), badge)
+        gtk_box_prepend(cast(box), overlay)
+        (errorBadge, self.overlay) = (badge, overlay)
+    }
 
     /// Key under which a list item holds its row's widgets.
     static let listItemKey = "feed-reader-row-widgets"
@@ -138,7 +156,6 @@ extension FeedSidebar {
         bindings.keep(g_object_bind_property_full(object, "unread-count", widgets.count, "visible", sync, BindingTransform.isPositive, nil, nil, nil))
         bindings.keep(g_object_bind_property_full(object, "sync-error", widgets.problem, "visible", sync, BindingTransform.isNonEmpty, nil, nil, nil))
         bindings.keep(g_object_bind_property_full(object, "tooltip", widgets.box, "tooltip-text", sync, BindingTransform.noneWhenEmpty, nil, nil, nil))
-        bindings.keep(g_object_bind_property(object, "has-error", widgets.errorBadge, "visible", sync))
         widgets.itemHandler = Signal.connectIgnoringArgument(object, "notify") { [weak widgets] in widgets?.showUnboundState() }
         widgets.expandedHandler = Signal.connectIgnoringArgument(cast(listRow), "notify::expanded") { [weak self, weak widgets] in
             widgets?.showUnboundState()
@@ -220,6 +237,7 @@ extension SidebarRowWidgets {
         } else {
             gtk_image_set_from_icon_name(cast(icon), item.iconName)
         }
+        showError(item.hasError)
         let syncError = item.syncError
         if !syncError.isEmpty { Widgets.name(problem, syncError) }
         cgtk_accessible_set_description(cast(box), item.accessibleDescription)
