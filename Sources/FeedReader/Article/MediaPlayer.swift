@@ -385,9 +385,12 @@ final class MediaPlayer {
     }
 
     /// Ends `stream`'s GStreamer pipeline and its connection now, not whenever the widgets are
-    /// freed, and lets go of the player's reference.
+    /// freed, and lets go of the player's reference; the main thread waits on nothing of
+    /// GStreamer's (``GStreamer/close(_:)``). No pause first: a stopped GstPlayer (one that gave
+    /// up on its file) opens the file again to pause it.
     private static func close(_ stream: UnsafeMutablePointer<GtkMediaStream>) {
-        gtk_media_stream_pause(stream)
+        if GStreamer.shared?.close(stream) == true { return }
+        // Another backend's stream.
         gtk_media_file_clear(UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GtkMediaFile.self))
         g_object_unref(cast(stream))
     }
