@@ -677,11 +677,11 @@ final class MediaPlayerTests: XCTestCase {
     /// A source that never opens (a host that holds its connection, a stalled network mount)
     /// keeps GStreamer's player thread waiting inside the pipeline's state change. Letting go of
     /// GTK's media file on the main thread joined that thread, and the window froze for good (the
-    /// Wayland pass hung so on a host serving one connection at a time). A named pipe with no
-    /// writer is such a source, for real: GStreamer's filesrc waits in open(2) until a writer
-    /// comes. Leaving the player must not wait for it, and once the pipe opens, everything of the
-    /// stream is let go. If leaving does wait, a watchdog opens the pipe after 10 s, so the test
-    /// fails rather than hangs.
+    /// Wayland pass hung so, replacing the stream of a host without byte ranges by its copy). A
+    /// named pipe with no writer is such a source, for real: GStreamer's filesrc waits in open(2)
+    /// until a writer comes, and opens it again after each. Leaving the player must not wait for
+    /// it, and once writers come, everything of the stream is let go. If leaving does wait, a
+    /// watchdog sends writers after 10 s, so the test fails rather than hangs.
     func testLeavingAPlayerWhoseFileNeverOpensDoesNotFreezeTheWindow() throws {
         let pipe = temporaryDirectory().appendingPathComponent("episode.ogg")
         XCTAssertEqual(mkfifo(pipe.path, 0o600), 0)

@@ -188,6 +188,7 @@ final class MediaPlayer {
         let file = g_file_new_for_uri(url.absoluteString)
         defer { g_object_unref(cast(file)) }
         let opened = gtk_media_file_new_for_file(file)!
+        GStreamer.follow(opened)
         PlaybackSpeed.prepare(opened, rate: speed)
         gtk_widget_set_visible(speedButton, PlaybackSpeed.canSet(opened).gboolean)
         return opened
