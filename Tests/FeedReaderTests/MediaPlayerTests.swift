@@ -702,12 +702,15 @@ final class MediaPlayerTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { Self.stateChanges > 0 && Self.threadsWaitingOnAPipe() > waitingBefore },
                           "GStreamer waits for the pipe's writer")
 
-            let (left, watchdogOpened) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+            let (left, letGo, watchdogOpened) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
             Thread.detachNewThread {
-                guard left.wait(timeout: .now() + 10) == .timedOut else { return }
-                watchdogOpened.signal()
-                // GStreamer opens the pipe again after each writer, so writers come until leaving returns.
-                repeat { Self.openAsWriter(pipe) } while left.wait(timeout: .now() + 0.1) == .timedOut
+                // Leaving, then letting go, each within 10 s; else writers come until the test ends.
+                for step in [left, letGo] where step.wait(timeout: .now() + 10) == .timedOut {
+                    watchdogOpened.signal()
+                    // GStreamer opens the pipe again after each writer.
+                    repeat { Self.openAsWriter(pipe) } while letGo.wait(timeout: .now() + 0.1) == .timedOut
+                    return
+                }
             }
             player.stop()
             left.signal()
@@ -722,8 +725,10 @@ final class MediaPlayerTests: XCTestCase {
                 g_object_unref(object)
                 return false
             }
-            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { Self.openAsWriter(pipe); return isLetGo() && !Self.hasOpen(pipe) },
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 8) { Self.openAsWriter(pipe); return isLetGo() && !Self.hasOpen(pipe) },
                           "the stream, its player and the file are let go once the file opens: \(Self.threadsWaitingOnAPipe()) waiting")
+            letGo.signal()
+            XCTAssertTrue(froze || watchdogOpened.wait(timeout: .now()) == .timedOut, "letting go of the player froze the window")
         }
     }
 
