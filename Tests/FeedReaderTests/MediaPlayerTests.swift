@@ -652,6 +652,86 @@ final class MediaPlayerTests: XCTestCase {
         }
     }
 
+    /// How many times a GstPlayer said its state changed, on the main thread.
+    nonisolated(unsafe) static var stateChanges = 0
+
+    /// The threads of this process waiting in the kernel for a named pipe's other end.
+    static func threadsWaitingOnAPipe() -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.filter { (try? String(contentsOfFile: "/proc/self/task/\($0)/wchan", encoding: .utf8)) == "wait_for_partner" }.count
+    }
+
+    /// Opens the named pipe `pipe` for writing and closes it, when a reader waits for it: the
+    /// reader's open(2) returns, and its first read finds the end of the file.
+    static func openAsWriter(_ pipe: URL) {
+        let writer = open(pipe.path, O_WRONLY | O_NONBLOCK)
+        if writer >= 0 { close(writer) }
+    }
+
+    /// Whether this process still has `file` open.
+    static func hasOpen(_ file: URL) -> Bool {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == file.path }
+    }
+
+    /// A source that never opens (a host that holds its connection, a stalled network mount)
+    /// keeps GStreamer's player thread waiting inside the pipeline's state change. Letting go of
+    /// GTK's media file on the main thread joined that thread, and the window froze for good (the
+    /// Wayland pass hung so, replacing the stream of a host without byte ranges by its copy). A
+    /// named pipe with no writer is such a source, for real: GStreamer's filesrc waits in open(2)
+    /// until a writer comes, and opens it again after each. Leaving the player must not wait for
+    /// it, and once writers come, everything of the stream is let go. If leaving does wait, a
+    /// watchdog sends writers after 10 s, so the test fails rather than hangs.
+    func testLeavingAPlayerWhoseFileNeverOpensDoesNotFreezeTheWindow() throws {
+        let pipe = temporaryDirectory().appendingPathComponent("episode.ogg")
+        XCTAssertEqual(mkfifo(pipe.path, 0o600), 0)
+        try withShows { app, _ in
+            let player = MediaPlayer(enclosure: Enclosure(url: pipe), isVideo: false, entryID: 1, title: "Stalled", feedTitle: nil,
+                                     positions: MediaPositions())
+            XCTAssertTrue(GtkTestEnvironment.iterate { player.knowsSavedPosition })
+            let waitingBefore = Self.threadsWaitingOnAPipe()
+            player.start()
+            let opened = try XCTUnwrap(player.stream.flatMap(GStreamer.player(of:)))
+            var gstPlayer = GWeakRef()
+            g_weak_ref_init(&gstPlayer, opened)
+            defer { g_weak_ref_clear(&gstPlayer) }
+            // Until GStreamer's news of the file reached the main thread, it holds GstPlay too.
+            Self.stateChanges = 0
+            let counted: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, _, _ in MediaPlayerTests.stateChanges += 1 }
+            g_signal_connect_data(opened, "state-changed", unsafeBitCast(counted, to: GCallback.self), nil, nil, GConnectFlags(0))
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { Self.stateChanges > 0 && Self.threadsWaitingOnAPipe() > waitingBefore },
+                          "GStreamer waits for the pipe's writer")
+
+            let (left, letGo, watchdogOpened) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+            Thread.detachNewThread {
+                // Leaving, then letting go, each within 10 s; else writers come until the test ends.
+                for step in [left, letGo] where step.wait(timeout: .now() + 10) == .timedOut {
+                    watchdogOpened.signal()
+                    // GStreamer opens the pipe again after each writer.
+                    repeat { Self.openAsWriter(pipe) } while letGo.wait(timeout: .now() + 0.1) == .timedOut
+                    return
+                }
+            }
+            player.stop()
+            left.signal()
+            let froze = watchdogOpened.wait(timeout: .now()) == .success
+            XCTAssertFalse(froze, "leaving the player froze the window until its file opened")
+            app.showEntry(titled: "Plain")
+            XCTAssertEqual(app.window.article.entry?.title, "Plain", "the window goes on while the file is still not open")
+            XCTAssertEqual(Self.threadsWaitingOnAPipe(), froze ? waitingBefore : waitingBefore + 1, "GStreamer still waits for the writer")
+
+            func isLetGo() -> Bool {
+                guard let object = g_weak_ref_get(&gstPlayer) else { return true }
+                g_object_unref(object)
+                return false
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 8) { Self.openAsWriter(pipe); return isLetGo() && !Self.hasOpen(pipe) },
+                          "the stream, its player and the file are let go once the file opens: \(Self.threadsWaitingOnAPipe()) waiting")
+            letGo.signal()
+            XCTAssertTrue(froze || watchdogOpened.wait(timeout: .now()) == .timedOut, "letting go of the player froze the window")
+        }
+    }
+
     /// Ten seconds of a tone in Ogg Vorbis: GStreamer probes an Ogg file's end for its length.
     static let oggTone: Data = {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("media-tests-\(UUID().uuidString)-tone.ogg")

@@ -188,6 +188,7 @@ final class MediaPlayer {
         let file = g_file_new_for_uri(url.absoluteString)
         defer { g_object_unref(cast(file)) }
         let opened = gtk_media_file_new_for_file(file)!
+        GStreamer.follow(opened)
         PlaybackSpeed.prepare(opened, rate: speed)
         gtk_widget_set_visible(speedButton, PlaybackSpeed.canSet(opened).gboolean)
         return opened
@@ -385,9 +386,12 @@ final class MediaPlayer {
     }
 
     /// Ends `stream`'s GStreamer pipeline and its connection now, not whenever the widgets are
-    /// freed, and lets go of the player's reference.
+    /// freed, and lets go of the player's reference; the main thread waits on nothing of
+    /// GStreamer's (``GStreamer/close(_:)``). No pause first: a stopped GstPlayer (one that gave
+    /// up on its file) opens the file again to pause it.
     private static func close(_ stream: UnsafeMutablePointer<GtkMediaStream>) {
-        gtk_media_stream_pause(stream)
+        if GStreamer.shared?.close(stream) == true { return }
+        // Another backend's stream.
         gtk_media_file_clear(UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GtkMediaFile.self))
         g_object_unref(cast(stream))
     }

@@ -34,24 +34,14 @@ enum PlaybackSpeed {
         }
     }
 
-    /// The GstPlayer GTK plays `stream` with, when it is GTK's GStreamer media file.
-    private static func player(of stream: UnsafeMutablePointer<GtkMediaStream>) -> gpointer? {
-        guard String(cString: g_type_name_from_instance(cast(stream))) == "GtkGstMediaFile" else { return nil }
-        let playerType = g_type_from_name("GstPlayer")
-        guard playerType != 0,
-              let player = UnsafeMutableRawPointer(stream).advanced(by: MemoryLayout<GtkMediaFile>.stride).load(as: gpointer?.self),
-              g_type_check_instance_is_a(player.assumingMemoryBound(to: GTypeInstance.self), playerType) != 0 else { return nil }
-        return player
-    }
-
     /// Whether `stream`'s speed can be set.
-    static func canSet(_ stream: UnsafeMutablePointer<GtkMediaStream>) -> Bool { player(of: stream) != nil }
+    static func canSet(_ stream: UnsafeMutablePointer<GtkMediaStream>) -> Bool { GStreamer.player(of: stream) != nil }
 
     /// Makes `stream`, just opened, keep voices' pitch at any speed, then plays it at `rate`. Its
     /// playbin takes the filter only before it has built its audio path, which it does once the
     /// file's first bytes are read: so as soon as the stream is made.
     static func prepare(_ stream: UnsafeMutablePointer<GtkMediaStream>, rate: Double) {
-        guard let player = player(of: stream) else { return }
+        guard let player = GStreamer.player(of: stream) else { return }
         if let pipeline = ObjectProperty.object(player, "pipeline") {
             defer { g_object_unref(pipeline) }
             if let existing = ObjectProperty.object(pipeline, "audio-filter") {
@@ -68,34 +58,19 @@ enum PlaybackSpeed {
 
     /// Plays `stream` at `rate`, from where it is.
     static func set(_ rate: Double, on stream: UnsafeMutablePointer<GtkMediaStream>) {
-        guard let player = player(of: stream), ObjectProperty.get(player, "rate", as: Double.self) != rate else { return }
+        guard let player = GStreamer.player(of: stream), ObjectProperty.get(player, "rate", as: Double.self) != rate else { return }
         ObjectProperty.set(player, "rate", rate)
     }
 
     /// The speed `stream` plays at, when it can be known.
     static func rate(of stream: UnsafeMutablePointer<GtkMediaStream>) -> Double? {
-        player(of: stream).map { ObjectProperty.get($0, "rate", as: Double.self) }
+        GStreamer.player(of: stream).map { ObjectProperty.get($0, "rate", as: Double.self) }
     }
 
     /// The pitch-keeping filter of `stream`'s playbin, with a reference of the caller's.
     static func audioFilter(of stream: UnsafeMutablePointer<GtkMediaStream>) -> gpointer? {
-        guard let player = player(of: stream), let pipeline = ObjectProperty.object(player, "pipeline") else { return nil }
+        guard let player = GStreamer.player(of: stream), let pipeline = ObjectProperty.object(player, "pipeline") else { return nil }
         defer { g_object_unref(pipeline) }
         return ObjectProperty.object(pipeline, "audio-filter")
-    }
-}
-
-/// The one GStreamer function the speed needs, from the library GTK's media backend loaded: the
-/// reader neither links GStreamer nor loads it before a file is played.
-private struct GStreamer: Sendable {
-    static let shared: GStreamer? = GStreamer()
-
-    /// `gst_element_factory_make`: a new element of the named factory, floating.
-    let makeElement: @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> gpointer?
-
-    private init?() {
-        guard let handle = dlopen("libgstreamer-1.0.so.0", RTLD_NOW | RTLD_NOLOAD),
-              let make = dlsym(handle, "gst_element_factory_make") else { return nil }
-        makeElement = unsafeBitCast(make, to: (@convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> gpointer?).self)
     }
 }
