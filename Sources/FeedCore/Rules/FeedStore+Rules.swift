@@ -96,8 +96,8 @@ extension FeedStore {
             var count = 0
             let scratch = RuleBook.Scratch(book)
             try FeedStore.forEachSubject(after: nil, reading: book.fields, in: db) { _, subject, _ in
-                book.screen(subject, into: scratch)
-                if RuleBook.outcome(of: book.rules[0], for: subject, scratch: scratch) == .match { count += 1 }
+                book.load(subject, into: scratch)
+                if book.outcome(ofRuleAt: 0, scratch: scratch) == .match { count += 1 }
             }
             return count
         }
