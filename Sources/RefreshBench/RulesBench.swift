@@ -233,22 +233,28 @@ enum RulesBench {
 
     /// The release feed-reader's first frame and the search keystrokes (`SearchBench`) on a copy of
     /// the large store with the rules stored and applied (a tenth of it hidden, more marked),
-    /// against the large store itself, in alternated pairs.
+    /// against another copy without them, in alternated pairs.
     static func runReader(_ options: BenchOptions) throws -> ReaderOverhead {
         let large = try LargeStore.shared(options)
         let source = FeedStore.databaseURL(environment: ["XDG_DATA_HOME": large.dataHome.path])
-        let dataHome = BenchFiles.directory.appendingPathComponent("rules-reader", isDirectory: true)
-        let copy = FeedStore.databaseURL(environment: ["XDG_DATA_HOME": dataHome.path])
-        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dataHome) }
-        let backup = try ChildProcess.run("/usr/bin/sqlite3", [source.path, ".backup '\(copy.path)'"],
-                                          environment: ProcessInfo.processInfo.environment)
-        guard backup.status == 0 else { throw BenchError("sqlite3 .backup failed: \(backup.errors)") }
-        let subscriptions = source.deletingLastPathComponent().appendingPathComponent("feeds.opml")
-        if FileManager.default.fileExists(atPath: subscriptions.path) {
-            try FileManager.default.copyItem(at: subscriptions, to: copy.deletingLastPathComponent().appendingPathComponent("feeds.opml"))
+        // Both sides copies made the same way, so neither has a freshly compacted file the other lacks.
+        func copyOfStore(_ name: String) throws -> (dataHome: URL, store: FeedStore) {
+            let dataHome = BenchFiles.directory.appendingPathComponent(name, isDirectory: true)
+            let copy = FeedStore.databaseURL(environment: ["XDG_DATA_HOME": dataHome.path])
+            try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let backup = try ChildProcess.run("/usr/bin/sqlite3", [source.path, ".backup '\(copy.path)'"],
+                                              environment: ProcessInfo.processInfo.environment)
+            guard backup.status == 0 else { throw BenchError("sqlite3 .backup failed: \(backup.errors)") }
+            let subscriptions = source.deletingLastPathComponent().appendingPathComponent("feeds.opml")
+            if FileManager.default.fileExists(atPath: subscriptions.path) {
+                try FileManager.default.copyItem(at: subscriptions, to: copy.deletingLastPathComponent().appendingPathComponent("feeds.opml"))
+            }
+            return (dataHome, try FeedStore(path: copy.path))
         }
-        let withRules = try FeedStore(path: copy.path)
+        let (dataHome, withRules) = try copyOfStore("rules-reader-with")
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let without = try copyOfStore("rules-reader-without")
+        defer { try? FileManager.default.removeItem(at: without.dataHome) }
         let hidden = try blocking {
             for rule in rules { try await withRules.addRule(rule) }
             try await withRules.applyRules()
@@ -260,13 +266,13 @@ enum RulesBench {
         for pair in 0..<readerPairs(options) {
             for rulesPresent in pair % 2 == 0 ? [false, true] : [true, false] {
                 let started = Clock.nanoseconds()
-                let lines = try ReaderBench.launch(ReaderBench.executable(), dataHome: rulesPresent ? dataHome : large.dataHome,
+                let lines = try ReaderBench.launch(ReaderBench.executable(), dataHome: rulesPresent ? dataHome : without.dataHome,
                                                    probe: .firstFrame, entries: ReaderBench.largeStoreScrolledEntries)
                 guard let frame = lines["first-frame-ns"].flatMap(UInt64.init) else {
                     throw BenchError("the reader probe printed no first-frame time")
                 }
                 let startup = Double(frame - started) / 1e6
-                let search = try SearchBench.run(options, in: rulesPresent ? withRules : large.store).cpuMedian
+                let search = try SearchBench.run(options, in: rulesPresent ? withRules : without.store).cpuMedian
                 if rulesPresent {
                     startups.with.append(startup)
                     searches.with.append(search)
