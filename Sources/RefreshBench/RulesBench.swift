@@ -4,11 +4,12 @@ import Foundation
 import Glibc
 #endif
 
-/// What 100 rules cost (`--only=rules-apply,rules-refresh,rules-sync`): a refresh of the refresh comparison's 500 feeds in a
+/// What 100 rules cost (`--only=rules-apply,rules-refresh,rules-sync,rules-reader`): a refresh of the refresh comparison's 500 feeds in a
 /// fresh `feedcore-refresh` with the rules stored against the same without them, in alternated
 /// pairs (wall time and the child's CPU time, medians of the pairs' ratios); and applying them to
 /// the large store's 100,000 entries, as "Apply to existing entries" does, each run on a fresh
-/// copy of it.
+/// copy of it; and the reader's start-up and search on that store with the rules applied against
+/// it without them.
 @MainActor
 enum RulesBench {
     /// Rows of the refresh pairs.
@@ -216,14 +217,99 @@ enum RulesBench {
         return (Stats.median(times), Stats.median(cpuTimes), examined, matched)
     }
 
+    // MARK: - The reader with rules present
+
+    static func readerPairs(_ options: BenchOptions) -> Int { options.quick ? 1 : 7 }
+
+    /// Rows of the reader's start-up and search with the rules applied against the same store without them.
+    struct ReaderOverhead {
+        /// Medians of the pairs' ratios, with rules over without: the first frame's time, and a search keystroke's query CPU time.
+        var startupRatio: Double, searchRatio: Double
+        /// Medians, without and with rules, in milliseconds.
+        var startupWithout: Double, startupWith: Double
+        var searchWithout: Double, searchWith: Double
+        var hidden: Int, pairs: Int
+    }
+
+    /// The release feed-reader's first frame and the search keystrokes (`SearchBench`) on a copy of
+    /// the large store with the rules stored and applied (a tenth of it hidden, more marked),
+    /// against another copy without them, in alternated pairs.
+    static func runReader(_ options: BenchOptions) throws -> ReaderOverhead {
+        let large = try LargeStore.shared(options)
+        let source = FeedStore.databaseURL(environment: ["XDG_DATA_HOME": large.dataHome.path])
+        // Both sides copies made the same way, so neither has a freshly compacted file the other lacks.
+        func copyOfStore(_ name: String) throws -> (dataHome: URL, store: FeedStore) {
+            let dataHome = BenchFiles.directory.appendingPathComponent(name, isDirectory: true)
+            let copy = FeedStore.databaseURL(environment: ["XDG_DATA_HOME": dataHome.path])
+            try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let backup = try ChildProcess.run("/usr/bin/sqlite3", [source.path, ".backup '\(copy.path)'"],
+                                              environment: ProcessInfo.processInfo.environment)
+            guard backup.status == 0 else { throw BenchError("sqlite3 .backup failed: \(backup.errors)") }
+            let subscriptions = source.deletingLastPathComponent().appendingPathComponent("feeds.opml")
+            if FileManager.default.fileExists(atPath: subscriptions.path) {
+                try FileManager.default.copyItem(at: subscriptions, to: copy.deletingLastPathComponent().appendingPathComponent("feeds.opml"))
+            }
+            return (dataHome, try FeedStore(path: copy.path))
+        }
+        let (dataHome, withRules) = try copyOfStore("rules-reader-with")
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let without = try copyOfStore("rules-reader-without")
+        defer { try? FileManager.default.removeItem(at: without.dataHome) }
+        let hidden = try blocking {
+            for rule in rules { try await withRules.addRule(rule) }
+            try await withRules.applyRules()
+            return try await withRules.entryCount(includingHidden: true) - withRules.entryCount()
+        }.get()
+        guard hidden > 0 else { throw BenchError("the rules hid nothing in the reader's store") }
+
+        var startups: (with: [Double], without: [Double]) = ([], []), searches: (with: [Double], without: [Double]) = ([], [])
+        for pair in 0..<readerPairs(options) {
+            for rulesPresent in pair % 2 == 0 ? [false, true] : [true, false] {
+                let started = Clock.nanoseconds()
+                let lines = try ReaderBench.launch(ReaderBench.executable(), dataHome: rulesPresent ? dataHome : without.dataHome,
+                                                   probe: .firstFrame, entries: ReaderBench.largeStoreScrolledEntries)
+                guard let frame = lines["first-frame-ns"].flatMap(UInt64.init) else {
+                    throw BenchError("the reader probe printed no first-frame time")
+                }
+                let startup = Double(frame - started) / 1e6
+                let search = try SearchBench.run(options, in: rulesPresent ? withRules : without.store).cpuMedian
+                if rulesPresent {
+                    startups.with.append(startup)
+                    searches.with.append(search)
+                } else {
+                    startups.without.append(startup)
+                    searches.without.append(search)
+                }
+            }
+        }
+        return ReaderOverhead(startupRatio: Stats.median(zip(startups.with, startups.without).map { $0 / $1 }),
+                              searchRatio: Stats.median(zip(searches.with, searches.without).map { $0 / $1 }),
+                              startupWithout: Stats.median(startups.without), startupWith: Stats.median(startups.with),
+                              searchWithout: Stats.median(searches.without), searchWith: Stats.median(searches.with),
+                              hidden: hidden, pairs: startups.with.count)
+    }
+
+    private static func addReaderRows(_ options: BenchOptions, to table: inout BenchTable, _ report: (String, Double) -> Void) throws {
+        let entries = SearchBench.entries(options)
+        progress("Rules: the reader's start-up and search at \(entries) entries with 100 rules applied and without, \(readerPairs(options)) pairs")
+        let reader = try runReader(options)
+        report("reader_startup_100k_100_rules_ratio", reader.startupRatio)
+        report("search_100k_100_rules_ratio", reader.searchRatio)
+        table.add("exec → first frame, \(entries / 1000)k entries, 100 rules applied (\(reader.hidden) hidden) / none, median of \(reader.pairs) alternated pairs",
+                  String(format: "%.3f× (%.0f / %.0f ms)", reader.startupRatio, reader.startupWith, reader.startupWithout), "≤ 1.05×")
+        table.add("  a search keystroke's query CPU time, the same stores",
+                  String(format: "%.3f× (%.2f / %.2f ms)", reader.searchRatio, reader.searchWith, reader.searchWithout), "≤ 1.05×")
+    }
+
     /// The section's figures and table rows.
-    static let sections = ["rules-apply", "rules-refresh", "rules-sync"]
+    static let sections = ["rules-apply", "rules-refresh", "rules-sync", "rules-reader"]
 
     /// The figures and table rows of those of `sections` the run includes.
     static func addRows(_ options: BenchOptions, to table: inout BenchTable, _ report: (String, Double) -> Void) throws {
         if options.includes("rules-apply") { try addApplyRows(options, to: &table, report) }
         if options.includes("rules-refresh") { try addRefreshRows(options, to: &table, report) }
         if options.includes("rules-sync") { try addSyncRows(options, to: &table, report) }
+        if options.includes("rules-reader") { try addReaderRows(options, to: &table, report) }
     }
 
     private static func addApplyRows(_ options: BenchOptions, to table: inout BenchTable, _ report: (String, Double) -> Void) throws {

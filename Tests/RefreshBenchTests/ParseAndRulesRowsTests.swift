@@ -10,10 +10,11 @@ import TestSupport
 /// Python's; without it the bench says so and reports zeros. tt-rss is Debian's, started by the
 /// bench (`meson-helpers/ttrss-server`); where it cannot run, the bench says so.
 @Suite struct ParseAndRulesRowsTests {
-    static let sections = "feedparser-rs,rules-apply,rules-refresh,rules-sync,shell-search"
+    static let sections = "feedparser-rs,rules-apply,rules-refresh,rules-sync,rules-reader,shell-search"
     static let measuredKeys = [
         "refresh_500_feeds_100_rules_ratio", "refresh_500_feeds_100_rules_cpu_ratio",
         "apply_100_rules_100k_s", "apply_100_rules_100k_cpu_s",
+        "reader_startup_100k_100_rules_ratio", "search_100k_100_rules_ratio",
         "shell_search_ms_100k", "shell_search_slowest_ms_100k",
     ]
     static let feedparserRSKeys = [

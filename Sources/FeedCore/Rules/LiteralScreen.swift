@@ -15,14 +15,17 @@ struct LiteralScreen: Sendable {
     private let columnCount: Int
     /// The automaton, a row of `columnCount` next states per state.
     private let transitions: [Int32]
-    /// The keys that end at each state, its suffixes' included; `hazardKey` for a folding hazard.
-    private let endings: [[Int]]
+    /// The keys that end at each state, its suffixes' included (`hazardKey` for a folding
+    /// hazard): those of state `s` are `endingKeys[endingStarts[s]..<endingStarts[s + 1]]`, one
+    /// flat array, as a scan reads them on every key found.
+    private let endingStarts: [Int32]
+    private let endingKeys: [Int32]
     /// Whether any key ends at each state: most states end none, and this is read every byte.
     private let ends: [Bool]
 
     /// The byte sequences of ſ (U+017F) and the Kelvin sign (U+212A), which PCRE2 folds onto s and k.
     private static let hazards: [[UInt8]] = [[0xC5, 0xBF], [0xE2, 0x84, 0xAA]]
-    private static let hazardKey = -1
+    private static let hazardKey: Int32 = -1
 
     /// Whether `key` can be screened: ASCII, not empty.
     static func canScreen(_ key: String) -> Bool {
@@ -58,7 +61,7 @@ struct LiteralScreen: Sendable {
                 }
                 state = Int(table[slot])
             }
-            endings[state].append(index < keys.count ? index : Self.hazardKey)
+            endings[state].append(index < keys.count ? index : Int(Self.hazardKey))
         }
         var failure = [Int](repeating: 0, count: endings.count)
         var queue: [Int] = []
@@ -85,7 +88,8 @@ struct LiteralScreen: Sendable {
         self.columns = columns
         columnCount = width
         transitions = table
-        self.endings = endings
+        endingStarts = endings.reduce(into: [0]) { starts, keys in starts.append(starts.last! + Int32(keys.count)) }
+        endingKeys = endings.flatMap { $0.map(Int32.init) }
         ends = endings.map { !$0.isEmpty }
     }
 
@@ -93,33 +97,30 @@ struct LiteralScreen: Sendable {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 
-    /// The keys found in one text: a bit each, or every bit for an unscreened text.
-    struct Found {
-        fileprivate var words: [UInt64]
+    /// How many 64-bit words hold one text's found keys, a bit a key.
+    var wordCount: Int { (keyCount + 63) / 64 }
 
-        init(keyCount: Int) { words = [UInt64](repeating: 0, count: (keyCount + 63) / 64) }
-
-        func contains(_ key: Int) -> Bool { words[key >> 6] & (1 << UInt64(key & 63)) != 0 }
-    }
-
-    /// Records in `found` which keys `text` contains, folded as the automaton folds.
-    func scan(_ text: String, into found: inout Found) {
-        for index in found.words.indices { found.words[index] = 0 }
-        var text = text
-        text.withUTF8 { bytes in
-            columns.withUnsafeBufferPointer { columns in
-                transitions.withUnsafeBufferPointer { transitions in
-                    ends.withUnsafeBufferPointer { ends in
-                        var state = 0
-                        for byte in bytes {
-                            state = Int(transitions[state &* columnCount &+ Int(columns[Int(byte)])])
-                            guard ends[state] else { continue }
-                            for key in endings[state] {
-                                guard key != Self.hazardKey else {
-                                    for index in found.words.indices { found.words[index] = ~0 }
-                                    return
+    /// Records in `found` (`wordCount` words) which keys `text`, UTF-8, contains, folded as the
+    /// automaton folds: a bit each, or every bit for an unscreened text.
+    func scan(_ text: UnsafeBufferPointer<UInt8>, into found: UnsafeMutablePointer<UInt64>) {
+        let words = wordCount
+        found.update(repeating: 0, count: words)
+        columns.withUnsafeBufferPointer { columns in
+            transitions.withUnsafeBufferPointer { transitions in
+                ends.withUnsafeBufferPointer { ends in
+                    endingStarts.withUnsafeBufferPointer { starts in
+                        endingKeys.withUnsafeBufferPointer { keys in
+                            var state = 0
+                            for byte in text {
+                                state = Int(transitions[state &* columnCount &+ Int(columns[Int(byte)])])
+                                guard ends[state] else { continue }
+                                for key in keys[Int(starts[state])..<Int(starts[state + 1])] {
+                                    guard key != Self.hazardKey else {
+                                        found.update(repeating: ~0, count: words)
+                                        return
+                                    }
+                                    found[Int(key) >> 6] |= 1 << UInt64(key & 63)
                                 }
-                                found.words[key >> 6] |= 1 << UInt64(key & 63)
                             }
                         }
                     }

@@ -29,15 +29,36 @@ struct RuleSubject {
 }
 
 /// The enabled rules, compiled, which say what to do with an entry.
+///
+/// Matching runs once per rule and entry, a hundred rules on a hundred thousand entries, so the
+/// loop reads plain values alone (`Test`, `Plan`): copying a `Rule`, with its strings and arrays,
+/// for every rule and entry cost more than the matching itself (docs/performance.md, Rules).
 struct RuleBook: Sendable {
     /// A rule with its conditions compiled.
     struct CompiledRule: Sendable {
         var rule: Rule
-        var patterns: [RulePattern]
-        /// Each condition's key in the book's `LiteralScreen`, or nil for one PCRE2 always matches.
-        var keys: [Int?]
+        /// The rule's actions, as a verdict gathers them.
+        var actions: Set<RuleAction>
         /// The rule's label, cleaned; nil for none or for a name no label can have.
         var label: String?
+    }
+
+    /// One condition as the matching loop reads it.
+    struct Test: @unchecked Sendable {
+        /// Kept alive by the book's `patterns`.
+        unowned(unsafe) let pattern: RulePattern
+        /// The field's first text in `Scratch`; a second follows for a field with two.
+        let slot: Int
+        let hasSecondText: Bool
+        /// The condition's key in the book's `LiteralScreen`, or -1 for one PCRE2 always matches.
+        let key: Int
+        let isNegated: Bool
+    }
+
+    /// A rule's conditions in `tests`, and how they combine.
+    struct Plan {
+        let tests: Range<Int>
+        let requiresAll: Bool
     }
 
     /// What the rules decided for one entry.
@@ -52,50 +73,64 @@ struct RuleBook: Sendable {
     }
 
     let rules: [CompiledRule]
+    /// Each of `rules`' conditions, in the same order.
+    private let plans: [Plan]
+    private let tests: [Test]
+    /// Owns the patterns `tests` point to.
+    private let patterns: [RulePattern]
     /// The plain conditions' words and phrases, all found in one pass over a text; nil when no
     /// condition has one.
     private let screen: LiteralScreen?
     /// The fields whose texts `screen` goes over.
     private let screenedFields: [RuleCondition.Field]
+    /// The fields some rule reads, in `RuleCondition.Field.allCases` order.
+    private let readFields: [RuleCondition.Field]
 
     /// Compiles the enabled ones of `rules`, in their order.
     init(_ rules: [Rule]) throws(RuleError) {
-        var compiled: [CompiledRule] = []
+        var compiled: [CompiledRule] = [], plans: [Plan] = [], tests: [Test] = [], patterns: [RulePattern] = []
         var keys: [String: Int] = [:]
         for rule in rules where rule.isEnabled {
-            var patterns: [RulePattern] = [], ruleKeys: [Int?] = []
+            let first = tests.count
             for condition in rule.conditions {
-                patterns.append(try RulePattern(condition.comparison, condition.pattern, caseSensitive: condition.isCaseSensitive))
+                let pattern = try RulePattern(condition.comparison, condition.pattern, caseSensitive: condition.isCaseSensitive)
+                patterns.append(pattern)
                 // A whole word or a whole text holds only where its text is contained, too.
+                var key = -1
                 if condition.comparison != .matches, LiteralScreen.canScreen(condition.pattern) {
-                    let key = condition.pattern.lowercased()
-                    if keys[key] == nil { keys[key] = keys.count }
-                    ruleKeys.append(keys[key])
-                } else {
-                    ruleKeys.append(nil)
+                    let folded = condition.pattern.lowercased()
+                    if keys[folded] == nil { keys[folded] = keys.count }
+                    key = keys[folded]!
                 }
+                tests.append(Test(pattern: pattern, slot: condition.field.slot, hasSecondText: condition.field.hasSecondText,
+                                  key: key, isNegated: condition.isNegated))
             }
-            compiled.append(CompiledRule(rule: rule, patterns: patterns, keys: ruleKeys,
-                                         label: rule.label.flatMap { try? LabelName.cleaned($0) }))
+            plans.append(Plan(tests: first..<tests.count, requiresAll: rule.requirement == .all))
+            compiled.append(CompiledRule(rule: rule, actions: Set(rule.actions), label: rule.label.flatMap { try? LabelName.cleaned($0) }))
         }
-        self.init(compiled: compiled)
+        self.init(compiled: compiled, plans: plans, tests: tests, patterns: patterns)
     }
 
-    private init(compiled: [CompiledRule]) {
+    private init(compiled: [CompiledRule], plans: [Plan], tests: [Test], patterns: [RulePattern]) {
         rules = compiled
+        self.plans = plans
+        self.tests = tests
+        self.patterns = patterns
         var keys: [Int: String] = [:]
-        var fields = Set<RuleCondition.Field>()
-        for rule in compiled {
-            for (condition, key) in zip(rule.rule.conditions, rule.keys) {
-                guard let key else { continue }
-                keys[key] = condition.pattern.lowercased()
-                fields.insert(condition.field)
+        var screened = Set<RuleCondition.Field>(), read = Set<RuleCondition.Field>()
+        for (rule, plan) in zip(compiled, plans) {
+            for (condition, test) in zip(rule.rule.conditions, tests[plan.tests]) {
+                read.insert(condition.field)
+                guard test.key >= 0 else { continue }
+                keys[test.key] = condition.pattern.lowercased()
+                screened.insert(condition.field)
             }
         }
         // Keys keep their numbers when a restricted book drops some; the missing ones stay empty.
         let count = (keys.keys.max() ?? -1) + 1
         screen = keys.isEmpty ? nil : LiteralScreen(keys: (0..<count).map { keys[$0] })
-        screenedFields = RuleCondition.Field.allCases.filter(fields.contains)
+        screenedFields = RuleCondition.Field.allCases.filter(screened.contains)
+        readFields = RuleCondition.Field.allCases.filter(read.contains)
     }
 
     var isEmpty: Bool { rules.isEmpty }
@@ -103,13 +138,12 @@ struct RuleBook: Sendable {
     /// The rules whose ids are in `ids` (all of them when nil), compiled already.
     func restricted(to ids: Set<Int64>?) -> RuleBook {
         guard let ids else { return self }
-        return RuleBook(compiled: rules.filter { $0.rule.id.map(ids.contains) ?? false })
+        let kept = rules.indices.filter { rules[$0].rule.id.map(ids.contains) ?? false }
+        return RuleBook(compiled: kept.map { rules[$0] }, plans: kept.map { plans[$0] }, tests: tests, patterns: patterns)
     }
 
     /// The fields some rule reads, so a caller reads no more of an entry than that.
-    var fields: Set<RuleCondition.Field> {
-        Set(rules.flatMap { $0.rule.conditions.map(\.field) })
-    }
+    var fields: Set<RuleCondition.Field> { Set(readFields) }
 
     /// The actions and labels of every rule `subject` meets.
     func verdict(for subject: RuleSubject) -> Verdict {
@@ -118,15 +152,19 @@ struct RuleBook: Sendable {
 
     private func verdict(for subject: RuleSubject, scratch: Scratch) -> Verdict {
         var verdict = Verdict()
-        screen(subject, into: scratch)
-        for compiled in rules {
-            switch Self.outcome(of: compiled, for: subject, scratch: scratch) {
-            case .match:
-                verdict.actions.formUnion(compiled.rule.actions)
+        load(subject, into: scratch)
+        plans.withUnsafeBufferPointer { plans in
+            for index in plans.indices {
+                let outcome = self.outcome(of: plans[index], scratch: scratch)
+                guard outcome != .noMatch else { continue }
+                let compiled = rules[index]
+                if outcome == .tooComplex {
+                    compiled.rule.id.map { _ = verdict.tooComplex.insert($0) }
+                    continue
+                }
+                verdict.actions.formUnion(compiled.actions)
                 if let label = compiled.label { verdict.labels.insert(label) }
-                if verdict.hiddenBy == nil, compiled.rule.actions.contains(.hide) { verdict.hiddenBy = compiled.rule.id }
-            case .noMatch: break
-            case .tooComplex: compiled.rule.id.map { _ = verdict.tooComplex.insert($0) }
+                if verdict.hiddenBy == nil, compiled.actions.contains(.hide) { verdict.hiddenBy = compiled.rule.id }
             }
         }
         return verdict
@@ -136,7 +174,10 @@ struct RuleBook: Sendable {
     /// be worth it, each core taking a contiguous run with its own match data.
     func verdicts(for subjects: [RuleSubject]) -> [Verdict] {
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, subjects.count / Self.subjectsPerWorker)
-        guard workers > 1 else { return subjects.map { verdict(for: $0) } }
+        guard workers > 1 else {
+            let scratch = Scratch(self)
+            return subjects.map { verdict(for: $0, scratch: scratch) }
+        }
         return [Verdict](unsafeUninitializedCapacity: subjects.count) { buffer, initialized in
             nonisolated(unsafe) let results = buffer
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -153,64 +194,129 @@ struct RuleBook: Sendable {
     /// The fewest entries a core is given: below that, waking another thread costs more than it saves.
     static let subjectsPerWorker = 64
 
-    /// What one caller matching entries reuses from one to the next: PCRE2's match data, and
-    /// the keys `screen` found in each screened text of the entry at hand.
+    /// What one caller matching entries reuses from one to the next: PCRE2's match data, the
+    /// entry at hand's texts as UTF-8 bytes, and the keys `screen` found in each.
     final class Scratch {
         let match = RulePattern.Scratch()
-        /// Two texts a field (`RuleSubject.texts(of:)`), in `RuleCondition.Field.allCases` order.
-        var found: [LiteralScreen.Found]
+        /// Two texts a field (`RuleSubject.texts(of:)`), in `RuleCondition.Field.allCases` order,
+        /// one after another in `bytes`: text `slot` is `bytes[starts[slot]..<starts[slot + 1]]`.
+        fileprivate var bytes: UnsafeMutableBufferPointer<UInt8>
+        fileprivate let starts: UnsafeMutableBufferPointer<Int>
+        /// `wordCount` words of found keys a text.
+        fileprivate let found: UnsafeMutablePointer<UInt64>
+        fileprivate let wordCount: Int
 
         init(_ book: RuleBook) {
-            found = Array(repeating: LiteralScreen.Found(keyCount: book.screen?.keyCount ?? 0),
-                          count: RuleCondition.Field.allCases.count * 2)
+            bytes = .allocate(capacity: 4_096)
+            starts = .allocate(capacity: Self.slotCount + 1)
+            starts.initialize(repeating: 0)
+            wordCount = book.screen?.wordCount ?? 0
+            found = .allocate(capacity: max(1, wordCount * Self.slotCount))
+            found.initialize(repeating: 0, count: max(1, wordCount * Self.slotCount))
+        }
+
+        deinit {
+            bytes.deallocate()
+            starts.deallocate()
+            found.deallocate()
+        }
+
+        static let slotCount = RuleCondition.Field.allCases.count * 2
+
+        /// Text `slot` of the entry loaded last.
+        fileprivate func text(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[starts[slot]..<starts[slot + 1]])
+        }
+
+        /// Whether the screen found `key` in text `slot`.
+        fileprivate func found(_ key: Int, in slot: Int) -> Bool {
+            found[slot * wordCount + (key >> 6)] & (1 << UInt64(key & 63)) != 0
+        }
+
+        /// Puts `text` at `offset` in `bytes`, growing it as needed; returns the offset after it.
+        fileprivate func copy(_ text: String?, at offset: Int) -> Int {
+            guard var text, !text.isEmpty else { return offset }
+            return text.withUTF8 { utf8 in
+                if offset + utf8.count > bytes.count {
+                    let grown = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count * 2, offset + utf8.count))
+                    grown.baseAddress!.initialize(from: bytes.baseAddress!, count: offset)
+                    bytes.deallocate()
+                    bytes = grown
+                }
+                UnsafeMutableRawPointer(bytes.baseAddress! + offset).copyMemory(from: utf8.baseAddress!, byteCount: utf8.count)
+                return offset + utf8.count
+            }
         }
     }
 
-    /// Finds the screened keys in `subject`'s texts, once for all the rules.
-    func screen(_ subject: RuleSubject, into scratch: Scratch) {
+    /// Copies the texts of `subject` that rules read into `scratch`, and finds the screened keys
+    /// in them, once for all the rules.
+    func load(_ subject: RuleSubject, into scratch: Scratch) {
+        var offset = 0
+        var field = 0
+        for read in readFields {
+            // Fields no rule reads stay empty.
+            while field < read.slot {
+                scratch.starts[field + 1] = offset
+                field += 1
+            }
+            let (text, otherText) = subject.texts(of: read)
+            offset = scratch.copy(text, at: offset)
+            scratch.starts[field + 1] = offset
+            offset = scratch.copy(otherText, at: offset)
+            scratch.starts[field + 2] = offset
+            field += 2
+        }
+        while field < Scratch.slotCount {
+            scratch.starts[field + 1] = offset
+            field += 1
+        }
         guard let screen else { return }
-        for field in screenedFields {
-            let (text, otherText) = subject.texts(of: field)
-            screen.scan(text, into: &scratch.found[field.slot])
-            if let otherText { screen.scan(otherText, into: &scratch.found[field.slot + 1]) }
+        for read in screenedFields {
+            screen.scan(scratch.text(read.slot), into: scratch.found + read.slot * scratch.wordCount)
+            if read.hasSecondText { screen.scan(scratch.text(read.slot + 1), into: scratch.found + (read.slot + 1) * scratch.wordCount) }
         }
     }
 
-    /// Whether `subject` meets one rule: all or any of its conditions, each negated as written.
-    /// A condition that gave up decides nothing, so the rule gives up unless the others decide it.
-    /// `scratch` holds what `screen(_:into:)` found in `subject`.
-    static func outcome(of compiled: CompiledRule, for subject: RuleSubject, scratch: Scratch) -> RulePattern.Outcome {
-        var gaveUp = false
-        for ((condition, pattern), key) in zip(zip(compiled.rule.conditions, compiled.patterns), compiled.keys) {
-            let (text, otherText) = subject.texts(of: condition.field)
-            // A key the screen did not find cannot match; one it found is left to PCRE2 to judge.
-            func match(_ text: String, _ slot: Int) -> RulePattern.Outcome {
-                if let key, !scratch.found[slot].contains(key) { return .noMatch }
-                return pattern.match(text, in: scratch.match)
+    /// Whether the entry last loaded into `scratch` meets the rule at `index`.
+    func outcome(ofRuleAt index: Int, scratch: Scratch) -> RulePattern.Outcome {
+        outcome(of: plans[index], scratch: scratch)
+    }
+
+    /// Whether the entry loaded into `scratch` meets one rule: all or any of its conditions, each
+    /// negated as written. A condition that gave up decides nothing, so the rule gives up unless
+    /// the others decide it.
+    private func outcome(of plan: Plan, scratch: Scratch) -> RulePattern.Outcome {
+        tests.withUnsafeBufferPointer { tests in
+            var gaveUp = false
+            for index in plan.tests {
+                let test = tests[index]
+                // A key the screen did not find cannot match; one it found is left to PCRE2 to judge.
+                func match(_ slot: Int) -> RulePattern.Outcome {
+                    if test.key >= 0, !scratch.found(test.key, in: slot) { return .noMatch }
+                    return test.pattern.match(scratch.text(slot), in: scratch.match)
+                }
+                var outcome = match(test.slot)
+                if outcome != .match, test.hasSecondText {
+                    let other = match(test.slot + 1)
+                    if other != .noMatch { outcome = other }
+                }
+                if outcome == .tooComplex {
+                    gaveUp = true
+                    continue
+                }
+                let holds = (outcome == .match) != test.isNegated
+                if plan.requiresAll, !holds { return .noMatch }
+                if !plan.requiresAll, holds { return .match }
             }
-            var outcome = match(text, condition.field.slot)
-            if outcome != .match, let otherText {
-                let other = match(otherText, condition.field.slot + 1)
-                if other != .noMatch { outcome = other }
-            }
-            if outcome == .tooComplex {
-                gaveUp = true
-                continue
-            }
-            let holds = (outcome == .match) != condition.isNegated
-            switch compiled.rule.requirement {
-            case .all where !holds: return .noMatch
-            case .any where holds: return .match
-            default: break
-            }
+            if gaveUp { return .tooComplex }
+            return plan.requiresAll ? .match : .noMatch
         }
-        if gaveUp { return .tooComplex }
-        return compiled.rule.requirement == .all ? .match : .noMatch
     }
 }
 
 extension RuleCondition.Field {
-    /// The first of the field's two places in `RuleBook.Scratch.found`.
+    /// The first of the field's two places in `RuleBook.Scratch`.
     fileprivate var slot: Int {
         switch self {
         case .title: 0
@@ -222,6 +328,9 @@ extension RuleCondition.Field {
         case .account: 12
         }
     }
+
+    /// Whether the field has a second text (`RuleSubject.texts(of:)`).
+    fileprivate var hasSecondText: Bool { self == .feed || self == .account }
 }
 
 extension Rule {

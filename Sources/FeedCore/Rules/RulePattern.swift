@@ -89,9 +89,12 @@ final class RulePattern: @unchecked Sendable {
     /// Whether `text` matches, within the limits, with `scratch`'s match data.
     func match(_ text: String, in scratch: Scratch) -> Outcome {
         var text = text
-        let result = text.withUTF8 { bytes in
-            pcre2_match_8(code, bytes.baseAddress ?? UnsafePointer(bitPattern: 1), bytes.count, 0, 0, scratch.data, context)
-        }
+        return text.withUTF8 { match($0, in: scratch) }
+    }
+
+    /// Whether `text`, UTF-8 bytes, matches, within the limits, with `scratch`'s match data.
+    func match(_ text: UnsafeBufferPointer<UInt8>, in scratch: Scratch) -> Outcome {
+        let result = pcre2_match_8(code, text.baseAddress ?? UnsafePointer(bitPattern: 1), text.count, 0, 0, scratch.data, context)
         switch result {
         // 0: a match with more groups than the one pair of offsets kept.
         case 0...: return .match

@@ -55,6 +55,9 @@ struct RuleScreenTests {
         RuleSubject(title: "x", feedTitle: "Deals", feedURL: "https://EXAMPLE.org/deals.xml"),
         RuleSubject(title: "x", accountServer: "https://rss.example/", accountUser: "Alice"),
         RuleSubject(title: nil, content: nil),
+        // Longer than the texts matching starts with room for, so they are copied into more.
+        RuleSubject(title: String(repeating: "Sport ", count: 1_000) + "news", content: String(repeating: "word ", count: 2_000) + "promo code",
+                    author: "ann"),
     ]
 
     /// What PCRE2 alone says of `rule` on `subject`, each condition matched by its own pattern.
@@ -85,6 +88,7 @@ struct RuleScreenTests {
         #expect(try matched(7) == [])
         #expect(try matched(10) == ["r8"])
         #expect(try matched(18) == ["r13"])
+        #expect(try matched(21) == ["r11"])
     }
 
     @Test func matchingOnEveryCoreGivesWhatMatchingOneByOneGives() throws {
