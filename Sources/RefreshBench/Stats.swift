@@ -53,11 +53,7 @@ struct BenchOptions {
     /// Every section, in the order a run takes them; `meson-helpers/bench --help` describes each.
     static let sections = ["core", "header", "pull", "listbox", "textview", "first-pull", "refresh", "refresh-hosts", "sync",
                            "sync-scale", "parse", "python", "feedparser-rs", "search", "shell-search", "integrity", "rules-apply",
-<<<<<<< HEAD
-                           "rules-refresh", "rules-sync", "reader", "extract", "scale", "scale-newsboat"]
-=======
-                           "rules-refresh", "rules-sync", "rules-reader", "reader", "extract", "scale"]
->>>>>>> rules35b
+                           "rules-refresh", "rules-sync", "rules-reader", "reader", "extract", "scale", "scale-newsboat"]
     /// Sections a run takes only when `--only` names them: each takes minutes of its own (the
     /// million-entry store, 5,000 feeds from 250 hosts, a sync of 200,000 articles).
     static let onRequest: Set<String> = ["scale", "scale-newsboat", "refresh-hosts", "sync-scale"]
