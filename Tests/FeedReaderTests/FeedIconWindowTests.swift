@@ -44,30 +44,8 @@ final class FeedIconWindowTests: XCTestCase {
     }
 
     func testImportedFeedsGetTheirIconsOnceTheImportEnds() throws {
-        let icon = onMain { Self.png(side: 64) }
-        let server = try TestHTTPServer { request in
-            switch request.path {
-            case "/plain.xml":
-                .ok(Data("""
-                    <?xml version="1.0"?><rss version="2.0"><channel><title>Aaa plain</title><link>https://example.org/</link>
-                    <description>d</description><item><title>One</title><guid>1</guid></item></channel></rss>
-                    """.utf8))
-            case "/imported.xml":
-                .ok(Data("""
-                    <?xml version="1.0"?><rss version="2.0"><channel><title>Zzz imported</title><link>https://example.org/</link>
-                    <description>d</description><image><url>/icon.png</url><title>t</title><link>https://example.org/</link></image>
-                    <item><title>Two</title><guid>2</guid></item></channel></rss>
-                    """.utf8))
-            case "/icon.png": TestHTTPServer.Response(status: 200, headers: [("Content-Type", "image/png")], body: icon)
-            default: .status(404)
-            }
-        }
+        let (server, opml) = try Self.plainFeedAndANewOneWithAnIcon()
         defer { server.stop() }
-        let opml = temporaryDirectory().appendingPathComponent("subscriptions.opml")
-        try Data("""
-            <?xml version="1.0"?><opml version="2.0"><body>
-            <outline type="rss" text="Zzz imported" xmlUrl="\(server.url("/imported.xml").absoluteString)"/></body></opml>
-            """.utf8).write(to: opml)
         try onMain {
             let app = try ReaderFixture(subscribingTo: server.url("/plain.xml").absoluteString)
             defer { app.close() }
@@ -82,33 +60,11 @@ final class FeedIconWindowTests: XCTestCase {
     /// A new feed's icon is asked for once the window has drawn the feed's row: at start, the
     /// first frame comes before the icons' lookups, their threads and the TLS library they load.
     func testANewFeedsIconIsAskedForOnlyAfterItsRowIsDrawn() throws {
-        let icon = onMain { Self.png(side: 64) }
         let row = RowDrawing()
-        let server = try TestHTTPServer { request in
-            switch request.path {
-            case "/plain.xml":
-                return .ok(Data("""
-                    <?xml version="1.0"?><rss version="2.0"><channel><title>Aaa plain</title>
-                    <description>d</description><item><title>One</title><guid>1</guid></item></channel></rss>
-                    """.utf8))
-            case "/new.xml":
-                return .ok(Data("""
-                    <?xml version="1.0"?><rss version="2.0"><channel><title>Zzz new</title>
-                    <description>d</description><image><url>/icon.png</url><title>t</title><link>/</link></image>
-                    <item><title>Two</title><guid>2</guid></item></channel></rss>
-                    """.utf8))
-            case "/icon.png":
-                row.drawnWhenAsked.withLock { asked in asked = asked ?? row.drawn.withLock { $0 } }
-                return TestHTTPServer.Response(status: 200, headers: [("Content-Type", "image/png")], body: icon)
-            default: return .status(404)
-            }
+        let (server, opml) = try Self.plainFeedAndANewOneWithAnIcon {
+            row.drawnWhenAsked.withLock { asked in asked = asked ?? row.drawn.withLock { $0 } }
         }
         defer { server.stop() }
-        let opml = temporaryDirectory().appendingPathComponent("subscriptions.opml")
-        try Data("""
-            <?xml version="1.0"?><opml version="2.0"><body>
-            <outline type="rss" text="Zzz new" xmlUrl="\(server.url("/new.xml").absoluteString)"/></body></opml>
-            """.utf8).write(to: opml)
         try onMain {
             let app = try ReaderFixture(subscribingTo: server.url("/plain.xml").absoluteString)
             defer { app.close() }
@@ -129,30 +85,8 @@ final class FeedIconWindowTests: XCTestCase {
     /// A window running in the background, hidden, draws no frame to wait for: a feed's icon is
     /// fetched at once, to show when the window comes back.
     func testAHiddenWindowFetchesANewFeedsIconAtOnce() throws {
-        let icon = onMain { Self.png(side: 64) }
-        let server = try TestHTTPServer { request in
-            switch request.path {
-            case "/plain.xml":
-                .ok(Data("""
-                    <?xml version="1.0"?><rss version="2.0"><channel><title>Aaa plain</title>
-                    <description>d</description><item><title>One</title><guid>1</guid></item></channel></rss>
-                    """.utf8))
-            case "/new.xml":
-                .ok(Data("""
-                    <?xml version="1.0"?><rss version="2.0"><channel><title>Zzz new</title>
-                    <description>d</description><image><url>/icon.png</url><title>t</title><link>/</link></image>
-                    <item><title>Two</title><guid>2</guid></item></channel></rss>
-                    """.utf8))
-            case "/icon.png": TestHTTPServer.Response(status: 200, headers: [("Content-Type", "image/png")], body: icon)
-            default: .status(404)
-            }
-        }
+        let (server, opml) = try Self.plainFeedAndANewOneWithAnIcon()
         defer { server.stop() }
-        let opml = temporaryDirectory().appendingPathComponent("subscriptions.opml")
-        try Data("""
-            <?xml version="1.0"?><opml version="2.0"><body>
-            <outline type="rss" text="Zzz new" xmlUrl="\(server.url("/new.xml").absoluteString)"/></body></opml>
-            """.utf8).write(to: opml)
         try onMain {
             let app = try ReaderFixture(subscribingTo: server.url("/plain.xml").absoluteString)
             defer { app.close() }
@@ -165,6 +99,38 @@ final class FeedIconWindowTests: XCTestCase {
                 Self.feedRowImage(app, row: 3).map { gtk_image_get_storage_type(cast($0)) == GTK_IMAGE_PAINTABLE } ?? false
             }, "and shows when the window comes back")
         }
+    }
+
+    /// A server of a feed without an icon ("Aaa plain", /plain.xml) and of one with an icon
+    /// ("Zzz new", sorted after it), and an OPML file subscribing to the second; `iconAsked` runs
+    /// as the icon is asked for.
+    private static func plainFeedAndANewOneWithAnIcon(iconAsked: @escaping @Sendable () -> Void = {}) throws -> (TestHTTPServer, opml: URL) {
+        let icon = onMain { Self.png(side: 64) }
+        let server = try TestHTTPServer { request in
+            switch request.path {
+            case "/plain.xml":
+                return .ok(Data("""
+                    <?xml version="1.0"?><rss version="2.0"><channel><title>Aaa plain</title>
+                    <description>d</description><item><title>One</title><guid>1</guid></item></channel></rss>
+                    """.utf8))
+            case "/new.xml":
+                return .ok(Data("""
+                    <?xml version="1.0"?><rss version="2.0"><channel><title>Zzz new</title>
+                    <description>d</description><image><url>/icon.png</url><title>t</title><link>/</link></image>
+                    <item><title>Two</title><guid>2</guid></item></channel></rss>
+                    """.utf8))
+            case "/icon.png":
+                iconAsked()
+                return TestHTTPServer.Response(status: 200, headers: [("Content-Type", "image/png")], body: icon)
+            default: return .status(404)
+            }
+        }
+        let opml = temporaryDirectory().appendingPathComponent("subscriptions.opml")
+        try Data("""
+            <?xml version="1.0"?><opml version="2.0"><body>
+            <outline type="rss" text="Zzz new" xmlUrl="\(server.url("/new.xml").absoluteString)"/></body></opml>
+            """.utf8).write(to: opml)
+        return (server, opml)
     }
 
     /// Whether a frame has shown the new feed's row, and whether one had when its icon was asked for.
