@@ -193,12 +193,13 @@ extension FeedStore {
             let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
             markedRead += try setRead(true, where: "id IN (\(marks))", arguments: StatementArguments(Array(slice)), db: db)
         }
-        try queueArticleState(.read, entryIDs: markedRead, db: db)
+        // Most pages of a sync have nothing to queue: no query for them.
+        if !markedRead.isEmpty { try queueArticleState(.read, entryIDs: markedRead, db: db) }
         for slice in slices(of: starred) {
             let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
             try db.execute(sql: "UPDATE entries SET isStarred = 1 WHERE id IN (\(marks))", arguments: StatementArguments(Array(slice)))
         }
-        try queueArticleState(.star, entryIDs: starred, db: db)
+        if !starred.isEmpty { try queueArticleState(.star, entryIDs: starred, db: db) }
         // As a person labelling them would: only the entries without it change, a synced one's server is told.
         for (label, ids) in labelled.sorted(by: { $0.key < $1.key }) {
             try setLabel(label, on: ids, true, db: db)
@@ -264,7 +265,9 @@ extension FeedStore {
             FROM entries JOIN feeds ON feeds.id = entries.feedId LEFT JOIN accounts ON accounts.id = feeds.accountId
             WHERE entries.id > ? ORDER BY entries.id \(limit.map { "LIMIT \($0)" } ?? "")
             """
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: [after ?? 0])
+        // Prepared once a connection: a sync reads each page's entries, and preparing this join
+        // cost as much as reading them.
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [after ?? 0])
         while let row = try rows.next() {
             try body(row[0], RuleSubject(title: row[1], content: row[2], author: row[3], link: row[4], feedTitle: row[5],
                                          feedURL: row[6], folder: row[7], accountServer: row[8], accountUser: row[9]),
@@ -285,8 +288,16 @@ extension FeedStore {
     /// The enabled rules compiled, kept while their definitions stay the same: a refresh stores
     /// a batch of feeds a transaction and compiling a hundred rules each time would cost more
     /// than matching them.
+    ///
+    /// The rules are read as one text's bytes, each with its position and id, which a sync asks
+    /// for every page: a hundred strings, compared as Unicode text, cost more than matching a
+    /// page's entries. The position is in it so that a reordering shows whatever order SQLite
+    /// joins them in.
     private static func compiledRules(in db: Database) throws -> RuleBook {
-        let definitions = try String.fetchAll(db.cachedStatement(sql: "SELECT id || ' ' || definition FROM rules ORDER BY position, id"))
+        let definitions = try Data.fetchOne(db.cachedStatement(sql: """
+            SELECT group_concat(position || ' ' || id || ' ' || definition, char(10))
+            FROM (SELECT position, id, definition FROM rules ORDER BY position, id)
+            """)) ?? Data()
         if definitions.isEmpty { return try RuleBook([]) }
         if let kept = compiledRuleCache.withLock({ $0?.definitions == definitions ? $0?.book : nil }) { return kept }
         let book = try RuleBook(storedRules(in: db).map(\.rule))
@@ -294,7 +305,7 @@ extension FeedStore {
         return book
     }
 
-    private static let compiledRuleCache = Mutex<(definitions: [String], book: RuleBook)?>(nil)
+    private static let compiledRuleCache = Mutex<(definitions: Data, book: RuleBook)?>(nil)
 
     /// A rule as the `definition` column keeps it: JSON, without its id.
     private static func definition(of rule: Rule) throws -> String {

@@ -173,7 +173,7 @@ struct RuleBook: Sendable {
     /// The verdicts for `subjects`, in their order: on every core when there are enough of them to
     /// be worth it, each core taking a contiguous run with its own match data.
     func verdicts(for subjects: [RuleSubject]) -> [Verdict] {
-        let workers = min(ProcessInfo.processInfo.activeProcessorCount, subjects.count / Self.subjectsPerWorker)
+        let workers = min(Self.cores, subjects.count / Self.subjectsPerWorker)
         guard workers > 1 else {
             let scratch = Scratch(self)
             return subjects.map { verdict(for: $0, scratch: scratch) }
@@ -190,6 +190,10 @@ struct RuleBook: Sendable {
             initialized = subjects.count
         }
     }
+
+    /// Asked once: Foundation reads the process's CPU affinity and cgroup limits each time,
+    /// which cost a sync more than matching a page.
+    private static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// The fewest entries a core is given: below that, waking another thread costs more than it saves.
     static let subjectsPerWorker = 64

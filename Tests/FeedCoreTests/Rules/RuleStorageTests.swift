@@ -137,6 +137,21 @@ struct RuleStorageTests {
         await #expect(throws: RuleError.notFound(id: 99)) { try await store.removeRule(id: 99) }
     }
 
+    /// The rules compiled for one store are kept while they stay the same: moving one is a
+    /// change, so what arrives next is hidden by the rule now first, whose removal shows it.
+    @Test func aRuleMovedFirstHidesWhatArrivesNext() async throws {
+        let sport = try await store.addRule(Self.hideSport)
+        let tonight = try await store.addRule(Rule(name: "tonight", conditions: [RuleCondition(.title, .word, "tonight")], actions: [.hide]))
+        try await add([Entry(id: "1", title: "Football tonight")])
+        try await store.moveRule(id: tonight.id!, to: 0)
+        try await add([Entry(id: "2", title: "Football tonight again")], to: "https://b.example/feed")
+
+        try await store.removeRule(id: tonight.id!)
+        #expect(try await titles() == ["Football tonight again"])
+        try await store.removeRule(id: sport.id!)
+        #expect(try await titles() == ["Football tonight", "Football tonight again"])
+    }
+
     @Test func anInvalidRuleIsNotStored() async throws {
         await #expect(throws: RuleError.self) {
             try await store.addRule(Rule(name: "bad", conditions: [RuleCondition(.title, .matches, "(")], actions: [.hide]))
