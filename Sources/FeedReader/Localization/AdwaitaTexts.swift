@@ -80,7 +80,7 @@ enum AdwaitaTexts {
             }
             return nil
         }
-        walk(root) { widget in
+        Widgets.forEach(in: root) { widget in
             let type = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self).pointee.g_class
             for property in ["title", "label", "subtitle", "tooltip-text"] {
                 guard let type, let spec = g_object_class_find_property(cast(type), property),
@@ -119,14 +119,5 @@ enum AdwaitaTexts {
             text += (index < values.count ? values[index] : "") + part
         }
         return text
-    }
-
-    private static func walk(_ widget: UnsafeMutablePointer<GtkWidget>, _ body: (UnsafeMutablePointer<GtkWidget>) -> Void) {
-        body(widget)
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            walk(current, body)
-            child = gtk_widget_get_next_sibling(current)
-        }
     }
 }

@@ -56,15 +56,12 @@ final class Toasts {
         }
     }
 
-    private func nameCloseButton(in widget: UnsafeMutablePointer<GtkWidget>) {
-        if g_type_check_instance_is_a(cast(widget), gtk_button_get_type()) != 0,
-           let icon = gtk_button_get_icon_name(cast(widget)), String(cString: icon) == "window-close-symbolic" {
-            Widgets.name(widget, tr("Close"))
-        }
-        var child = gtk_widget_get_first_child(widget)
-        while let next = child {
-            nameCloseButton(in: next)
-            child = gtk_widget_get_next_sibling(next)
+    private func nameCloseButton(in toast: UnsafeMutablePointer<GtkWidget>) {
+        Widgets.forEach(in: toast) { widget in
+            if g_type_check_instance_is_a(cast(widget), gtk_button_get_type()) != 0,
+               let icon = gtk_button_get_icon_name(cast(widget)), String(cString: icon) == "window-close-symbolic" {
+                Widgets.name(widget, tr("Close"))
+            }
         }
     }
 }

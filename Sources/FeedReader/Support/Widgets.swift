@@ -42,10 +42,15 @@ enum Widgets {
     /// Sets `direction` on `widget` and everything in it (a title, a placeholder, the text): a
     /// GTK widget takes no direction from its parent, only the default one.
     static func setDirection(_ direction: GtkTextDirection, of widget: UnsafeMutablePointer<GtkWidget>) {
-        gtk_widget_set_direction(widget, direction)
+        forEach(in: widget) { gtk_widget_set_direction($0, direction) }
+    }
+
+    /// Calls `body` with `widget`, then with each widget inside it, depth first.
+    static func forEach(in widget: UnsafeMutablePointer<GtkWidget>, _ body: (UnsafeMutablePointer<GtkWidget>) -> Void) {
+        body(widget)
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            setDirection(direction, of: current)
+            forEach(in: current, body)
             child = gtk_widget_get_next_sibling(current)
         }
     }
