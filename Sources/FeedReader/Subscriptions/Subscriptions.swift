@@ -107,6 +107,12 @@ final class Subscriptions {
         }
     }
 
+    /// Carries out the feeds and folders dropped in `sidebar`.
+    func takeMoves(from sidebar: FeedSidebar) {
+        sidebar.onMoveFeed = { [weak self] feedID, folderID in self?.moveFeed(feedID, toFolder: folderID) }
+        sidebar.onMoveFolder = { [weak self] folderID, parentID in self?.moveFolder(folderID, into: parentID) }
+    }
+
     /// Puts a feed in a folder (nil: out of any) and shows it there, and in the folder's entries
     /// when a folder is selected.
     func moveFeed(_ feedID: Int64, toFolder folderID: Int64?) {

@@ -82,7 +82,6 @@ final class MainWindow {
         ObjectData.set(WindowState(window: window, application: application, settings: settings, preferences: preferences,
                                    backgroundRefresh: backgroundRefresh), on: window, "feed-reader-window-state")
         chrome = WindowChrome(window: window, application: application, layout: layout)
-        gtk_window_set_icon_name(cast(window), FeedReaderApp.applicationID)
         layout.place(sidebar: sidebar.widget, entries: [notices.banner.widget, feedFailure.widget, importBar.widget, entryList.widget], article: article)
         article.fullArticle.library = library
         panes = PaneLeaflet(frame: layout.leafletFrame, outer: layout.outerLeaflet, inner: layout.innerLeaflet, feeds: layout.sidebarPane,
@@ -128,8 +127,7 @@ final class MainWindow {
             MainMenu.setMarkReadLabel(Reading.markReadLabel(for: selection, title: title), in: mainMenuButton)
             if let self { self.feedFailure.show(selection, in: self.model) }
         }
-        sidebar.onMoveFeed = { [weak self] feedID, folderID in self?.subscriptions.moveFeed(feedID, toFolder: folderID) }
-        sidebar.onMoveFolder = { [weak self] folderID, parentID in self?.subscriptions.moveFolder(folderID, into: parentID) }
+        subscriptions.takeMoves(from: sidebar)
         sidebar.rememberOpenRows(in: settings)
         backgroundRefresh.run = { [weak refreshing] due in await refreshing?.refreshInBackground(due) }
         backgroundRefresh.syncAccounts = { [weak accounts] in await accounts?.syncAccounts(reporting: false, notifying: true) }
