@@ -134,6 +134,48 @@ final class PaneLeafletTests: XCTestCase {
         }
     }
 
+    /// Only a name longer than ``SidebarRowWidgets/oneLineNameColumns`` wraps (wrapping costs a
+    /// layout per measure); the longest that does not, in capitals beside a three-figure count,
+    /// still shows whole on one line of the sidebar at its narrowest, beside the list and the article.
+    func testANameTooShortToWrapStillFitsTheNarrowestSidebar() throws {
+        let name = String("ABCDEFGHIJKLMNOPQRSTUVWXYZ".prefix(SidebarRowWidgets.oneLineNameColumns))
+        try withReader(serving: plainFeed(entries: 120, title: name), entries: 50) { app in
+            let window = app.window
+            let feedID = try XCTUnwrap(window.sidebar.feedIDs.first)
+            let row = { window.sidebar.rowWidgets(showing: .feed(feedID)) }
+            XCTAssertTrue(GtkTestEnvironment.iterate { row().map { String(cString: gtk_label_get_text(cast($0.name))) } == name })
+            GtkTestEnvironment.withAnimations(false) {
+                // The narrowest window that shows the three panes: the sidebar at its narrowest.
+                Self.resize(app, width: 1020)
+                XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.feeds, .entries, .article] })
+                GtkTestEnvironment.waitForFrames(of: window.window)
+                guard let widgets = row() else { return XCTFail("no row for the feed") }
+                XCTAssertEqual(String(cString: gtk_label_get_text(cast(widgets.count))), "120")
+                XCTAssertEqual(gtk_label_get_wrap(cast(widgets.name)), 0, "a short name is laid out on one line")
+                var natural: Int32 = 0
+                gtk_widget_measure(widgets.name, GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
+                let room = gtk_widget_get_width(widgets.name)
+                XCTAssertFalse(widgets.isNameCut, "the name shows whole: \(natural) px in \(room) px")
+                XCTAssertGreaterThanOrEqual(room - natural, 16, "with room for a folder's indent")
+                saveRender(window.window, name: "sidebar-name-one-line")
+                guard let item = widgets.sidebarItem else { return XCTFail("no item for the row") }
+                item.title = name + "M"
+                XCTAssertTrue(GtkTestEnvironment.iterate { gtk_label_get_wrap(cast(widgets.name)) != 0 }, "a longer one wraps")
+            }
+        }
+    }
+
+    /// Columns of names, a wide East Asian character or emoji taking two.
+    func testANamesColumnsCountWideCharactersTwice() {
+        let cases: [(name: String, columns: Int)] = [
+            ("", 0), ("LWN.net", 7), ("Ars Technica", 12), ("Café Müller", 11), ("أخبار التقنية", 13),
+            ("日本経済新聞", 12), ("한겨레", 6), ("カタカナ", 8), ("ＡＢＣ", 6), ("News 📰", 7),
+        ]
+        for (name, columns) in cases {
+            XCTAssertEqual(SidebarRowWidgets.columns(of: name), columns, name)
+        }
+    }
+
     func testANarrowWindowShowsOnePaneAtATimeAndTheKeyboardMovesBetweenThem() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
             let window = app.window

@@ -38,9 +38,9 @@ final class SidebarRowWidgets {
         gtk_image_set_pixel_size(cast(icon), FeedIconTextures.size)
         // An ordinary name beside a three-figure count ("Field Notes: Open Source Gardening")
         // is longer than the sidebar's line: it goes on to a second line, as GNOME's sidebars
-        // let a name do, and only a longer one is cut, whole in its tooltip.
+        // let a name do, and only a longer one is cut, whole in its tooltip. Wrapping is bound
+        // to the name's length (``wrapsLongName``).
         name = Widgets.label("")
-        gtk_label_set_wrap(cast(name), 1)
         gtk_label_set_wrap_mode(cast(name), PANGO_WRAP_WORD_CHAR)
         gtk_label_set_lines(cast(name), Self.nameLines)
         gtk_label_set_ellipsize(cast(name), PANGO_ELLIPSIZE_END)
@@ -69,6 +69,33 @@ final class SidebarRowWidgets {
 
     /// The lines a name may take before it is cut.
     static let nameLines: Int32 = 2
+
+    /// Names of at most this many columns (a wide East Asian character taking two) fit on one
+    /// line of the sidebar at its narrowest (beside the list and the article), in capitals,
+    /// beside a three-figure count, with room for a folder's indent.
+    nonisolated static let oneLineNameColumns = 12
+
+    /// A name to whether its label wraps. A wrapping label lays its text out again for every
+    /// width it is measured at: wrapping every name of a thousand feeds took a fifth of the
+    /// instructions to the first frame (docs/performance.md), for names that mostly fit anyway.
+    static let wrapsLongName: GBindingTransformFunc = { _, from, to, _ in
+        guard let from, let to else { return 0 }
+        let name = g_value_get_string(from).map { String(cString: $0) } ?? ""
+        g_value_set_boolean(to, (columns(of: name) > oneLineNameColumns).gboolean)
+        return 1
+    }
+
+    /// The columns `text` takes: two for a wide character (CJK, Hangul, kana, full-width forms, emoji), one for others.
+    nonisolated static func columns(of text: String) -> Int {
+        text.unicodeScalars.reduce(0) { sum, scalar in
+            let wide = scalar.properties.isIdeographic || scalar.properties.isEmojiPresentation
+                || (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+                || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
+                || (0xFE30...0xFE4F).contains(scalar.value) || (0xFF00...0xFF60).contains(scalar.value)
+                || (0xFFE0...0xFFE6).contains(scalar.value)
+            return sum + (wide ? 2 : 1)
+        }
+    }
 
     /// The tooltip over the name: the whole name when it is cut short, above the row's own
     /// tooltip (a failure, a feed's mistakes); nil when the name shows in full, and the row's
@@ -150,6 +177,7 @@ extension FeedSidebar {
         gtk_tree_expander_set_list_row(cast(widgets.expander), listRow)
         let (bindings, sync) = (widgets.bindings, G_BINDING_SYNC_CREATE)
         bindings.keep(g_object_bind_property(object, "title", widgets.name, "label", sync))
+        bindings.keep(g_object_bind_property_full(object, "title", widgets.name, "wrap", sync, SidebarRowWidgets.wrapsLongName, nil, nil, nil))
         bindings.keep(g_object_bind_property(object, "subtitle", widgets.subtitle, "label", sync))
         bindings.keep(g_object_bind_property_full(object, "subtitle", widgets.subtitle, "visible", sync, BindingTransform.isNonEmpty, nil, nil, nil))
         bindings.keep(g_object_bind_property_full(object, "unread-count", widgets.count, "label", sync, BindingTransform.countOrNothing, nil, nil, nil))
