@@ -1,10 +1,14 @@
 import CGtk
+import AppSupport
 import Foundation
 import RefreshGtk
 
 // The command line's messages (--help, a wrong option) in the user's language: GTK's own
 // set-up, which would do this, runs only once a window is to open.
 setlocale(LC_ALL, "")
+// A language chosen in Preferences reaches GTK's and libadwaita's texts through LANGUAGE, which
+// must exist before any thread does to be changed safely later.
+GettextLanguage.prepare()
 
 // With the cairo renderer forced (software rendering: virtual machines, remote X, CI), GDK would
 // still set up OpenGL when it opens the display, loading Mesa's llvmpipe: some 45 MB of resident

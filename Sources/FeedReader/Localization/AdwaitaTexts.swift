@@ -1,4 +1,5 @@
 import AppSupport
+import CAdw
 import CGLib
 import CGtk
 import RefreshGtk
@@ -6,11 +7,11 @@ import RefreshGtk
 /// libadwaita's own texts in a window it builds (About's What's New, Credits, Legal...), in the
 /// language the app speaks.
 ///
-/// libadwaita translates through gettext, which follows `LANGUAGE` or the locale, never the
-/// language chosen in Preferences (``ChosenLanguage``); and Debian 12's libadwaita 1.2 ships no
-/// Arabic catalog at all. So once the window is built its texts are said again: from
-/// libadwaita's catalog of the language chosen, else from the app's own translation of the
-/// same text, which covers a language libadwaita has no catalog for.
+/// libadwaita translates through gettext, which follows the language chosen from the switch on
+/// (``GettextLanguage``), so what libadwaita builds before a switch keeps the language it was
+/// built in; and Debian 12's libadwaita 1.2 ships no Arabic catalog at all. So these texts are
+/// said again: from libadwaita's catalog of the language chosen, else from the app's own
+/// translation of the same text, which covers a language libadwaita has no catalog for.
 @MainActor
 enum AdwaitaTexts {
     /// libadwaita's domain, read from the folder libadwaita bound it to.
@@ -31,6 +32,10 @@ enum AdwaitaTexts {
 
     /// The texts the Preferences window's own search shows.
     static let preferencesTexts = [N_("Search"), N_("No Results Found"), N_("Try a different search.")]
+
+    /// The texts inside an entry row: its Apply button's, and a password row's Show Text or Hide
+    /// Text button's and its Caps Lock warning.
+    static let entryRowTexts = [N_("Apply"), N_("Show Text"), N_("Hide Text"), N_("Caps Lock is on")]
 
     /// What each text this put on a widget translates, so that a window that lives across a
     /// switch (Preferences) is said again from whatever language it was in.
@@ -56,6 +61,37 @@ enum AdwaitaTexts {
     static func translatePreferences(_ root: UnsafeMutablePointer<GtkWidget>) {
         translate(root, preferencesTexts, licenses: false)
     }
+
+    /// Says every entry row's own texts (``entryRowTexts``) in the app's language as the row is
+    /// realized, wherever it is, and again whenever libadwaita sets one (Show Text turning into
+    /// Hide Text): an entry row made after a switch to a language libadwaita has no catalog for
+    /// (Arabic) would show them in English.
+    static func followEntryRows() {
+        guard !followsEntryRows else { return }
+        followsEntryRows = true
+        g_signal_add_emission_hook(g_signal_lookup("realize", gtk_widget_get_type()), 0, { _, _, values, _ in
+            guard let values, let object = g_value_get_object(values) else { return 1 }
+            MainActor.assumeIsolated { AdwaitaTexts.follow(realized: cast(object)) }
+            // Kept: every widget's realize is watched.
+            return 1
+        }, nil, nil)
+    }
+
+    /// Follows the texts inside `widget`, just realized, if it is an entry row not followed yet.
+    private static func follow(realized widget: UnsafeMutablePointer<GtkWidget>) {
+        guard g_type_check_instance_is_a(cast(widget), adw_entry_row_get_type()) != 0,
+              g_object_get_data(cast(widget), followedKey) == nil else { return }
+        g_object_set_data(cast(widget), followedKey, widget)
+        Widgets.forEach(in: widget) { part in
+            guard part != widget else { return }
+            translate(part, entryRowTexts, licenses: false)
+            Signal.connectIgnoringArgument(cast(part), "notify::tooltip-text") { translate(part, entryRowTexts, licenses: false) }
+        }
+    }
+
+    private static var followsEntryRows = false
+    /// Marks an entry row whose texts ``followEntryRows()`` follows already.
+    private static let followedKey = "feed-reader-adwaita-texts"
 
     private static func translate(_ root: UnsafeMutablePointer<GtkWidget>, _ texts: [String], licenses: Bool) {
         // What a text may read now: its msgid, gettext's translation of it, or what this wrote.

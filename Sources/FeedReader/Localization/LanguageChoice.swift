@@ -35,11 +35,14 @@ enum LanguageChoice {
         speak(code.isEmpty ? nil : code)
     }
 
-    /// Switches the app's texts (its own domain) and the refresh components' (the library's) to
-    /// `code`, a gettext language code or a `:` list of them; nil returns to the system's.
+    /// Switches the app's texts (its own domain), the refresh components' (the library's) and
+    /// gettext's (GTK's, libadwaita's) to `code`, a gettext language code or a `:` list of them; nil returns to the system's.
     static func speak(_ code: String?) {
         // The app's first: the library's switch re-renders every observer, app widgets among them.
-        ChosenLanguage.set(code.map { $0.split(separator: ":").map(String.init) })
+        let languages = code.map { $0.split(separator: ":").map(String.init) }
+        ChosenLanguage.set(languages)
+        // GTK's and libadwaita's own texts, in what they make from now on.
+        GettextLanguage.follow(languages)
         RefreshLocalization.setLanguage(code)
     }
 
