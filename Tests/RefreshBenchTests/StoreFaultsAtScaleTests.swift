@@ -19,6 +19,8 @@ import Testing
     struct Contents: Equatable {
         var entries = 0
         var unread = 0
+        /// The unread count the store keeps for its feeds, which must agree.
+        var keptUnread = 0
         var starred = 0
         /// Entries the search index finds by a word every entry's text has.
         var searchable = 0
@@ -26,36 +28,96 @@ import Testing
 
     static var program: URL { RefreshBenchQuickTests.binaryFolder.appendingPathComponent("feed-reader") }
 
+    /// Since v30 the marking writes a few pages of `unreadEntries` and the counts, all at its
+    /// commit: it is killed once it has the store open (before any write) and as soon as its log
+    /// grows (amid or just past the commit's pages), and each time the marks are all changed or none.
     @Test(.timeLimit(.minutes(5)))
     func killedMidwayMarksAllOrNothing() async throws {
         let folder = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = FeedStore.databaseURL(environment: ["XDG_DATA_HOME": folder.path]).path
         let before = try await Self.makeStore(at: path)
+        var marked = before
+        marked.unread = 0
+        marked.keptUnread = 0
 
-        // Killed at different depths of the write: as soon as it writes, and further on.
-        for walBytes in [1 << 16, 1 << 20, 4 << 20] {
+        var killedBeforeItsCommit = 0
+        for waitsForTheLog in [false, false, true, true, true] {
             let child = try Subprocess(Self.program.path, ["--mark-read", "all"], environment: Self.environment(dataHome: folder))
-            let wal = path + "-wal"
             let deadline = Date() + 60
-            while Date() < deadline, Self.fileSize(wal) < walBytes {
-                usleep(200)
+            while Date() < deadline, !(waitsForTheLog ? Self.fileSize(path + "-wal") > 0 : Self.process(child.pid, hasOpen: path)) {
+                usleep(100)
             }
             kill(child.pid, SIGKILL)
             let ended = child.wait()
-            try #require(ended.status == 128 + SIGKILL,
-                         "the marking ended before it could be killed (WAL past \(walBytes) bytes): \(ended.status) \(ended.errors)")
 
             #expect(DatabaseFileCheck.check(path: path) == nil, "the page check finds the file whole")
             let after = try await Self.contents(at: path)
-            #expect(after == before, "killed past \(walBytes) WAL bytes, nothing was marked and nothing lost")
+            #expect(after == before || after == marked, "all marked or none, nothing lost: \(after)")
+            if after == before, ended.status == 128 + SIGKILL { killedBeforeItsCommit += 1 }
+            if after == marked {
+                let store = try FeedStore(path: path)
+                try await store.setRead(false, entryIDs: try await store.reading { db in try Int64.fetchAll(db, sql: "SELECT id FROM entries") })
+                #expect(try await Self.contents(in: store) == before, "the marks undone")
+                try await store.database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            }
         }
+        #expect(killedBeforeItsCommit > 0, "a kill landed before the marking's commit")
 
         let finished = await (try Subprocess(Self.program.path, ["--mark-read", "all"], environment: Self.environment(dataHome: folder))).finish()
         #expect(finished.status == 0, "\(finished.errors)")
-        var marked = before
-        marked.unread = 0
         #expect(try await Self.contents(at: path) == marked)
+    }
+
+    /// `v30-unread-marks` moves every read mark into its own table in one transaction: the
+    /// program that runs it at its start is killed once it has the store open and as soon as
+    /// the migration's log grows, and the store is either as it was or migrated, every mark kept.
+    @Test(.timeLimit(.minutes(5)))
+    func killedAmidTheMigrationKeepsEveryMark() async throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = FeedStore.databaseURL(environment: ["XDG_DATA_HOME": folder.path]).path
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        do {
+            let old = try DatabasePool(path: path, configuration: FeedStore.configuration)
+            try FeedStore.migrator.migrate(old, upTo: "v29-bulk-read-marks")
+            try await old.write { db in
+                try db.execute(sql: "INSERT INTO feeds (url, position) SELECT 'https://feed' || value || '.example/feed.xml', value FROM json_each(?)",
+                               arguments: [String(describing: Array(0..<Self.feeds))])
+                // Every third entry read.
+                try db.execute(sql: """
+                    WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)
+                    INSERT INTO entries (feedId, entryId, title, isRead, insertedAt, sortDate)
+                    SELECT i % ? + 1, 'entry-' || i, 'Entry ' || i, i % 3 = 0, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000' FROM n
+                    """, arguments: [Self.entries, Self.feeds])
+            }
+            try await old.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        }
+        let read = Set((0..<Self.entries).filter { $0 % 3 == 0 }.map { "entry-\($0)" })
+
+        var killedBeforeItsCommit = 0
+        for waitsForTheLog in [false, true, true] {
+            let child = try Subprocess(Self.program.path, ["--print-unread"], environment: Self.environment(dataHome: folder))
+            let deadline = Date() + 60
+            while Date() < deadline, !(waitsForTheLog ? Self.fileSize(path + "-wal") > 0 : Self.process(child.pid, hasOpen: path)) {
+                usleep(100)
+            }
+            kill(child.pid, SIGKILL)
+            _ = child.wait()
+            #expect(DatabaseFileCheck.check(path: path) == nil, "the page check finds the file whole")
+            let migrated = try await DatabaseQueue(path: path).read { db in
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations").contains("v30-unread-marks")
+            }
+            if !migrated { killedBeforeItsCommit += 1 }
+            if migrated { break }
+        }
+        #expect(killedBeforeItsCommit > 0, "a kill landed before the migration's commit")
+
+        let store = try FeedStore(path: path)
+        let entries = try await store.entries(EntryQuery(limit: Self.entries + 1))
+        #expect(entries.count == Self.entries)
+        #expect(Set(entries.filter(\.isRead).map(\.entryID)) == read, "every read mark kept, no other")
+        #expect(try await store.entryCount(unreadOnly: true) == Self.entries - read.count, "the kept counts agree")
     }
 
     @Test(.timeLimit(.minutes(5)))
@@ -67,32 +129,51 @@ import Testing
         let mountPoint = folder.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
 
-        // A disk of the store's size and a little more, filled but for 128 KiB: room to open the
-        // store (its shared-memory index, the log's header), none for the marks. The store is
-        // copied there, marked, and copied back once the filler is gone.
+        // A disk of the store's size and a little more, filled but for some room: from too little
+        // to open the store for writing to enough for the marking's few pages (since v30), the
+        // disk filling at its commit between. A fresh disk each time, the store copied there.
         let size = (try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
             .map { Self.fileSize(((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent($0)) }.reduce(0, +))
         let script = """
             set -e
-            mount -t tmpfs -o size=$(( $4 + 4194304 )) tmpfs "$1"
-            cp -r "$2/feed-reader" "$1/"
-            dd if=/dev/zero of="$1/filler" bs=4096 2>/dev/null || true
-            truncate -s -131072 "$1/filler"
-            set +e
-            XDG_DATA_HOME="$1" "$3" --mark-read all
-            echo "status=$?"
-            rm "$1/filler"
-            cp "$1"/feed-reader/* "$2/feed-reader/"
+            for free in 40960 49152 57344 65536 73728 81920 98304 131072; do
+                mount -t tmpfs -o size=$(( $4 + 4194304 )) tmpfs "$1"
+                cp -r "$2/feed-reader" "$1/"
+                dd if=/dev/zero of="$1/filler" bs=4096 2>/dev/null || true
+                truncate -s -$free "$1/filler"
+                set +e
+                XDG_DATA_HOME="$1" "$3" --mark-read all 2>"$2/errors-$free"
+                status=$?
+                set -e
+                rm "$1/filler"
+                unread=$(XDG_DATA_HOME="$1" "$3" --print-unread | tr -dc 0-9)
+                echo "$free $status $unread"
+                umount "$1"
+            done
             """
         var environment = Self.environment(dataHome: folder)
         environment["LANGUAGE"] = "de"
         let run = await (try Subprocess("/usr/bin/unshare", ["--map-root-user", "--mount", "/bin/sh", "-c", script, "sh",
                                                             mountPoint.path, folder.path, Self.program.path, String(size)],
                                         environment: environment)).finish()
-        #expect(run.status == 0, "the disk was mounted and the store copied back: \(run.errors)")
-        #expect(run.output.contains("status=1"), "feed-reader failed: \(run.output)")
-        #expect(run.errors.contains("Der Datenträger ist voll."), "the full disk is said in German: \(run.errors)")
-        #expect(!run.errors.contains("SQLITE"), "no SQLite error in front of the person: \(run.errors)")
+        #expect(run.status == 0, "each disk was mounted and the store read back: \(run.errors)")
+        var saidFull = false
+        for line in run.output.split(separator: "\n") {
+            let fields = line.split(separator: " ").map(String.init)
+            guard fields.count == 3 else { continue }
+            let errors = try String(contentsOf: folder.appendingPathComponent("errors-\(fields[0])"), encoding: .utf8)
+            if fields[1] == "0" {
+                #expect(fields[2] == "0", "with \(fields[0]) bytes free the marking succeeded whole: \(line)")
+            } else {
+                #expect(fields[2] == String(Self.entries), "with \(fields[0]) bytes free nothing was marked: \(line)")
+                #expect(errors.contains("Der Datenträger ist voll.") || errors.contains("wohin nicht geschrieben werden kann"),
+                        "what happened is said in German: \(errors)")
+                #expect(!errors.contains("SQLITE"), "no SQLite error in front of the person: \(errors)")
+                saidFull = saidFull || errors.contains("Der Datenträger ist voll.")
+            }
+        }
+        #expect(run.output.split(separator: "\n").count == 8, "every amount of room tried: \(run.output)")
+        #expect(saidFull, "at one amount of room the marking itself met the full disk: \(run.output)")
 
         #expect(DatabaseFileCheck.check(path: path) == nil, "the page check finds the file whole")
         #expect(try await Self.contents(at: path) == before, "nothing was marked and nothing lost")
@@ -100,6 +181,7 @@ import Testing
         #expect(again.status == 0, "with room again the marking succeeds: \(again.errors)")
         var marked = before
         marked.unread = 0
+        marked.keptUnread = 0
         #expect(try await Self.contents(at: path) == marked)
     }
 
@@ -206,7 +288,7 @@ import Testing
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         }
         let contents = try await contents(in: store)
-        #expect(contents == Contents(entries: entries, unread: entries, starred: entries / 10, searchable: entries))
+        #expect(contents == Contents(entries: entries, unread: entries, keptUnread: entries, starred: entries / 10, searchable: entries))
         return contents
     }
 
@@ -225,7 +307,8 @@ import Testing
         try await store.indexSearchBacklog()
         return try await store.database.read { db in
             Contents(entries: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries") ?? -1,
-                     unread: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries WHERE isRead = 0") ?? -1,
+                     unread: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries WHERE id IN (SELECT id FROM unreadEntries)") ?? -1,
+                     keptUnread: try Int.fetchOne(db, sql: "SELECT SUM(unread) FROM feedUnreadCounts") ?? -1,
                      starred: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries WHERE isStarred = 1") ?? -1,
                      searchable: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries_search WHERE entries_search MATCH 'marmalade'") ?? -1)
         }
@@ -247,6 +330,14 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mark-all-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
+    }
+
+    /// Whether the process `pid` has the file at `path` open, as its `/proc` folder lists it.
+    static func process(_ pid: pid_t, hasOpen path: String) -> Bool {
+        let descriptors = "/proc/\(pid)/fd", file = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []).contains {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: descriptors + "/" + $0)) == file
+        }
     }
 
     static func fileSize(_ path: String) -> Int {

@@ -20,7 +20,7 @@ extension FeedStore {
     public func labels() async throws -> [StoredLabel] {
         try await reading { db in
             try Row.fetchAll(db, sql: """
-                SELECT labels.id, labels.name, COUNT(entries.id) AS entryCount, COALESCE(SUM(entries.isRead = 0), 0) AS unreadCount
+                SELECT labels.id, labels.name, COUNT(entries.id) AS entryCount, COALESCE(SUM(\(FeedStore.isUnread)), 0) AS unreadCount
                 FROM labels LEFT JOIN entryLabels ON entryLabels.labelId = labels.id
                 LEFT JOIN entries ON entries.id = entryLabels.entryId AND entries.hiddenByRule IS NULL
                 GROUP BY labels.id ORDER BY labels.name COLLATE NOCASE, labels.name

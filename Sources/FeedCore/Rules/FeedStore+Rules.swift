@@ -226,10 +226,10 @@ extension FeedStore {
                 let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
                 let arguments: StatementArguments = [rule] + StatementArguments(Array(slice))
                 let shown = try Row.fetchCursor(db, sql: """
-                    UPDATE entries SET hiddenByRule = ? WHERE id IN (\(marks)) AND hiddenByRule IS NULL RETURNING feedId, isRead
+                    UPDATE entries SET hiddenByRule = ? WHERE id IN (\(marks)) AND hiddenByRule IS NULL RETURNING feedId, \(isUnread)
                     """, arguments: arguments)
                 while let row = try shown.next() {
-                    if !(row[1] as Bool) { countChanges[row[0], default: 0] -= 1 }
+                    if row[1] as Bool { countChanges[row[0], default: 0] -= 1 }
                 }
                 // Hidden by another rule until now: no count changes.
                 try db.execute(sql: "UPDATE entries SET hiddenByRule = ?1 WHERE id IN (\(marks)) AND hiddenByRule IS NOT NULL AND hiddenByRule != ?1",
@@ -261,7 +261,7 @@ extension FeedStore {
                    \(column(.author, "entries.author")), \(column(.link, "entries.link")),
                    \(column(.feed, "feeds.title")), \(column(.feed, "feeds.url")),
                    \(column(.folder, "(SELECT name FROM folders WHERE folders.id = feeds.folderId)")),
-                   \(column(.account, "accounts.server")), \(column(.account, "accounts.user")), entries.isRead, entries.isStarred
+                   \(column(.account, "accounts.server")), \(column(.account, "accounts.user")), NOT \(isUnread), entries.isStarred
             FROM entries JOIN feeds ON feeds.id = entries.feedId LEFT JOIN accounts ON accounts.id = feeds.accountId
             WHERE entries.id > ? ORDER BY entries.id \(limit.map { "LIMIT \($0)" } ?? "")
             """

@@ -140,7 +140,7 @@ extension FeedStore {
     private static func save(_ entries: [Entry], feedID: Int64, now: DatabaseValue, in db: Database) throws -> ApplySummary {
         let insert = try db.cachedStatement(sql: """
             INSERT INTO entries (feedId, entryId, title, link, author, published, updated, summary, summaryHTML, content,
-                                 enclosures, isRead, insertedAt, sortDate)
+                                 enclosures, readOnArrival, insertedAt, sortDate)
             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 0, ?12, ?13
             WHERE NOT EXISTS (SELECT 1 FROM expiredEntries WHERE feedId = ?1 AND entryId = ?2)
             ON CONFLICT (feedId, entryId) DO NOTHING

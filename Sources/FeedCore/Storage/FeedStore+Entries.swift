@@ -52,7 +52,7 @@ extension FeedStore {
         if !query.includesHidden {
             conditions.append("hiddenByRule IS NULL")
         }
-        for (applies, state) in [(query.unreadOnly, "isRead = 0"), (query.starredOnly, "isStarred = 1")] where applies {
+        for (applies, state) in [(query.unreadOnly, FeedStore.isUnread), (query.starredOnly, "isStarred = 1")] where applies {
             if let kept = query.keeping {
                 conditions.append("(\(state) OR id = ?)")
                 arguments += [kept]
@@ -73,7 +73,7 @@ extension FeedStore {
     /// One entry with everything stored about it, or nil when there is no such entry (any longer).
     public func entry(id: Int64) async throws -> StoredEntry? {
         try await reading { db in
-            try StoredEntry.fetchOne(db, sql: "SELECT * FROM entries WHERE id = ?", arguments: [id])
+            try StoredEntry.fetchOne(db, sql: "SELECT *, \(FeedStore.isReadColumn) FROM entries WHERE id = ?", arguments: [id])
         }
     }
 
@@ -81,13 +81,13 @@ extension FeedStore {
     static func columns(_ fields: EntryFields) -> String {
         switch fields {
         case .all:
-            "*"
+            "entries.*, \(isReadColumn)"
         case .listing:
             """
             id, feedId, entryId, title, link, author, published, updated, substr(summary, 1, \(EntryFields.listingSummaryLength)) AS summary,
             NULL AS summaryHTML, NULL AS content, (SELECT json_group_array(json(value)) FROM (SELECT value FROM json_each(entries.enclosures)
                 WHERE coalesce(json_extract(value, '$.isThumbnail'), 0) = 0 LIMIT \(EntryFields.listingEnclosures))) AS enclosures,
-            isRead, isStarred, insertedAt, sortDate, hiddenByRule
+            \(isReadColumn), isStarred, insertedAt, sortDate, hiddenByRule
             """
         }
     }
@@ -97,35 +97,41 @@ extension FeedStore {
     ///
     /// - Throws: `EntryMarksNotSaved`, with the marks the database keeps, when the change was not saved.
     public func markRead(entryID: Int64, isRead: Bool = true) async throws {
-        try await setFlag("isRead", to: isRead, entryID: entryID, queueing: isRead ? .read : .unread)
+        try await setFlag("NOT \(FeedStore.isUnread)", to: isRead, entryID: entryID, queueing: isRead ? .read : .unread) { db in
+            _ = try FeedStore.setRead(isRead, where: "id = ?", arguments: [entryID], db: db)
+        }
     }
 
     /// Stars an entry, or unstars it with `isStarred: false`; queued for a synced entry's server.
     ///
     /// - Throws: `EntryMarksNotSaved`, with the marks the database keeps, when the change was not saved.
     public func setStarred(entryID: Int64, isStarred: Bool = true) async throws {
-        try await setFlag("isStarred", to: isStarred, entryID: entryID, queueing: isStarred ? .star : .unstar)
+        try await setFlag("isStarred", to: isStarred, entryID: entryID, queueing: isStarred ? .star : .unstar) { db in
+            try db.execute(sql: "UPDATE entries SET isStarred = ? WHERE id = ?", arguments: [isStarred, entryID])
+        }
     }
 
-    /// Sets one of an entry's marks and queues it for a synced entry's server in one transaction;
-    /// when that fails, reads back what the database kept, so the window can show that rather
-    /// than the change it showed at once.
-    private func setFlag(_ column: String, to value: Bool, entryID: Int64, queueing action: QueuedChange.Action) async throws {
+    /// Sets one of an entry's marks (read by `mark`, a condition on `entries`, changed by
+    /// `write`) and queues it for a synced entry's server in one transaction; when that fails,
+    /// reads back what the database kept, so the window can show that rather than the change
+    /// it showed at once.
+    private func setFlag(_ mark: String, to value: Bool, entryID: Int64, queueing action: QueuedChange.Action,
+                         write: @escaping @Sendable (Database) throws -> Void) async throws {
         do {
             try await writing { db in
-                guard let current = try Bool.fetchOne(db, sql: "SELECT \(column) FROM entries WHERE id = ?", arguments: [entryID]) else {
+                guard let current = try Bool.fetchOne(db, sql: "SELECT \(mark) FROM entries WHERE id = ?", arguments: [entryID]) else {
                     throw FeedStoreError.entryNotFound(id: entryID)
                 }
                 // Unchanged: nothing for a server to hear either.
                 guard current != value else { return }
-                try db.execute(sql: "UPDATE entries SET \(column) = ? WHERE id = ?", arguments: [value, entryID])
+                try write(db)
                 try FeedStore.queueArticleState(action, entryIDs: [entryID], db: db)
             }
         } catch let error as FeedStoreError where error == .entryNotFound(id: entryID) {
             throw error
         } catch {
             let kept = try? await reading { db in
-                try Row.fetchOne(db, sql: "SELECT isRead, isStarred FROM entries WHERE id = ?", arguments: [entryID])
+                try Row.fetchOne(db, sql: "SELECT \(FeedStore.isReadColumn), isStarred FROM entries WHERE id = ?", arguments: [entryID])
                     .map { EntryMarksNotSaved.Marks(isRead: $0["isRead"], isStarred: $0["isStarred"]) }
             }
             throw EntryMarksNotSaved(kept: kept ?? nil, cause: error)
@@ -137,7 +143,7 @@ extension FeedStore {
     @discardableResult
     public func markAllRead(feedID: Int64? = nil) async throws -> [Int64] {
         try await writing { db in
-            let ids = try FeedStore.setRead(true, where: feedID == nil ? "1" : "feedId = ?",
+            let ids = try FeedStore.setRead(true, where: feedID == nil ? nil : "feedId = ?",
                                             arguments: feedID.map { [$0] } ?? [], db: db)
             if let feedID {
                 if let row = try Row.fetchOne(db, sql: "SELECT accountId, remoteId FROM feeds WHERE id = ? AND accountId IS NOT NULL",
@@ -175,13 +181,9 @@ extension FeedStore {
     /// Sets the read state of many entries at once (an undone "mark all read"); unknown ids are
     /// skipped. The synced ones' servers are told, one queued change per entry.
     public func setRead(_ isRead: Bool, entryIDs: [Int64]) async throws {
+        guard !entryIDs.isEmpty else { return }
         try await writing { db in
-            // In slices, well under SQLite's limit on bound parameters.
-            for start in stride(from: 0, to: entryIDs.count, by: 500) {
-                let slice = Array(entryIDs[start..<min(start + 500, entryIDs.count)])
-                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-                _ = try FeedStore.setRead(isRead, where: "id IN (\(marks))", arguments: StatementArguments(slice), db: db)
-            }
+            _ = try isRead ? FeedStore.markRead(entryIDs, db: db) : FeedStore.markUnread(entryIDs, db: db)
             try FeedStore.queueArticleState(isRead ? .read : .unread, entryIDs: entryIDs, db: db)
         }
     }
@@ -222,7 +224,7 @@ extension FeedStore {
                 arguments += [feedID]
             }
             if unreadOnly {
-                sql += " AND isRead = 0"
+                sql += " AND \(FeedStore.isUnread)"
             }
             if starredOnly {
                 sql += " AND isStarred = 1"

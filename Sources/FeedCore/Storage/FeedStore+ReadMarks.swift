@@ -1,59 +1,149 @@
 import Foundation
 import GRDB
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#else
+import SQLite3
+#endif
 
 extension FeedStore {
+    /// Whether the entry of a query of `entries` is unread: its id is in `unreadEntries`. A
+    /// filter only (the `+`): driven by it, SQLite read every unread entry's wide row and sorted
+    /// them all for a page of the unread list, where the date index yields the page in order.
+    static let isUnread = "+entries.id IN (SELECT id FROM unreadEntries)"
+    /// The read mark as the `isRead` column `StoredEntry(row:)` reads.
+    static let isReadColumn = "(NOT \(isUnread)) AS isRead"
+
     /// Marks read those of `entryIDs` still unread, in one transaction that also queues each
     /// synced one for its server; returns those it changed, for an undo.
     public func markRead(entryIDs: [Int64]) async throws -> [Int64] {
         guard !entryIDs.isEmpty else { return [] }
         return try await writing { db in
-            var changed: [Int64] = []
-            // In slices, well under SQLite's limit on bound parameters.
-            for start in stride(from: 0, to: entryIDs.count, by: 500) {
-                let slice = Array(entryIDs[start..<min(start + 500, entryIDs.count)])
-                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-                let unread = try Int64.fetchAll(db, sql: "SELECT id FROM entries WHERE isRead = 0 AND id IN (\(marks))",
-                                                arguments: StatementArguments(slice))
-                guard !unread.isEmpty else { continue }
-                try db.execute(sql: "UPDATE entries SET isRead = 1 WHERE id IN (\(Array(repeating: "?", count: unread.count).joined(separator: ",")))",
-                               arguments: StatementArguments(unread))
-                changed += unread
-            }
+            let changed = try FeedStore.markRead(entryIDs, db: db)
             try FeedStore.queueArticleState(.read, entryIDs: changed, db: db)
             return changed
         }
     }
 
-    /// `feed_marking_in_bulk()`: whether the current statement marks many entries at once; the
-    /// unread counts' trigger then leaves them to `setRead(_:where:arguments:db:)`.
+    /// Marks read those of `entryIDs` still unread; returns them, in order.
+    static func markRead(_ entryIDs: [Int64], db: Database) throws -> [Int64] {
+        var changed: [Int64] = []
+        // In slices, well under SQLite's limit on bound parameters.
+        for start in stride(from: 0, to: entryIDs.count, by: 500) {
+            let slice = Array(entryIDs[start..<min(start + 500, entryIDs.count)])
+            let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+            changed += try changeUnread(read: true, sql: "DELETE FROM unreadEntries WHERE id IN (\(marks)) RETURNING id, feedId",
+                                        arguments: StatementArguments(slice), db: db)
+        }
+        return changed.sorted()
+    }
+
+    /// `feed_marking_in_bulk()`: whether the current statement hides many entries at once; the
+    /// unread counts' trigger then leaves them to the statement's caller.
     static let markingInBulkFunction = DatabaseFunction("feed_marking_in_bulk", argumentCount: 0, pure: false) { _ in
         markingInBulk
     }
 
-    /// Set around a statement marking many entries: their feeds' unread counts change once a
-    /// feed rather than once an entry (the trigger was a third of Mark All as Read's CPU on the
-    /// bench's store, docs/performance.md). Bound around that statement; the function runs on its thread.
+    /// Set around a statement hiding many entries (a rule's): their feeds' unread counts change
+    /// once a feed rather than once an entry. Bound around that statement; the function runs on its thread.
     @TaskLocal static var markingInBulk = false
 
-    /// Sets the read mark of the entries meeting `condition` (a condition on `entries`) whose mark
-    /// differs, and changes their feeds' unread counts by as many; returns the ids changed, in order.
-    static func setRead(_ isRead: Bool, where condition: String, arguments: StatementArguments = [], db: Database) throws -> [Int64] {
+    /// Sets the read mark of the entries meeting `condition` (a condition on `entries`; nil for
+    /// every entry) whose mark differs, and changes their feeds' unread counts by as many;
+    /// returns the ids changed, in order. Only the narrow `unreadEntries` is written.
+    static func setRead(_ isRead: Bool, where condition: String?, arguments: StatementArguments = [], db: Database) throws -> [Int64] {
+        switch (isRead, condition) {
+        case (true, nil):
+            // Every entry read: no feed has an unread one left, and the table is emptied at
+            // once (SQLite frees its pages rather than deleting row by row).
+            let changed = try Int64.fetchAll(db, sql: "SELECT id FROM unreadEntries ORDER BY id")
+            try db.execute(sql: "DELETE FROM unreadEntries; UPDATE feedUnreadCounts SET unread = 0 WHERE unread != 0")
+            return changed
+        case let (true, condition?):
+            return try changeUnread(read: true, sql: """
+                DELETE FROM unreadEntries WHERE id IN (SELECT id FROM entries WHERE \(condition)) RETURNING id, feedId
+                """, arguments: arguments, db: db)
+        case (false, _):
+            return try changeUnread(read: false, sql: """
+                INSERT INTO unreadEntries (id, feedId) SELECT id, feedId FROM entries
+                WHERE (\(condition ?? "1")) AND NOT \(isUnread) ORDER BY id RETURNING id, feedId
+                """, arguments: arguments, db: db)
+        }
+    }
+
+    /// Marks unread those of `entryIDs` still stored and read; returns them, in order. Many (an
+    /// undone Mark All as Read) are matched against the feeds' date index, read in one pass,
+    /// rather than looked up one by one in the entries' wide rows, whose pages that read
+    /// whole (a gigabyte at a million entries).
+    static func markUnread(_ entryIDs: [Int64], db: Database) throws -> [Int64] {
+        guard entryIDs.count > 10_000 else {
+            var changed: [Int64] = []
+            for start in stride(from: 0, to: entryIDs.count, by: 500) {
+                let slice = Array(entryIDs[start..<min(start + 500, entryIDs.count)])
+                changed += try setRead(false, where: "id IN (\(Array(repeating: "?", count: slice.count).joined(separator: ",")))",
+                                       arguments: StatementArguments(slice), db: db)
+            }
+            return changed.sorted()
+        }
+        let wanted = Set(entryIDs)
+        var found: [(id: Int64, feedID: Int64)] = []
+        found.reserveCapacity(entryIDs.count)
+        let entries = try Row.fetchCursor(db, sql: "SELECT id, feedId FROM entries INDEXED BY entries_by_feed_and_date")
+        while let row = try entries.next() {
+            let id: Int64 = row[0]
+            if wanted.contains(id) { found.append((id: id, feedID: row[1])) }
+        }
+        // In order, each row lands at the table's end.
+        found.sort { $0.id < $1.id }
+        let hidden = try hiddenEntries(db)
         var changed: [Int64] = []
         var countChanges: [Int64: Int] = [:]
-        try $markingInBulk.withValue(true) {
-            let rows = try Row.fetchCursor(db, sql: """
-                UPDATE entries SET isRead = ? WHERE isRead != ? AND (\(condition)) RETURNING id, feedId, hiddenByRule IS NULL
-                """, arguments: [isRead, isRead] + arguments)
-            while let row = try rows.next() {
-                changed.append(row[0])
-                if row[2] as Bool { countChanges[row[1], default: 0] += isRead ? -1 : 1 }
+        let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO unreadEntries (id, feedId) VALUES (?, ?)")
+        // Bound directly: a million rows through `StatementArguments` cost more than their inserting.
+        let statement = insert.sqliteStatement, connection = db.sqliteConnection
+        for (id, feedID) in found {
+            sqlite3_bind_int64(statement, 1, id)
+            sqlite3_bind_int64(statement, 2, feedID)
+            let code = sqlite3_step(statement)
+            sqlite3_reset(statement)
+            guard code == SQLITE_DONE else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)))
             }
+            guard sqlite3_changes(connection) > 0 else { continue }
+            changed.append(id)
+            if !hidden.contains(id) { countChanges[feedID, default: 0] += 1 }
         }
+        try changeCounts(countChanges, db: db)
+        return changed
+    }
+
+    /// Runs `sql`, a statement deleting (`read`) or inserting rows of `unreadEntries` and
+    /// returning their `id, feedId`, and changes each feed's kept count once by as many, leaving
+    /// out the entries a rule hides; returns the ids, in order.
+    static func changeUnread(read: Bool, sql: String, arguments: StatementArguments, db: Database) throws -> [Int64] {
+        let hidden = try hiddenEntries(db)
+        var changed: [Int64] = []
+        var countChanges: [Int64: Int] = [:]
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        while let row = try rows.next() {
+            let id: Int64 = row[0]
+            changed.append(id)
+            if !hidden.contains(id) { countChanges[row[1], default: 0] += read ? -1 : 1 }
+        }
+        try changeCounts(countChanges, db: db)
+        return changed.sorted()
+    }
+
+    /// The entries a rule hides, which count for no feed: few, read from their partial index.
+    private static func hiddenEntries(_ db: Database) throws -> Set<Int64> {
+        Set(try Int64.fetchAll(db, sql: "SELECT id FROM entries WHERE hiddenByRule IS NOT NULL"))
+    }
+
+    private static func changeCounts(_ changes: [Int64: Int], db: Database) throws {
         let count = try db.cachedStatement(sql: "UPDATE feedUnreadCounts SET unread = unread + ? WHERE feedId = ?")
-        for (feedID, change) in countChanges {
+        for (feedID, change) in changes where change != 0 {
             try count.execute(arguments: [change, feedID])
         }
-        return changed.sorted()
     }
 
     /// `v29-bulk-read-marks`: the unread counts' trigger skips statements marking in bulk, and
@@ -70,6 +160,43 @@ extension FeedStore {
                 AND ((old.isRead = 0 AND old.hiddenByRule IS NULL) != (new.isRead = 0 AND new.hiddenByRule IS NULL) OR old.feedId != new.feedId) BEGIN
                 UPDATE feedUnreadCounts SET unread = unread - 1 WHERE feedId = old.feedId AND old.isRead = 0 AND old.hiddenByRule IS NULL;
                 UPDATE feedUnreadCounts SET unread = unread + 1 WHERE feedId = new.feedId AND new.isRead = 0 AND new.hiddenByRule IS NULL;
+            END;
+            """)
+    }
+
+    /// `v30-unread-marks`: the read mark moves out of the entries' wide rows into
+    /// `unreadEntries`, two integers for each unread entry. Marking a million entries rewrote
+    /// every page of the entries (their summaries sit in the rows, some 500 MB through the
+    /// write-ahead log, docs/performance.md); now it deletes or inserts the narrow rows, and
+    /// their writers keep the unread counts (`changeUnread`): the table has no trigger, so
+    /// emptying it is one step. The column `isRead` stays as `readOnArrival`, whether an entry
+    /// is stored read (a synced article may come so): dropping it would rewrite every row too.
+    /// The entries' triggers file a new entry, take a removed one out and follow a hidden or moved one.
+    static func moveReadMarksOut(in db: Database) throws {
+        try db.execute(sql: """
+            DROP TRIGGER entries_unread_insert;
+            DROP TRIGGER entries_unread_delete;
+            DROP TRIGGER entries_unread_update;
+            CREATE TABLE unreadEntries (id INTEGER PRIMARY KEY, feedId INTEGER NOT NULL);
+            INSERT INTO unreadEntries (id, feedId) SELECT id, feedId FROM entries WHERE isRead = 0 ORDER BY id;
+            ALTER TABLE entries RENAME COLUMN isRead TO readOnArrival;
+            CREATE INDEX entries_hidden ON entries (hiddenByRule) WHERE hiddenByRule IS NOT NULL;
+            CREATE TRIGGER entries_unread_insert AFTER INSERT ON entries WHEN new.readOnArrival = 0 BEGIN
+                INSERT INTO unreadEntries (id, feedId) VALUES (new.id, new.feedId);
+                UPDATE feedUnreadCounts SET unread = unread + 1 WHERE feedId = new.feedId AND new.hiddenByRule IS NULL;
+            END;
+            CREATE TRIGGER entries_unread_delete BEFORE DELETE ON entries WHEN old.id IN (SELECT id FROM unreadEntries) BEGIN
+                UPDATE feedUnreadCounts SET unread = unread - 1 WHERE feedId = old.feedId AND old.hiddenByRule IS NULL;
+                DELETE FROM unreadEntries WHERE id = old.id;
+            END;
+            CREATE TRIGGER entries_unread_move AFTER UPDATE OF feedId ON entries WHEN old.feedId != new.feedId BEGIN
+                UPDATE unreadEntries SET feedId = new.feedId WHERE id = new.id;
+            END;
+            CREATE TRIGGER entries_unread_update AFTER UPDATE OF hiddenByRule, feedId ON entries
+            WHEN NOT feed_marking_in_bulk() AND new.id IN (SELECT id FROM unreadEntries)
+                AND ((old.hiddenByRule IS NULL) != (new.hiddenByRule IS NULL) OR old.feedId != new.feedId) BEGIN
+                UPDATE feedUnreadCounts SET unread = unread - 1 WHERE feedId = old.feedId AND old.hiddenByRule IS NULL;
+                UPDATE feedUnreadCounts SET unread = unread + 1 WHERE feedId = new.feedId AND new.hiddenByRule IS NULL;
             END;
             """)
     }

@@ -87,7 +87,9 @@ extension FeedStore {
         }
         return try conditions.map { table, condition in
             let columns = try db.columns(in: table).map(\.name)
-            let selected = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+            // An entry put back arrives with the mark it has now, which its trigger files again.
+            let selected = columns.map { table == "entries" && $0 == "readOnArrival" ? "NOT \(isUnread)" : "\"\($0)\"" }
+                .joined(separator: ", ")
             let rows = try Row.fetchAll(db, sql: "SELECT \(selected) FROM \"\(table)\" WHERE \(condition)")
                 .map { row in columns.indices.map { row[$0] as DatabaseValue } }
             return RemovedFeed.TableRows(table: table, columns: columns, rows: rows)

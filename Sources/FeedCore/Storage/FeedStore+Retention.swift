@@ -28,8 +28,9 @@ extension FeedStore {
     /// many were removed.
     @discardableResult
     public func expireEntries(_ retention: Retention, at now: Date = Date()) async throws -> Int {
-        let kept = (retention.keepsUnread ? " AND isRead = 1" : "") + (retention.keepsStarred ? " AND isStarred = 0" : "")
-            + " AND (remoteId IS NULL OR (isRead = 1 AND isStarred = 0))"
+        let isRead = "NOT \(FeedStore.isUnread)"
+        let kept = (retention.keepsUnread ? " AND \(isRead)" : "") + (retention.keepsStarred ? " AND isStarred = 0" : "")
+            + " AND (remoteId IS NULL OR (\(isRead) AND isStarred = 0))"
         return try await writing { db in
             var removed = 0
             func expire(_ condition: String, _ arguments: StatementArguments) throws {
@@ -44,7 +45,7 @@ extension FeedStore {
                 try expire("MAX(insertedAt, sortDate) < ? AND feedId IN (SELECT id FROM feeds WHERE keepDays IS ?)" + kept, [cutoff, feedDays])
             }
             try expire("""
-                isStarred = 0 AND (remoteId IS NULL OR isRead = 1) AND id IN (
+                isStarred = 0 AND (remoteId IS NULL OR \(isRead)) AND id IN (
                     SELECT id FROM (
                         SELECT entries.id, feeds.keepNewest,
                                ROW_NUMBER() OVER (PARTITION BY entries.feedId ORDER BY entries.sortDate DESC, entries.id DESC) AS rank

@@ -266,6 +266,9 @@ extension FeedStore {
         migrator.registerMigration("v29-bulk-read-marks") { db in
             try FeedStore.markInBulk(in: db)
         }
+        migrator.registerMigration("v30-unread-marks") { db in
+            try FeedStore.moveReadMarksOut(in: db)
+        }
         return migrator
     }()
 }

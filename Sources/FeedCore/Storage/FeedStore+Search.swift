@@ -120,7 +120,7 @@ extension FeedStore {
         let query = SearchQuery(text)
         guard let match = query.matchExpression else { return [] }
         try await indexSearchBacklog()
-        let columns = fields == .all ? "entries.*" : FeedStore.columns(fields)
+        let columns = FeedStore.columns(fields)
         return try await reading { db in
             guard let within = try FeedStore.condition(of: query, in: db) else { return [] }
             // Kept prepared: parsing it again cost up to a tenth of a keystroke's query.

@@ -28,16 +28,23 @@ extension FeedStore {
                 UPDATE feedUnreadCounts SET unread = unread - 1 WHERE feedId = old.feedId AND old.isRead = 0 AND old.hiddenByRule IS NULL;
                 UPDATE feedUnreadCounts SET unread = unread + 1 WHERE feedId = new.feedId AND new.isRead = 0 AND new.hiddenByRule IS NULL;
             END;
-            """)
-        try recountUnread(in: db)
-    }
-
-    /// Every feed's unread count counted again from its entries, as the triggers keep it.
-    static func recountUnread(in db: Database) throws {
-        try db.execute(sql: """
             DELETE FROM feedUnreadCounts;
             INSERT INTO feedUnreadCounts (feedId, unread)
                 SELECT feeds.id, (SELECT COUNT(*) FROM entries WHERE feedId = feeds.id AND isRead = 0 AND hiddenByRule IS NULL) FROM feeds;
+            """)
+    }
+
+    /// Every feed's unread count counted again from `unreadEntries`, as the triggers keep it,
+    /// after the marks of entries no longer stored are dropped (a store copied out of a damaged file).
+    static func recountUnread(in db: Database) throws {
+        try db.execute(sql: """
+            DELETE FROM unreadEntries WHERE id NOT IN (SELECT id FROM entries);
+            DELETE FROM feedUnreadCounts;
+            INSERT INTO feedUnreadCounts (feedId, unread)
+                SELECT feeds.id, COALESCE(counted.unread, 0) FROM feeds LEFT JOIN (
+                    SELECT feedId, COUNT(*) AS unread FROM unreadEntries
+                    WHERE id NOT IN (SELECT id FROM entries WHERE hiddenByRule IS NOT NULL) GROUP BY feedId
+                ) AS counted ON counted.feedId = feeds.id;
             """)
     }
 }

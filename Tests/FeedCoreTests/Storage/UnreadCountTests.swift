@@ -97,7 +97,7 @@ struct UnreadCountTests {
             let (kept, counted) = try await store.reading { db in
                 (try Int.fetchAll(db, sql: "SELECT unread FROM feedUnreadCounts ORDER BY feedId"),
                  try Int.fetchAll(db, sql: """
-                     SELECT (SELECT COUNT(*) FROM entries WHERE feedId = feeds.id AND isRead = 0 AND hiddenByRule IS NULL)
+                     SELECT (SELECT COUNT(*) FROM entries WHERE feedId = feeds.id AND id IN (SELECT id FROM unreadEntries) AND hiddenByRule IS NULL)
                      FROM feeds ORDER BY id
                      """))
             }
@@ -117,7 +117,7 @@ struct UnreadCountTests {
         let indexes = try await store.reading { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE tbl_name = 'entries'") }
         #expect(!indexes.contains("entries_by_feed_and_read"), "\(indexes)")
         let plan = try await store.reading { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT id FROM entries WHERE feedId = 1 AND isRead = 0")
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT id FROM entries WHERE feedId = 1 AND \(FeedStore.isUnread)")
                 .map { $0["detail"] as String }.joined(separator: " ")
         }
         #expect(plan.contains("entries_by_feed_and_date"), "\(plan)")

@@ -49,7 +49,7 @@ extension TinyTinyRSSSyncTests {
         /// The synced entries' unread server ids, and how many changes wait in the queue.
         func state() throws -> (unread: Set<String>, queued: Int) {
             try database.read { db in
-                (Set(try String.fetchAll(db, sql: "SELECT remoteId FROM entries WHERE isRead = 0 AND remoteId IS NOT NULL")),
+                (Set(try String.fetchAll(db, sql: "SELECT remoteId FROM entries WHERE id IN (SELECT id FROM unreadEntries) AND remoteId IS NOT NULL")),
                  try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM syncQueue") ?? 0)
             }
         }

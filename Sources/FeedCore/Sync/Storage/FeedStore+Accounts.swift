@@ -83,7 +83,7 @@ extension FeedStore {
         try await reading { db in
             let row = try Row.fetchOne(db, sql: """
                 SELECT COUNT(*) AS entries, COUNT(DISTINCT feedId) AS feeds FROM entries
-                WHERE isRead = 0 AND hiddenByRule IS NULL AND insertedAt >= ?
+                WHERE \(FeedStore.isUnread) AND hiddenByRule IS NULL AND insertedAt >= ?
                   AND feedId IN (SELECT id FROM feeds WHERE accountId = ? AND notifiesNewEntries = 1)
                 """, arguments: [FeedStore.storageValue(since), accountID])
             return (row?["entries"] ?? 0, row?["feeds"] ?? 0)

@@ -91,7 +91,7 @@ extension FeedStore {
             // as a join's ON. Prepared once: preparing it cost more than running it for a page.
             let insert = try db.cachedStatement(sql: """
                 INSERT INTO entries (feedId, entryId, remoteId, title, link, author, published, updated, summary, content,
-                                     enclosures, isRead, isStarred, insertedAt, sortDate)
+                                     enclosures, readOnArrival, isStarred, insertedAt, sortDate)
                 SELECT feeds.id, page.remoteId, page.remoteId, page.title, page.link, author, published, updated, summary, content,
                        enclosures,
                        COALESCE((SELECT action = 'read' FROM syncQueue
@@ -149,16 +149,19 @@ extension FeedStore {
             let account = "feedId IN (SELECT id FROM feeds WHERE accountId = ?1)"
             let readKept = "NOT EXISTS (SELECT 1 FROM syncQueue WHERE accountId = ?1 AND remoteId = entries.remoteId AND action IN ('read', 'unread'))"
             let starKept = "NOT EXISTS (SELECT 1 FROM syncQueue WHERE accountId = ?1 AND remoteId = entries.remoteId AND action IN ('star', 'unstar'))"
-            var changed = 0
+            var changed = try FeedStore.changeUnread(read: true, sql: """
+                DELETE FROM unreadEntries WHERE \(account) AND feedId NOT IN (\(caughtUp)) AND EXISTS (
+                    SELECT 1 FROM entries WHERE entries.id = unreadEntries.id AND entries.remoteId IS NOT NULL
+                      AND entries.remoteId NOT IN (SELECT remoteId FROM syncUnread) AND \(readKept))
+                RETURNING id, feedId
+                """, arguments: [accountID], db: db).count
+            changed += try FeedStore.changeUnread(read: false, sql: """
+                INSERT INTO unreadEntries (id, feedId)
+                SELECT id, feedId FROM entries WHERE remoteId IN (SELECT remoteId FROM syncUnread) AND NOT \(FeedStore.isUnread)
+                  AND +\(account) AND \(readKept) AND feedId NOT IN (\(caughtUp))
+                RETURNING id, feedId
+                """, arguments: [accountID], db: db).count
             for change in [
-                """
-                UPDATE entries SET isRead = 1 WHERE isRead = 0 AND \(account) AND remoteId IS NOT NULL
-                  AND remoteId NOT IN (SELECT remoteId FROM syncUnread) AND \(readKept) AND feedId NOT IN (\(caughtUp))
-                """,
-                """
-                UPDATE entries SET isRead = 0 WHERE remoteId IN (SELECT remoteId FROM syncUnread) AND +isRead = 1 AND +\(account)
-                  AND \(readKept) AND feedId NOT IN (\(caughtUp))
-                """,
                 """
                 UPDATE entries SET isStarred = 0 WHERE isStarred = 1 AND \(account) AND remoteId IS NOT NULL
                   AND remoteId NOT IN (SELECT remoteId FROM syncStarred) AND \(starKept)

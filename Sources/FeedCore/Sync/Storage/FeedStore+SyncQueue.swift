@@ -44,6 +44,8 @@ extension FeedStore {
     /// changes among `replaced` (with the same argument) queued for them before.
     private static func queueForSyncedEntries(_ action: QueuedChange.Action, replacing replaced: [QueuedChange.Action],
                                               argument: String?, entryIDs: [Int64], db: Database) throws {
+        // Without an account no entry is synced: an undone Mark All as Read's million ids need no look.
+        guard !entryIDs.isEmpty, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM accounts)") == true else { return }
         let now = FeedStore.storageValue(Date())
         let replacedMarks = Array(repeating: "?", count: replaced.count).joined(separator: ",")
         let sameArgument = argument == nil ? "" : " AND argument = ?"
