@@ -6,8 +6,9 @@ public struct Entry: Sendable, Hashable {
     public var id: String
     /// The title as plain text.
     public var title: String?
-    /// The entry's web page, resolved to an absolute URL.
-    public var link: URL?
+    /// The entry's web page as the text of an absolute URL (its `absoluteString`): kept as text,
+    /// as it is stored and written as text, and a `URL` made only for what opens it.
+    public private(set) var linkString: String?
     /// The author's name.
     public var author: String?
     /// When the entry was first published.
@@ -23,6 +24,12 @@ public struct Entry: Sendable, Hashable {
     /// Attached media, such as podcast episodes.
     public var enclosures: [Enclosure]
 
+    /// The entry's web page, resolved to an absolute URL.
+    public var link: URL? {
+        get { linkString.flatMap { URL(string: $0) } }
+        set { linkString = newValue?.absoluteString }
+    }
+
     /// Creates an entry.
     public init(
         id: String,
@@ -36,9 +43,16 @@ public struct Entry: Sendable, Hashable {
         content: String? = nil,
         enclosures: [Enclosure] = []
     ) {
+        self.init(id: id, title: title, linkString: link?.absoluteString, author: author, published: published, updated: updated,
+                  summary: summary, summaryHTML: summaryHTML, content: content, enclosures: enclosures)
+    }
+
+    /// Creates an entry whose link is the text of an absolute URL, as `resolveAddress` gives it.
+    init(id: String, title: String?, linkString: String?, author: String?, published: Date?, updated: Date?,
+         summary: String?, summaryHTML: String?, content: String?, enclosures: [Enclosure]) {
         self.id = id
         self.title = title
-        self.link = link
+        self.linkString = linkString
         self.author = author
         self.published = published
         self.updated = updated

@@ -51,7 +51,7 @@ private struct EntrySummary: Encodable {
     init(_ entry: Entry) {
         id = entry.id
         title = entry.title
-        link = entry.link?.absoluteString
+        link = entry.linkString
         // An entry dated only by its last update (common in Atom) is dated by that.
         published = entry.date.map(FeedDate.iso8601String(from:))
         summary = entry.summary

@@ -3,9 +3,11 @@ import Foundation
 /// An entry being assembled while its document is read; fields fill in as elements arrive.
 struct EntryDraft {
     var id: String?
-    var permalink: URL?
+    /// An RSS `guid` that is a web address, the link when there is no other; as text, like `link`.
+    var permalink: String?
     var title: String?
-    var link: URL?
+    /// The text of an absolute URL, as `resolveAddress` gives it.
+    var link: String?
     var author: String?
     var published: Date?
     var updated: Date?
@@ -25,11 +27,11 @@ struct EntryDraft {
     /// The finished entry, with an id even when the feed gave none.
     consuming func entry(defaultAuthor: String?) -> Entry {
         let link = link ?? permalink
-        let id = nonEmpty(id) ?? link?.absoluteString ?? EntryDraft.stableID(title: title, date: published ?? updated, fallback: summary ?? content)
+        let id = nonEmpty(id) ?? link ?? EntryDraft.stableID(title: title, date: published ?? updated, fallback: summary ?? content)
         return Entry(
             id: id,
             title: title,
-            link: link,
+            linkString: link,
             author: author ?? defaultAuthor,
             published: published,
             updated: updated,

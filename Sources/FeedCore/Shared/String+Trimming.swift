@@ -25,18 +25,8 @@ extension String {
     /// non-ASCII character, the Kelvin sign, lowercases to).
     func matchesLowercase(_ lowercase: StaticString) -> Bool {
         guard utf8.count == lowercase.utf8CodeUnitCount else { return false }
-        return lowercase.withUTF8Buffer { expected in
-            // A native string's bytes are contiguous; only a bridged one takes the slower way.
-            utf8.withContiguousStorageIfAvailable { Self.matches($0, lowercase: expected) }
-                ?? Array(utf8).withUnsafeBufferPointer { Self.matches($0, lowercase: expected) }
-        }
-    }
-
-    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, lowercase: UnsafeBufferPointer<UInt8>) -> Bool {
-        for index in 0..<bytes.count {
-            let byte = bytes[index], wanted = lowercase[index]
-            guard byte == wanted || (byte.isASCIILetter && byte | 0x20 == wanted) else { return false }
-        }
-        return true
+        // A native string's bytes are contiguous; only a bridged one takes the slower way.
+        return utf8.withContiguousStorageIfAvailable { $0.matchesLowercase(lowercase) }
+            ?? Array(utf8).withUnsafeBufferPointer { $0.matchesLowercase(lowercase) }
     }
 }

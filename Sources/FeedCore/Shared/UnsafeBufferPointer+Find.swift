@@ -19,4 +19,23 @@ extension UnsafeBufferPointer<UInt8> {
         }
         return nil
     }
+
+    /// Whether the bytes are `lowercase` but for the case of ASCII letters, as `String.matchesLowercase` says.
+    func matchesLowercase(_ lowercase: StaticString) -> Bool {
+        guard count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = lowercase.utf8Start
+        for index in 0..<count {
+            let byte = self[index], wanted = expected[index]
+            guard byte == wanted || (byte.isASCIILetter && byte | 0x20 == wanted) else { return false }
+        }
+        return true
+    }
+
+    /// The bytes without ASCII whitespace at either end.
+    var trimmingASCIIWhitespace: UnsafeBufferPointer<UInt8> {
+        guard let first = firstIndex(where: { !$0.isASCIIWhitespace }), let last = lastIndex(where: { !$0.isASCIIWhitespace }) else {
+            return UnsafeBufferPointer(start: baseAddress, count: 0)
+        }
+        return UnsafeBufferPointer(rebasing: self[first...last])
+    }
 }

@@ -156,7 +156,7 @@ extension FeedStore {
         var summary = ApplySummary()
         for entry in entries.reversed() {
             let enclosures = entry.enclosures.isEmpty ? nil : try encoder.encode(entry.enclosures)
-            let link = entry.link?.absoluteString
+            let link = entry.linkString
             let (published, updated) = (storageValue(entry.published), storageValue(entry.updated))
             try insert.execute(arguments: [
                 feedID, entry.id, entry.title, link, entry.author, published, updated,

@@ -35,7 +35,7 @@ enum JSONFeedReader {
         var draft = EntryDraft()
         draft.id = item.id
         draft.title = nonEmpty(item.title).map(HTMLText.collapsingWhitespace)
-        draft.link = resolveURL(item.url, against: base) ?? resolveURL(item.externalURL, against: base)
+        draft.link = resolveAddress(item.url, against: base) ?? resolveAddress(item.externalURL, against: base)
         draft.author = item.authors.compactMap(\.name).first.flatMap(nonEmpty)
         draft.published = item.datePublished.flatMap(FeedDate.parse)
         draft.updated = item.dateModified.flatMap(FeedDate.parse)

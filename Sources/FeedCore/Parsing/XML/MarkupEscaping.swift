@@ -3,21 +3,20 @@ enum MarkupEscaping {
     /// Escapes text for use inside HTML elements or double-quoted attribute values.
     static func escaped(_ text: String) -> String {
         guard text.utf8.contains(where: needsEscaping) else { return text }
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count + 16)
+        var output = ReusableBytes()
         var text = text
         text.withUTF8 { appendEscaped($0, to: &output) }
-        return String(decoding: output, as: UTF8.self)
+        return output.string
     }
 
     /// Appends UTF-8 text to `output`, escaped as `escaped(_:)` does.
-    static func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    static func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, to output: inout ReusableBytes) {
         for byte in text {
             switch byte {
-            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "&"): output.append("&amp;")
+            case UInt8(ascii: "<"): output.append("&lt;")
+            case UInt8(ascii: ">"): output.append("&gt;")
+            case UInt8(ascii: "\""): output.append("&quot;")
             default: output.append(byte)
             }
         }

@@ -124,12 +124,11 @@ final class XMLFeedReader {
                               attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         var values = XMLAttributes()
         if attributeCount > 0, let attributes {
-            values.reserveCapacity(attributeCount)
             // Five pointers each: local name, prefix, namespace, value, end of value.
             for index in stride(from: 0, to: attributeCount * 5, by: 5) {
                 guard let local = attributes[index], let start = attributes[index + 3], let end = attributes[index + 4] else { continue }
-                values.append(name: qualifiedName(prefix: attributes[index + 1], localName: local),
-                              value: Self.attributeValue(UnsafeBufferPointer(start: start, count: end - start)))
+                Self.appendAttributeValue(UnsafeBufferPointer(start: start, count: end - start), to: &values)
+                values.endValue(name: qualifiedName(prefix: attributes[index + 1], localName: local))
             }
         }
         state.pointee.startElement(name(localName), namespace: namespace(uri),
@@ -139,9 +138,14 @@ final class XMLFeedReader {
 
     /// An attribute's value. Without entity substitution libxml2 keeps every '&' a reference
     /// stood for as "&#38;" (and nothing else escaped), so each "&#38;" is one '&'.
-    private static func attributeValue(_ bytes: UnsafeBufferPointer<xmlChar>) -> String {
-        let value = String(decoding: bytes, as: UTF8.self)
-        return bytes.contains(UInt8(ascii: "&")) ? value.replacingOccurrences(of: "&#38;", with: "&") : value
+    private static func appendAttributeValue(_ bytes: UnsafeBufferPointer<xmlChar>, to attributes: inout XMLAttributes) {
+        var start = 0
+        while let reference = bytes.find("&#38;", from: start) {
+            attributes.appendToValue(UnsafeBufferPointer(rebasing: bytes[start..<reference]))
+            attributes.appendToValue(UInt8(ascii: "&"))
+            start = reference + 5
+        }
+        attributes.appendToValue(UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
     private func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {

@@ -7,7 +7,7 @@ extension XMLFeedState {
         if capture?.type == .xhtml {
             MarkupEscaping.appendEscaped(text, to: &capturedText)
         } else {
-            capturedText.append(contentsOf: text)
+            capturedText.append(text)
         }
     }
 
@@ -25,23 +25,23 @@ extension XMLFeedState {
     /// Serializes a start tag nested in captured HTML or XHTML.
     mutating func appendStartTag(_ name: String, attributes: XMLAttributes) {
         guard let type = capture?.type, type != .text else { return }
-        capturedText.append(contentsOf: MarkupEscaping.startTag(name, attributes: attributes).utf8)
+        capturedText.append(MarkupEscaping.startTag(name, attributes: attributes))
     }
 
     /// Serializes an end tag nested in captured HTML or XHTML.
     mutating func appendEndTag(_ name: String) {
         guard let type = capture?.type, type != .text, !MarkupEscaping.isVoidElement(name) else { return }
-        capturedText.append(contentsOf: "</\(name)>".utf8)
+        capturedText.append("</\(name)>")
     }
 
     /// Stores a finished element's text in the field it stands for.
     mutating func finish(_ capture: Capture, base: URL?) {
         var text = capturedText
         if capture.isBase64 {
-            let encoded = String(decoding: capturedText, as: UTF8.self)
-            guard let decoded = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters) else { return }
+            guard let decoded = Data(base64Encoded: text.string, options: .ignoreUnknownCharacters) else { return }
             // Made a string first, so that what is not UTF-8 is repaired as any captured text is.
-            text = Array(String(decoding: decoded, as: UTF8.self).utf8)
+            text.removeAll()
+            text.append(String(decoding: decoded, as: UTF8.self))
         }
         text.withUnsafeBufferPointer { store(CapturedText(bytes: $0, type: capture.type), in: capture.field, base: base) }
     }
@@ -62,12 +62,13 @@ extension XMLFeedState {
         case let .title(primary): entry?.title.take(text.plain, primary: primary)
         case .link:
             // Resolve first: an optional-chained assignment holds `entry` while its right side runs.
-            if let url = resolveURL(text.trimmed, against: base) { entry?.link = url }
+            if let address = resolveAddress(text.trimmed, against: base) { entry?.link = address }
         case let .guid(isPermaLink):
             let id = text.trimmed
             entry?.id = id
-            if isPermaLink, let url = resolveURL(id, against: base), url.scheme?.hasPrefix("http") == true {
-                entry?.permalink = url
+            // The address's scheme is what comes before its first ':' exactly when it has one.
+            if isPermaLink, let address = resolveAddress(id, against: base), address.hasPrefix("http"), hasScheme(address) {
+                entry?.permalink = address
             }
         case .entryID: entry?.id = text.trimmed
         case let .author(primary, isRSSAddress):

@@ -68,7 +68,7 @@ struct XMLFeedState {
     var capture: Capture?
     /// The captured element's text so far as UTF-8, made a string once when the element ends:
     /// one buffer for every capture, so its capacity is allocated once per document.
-    var capturedText: [UInt8] = []
+    var capturedText = ReusableBytes()
     var feed = FeedDraft()
     var entry: EntryDraft?
     private var entries: [Entry] = []
@@ -118,12 +118,12 @@ struct XMLFeedState {
             entry = EntryDraft()
             entry?.id = nonEmpty(attributes["rdf:about"])
         case let .field(field):
-            capturedText.removeAll(keepingCapacity: true)
+            capturedText.removeAll()
             capture = Capture(
                 field: field,
                 depth: stack.count,
                 type: textType(namespace: namespace, attributes: attributes),
-                isBase64: attributes["mode"] == "base64"
+                isBase64: !attributes.isEmpty && attributes.value(of: "mode", is: "base64")
             )
         default:
             break
@@ -320,7 +320,7 @@ struct XMLFeedState {
             case .title: return .field(.title(primary: true))
             case .link: return .field(.link)
             case .description: return .field(.summary(primary: true))
-            case .guid: return .field(.guid(isPermaLink: attributes["isPermaLink"]?.matchesLowercase("false") != true))
+            case .guid: return .field(.guid(isPermaLink: !attributes.value(of: "isPermaLink", matchesLowercase: "false")))
             case .pubDate: return .field(.published(primary: true))
             case .author: return .field(.author(primary: true, isRSSAddress: true))
             case .enclosure:
@@ -334,7 +334,7 @@ struct XMLFeedState {
             case .id: return .field(.entryID)
             case .title: return .field(.title(primary: true))
             case .summary: return .field(.summary(primary: true))
-            case .content: return attributes["src"] == nil ? .field(.content) : .ignored
+            case .content: return attributes.contains("src") ? .ignored : .field(.content)
             case .published, .issued: return .field(.published(primary: true))
             case .created: return .field(.published(primary: false))
             case .updated, .modified: return .field(.updated(primary: true))
@@ -377,16 +377,17 @@ struct XMLFeedState {
 
     /// Atom's default relation is `alternate`.
     private func isAlternate(_ attributes: XMLAttributes) -> Bool {
-        guard let relation = attributes["rel"]?.trimmingWhitespace else { return true }
-        return relation.matchesLowercase("alternate") || relation.matchesLowercase("http://www.iana.org/assignments/relation/alternate")
+        guard let relation = attributes.index(of: "rel") else { return true }
+        return attributes.value(at: relation, matchesLowercase: "alternate", trimmed: true)
+            || attributes.value(at: relation, matchesLowercase: "http://www.iana.org/assignments/relation/alternate", trimmed: true)
     }
 
     private mutating func addAtomLink(_ attributes: XMLAttributes, base: URL?) {
         if isAlternate(attributes) {
             if entry?.link == nil {
-                entry?.link = resolveURL(attributes["href"], against: base)
+                entry?.link = resolveAddress(attributes["href"], against: base)
             }
-        } else if attributes["rel"]?.matchesLowercase("enclosure") == true {
+        } else if attributes.value(of: "rel", matchesLowercase: "enclosure") {
             addEnclosure(url: attributes["href"], type: attributes["type"], length: attributes["length"], base: base)
         }
     }
@@ -400,11 +401,14 @@ struct XMLFeedState {
 
     private func textType(namespace: XMLNamespace, attributes: XMLAttributes) -> TextType {
         guard isAtom(namespace) else { return .html }
-        if attributes["mode"] == "xml" { return .xhtml }
-        guard let type = attributes["type"] else { return attributes["mode"] == "escaped" ? .html : .text }
-        if type.matchesLowercase("html") || type.matchesLowercase("text/html") { return .html }
-        if type.matchesLowercase("xhtml") || type.matchesLowercase("application/xhtml+xml") { return .xhtml }
-        if type.matchesLowercase("text") || type.matchesLowercase("text/plain") { return attributes["mode"] == "escaped" ? .html : .text }
+        // Most fields carry neither attribute.
+        guard !attributes.isEmpty else { return .text }
+        if attributes.value(of: "mode", is: "xml") { return .xhtml }
+        guard let type = attributes.index(of: "type") else { return attributes.value(of: "mode", is: "escaped") ? .html : .text }
+        func typeIs(_ lowercase: StaticString) -> Bool { attributes.value(at: type, matchesLowercase: lowercase) }
+        if typeIs("html") || typeIs("text/html") { return .html }
+        if typeIs("xhtml") || typeIs("application/xhtml+xml") { return .xhtml }
+        if typeIs("text") || typeIs("text/plain") { return attributes.value(of: "mode", is: "escaped") ? .html : .text }
         return .text
     }
 }

@@ -19,13 +19,11 @@ struct XMLScanner {
     private var open: [OpenElement] = []
     /// Namespace declarations in scope, innermost last; each open element knows how many it added.
     private var bindings: [Binding] = []
-    private var names = NameTable()
+    private let names = NameTable()
     /// The current start tag's attributes but namespace declarations, to find a repeated name.
     private var attributeNames: [NameTable.Entry] = []
     /// The current start tag's attributes, one list for the document so its storage is allocated once.
     private var attributes = XMLAttributes()
-    /// An attribute value that needed decoding; reused so that each needs no allocation of its own.
-    private var scratch: [UInt8] = []
 
     private struct OpenElement {
         var name: NameTable.Entry
@@ -46,7 +44,6 @@ struct XMLScanner {
         self.bytes = bytes.baseAddress!
         count = bytes.count
         self.state = state
-        scratch.reserveCapacity(256)
     }
 
     /// The state after reading `document` (UTF-8, as `XMLInput` leaves it), or nil when the
@@ -317,7 +314,7 @@ struct XMLScanner {
         index += 1
         let qualifiedStart = index
         guard let nameEnd = nameEnd(from: index) else { throw GiveUp() }
-        let element = names.entry(for: UnsafeBufferPointer(start: bytes + index, count: nameEnd - index))
+        let element = names.entry(for: bytes + index, length: nameEnd - index, readable: count - index)
         index = nameEnd
         attributes.removeAll()
         let bindingCount = bindings.count
@@ -328,20 +325,20 @@ struct XMLScanner {
             let byte = bytes[index]
             if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") { break }
             guard hadWhitespace, let attributeEnd = self.nameEnd(from: index) else { throw GiveUp() }
-            let name = names.entry(for: UnsafeBufferPointer(start: bytes + index, count: attributeEnd - index))
+            let name = names.entry(for: bytes + index, length: attributeEnd - index, readable: count - index)
             index = attributeEnd
             skipWhitespace()
             guard index < count, bytes[index] == UInt8(ascii: "=") else { throw GiveUp() }
             index += 1
             skipWhitespace()
-            let value = try attributeValue()
+            try attributeValue()
             if name.isNamespaceDeclaration {
-                try declare(name, uri: value, since: bindingCount)
+                try declare(name, uri: attributes.takeValue(), since: bindingCount)
             } else {
                 // Two attributes of one local name may be one expanded name, which libxml2 refuses.
                 if attributeNames.contains(where: { $0.local.local == name.local.local }) { throw GiveUp() }
                 attributeNames.append(name)
-                attributes.append(name: name.qualified, value: value)
+                attributes.endValue(name: name.qualified)
             }
         }
         let isEmpty = bytes[index] == UInt8(ascii: "/")
@@ -352,9 +349,9 @@ struct XMLScanner {
             index += 1
         }
         for name in attributeNames where !name.prefix.isEmpty {
-            guard name.prefix == Self.xmlPrefix || namespace(of: name) != nil else { throw GiveUp() }
+            guard name.hasXMLPrefix || namespace(of: name) != nil else { throw GiveUp() }
         }
-        guard element.prefix != Self.xmlPrefix, let namespace = namespace(of: element),
+        guard !element.hasXMLPrefix, let namespace = namespace(of: element),
               open.count < Self.maximumDepth
         else { throw GiveUp() }
         open.append(OpenElement(name: element, qualifiedStart: qualifiedStart, bindingCount: bindingCount))
@@ -371,7 +368,7 @@ struct XMLScanner {
 
     private mutating func endTag() throws(GiveUp) {
         guard let current = open.last else { throw GiveUp() }
-        let length = current.name.bytes.count
+        let length = current.name.length
         index += 2
         guard index + length <= count, memcmp(bytes + index, bytes + current.qualifiedStart, length) == 0 else { throw GiveUp() }
         index += length
@@ -400,8 +397,10 @@ struct XMLScanner {
     /// The namespace a name's prefix (or the default) is bound to; nil for an undeclared prefix.
     private func namespace(of name: NameTable.Entry) -> XMLNamespace? {
         let prefix = name.prefix
-        for binding in bindings.reversed() where binding.prefix == prefix {
-            return binding.namespace
+        var index = bindings.count
+        while index > 0 {
+            index -= 1
+            if bindings[index].prefix == prefix { return bindings[index].namespace }
         }
         return prefix.isEmpty ? Self.noNamespace : nil
     }
@@ -409,41 +408,34 @@ struct XMLScanner {
     private static let noNamespace = XMLNamespace(uri: "")
 
     /// A quoted attribute value, as libxml2 reports it once `XMLFeedReader` has turned its
-    /// `&#38;` back into '&': references decoded, each whitespace character a space.
-    private mutating func attributeValue() throws(GiveUp) -> String {
+    /// `&#38;` back into '&' (references decoded, each whitespace character a space), added to
+    /// `attributes` as the value being read.
+    private mutating func attributeValue() throws(GiveUp) {
         guard index < count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { throw GiveUp() }
         let quote = bytes[index]
         index += 1
-        // Most values need nothing decoded and are made from the document's bytes directly.
-        var isCopied = false
         let stops = Self.attributeStops
         var start = index
         while true {
             while index < count, stops[Int(bytes[index])] == 0 { index += 1 }
             guard index < count else { throw GiveUp() }
             let byte = bytes[index]
-            if byte != quote, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "'"), byte != 0xEF, !isCopied {
-                scratch.removeAll(keepingCapacity: true)
-                isCopied = true
-            }
             if byte == quote {
-                let rest = UnsafeBufferPointer(start: bytes + start, count: index - start)
+                attributes.appendToValue(UnsafeBufferPointer(start: bytes + start, count: index - start))
                 index += 1
-                guard isCopied else { return String(decoding: rest, as: UTF8.self) }
-                scratch.append(contentsOf: rest)
-                return String(decoding: scratch, as: UTF8.self)
+                return
             }
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 index += 1
             case 0x09, 0x0A:
-                scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + start, count: index - start))
-                scratch.append(0x20)
+                attributes.appendToValue(UnsafeBufferPointer(start: bytes + start, count: index - start))
+                attributes.appendToValue(0x20)
                 index += 1
                 start = index
             case UInt8(ascii: "&"):
-                scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + start, count: index - start))
-                scratch.append(contentsOf: UTF8.encode(try reference())!)
+                attributes.appendToValue(UnsafeBufferPointer(start: bytes + start, count: index - start))
+                for byte in UTF8.encode(try reference())! { attributes.appendToValue(byte) }
                 start = index
             case 0xEF:
                 try checkCharacter()
@@ -583,7 +575,10 @@ struct XMLScanner {
 }
 
 /// Element and attribute names met in a document, each made and classified once by its bytes.
-private struct NameTable {
+///
+/// A name is found by its length and its first eight bytes read as one word, which tell apart
+/// the names of eight bytes or fewer, most of a feed's, with no comparison byte by byte.
+private final class NameTable {
     /// A class, so that the open elements and the attribute list hold a name with one retain,
     /// not one for each of its strings and arrays.
     final class Entry {
@@ -595,38 +590,90 @@ private struct NameTable {
         let prefix: [UInt8]
         /// `xmlns` or `xmlns:prefix`.
         let isNamespaceDeclaration: Bool
-        /// The qualified name's bytes, which find the entry again.
-        let bytes: [UInt8]
+        /// The reserved prefix `xml`, bound without a declaration.
+        let hasXMLPrefix: Bool
+        /// The qualified name's length in bytes.
+        let length: Int
 
         init(_ name: UnsafeBufferPointer<UInt8>) {
-            bytes = Array(name)
+            length = name.count
             qualified = String(decoding: name, as: UTF8.self)
             let colon = name.firstIndex(of: UInt8(ascii: ":"))
             local = XMLName(colon.map { String(decoding: name[($0 + 1)...], as: UTF8.self) } ?? qualified)
             prefix = colon.map { Array(name[..<$0]) } ?? []
             isNamespaceDeclaration = colon == nil ? qualified == "xmlns" : prefix.elementsEqual("xmlns".utf8)
-        }
-
-        func matches(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-            bytes.count == name.count && bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 }
+            hasXMLPrefix = prefix.elementsEqual("xml".utf8)
         }
     }
 
-    private static let sizeBits = 8
-    private var entries = [Entry?](repeating: nil, count: 1 << sizeBits)
+    private static let sizeBits = 9
+    private static let size = 1 << sizeBits
+    /// Each slot's entry, its name's leading word and its name's bytes, for the longer names'
+    /// comparison: a table of pointers, so a lookup pays no bounds check or uniqueness test.
+    private let entries = UnsafeMutablePointer<Entry?>.allocate(capacity: size)
+    private let words = UnsafeMutablePointer<UInt64>.allocate(capacity: size)
+    private let names = UnsafeMutablePointer<[UInt8]>.allocate(capacity: size)
 
-    /// The entry for `name`, made the first time or when another name has taken its slot.
-    mutating func entry(for name: UnsafeBufferPointer<UInt8>) -> Entry {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in name {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    init() {
+        entries.initialize(repeating: nil, count: Self.size)
+        words.initialize(repeating: 0, count: Self.size)
+        names.initialize(repeating: [], count: Self.size)
+    }
+
+    deinit {
+        entries.deinitialize(count: Self.size)
+        entries.deallocate()
+        words.deallocate()
+        names.deinitialize(count: Self.size)
+        names.deallocate()
+    }
+
+    /// The entry for the `length` bytes at `name`, made the first time or when another name has
+    /// taken its slot. `readable` bytes may be read from `name`, at least `length` + 1.
+    func entry(for name: UnsafePointer<UInt8>, length: Int, readable: Int) -> Entry {
+        let word = Self.leadingWord(name, length: length, readable: readable)
+        var hash = word ^ UInt64(truncatingIfNeeded: length)
+        if length > 8 {
+            // The last eight bytes too, which tell apart long names of one prefix (`content:encoded`, `content:type`).
+            hash = hash &* 0x9E37_79B9_7F4A_7C15 ^ UnsafeRawPointer(name + length - 8).loadUnaligned(as: UInt64.self)
         }
-        let slot = Int(truncatingIfNeeded: hash >> (64 - UInt64(Self.sizeBits)))
-        if let entry = entries[slot], entry.matches(name) {
-            return entry
+        // Two slots a name, side by side: two of a document's few dozen names often share one slot.
+        let first = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - Self.sizeBits)) & ~1
+        for slot in first...first + 1 {
+            if let entry = entries[slot], entry.length == length, words[slot] == word,
+               length <= 8 || names[slot].withUnsafeBufferPointer({ memcmp($0.baseAddress!, name, length) == 0 }) {
+                return entry
+            }
         }
-        let entry = Entry(name)
+        // An empty slot of the two, else the first, its name moved to the second in place of that one's.
+        var slot = first
+        if entries[first] != nil {
+            if entries[first + 1] == nil {
+                slot = first + 1
+            } else {
+                entries[first + 1] = entries[first]
+                words[first + 1] = words[first]
+                names[first + 1] = names[first]
+            }
+        }
+        let buffer = UnsafeBufferPointer(start: name, count: length)
+        let entry = Entry(buffer)
         entries[slot] = entry
+        words[slot] = word
+        names[slot] = length > 8 ? Array(buffer) : []
         return entry
+    }
+
+    /// The first eight bytes of a name (all of a shorter one's, the rest zero), as one word.
+    private static func leadingWord(_ name: UnsafePointer<UInt8>, length: Int, readable: Int) -> UInt64 {
+        if readable >= 8 {
+            let word = UnsafeRawPointer(name).loadUnaligned(as: UInt64.self)
+            return length >= 8 ? word : word & ((1 << UInt64(length * 8)) - 1)
+        }
+        var word: UInt64 = 0
+        for offset in 0..<min(length, 8) {
+            word |= UInt64(name[offset]) << UInt64(offset * 8)
+        }
+        return word
     }
 }
