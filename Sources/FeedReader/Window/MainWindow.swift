@@ -54,7 +54,6 @@ final class MainWindow {
         fetchesRecoveredFeeds = if case let .replacedDamagedDatabase(_, recovered, _, _) = storageNotice { recovered > 0 } else { false }
         preferences = Preferences(settings: settings)
         preferences.applyStyle()
-        AdwaitaTexts.followEntryRows()
         article.preferences = preferences
         backgroundRefresh = BackgroundRefresh(library: library, network: network)
         let accountSync = AccountSync(engine: SyncEngine(store: library.store))

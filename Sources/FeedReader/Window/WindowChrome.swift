@@ -15,6 +15,8 @@ struct WindowChrome {
         (self.window, self.application, self.layout) = (window, application, layout)
         g_object_bind_property(cast(layout.sidebarTitle), "title", cast(window), "title", G_BINDING_SYNC_CREATE)
         gtk_window_set_icon_name(cast(window), FeedReaderApp.applicationID)
+        // libadwaita's own texts in entry rows, wherever they are, in the app's language.
+        AdwaitaTexts.followEntryRows()
         buildMenus()
     }
 
