@@ -134,17 +134,59 @@ enum RulesBench {
 
     static func syncPairs(_ options: BenchOptions) -> Int { options.quick ? 1 : 5 }
 
-    /// Initial syncs of the sync bench's tt-rss account with and without the rules in
+    /// The servers the sync rows run against: Debian's tt-rss and FreshRSS's Google Reader API.
+    enum SyncServer: CaseIterable {
+        case tinyTinyRSS, googleReader
+
+        var name: String { self == .tinyTinyRSS ? "tt-rss" : "FreshRSS (Google Reader API)" }
+        /// The figure's name: tt-rss's kept as it was before FreshRSS had one.
+        var key: String { self == .tinyTinyRSS ? "sync_20k_100_rules" : "sync_greader_20k_100_rules" }
+    }
+
+    /// A sync server started and seeded with the sync bench's feeds, and how to reach its account.
+    @MainActor
+    private struct SeededServer {
+        var server: SyncBench.Server
+        var endpoint: String, service: String, user: String, password: String
+
+        init(_ kind: SyncServer, feeds: Int) throws {
+            switch kind {
+            case .tinyTinyRSS:
+                server = try SyncBench.Server("ttrss-server", folder: "rules-ttrss", unavailableStatus: 3)
+                service = "tt-rss"
+                user = "bench"
+                password = "bench-password"
+                do {
+                    endpoint = try server.setting("TTRSS_URL")
+                    try server.run("user", user, password)
+                    try server.run("seed", user, String(feeds), String(SyncBench.itemsPerFeed))
+                    try server.run("sql", "VACUUM ANALYZE")
+                } catch {
+                    server.stop()
+                    throw error
+                }
+            case .googleReader:
+                server = try SyncBench.Server("freshrss-server", folder: "rules-freshrss", unavailableStatus: 77)
+                service = "greader"
+                user = "reader"
+                password = "api-password-1"
+                endpoint = server.startOutput.trimmingCharacters(in: .whitespacesAndNewlines) + "api/greader.php"
+                do {
+                    try server.run("seed", user, String(feeds), String(SyncBench.itemsPerFeed))
+                } catch {
+                    server.stop()
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// Initial syncs of the sync bench's account on `kind` with and without the rules in
     /// alternation, each in a fresh library.
-    static func runSync(_ options: BenchOptions) throws -> Overhead {
+    static func runSync(_ options: BenchOptions, against kind: SyncServer) throws -> Overhead {
         let feeds = SyncBench.feeds(options), total = feeds * SyncBench.itemsPerFeed
-        let ttrss = try SyncBench.Server("ttrss-server", folder: "rules-ttrss", unavailableStatus: 3)
-        defer { ttrss.stop() }
-        let server = try ttrss.setting("TTRSS_URL")
-        let user = "bench", password = "bench-password"
-        try ttrss.run("user", user, password)
-        try ttrss.run("seed", user, String(feeds), String(SyncBench.itemsPerFeed))
-        try ttrss.run("sql", "VACUUM ANALYZE")
+        let seeded = try SeededServer(kind, feeds: feeds)
+        defer { seeded.server.stop() }
 
         var without: [(wall: Double, cpu: Double)] = [], with: [(wall: Double, cpu: Double)] = []
         for pair in 0..<syncPairs(options) {
@@ -153,7 +195,7 @@ enum RulesBench {
                 defer { try? FileManager.default.removeItem(at: folder) }
                 let reader = try SyncBench.Reader(folder: folder)
                 if withRules { try storeRules(dataHome: folder.appendingPathComponent("data")) }
-                try reader.addAccount(server: server, service: "tt-rss", user: user, password: password)
+                try reader.addAccount(server: seeded.endpoint, service: seeded.service, user: seeded.user, password: seeded.password)
                 let run = try sync(reader, expectedEntries: total)
                 if withRules { with.append(run) } else { without.append(run) }
             }
@@ -337,17 +379,19 @@ enum RulesBench {
 
     private static func addSyncRows(_ options: BenchOptions, to table: inout BenchTable, _ report: (String, Double) -> Void) throws {
         let articles = SyncBench.feeds(options) * SyncBench.itemsPerFeed
-        progress("Rules: initial tt-rss syncs of \(articles) articles with 100 rules and without, \(syncPairs(options)) pairs")
-        do {
-            let sync = try runSync(options)
-            report("sync_20k_100_rules_ratio", sync.wallRatio)
-            report("sync_20k_100_rules_cpu_ratio", sync.cpuRatio)
-            table.add("tt-rss initial sync of \(articles) articles, 100 rules / none, median of \(sync.pairs) alternated pairs",
-                      String(format: "%.3f× (%.2f / %.2f s)", sync.wallRatio, sync.with, sync.without), "≤ 1.05×")
-            table.add("  the same, CPU time (lowest–highest pair)",
-                      String(format: "%.3f× (%.3f–%.3f)", sync.cpuRatio, sync.cpuRange.lowerBound, sync.cpuRange.upperBound), "≤ 1.05×")
-        } catch let unavailable as SyncBench.Unavailable {
-            table.add("tt-rss sync with rules", "no server: \(unavailable.reason)", "")
+        for kind in SyncServer.allCases {
+            progress("Rules: initial \(kind.name) syncs of \(articles) articles with 100 rules and without, \(syncPairs(options)) pairs")
+            do {
+                let sync = try runSync(options, against: kind)
+                report(kind.key + "_ratio", sync.wallRatio)
+                report(kind.key + "_cpu_ratio", sync.cpuRatio)
+                table.add("\(kind.name) initial sync of \(articles) articles, 100 rules / none, median of \(sync.pairs) alternated pairs",
+                          String(format: "%.3f× (%.2f / %.2f s)", sync.wallRatio, sync.with, sync.without), "≤ 1.05×")
+                table.add("  the same, CPU time (lowest–highest pair)",
+                          String(format: "%.3f× (%.3f–%.3f)", sync.cpuRatio, sync.cpuRange.lowerBound, sync.cpuRange.upperBound), "≤ 1.05×")
+            } catch let unavailable as SyncBench.Unavailable {
+                table.add("\(kind.name) sync with rules", "no server: \(unavailable.reason)", "")
+            }
         }
     }
 }

@@ -7,8 +7,9 @@ import TestSupport
 ///
 /// Timings depend on the machine and are never asserted. feedparser-rs is the bench's venv's
 /// (`.build-release/venv`, made by `meson-helpers/bench`) when there is one, else the system
-/// Python's; without it the bench says so and reports zeros. tt-rss is Debian's, started by the
-/// bench (`meson-helpers/ttrss-server`); where it cannot run, the bench says so.
+/// Python's; without it the bench says so and reports zeros. tt-rss is Debian's and FreshRSS the one
+/// in REFRESHGTK_SERVERS, started by the bench (`meson-helpers/ttrss-server`, `freshrss-server`); where
+/// one cannot run, the bench says so.
 @Suite struct ParseAndRulesRowsTests {
     static let sections = "feedparser-rs,rules-apply,rules-refresh,rules-sync,rules-reader,shell-search"
     static let measuredKeys = [
@@ -23,7 +24,9 @@ import TestSupport
         "parse_instructions_per_byte_rss", "parse_instructions_per_byte_atom",
         "feedparser_rs_instructions_per_byte_rss", "feedparser_rs_instructions_per_byte_atom",
     ]
-    static let syncKeys = ["sync_20k_100_rules_ratio", "sync_20k_100_rules_cpu_ratio"]
+    /// The rules' sync rows, by the name their server has in the table.
+    static let syncKeys = ["tt-rss": ["sync_20k_100_rules_ratio", "sync_20k_100_rules_cpu_ratio"],
+                           "FreshRSS": ["sync_greader_20k_100_rules_ratio", "sync_greader_20k_100_rules_cpu_ratio"]]
 
     /// The bench's venv Python, when `meson-helpers/bench` has made it in this checkout.
     static var benchPython: String? {
@@ -59,9 +62,10 @@ import TestSupport
             }
             #expect(run.output.contains("FeedCore / feedparser-rs, Atom, median of 3 alternated pairs"), "\(run.output)")
         }
-        let noServer = run.output.split(separator: "\n").contains { $0.contains("tt-rss sync with rules") && $0.contains("no server") }
-        if !noServer {
-            for key in Self.syncKeys {
+        for (server, keys) in Self.syncKeys {
+            let noServer = run.output.split(separator: "\n").contains { $0.contains("\(server)") && $0.contains("sync with rules") && $0.contains("no server") }
+            guard !noServer else { continue }
+            for key in keys {
                 #expect((value(key) ?? 0) > 0, "\(key) is missing or not above zero: \(last)")
             }
         }

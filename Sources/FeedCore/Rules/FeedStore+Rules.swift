@@ -43,6 +43,7 @@ extension FeedStore {
             let position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM rules") ?? 0
             var stored = rule
             stored.id = nil
+            FeedStore.countRuleWrite()
             try db.execute(sql: "INSERT INTO rules (position, definition) VALUES (?, ?)",
                            arguments: [position, try FeedStore.definition(of: stored)])
             stored.id = db.lastInsertedRowID
@@ -57,6 +58,7 @@ extension FeedStore {
         guard let id = rule.id else { throw RuleError.notFound(id: 0) }
         try rule.validate()
         try await writing { db in
+            FeedStore.countRuleWrite()
             try db.execute(sql: "UPDATE rules SET definition = ?, problemCode = NULL WHERE id = ?",
                            arguments: [try FeedStore.definition(of: rule), id])
             guard db.changesCount > 0 else { throw RuleError.notFound(id: id) }
@@ -67,6 +69,7 @@ extension FeedStore {
     /// Removes a rule; the entries it hid are shown again. What it marked read or starred stays so.
     public func removeRule(id: Int64) async throws {
         try await writing { db in
+            FeedStore.countRuleWrite()
             try db.execute(sql: "DELETE FROM rules WHERE id = ?", arguments: [id])
             guard db.changesCount > 0 else { throw RuleError.notFound(id: id) }
             try db.execute(sql: "UPDATE entries SET hiddenByRule = NULL WHERE hiddenByRule = ?", arguments: [id])
@@ -80,6 +83,7 @@ extension FeedStore {
             guard let index = ids.firstIndex(of: id) else { throw RuleError.notFound(id: id) }
             ids.remove(at: index)
             ids.insert(id, at: min(max(position, 0), ids.count))
+            FeedStore.countRuleWrite()
             for (place, ruleID) in ids.enumerated() {
                 try db.execute(sql: "UPDATE rules SET position = ? WHERE id = ?", arguments: [place, ruleID])
             }
@@ -132,13 +136,9 @@ extension FeedStore {
     static let ruleSliceSize = 2_000
 
     /// Runs `store`, which stores entries in the caller's transaction, then applies the enabled
-    /// rules to the entries it added (those above the largest entry id before it). Without an
-    /// enabled rule it costs one query and reads nothing of the entries.
-    static func applyingRules<T>(in db: Database, _ store: () throws -> T) throws -> T {
-        try applyingRulesSaying(in: db, store).stored
-    }
-
-    /// `applyingRules(in:_:)`, saying too which new entries the rules hid or said to announce.
+    /// rules to the entries it added (those above the largest entry id before it), saying which
+    /// new entries the rules hid or said to announce. Without an enabled rule it costs one query
+    /// and reads nothing of the entries.
     static func applyingRulesSaying<T>(in db: Database, _ store: () throws -> T) throws -> (stored: T, rules: RuleApplication) {
         let book = try compiledRules(in: db)
         guard !book.isEmpty else { return (try store(), RuleApplication()) }
@@ -148,16 +148,68 @@ extension FeedStore {
         return (stored, application)
     }
 
+    /// Runs `store`, which stores a sync's page of `articles` for the account in the caller's
+    /// transaction, and applies the enabled rules to the entries it added, as
+    /// `applyingRulesSaying(in:_:)` does. The rules match the articles as fetched, before they are
+    /// stored: an entry's title, link, author and content are its article's, and reading each
+    /// page back from the store cost a sync with rules more than matching it. Only the entries of
+    /// the articles some rule matched are looked up afterwards; most pages have none.
+    static func applyingRules(to articles: [RemoteArticle], accountID: Int64, in db: Database, _ store: () throws -> Int) throws -> Int {
+        let book = try compiledRules(in: db)
+        guard !book.isEmpty else { return try store() }
+        let fields = book.fields
+        var places: [RemoteID: Place] = [:]
+        let subjects = try articles.map { article in
+            var subject = RuleSubject(title: article.title, content: article.content, author: article.author,
+                                      link: fields.contains(.link) ? article.link?.absoluteString : nil)
+            if !fields.isDisjoint(with: [.feed, .folder, .account]) {
+                // Asked once a feed of the page, and only when a rule reads it.
+                let known = try places[article.feedID] ?? place(ofFeed: article.feedID, accountID: accountID, in: db)
+                places[article.feedID] = known
+                (subject.feedTitle, subject.feedURL, subject.folder) = (known.feedTitle, known.feedURL, known.folder)
+                (subject.accountServer, subject.accountUser) = (known.accountServer, known.accountUser)
+            }
+            return subject
+        }
+        let verdicts = book.verdicts(for: subjects)
+        let previousMaximum = try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(id), 0) FROM entries")) ?? 0
+        let stored = try store()
+        // An article stored before, or of a feed not here, added no entry: the rules skip it.
+        let entry = try db.cachedStatement(sql: """
+            SELECT entries.id, entries.isRead, entries.isStarred FROM entries JOIN feeds ON feeds.id = entries.feedId
+            WHERE feeds.accountId = ? AND feeds.remoteId = ? AND entries.entryId = ? AND entries.id > ?
+            """)
+        var matched: [(id: Int64, marks: Marks, verdict: RuleBook.Verdict)] = []
+        var matchedIDs = Set<Int64>()
+        for (article, verdict) in zip(articles, verdicts) where !verdict.isEmpty {
+            // An article twice in a page is one entry.
+            guard let row = try Row.fetchOne(entry, arguments: [accountID, article.feedID, article.id, previousMaximum]),
+                  matchedIDs.insert(row[0]).inserted else { continue }
+            matched.append((row[0], Marks(isRead: row[1], isStarred: row[2]), verdict))
+        }
+        // In the entries' order, as reading them back took them.
+        matched.sort { $0.id < $1.id }
+        _ = try act(on: matched, in: db)
+        return stored
+    }
+
+    /// What rules read of a synced article's feed: the feed's, its folder's and its account's names.
+    private struct Place {
+        var feedTitle: String?, feedURL: String?, folder: String?, accountServer: String?, accountUser: String?
+    }
+
+    private static func place(ofFeed feedID: RemoteID, accountID: Int64, in db: Database) throws -> Place {
+        let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT feeds.title, feeds.url, (SELECT name FROM folders WHERE folders.id = feeds.folderId), accounts.server, accounts.user
+            FROM feeds JOIN accounts ON accounts.id = feeds.accountId WHERE feeds.accountId = ? AND feeds.remoteId = ?
+            """), arguments: [accountID, feedID])
+        return Place(feedTitle: row?[0], feedURL: row?[1], folder: row?[2], accountServer: row?[3], accountUser: row?[4])
+    }
+
     /// Applies `book` to the entries after `after` (at most `limit` of them), hiding, marking,
     /// starring and labelling what matches, synced entries through their servers' queue; returns what it did
     /// and the last entry examined, or nil when no entry was left.
     private static func apply(_ book: RuleBook, after: Int64, limit: Int?, in db: Database) throws -> (RuleApplication, Int64?) {
-        var application = RuleApplication()
-        var last: Int64?
-        var hidden: [Int64: [Int64]] = [:]
-        var read: [Int64] = [], starred: [Int64] = []
-        var labelled: [String: [Int64]] = [:]
-        var tooComplex = Set<Int64>()
         // Read first, then matched on every core: SQLite hands out rows one at a time.
         var entries: [(id: Int64, marks: Marks)] = [], subjects: [RuleSubject] = []
         if let limit {
@@ -169,9 +221,21 @@ extension FeedStore {
             subjects.append(subject)
         }
         let verdicts = book.verdicts(for: subjects)
-        for ((id, marks), verdict) in zip(entries, verdicts) {
-            application.examined += 1
-            last = id
+        var application = try act(on: zip(entries, verdicts).map { ($0.id, $0.marks, $1) }, in: db)
+        application.examined = entries.count
+        return (application, entries.last?.id)
+    }
+
+    /// Does what `verdicts` say to their entries, in the entries' order: hides, marks, stars and
+    /// labels, synced entries through their servers' queue, and notes the rules that gave up.
+    /// Returns the entries matched, hidden and announced.
+    private static func act(on verdicts: [(id: Int64, marks: Marks, verdict: RuleBook.Verdict)], in db: Database) throws -> RuleApplication {
+        var application = RuleApplication()
+        var hidden: [Int64: [Int64]] = [:]
+        var read: [Int64] = [], starred: [Int64] = []
+        var labelled: [String: [Int64]] = [:]
+        var tooComplex = Set<Int64>()
+        for (id, marks, verdict) in verdicts {
             tooComplex.formUnion(verdict.tooComplex)
             guard !verdict.actions.isEmpty || !verdict.labels.isEmpty else { continue }
             application.matched += 1
@@ -207,7 +271,7 @@ extension FeedStore {
         for rule in tooComplex {
             try db.execute(sql: "UPDATE rules SET problemCode = ? WHERE id = ?", arguments: [ErrorCode.rulePatternTooComplex.rawValue, rule])
         }
-        return (application, last)
+        return application
     }
 
     /// `ids` in slices well under SQLite's limit on bound parameters.
@@ -289,23 +353,65 @@ extension FeedStore {
     /// a batch of feeds a transaction and compiling a hundred rules each time would cost more
     /// than matching them.
     ///
-    /// The rules are read as one text's bytes, each with its position and id, which a sync asks
-    /// for every page: a hundred strings, compared as Unicode text, cost more than matching a
-    /// page's entries. The position is in it so that a reordering shows whatever order SQLite
-    /// joins them in.
+    /// A sync asks for them every page, so whether they may have changed is asked first of what
+    /// costs one pragma: the connection the book was last checked on, SQLite's `data_version`
+    /// (which moves when another connection, of this process or another, commits) and this
+    /// process's count of rule writes (`ruleWrites`, for those made on the same connection).
+    /// When one moved, the rules are read as one text's bytes, each with its position and id,
+    /// and compared: a hundred strings, compared as Unicode text, cost more than matching a page's
+    /// entries. The position is in it so that a reordering shows whatever order SQLite joins them in.
     private static func compiledRules(in db: Database) throws -> RuleBook {
+        let dataVersion = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+        let writes = ruleWrites.load(ordering: .acquiring)
+        let unchanged = compiledRuleCache.withLock { cache -> RuleBook? in
+            guard let cache, cache.connection.database === db, cache.dataVersion == dataVersion, cache.ruleWrites == writes else { return nil }
+            return cache.book
+        }
+        if let unchanged { return unchanged }
         let definitions = try Data.fetchOne(db.cachedStatement(sql: """
             SELECT group_concat(position || ' ' || id || ' ' || definition, char(10))
             FROM (SELECT position, id, definition FROM rules ORDER BY position, id)
             """)) ?? Data()
-        if definitions.isEmpty { return try RuleBook([]) }
-        if let kept = compiledRuleCache.withLock({ $0?.definitions == definitions ? $0?.book : nil }) { return kept }
-        let book = try RuleBook(storedRules(in: db).map(\.rule))
-        compiledRuleCache.withLock { $0 = (definitions, book) }
+        let book: RuleBook
+        if definitions.isEmpty {
+            book = try RuleBook([])
+        } else if let kept = compiledRuleCache.withLock({ $0?.definitions == definitions ? $0?.book : nil }) {
+            book = kept
+        } else {
+            book = try RuleBook(storedRules(in: db).map(\.rule))
+        }
+        let checked = RuleCache(definitions: definitions, book: book, connection: WeakDatabase(db), dataVersion: dataVersion, ruleWrites: writes)
+        compiledRuleCache.withLock { $0 = checked }
         return book
     }
 
-    private static let compiledRuleCache = Mutex<(definitions: Data, book: RuleBook)?>(nil)
+    /// The rules last compiled, and what said they were current.
+    private struct RuleCache: Sendable {
+        var definitions: Data
+        var book: RuleBook
+        /// Weak: a connection closed and another opened at its address is not the same one.
+        var connection: WeakDatabase
+        var dataVersion: Int
+        var ruleWrites: Int
+    }
+
+    /// A connection, compared by identity and never used: it belongs to its store's queue.
+    private final class WeakDatabase: @unchecked Sendable {
+        weak var database: Database?
+
+        init(_ database: Database) { self.database = database }
+    }
+
+    private static let compiledRuleCache = Mutex<RuleCache?>(nil)
+
+    /// The rule writes this process made, each counted in the transaction that makes it: a
+    /// connection's own commits do not move its `data_version`.
+    private static let ruleWrites = Atomic<Int>(0)
+
+    /// Counts a write to the rules, for `compiledRules(in:)`.
+    private static func countRuleWrite() {
+        ruleWrites.add(1, ordering: .releasing)
+    }
 
     /// A rule as the `definition` column keeps it: JSON, without its id.
     private static func definition(of rule: Rule) throws -> String {

@@ -1,6 +1,7 @@
 /// One pass over a text that finds which of many plain words and phrases it may contain, so that
-/// the rules' plain conditions (contains, whole word, is) skip PCRE2 on texts that cannot match
-/// them: an Aho–Corasick automaton over bytes, with ASCII letters folded to lower case.
+/// the rules' plain conditions (contains, whole word, is), and the regular expressions whose
+/// required texts are known (`RequiredText`), skip PCRE2 on texts that cannot match them: an
+/// Aho–Corasick automaton over bytes, with ASCII letters folded to lower case.
 ///
 /// It is a screen, never the judge: a key it finds is still matched by the condition's own
 /// pattern, which decides case, word edges and Unicode folding. It only says no where PCRE2's
@@ -10,18 +11,18 @@
 struct LiteralScreen: Sendable {
     /// The keys' count: a screened text sets one bit of `Found` per key.
     let keyCount: Int
-    /// Each byte's column in `transitions`: 0 for bytes no key has, ASCII upper case with lower.
+    /// Each byte's column in `moves`: 0 for bytes no key has, ASCII upper case with lower.
     private let columns: [UInt8]
     private let columnCount: Int
-    /// The automaton, a row of `columnCount` next states per state.
-    private let transitions: [Int32]
+    /// The automaton, a row of `columnCount` moves per state. A move is where the next state's
+    /// row starts, so that a scan adds a column to it without multiplying, or that start's
+    /// complement (negative) when some key ends at that state: one look-up a byte, and one test.
+    private let moves: [Int32]
     /// The keys that end at each state, its suffixes' included (`hazardKey` for a folding
     /// hazard): those of state `s` are `endingKeys[endingStarts[s]..<endingStarts[s + 1]]`, one
     /// flat array, as a scan reads them on every key found.
     private let endingStarts: [Int32]
     private let endingKeys: [Int32]
-    /// Whether any key ends at each state: most states end none, and this is read every byte.
-    private let ends: [Bool]
 
     /// The byte sequences of ſ (U+017F) and the Kelvin sign (U+212A), which PCRE2 folds onto s and k.
     private static let hazards: [[UInt8]] = [[0xC5, 0xBF], [0xE2, 0x84, 0xAA]]
@@ -32,14 +33,16 @@ struct LiteralScreen: Sendable {
         !key.isEmpty && key.utf8.allSatisfy { $0 < 0x80 }
     }
 
-    /// An automaton over `keys`, each of which `canScreen` or is nil (a number not used); a key's
-    /// index is its bit in `Found`.
-    init(keys: [String?]) {
+    /// An automaton over `keys`, each a list of texts any of which it stands for (a regular
+    /// expression's alternatives, `RequiredText`), every text one that `canScreen`; an empty list
+    /// is a number not used. A key's index is its bit in `Found`.
+    init(keys: [[String]]) {
         keyCount = keys.count
-        let folded = keys.map { ($0 ?? "").utf8.map(Self.lowered) } + Self.hazards
+        let texts = keys.enumerated().flatMap { index, texts in texts.map { (key: Int32(index), bytes: $0.utf8.map(Self.lowered)) } }
+            + Self.hazards.map { (key: Self.hazardKey, bytes: $0) }
         var columns = [UInt8](repeating: 0, count: 256)
         var next = 1
-        for byte in Set(folded.joined()).sorted() {
+        for byte in Set(texts.map(\.bytes).joined()).sorted() {
             columns[Int(byte)] = UInt8(next)
             next += 1
         }
@@ -49,10 +52,10 @@ struct LiteralScreen: Sendable {
         // The trie, then each state's failure link breadth first, filling every missing move
         // with its failure's, so that a scan makes one table look-up a byte.
         var table = [Int32](repeating: -1, count: width)
-        var endings: [[Int]] = [[]]
-        for (index, key) in folded.enumerated() where !key.isEmpty {
+        var endings: [[Int32]] = [[]]
+        for (key, bytes) in texts where !bytes.isEmpty {
             var state = 0
-            for byte in key {
+            for byte in bytes {
                 let slot = state * width + Int(columns[Int(byte)])
                 if table[slot] < 0 {
                     table[slot] = Int32(endings.count)
@@ -61,7 +64,8 @@ struct LiteralScreen: Sendable {
                 }
                 state = Int(table[slot])
             }
-            endings[state].append(index < keys.count ? index : Int(Self.hazardKey))
+            // Two texts of one key may end at one state (the same text twice).
+            if !endings[state].contains(key) { endings[state].append(key) }
         }
         var failure = [Int](repeating: 0, count: endings.count)
         var queue: [Int] = []
@@ -73,7 +77,9 @@ struct LiteralScreen: Sendable {
         while head < queue.count {
             let state = queue[head]
             head += 1
-            endings[state] += endings[failure[state]]
+            // A key already ending here (another of its texts) is not listed twice.
+            let inherited = endings[failure[state]].filter { !endings[state].contains($0) }
+            endings[state] += inherited
             for column in 0..<width {
                 let slot = state * width + column
                 let fallback = table[failure[state] * width + column]
@@ -87,10 +93,12 @@ struct LiteralScreen: Sendable {
         }
         self.columns = columns
         columnCount = width
-        transitions = table
+        moves = table.map { target in
+            let row = target * Int32(width)
+            return endings[Int(target)].isEmpty ? row : ~row
+        }
         endingStarts = endings.reduce(into: [0]) { starts, keys in starts.append(starts.last! + Int32(keys.count)) }
-        endingKeys = endings.flatMap { $0.map(Int32.init) }
-        ends = endings.map { !$0.isEmpty }
+        endingKeys = endings.flatMap { $0 }
     }
 
     private static func lowered(_ byte: UInt8) -> UInt8 {
@@ -106,21 +114,24 @@ struct LiteralScreen: Sendable {
         let words = wordCount
         found.update(repeating: 0, count: words)
         columns.withUnsafeBufferPointer { columns in
-            transitions.withUnsafeBufferPointer { transitions in
-                ends.withUnsafeBufferPointer { ends in
-                    endingStarts.withUnsafeBufferPointer { starts in
-                        endingKeys.withUnsafeBufferPointer { keys in
-                            var state = 0
-                            for byte in text {
-                                state = Int(transitions[state &* columnCount &+ Int(columns[Int(byte)])])
-                                guard ends[state] else { continue }
-                                for key in keys[Int(starts[state])..<Int(starts[state + 1])] {
-                                    guard key != Self.hazardKey else {
-                                        found.update(repeating: ~0, count: words)
-                                        return
-                                    }
-                                    found[Int(key) >> 6] |= 1 << UInt64(key & 63)
+            moves.withUnsafeBufferPointer { moves in
+                endingStarts.withUnsafeBufferPointer { starts in
+                    endingKeys.withUnsafeBufferPointer { keys in
+                        var row = 0
+                        for byte in text {
+                            let move = Int(moves[row &+ Int(columns[Int(byte)])])
+                            guard move < 0 else {
+                                row = move
+                                continue
+                            }
+                            row = ~move
+                            let state = row / columnCount
+                            for key in keys[Int(starts[state])..<Int(starts[state + 1])] {
+                                guard key != Self.hazardKey else {
+                                    found.update(repeating: ~0, count: words)
+                                    return
                                 }
+                                found[Int(key) >> 6] |= 1 << UInt64(key & 63)
                             }
                         }
                     }

@@ -70,6 +70,9 @@ struct RuleBook: Sendable {
         var hiddenBy: Int64?
         /// The rules that gave up on this entry because a pattern needed more work than allowed.
         var tooComplex: Set<Int64> = []
+
+        /// Whether no rule matched nor gave up: nothing to do.
+        var isEmpty: Bool { actions.isEmpty && labels.isEmpty && tooComplex.isEmpty }
     }
 
     let rules: [CompiledRule]
@@ -89,18 +92,16 @@ struct RuleBook: Sendable {
     /// Compiles the enabled ones of `rules`, in their order.
     init(_ rules: [Rule]) throws(RuleError) {
         var compiled: [CompiledRule] = [], plans: [Plan] = [], tests: [Test] = [], patterns: [RulePattern] = []
-        var keys: [String: Int] = [:]
+        var keys: [[String]: Int] = [:]
         for rule in rules where rule.isEnabled {
             let first = tests.count
             for condition in rule.conditions {
                 let pattern = try RulePattern(condition.comparison, condition.pattern, caseSensitive: condition.isCaseSensitive)
                 patterns.append(pattern)
-                // A whole word or a whole text holds only where its text is contained, too.
                 var key = -1
-                if condition.comparison != .matches, LiteralScreen.canScreen(condition.pattern) {
-                    let folded = condition.pattern.lowercased()
-                    if keys[folded] == nil { keys[folded] = keys.count }
-                    key = keys[folded]!
+                if let texts = Self.screenTexts(of: condition) {
+                    if keys[texts] == nil { keys[texts] = keys.count }
+                    key = keys[texts]!
                 }
                 tests.append(Test(pattern: pattern, slot: condition.field.slot, hasSecondText: condition.field.hasSecondText,
                                   key: key, isNegated: condition.isNegated))
@@ -116,21 +117,29 @@ struct RuleBook: Sendable {
         self.plans = plans
         self.tests = tests
         self.patterns = patterns
-        var keys: [Int: String] = [:]
+        var keys: [Int: [String]] = [:]
         var screened = Set<RuleCondition.Field>(), read = Set<RuleCondition.Field>()
         for (rule, plan) in zip(compiled, plans) {
             for (condition, test) in zip(rule.rule.conditions, tests[plan.tests]) {
                 read.insert(condition.field)
-                guard test.key >= 0 else { continue }
-                keys[test.key] = condition.pattern.lowercased()
+                guard test.key >= 0, let texts = Self.screenTexts(of: condition) else { continue }
+                keys[test.key] = texts
                 screened.insert(condition.field)
             }
         }
         // Keys keep their numbers when a restricted book drops some; the missing ones stay empty.
         let count = (keys.keys.max() ?? -1) + 1
-        screen = keys.isEmpty ? nil : LiteralScreen(keys: (0..<count).map { keys[$0] })
+        screen = keys.isEmpty ? nil : LiteralScreen(keys: (0..<count).map { keys[$0] ?? [] })
         screenedFields = RuleCondition.Field.allCases.filter(screened.contains)
         readFields = RuleCondition.Field.allCases.filter(read.contains)
+    }
+
+    /// The texts the screen looks for on `condition`'s behalf, one of which its text must contain
+    /// to match; nil for a condition PCRE2 always matches. A whole word or a whole text holds only
+    /// where its text is contained, a regular expression only where one of its required texts is.
+    private static func screenTexts(of condition: RuleCondition) -> [String]? {
+        guard condition.comparison != .matches else { return RequiredText.alternatives(in: condition.pattern) }
+        return LiteralScreen.canScreen(condition.pattern) ? [condition.pattern.lowercased()] : nil
     }
 
     var isEmpty: Bool { rules.isEmpty }

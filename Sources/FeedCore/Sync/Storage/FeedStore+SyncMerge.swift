@@ -105,7 +105,7 @@ extension FeedStore {
                 ON CONFLICT (feedId, entryId) DO NOTHING
                 """)
             // Rules mark read and star through the queue, as a person would, so the server agrees.
-            let stored = try FeedStore.applyingRules(in: db) {
+            let stored = try FeedStore.applyingRules(to: articles, accountID: accountID, in: db) {
                 // The entries wait in the search backlog, which the index takes before the next search.
                 try FeedStore.$deferringSearchIndex.withValue(true) {
                     try insert.execute(arguments: [accountID, FeedStore.storageValue(now)])
