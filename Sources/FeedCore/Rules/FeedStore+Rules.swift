@@ -176,7 +176,7 @@ extension FeedStore {
         let stored = try store()
         // An article stored before, or of a feed not here, added no entry: the rules skip it.
         let entry = try db.cachedStatement(sql: """
-            SELECT entries.id, entries.isRead, entries.isStarred FROM entries JOIN feeds ON feeds.id = entries.feedId
+            SELECT entries.id, \(FeedStore.isReadColumn), entries.isStarred FROM entries JOIN feeds ON feeds.id = entries.feedId
             WHERE feeds.accountId = ? AND feeds.remoteId = ? AND entries.entryId = ? AND entries.id > ?
             """)
         var matched: [(id: Int64, marks: Marks, verdict: RuleBook.Verdict)] = []
