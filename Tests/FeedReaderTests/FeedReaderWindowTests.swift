@@ -452,15 +452,17 @@ final class ReaderFixture {
         try self.init(folder: folder, library: library, network: network)
     }
 
-    /// A window over the store in `folder` as the app opens it at start, healing it if need be.
-    convenience init(healingStoreIn folder: URL, now: @escaping @Sendable () -> Date = { Date() }) throws {
+    /// A window over the store in `folder` as the app opens it at start, healing it if need be;
+    /// `beforePresenting` sees the window made but not shown yet.
+    convenience init(healingStoreIn folder: URL, now: @escaping @Sendable () -> Date = { Date() },
+                     beforePresenting: ((MainWindow) -> Void)? = nil) throws {
         nonisolated(unsafe) var opened: Result<(store: FeedStore, notice: StorageNotice?), any Error>?
         Task { @MainActor in
             do { opened = .success(try await FeedStore.openHealing(at: folder.appendingPathComponent("feeds.sqlite"))) } catch { opened = .failure(error) }
         }
         GtkTestEnvironment.iterate(timeout: 10) { opened != nil }
         let (store, notice) = try XCTUnwrap(opened).get()
-        try self.init(folder: folder, library: FeedLibrary(store: store, now: now), notice: notice)
+        try self.init(folder: folder, library: FeedLibrary(store: store, now: now), notice: notice, beforePresenting: beforePresenting)
     }
 
     /// A closed store in a new folder, subscribed to the feed at `address`, as a previous run leaves it.
@@ -479,7 +481,7 @@ final class ReaderFixture {
     }
 
     private init(folder: URL, library: FeedLibrary, notice: StorageNotice? = nil,
-                 network: OpaquePointer = g_network_monitor_get_default()) throws {
+                 network: OpaquePointer = g_network_monitor_get_default(), beforePresenting: ((MainWindow) -> Void)? = nil) throws {
         self.folder = folder
         self.library = library
 
@@ -505,6 +507,7 @@ final class ReaderFixture {
             showsFirstPage?()
             firstPageShown = true
         }
+        beforePresenting?(window)
         window.present()
         // Started: the stored entries are shown, or the window says why they cannot be.
         GtkTestEnvironment.wait(until: {

@@ -58,6 +58,9 @@ final class SidebarRowsTests: XCTestCase {
             // GTK 4.8's list view keeps up to 200 rows around the visible ones.
             XCTAssertLessThan(rowWidgets(), 250, "row widgets only for the rows around the screen, not for all \(feedCount + 2)")
             XCTAssertFalse(isShownSelected(.all))
+            XCTAssertTrue(GtkTestEnvironment.iterate {
+                g_list_model_get_n_items(cast(gtk_list_view_get_model(cast(sidebar.listView)))) == guint(feedCount + 2)
+            }, "once the entries are drawn, the list view is given every row")
 
             sidebar.select(.feed(feedIDs[2]))
             XCTAssertEqual(sidebar.selection, .feed(feedIDs[2]))
@@ -66,4 +69,61 @@ final class SidebarRowsTests: XCTestCase {
             XCTAssertLessThan(rowWidgets(), 250)
         }
     }
+
+    /// The window's first frame of entries makes widgets only for the sidebar's rows a screen
+    /// shows, where GTK's list view would make 200: the others come once it is drawn.
+    func testTheFirstFrameOfEntriesMakesOnlyTheSidebarRowsAScreenShows() throws {
+        let folder = temporaryDirectory()
+        nonisolated(unsafe) var stored: Result<Void, any Error>?
+        try onMain {
+            let store = try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path)
+            let parsed = try FeedParser().parse(plainFeed(entries: 60))
+            Task { @MainActor in
+                do {
+                    let subscriptions = (0..<500).map { OPMLDocument.Subscription(url: URL(string: "https://feeds.example/\($0)")!) }
+                    let added = try await store.addSubscriptions(subscriptions).added
+                    let first = try XCTUnwrap(added.first)
+                    try await store.apply(FetchResult(request: first.request, outcome: .fetched(parsed, validators: CacheValidators())),
+                                          toFeed: first.id)
+                    stored = .success(())
+                } catch { stored = .failure(error) }
+            }
+            GtkTestEnvironment.iterate(timeout: 20) { stored != nil }
+        }
+        try XCTUnwrap(stored).get()
+        try onMain {
+            let children = { (widget: UnsafeMutablePointer<GtkWidget>) -> Int in
+                var count = 0
+                var child = gtk_widget_get_first_child(widget)
+                while let current = child { count += 1; child = gtk_widget_get_next_sibling(current) }
+                return count
+            }
+            // Counted as each frame starts: what the frame before it laid out.
+            nonisolated(unsafe) var sidebarRowsAtFirstEntries: Int?
+            let app = try ReaderFixture(healingStoreIn: folder, beforePresenting: { window in
+                let box = Unmanaged.passRetained(TickBody { [weak window] in
+                    guard let window, sidebarRowsAtFirstEntries == nil else { return false }
+                    guard children(window.entryList.listView) > 0 else { return true }
+                    sidebarRowsAtFirstEntries = children(window.sidebar.listView)
+                    return false
+                }).toOpaque()
+                gtk_widget_add_tick_callback(window.window, { _, _, data in
+                    MainActor.assumeIsolated { gboolean(Unmanaged<TickBody>.fromOpaque(data!).takeUnretainedValue().body() ? 1 : 0) }
+                }, box, { data in Unmanaged<TickBody>.fromOpaque(data!).release() })
+            })
+            defer { app.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebarRowsAtFirstEntries != nil })
+            let rows = try XCTUnwrap(sidebarRowsAtFirstEntries)
+            XCTAssertGreaterThan(rows, 10, "the rows on screen")
+            XCTAssertLessThanOrEqual(rows, Int(FeedSidebar.rowsBeforeFirstFrame), "no more than a screen's rows before the entries show")
+            XCTAssertTrue(GtkTestEnvironment.iterate { children(app.window.sidebar.listView) > 150 }, "the others once they are drawn")
+        }
+    }
+}
+
+/// A tick callback's body for GTK: true to be called at the next frame too.
+@MainActor
+private final class TickBody {
+    let body: @MainActor () -> Bool
+    init(_ body: @escaping @MainActor () -> Bool) { self.body = body }
 }

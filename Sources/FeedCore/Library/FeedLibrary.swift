@@ -295,7 +295,7 @@ public final class FeedLibrary: Sendable {
     /// many were moved.
     @discardableResult
     public func followSamples(to directory: URL) async -> Int {
-        guard let feeds = try? await store.feeds() else { return 0 }
+        guard let feeds = try? await store.fileFeeds() else { return 0 }
         var moved = 0
         for feed in feeds where feed.url.isFileURL && !FileManager.default.fileExists(atPath: feed.url.path)
             && feed.url.deletingLastPathComponent().lastPathComponent == directory.lastPathComponent {

@@ -67,6 +67,14 @@ extension FeedStore {
         }
     }
 
+    /// The reader's own subscriptions to local files (`file:` addresses), in list order: what a
+    /// start looks through for samples moved, without reading every feed for it.
+    public func fileFeeds() async throws -> [StoredFeed] {
+        try await reading { db in
+            try StoredFeed.fetchAll(db, sql: FeedStore.feedsWithUnreadCounts + " WHERE accountId IS NULL AND url LIKE 'file:%' ORDER BY position, id")
+        }
+    }
+
     /// Whether there is any subscription, an account's included, without counting any feed's unread entries.
     public func hasFeeds() async throws -> Bool {
         try await reading { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM feeds)") ?? false }

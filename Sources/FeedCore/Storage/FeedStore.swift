@@ -141,6 +141,7 @@ public final class FeedStore: Sendable {
             db.add(function: FeedStore.searchDeferredFunction)
             db.add(function: FeedStore.markingInBulkFunction)
             try FeedStore.addSearchRanking(to: db)
+            try FeedStore.addIndexedWords(to: db)
         }
         return configuration
     }

@@ -86,17 +86,34 @@ public struct SearchQuery: Sendable, Hashable {
 
     /// The FTS5 expression of the terms; nil when no term must be there (FTS5 cannot match
     /// only what is left out).
-    public var matchExpression: String? {
+    public var matchExpression: String? { matchExpression(expanding: [:]) }
+
+    /// The FTS5 expression of the terms, a prefix term whose last word `expansions` holds
+    /// matching any of the words listed for it there instead (`FeedStore.prefixExpansions`); nil
+    /// when no term must be there, or one that must has no word to match.
+    func matchExpression(expanding expansions: [String: [String]]) -> String? {
         let included = terms.filter { !$0.isExcluded }, excluded = terms.filter(\.isExcluded)
         guard !included.isEmpty else { return nil }
-        let all = included.map(Self.expression).joined(separator: " AND ")
-        return excluded.reduce("(\(all))") { $0 + " NOT " + Self.expression($1) }
+        var all: [String] = []
+        for term in included {
+            guard let expression = Self.expression(term, expansions: expansions) else { return nil }
+            all.append(expression)
+        }
+        // A word left out that no entry holds leaves nothing out.
+        return excluded.compactMap { Self.expression($0, expansions: expansions) }
+            .reduce("(\(all.joined(separator: " AND ")))") { $0 + " NOT " + $1 }
     }
 
-    /// A term as FTS5 reads it: words hold only letters and digits, so quoted they are plain strings.
-    private static func expression(_ term: Term) -> String {
-        let phrase = "\"" + term.words.joined(separator: " ") + "\"" + (term.isPrefix ? " *" : "")
-        return term.field.map { "\($0.rawValue) : \(phrase)" } ?? phrase
+    /// A term as FTS5 reads it: words hold only letters and digits, so quoted they are plain
+    /// strings; a prefix `expansions` holds is each of its words in turn (nil for none).
+    private static func expression(_ term: Term, expansions: [String: [String]]) -> String? {
+        var phrases = ["\"" + term.words.joined(separator: " ") + "\"" + (term.isPrefix ? " *" : "")]
+        if term.isPrefix, let prefix = term.words.last, let words = expansions[prefix] {
+            guard !words.isEmpty else { return nil }
+            phrases = words.map { "\"" + (term.words.dropLast() + [$0]).joined(separator: " ") + "\"" }
+        }
+        let any = phrases.count == 1 ? phrases[0] : "(" + phrases.joined(separator: " OR ") + ")"
+        return term.field.map { "\($0.rawValue) : \(any)" } ?? any
     }
 
     /// The runs of letters and digits in `text`, as the index splits it.

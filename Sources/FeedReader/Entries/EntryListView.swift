@@ -22,6 +22,13 @@ final class EntryListView {
     /// the entry at its position in ``order``: a new page refills the items alive (their rows
     /// follow their properties) instead of replacing every item (and row) of the list.
     private let model = EntryListModel()
+    /// The positions the list view is given: the first of ``model``'s (a GtkSliceListModel). It
+    /// makes, binds and measures a row for every one of a page's 50 entries before it draws them;
+    /// a window's start gives it only the rows a screen shows (`init`'s `firstRows`) until it has
+    /// drawn them (``listEveryRow()``).
+    private let listedRows: OpaquePointer
+    /// More rows than the tallest list shows at once (2,160 pixels at 68 a row).
+    static let rowsBeforeFirstFrame: guint = 32
     /// A GtkMultiSelection: one entry is read at a time, and Ctrl, Shift and their keys select
     /// several for the menu's and the keys' actions.
     private let selectionModel: OpaquePointer
@@ -85,12 +92,14 @@ final class EntryListView {
     /// A saved search by id, for listing one (LibraryModel's).
     var savedSearch: ((Int64) -> SavedSearch?)?
 
-    init(library: FeedLibrary) {
+    /// The list of `library`'s entries, giving its list view only the first `firstRows` until ``listEveryRow()``.
+    init(library: FeedLibrary, firstRows: guint = .max) {
         self.library = library
         // Each model is handed to the one above it, which owns it from then on: `model` and
         // `selectionModel` stay valid as long as the list view that `listViewRef` holds.
         let factory = gtk_signal_list_item_factory_new()!
-        let selection = gtk_multi_selection_new(OpaquePointer(model.object))!
+        listedRows = gtk_slice_list_model_new(OpaquePointer(model.object), 0, firstRows)
+        let selection = gtk_multi_selection_new(cast(listedRows))!
         selectionModel = selection
         let listView = gtk_list_view_new(cast(selection), factory)!
         listViewRef = ObjectRef(takingOwnership: listView)
@@ -297,6 +306,16 @@ final class EntryListView {
         }
     }
 
+    /// Gives the list view every listed entry, after a start that gave it the first (`init`'s `firstRows`).
+    func listEveryRow() {
+        gtk_slice_list_model_set_size(cast(listedRows), guint.max)
+    }
+
+    /// Returns once the listing asked for last shows its first page, or a newer one took its place.
+    func listed() async {
+        await firstPageLoad?.value
+    }
+
     /// The titles shown, top to bottom.
     var shownTitles: [String] { order.compactMap { entries[$0]?.title } }
 
@@ -421,6 +440,7 @@ final class EntryListView {
     /// Selects the entry at `index` of the list and scrolls it into view.
     func select(index: Int) {
         guard index >= 0, index < order.count else { return }
+        if index >= Int(gtk_slice_list_model_get_size(cast(listedRows))) { listEveryRow() }
         gtk_selection_model_select_item(cast(selectionModel), guint(index), 1)
         gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
     }

@@ -22,6 +22,13 @@ final class FeedSidebar {
     let model: LibraryModel
     /// The rows shown: the top level, with the rows of each open folder and account below it.
     private let treeModel: OpaquePointer
+    /// The rows the list view is given: the first of ``treeModel``'s (a GtkSliceListModel). It
+    /// makes a row widget for up to 200 of them at once, each bound, styled and measured before
+    /// a frame is drawn; a window's start lists only the rows a screen shows (`init`'s
+    /// `firstRows`, and the selection's) until it has drawn its entries (``listEveryRow()``).
+    private let listedRows: OpaquePointer
+    /// More rows than the tallest sidebar shows at once (2,160 pixels at 36 a row).
+    static let rowsBeforeFirstFrame: guint = 64
     private let selectionModel: OpaquePointer
     /// What each level holds now.
     var outline: SidebarOutline { model.outline }
@@ -58,7 +65,9 @@ final class FeedSidebar {
     /// The feeds' own icons; the generic feed icon shows where there is none.
     var icons: FeedIconTextures?
 
-    init(model: LibraryModel) {
+    /// The sidebar of `model`'s rows, listing only the first `firstRows` to its list view until
+    /// ``listEveryRow()``.
+    init(model: LibraryModel, firstRows: guint = .max) {
         self.model = model
         // Each model is handed to the one above it, which owns it from then on: they stay valid
         // as long as the list view that `listViewRef` holds. A folder's or account's rows are
@@ -67,7 +76,8 @@ final class FeedSidebar {
             guard let item else { return nil }
             return ObjectProperty.object(item, "children").map(OpaquePointer.init)
         }, nil, nil)
-        let selection = gtk_single_selection_new(cast(treeModel))!
+        listedRows = gtk_slice_list_model_new(cast(treeModel), 0, firstRows)
+        let selection = gtk_single_selection_new(cast(listedRows))!
         gtk_single_selection_set_autoselect(selection, 0)
         gtk_single_selection_set_can_unselect(selection, 0)
         selectionModel = selection
@@ -108,6 +118,7 @@ final class FeedSidebar {
         hasShownRows = true
         openRowsAsRemembered()
         let shown = ([selected] + outline.ancestors(of: selected)).lazy.compactMap { self.position(of: $0) }.first ?? 0
+        listRows(through: shown)
         selection = item(at: shown) ?? .all
         isSelectingForModel = true
         gtk_single_selection_set_selected(selectionModel, shown)
@@ -115,6 +126,18 @@ final class FeedSidebar {
         // A selection remembered far down the list is brought into view once; later reloads
         // leave the list where the person scrolled it.
         if isFirstShow { scrollOnceLaidOut(to: shown) }
+    }
+
+    /// Lists every row to the list view, after a start that listed the first (`init`'s `firstRows`).
+    func listEveryRow() {
+        gtk_slice_list_model_set_size(cast(listedRows), guint.max)
+    }
+
+    /// Lists the rows down to `position` to the list view, when it lists fewer.
+    private func listRows(through position: guint) {
+        if position >= gtk_slice_list_model_get_size(cast(listedRows)) {
+            gtk_slice_list_model_set_size(cast(listedRows), position + Self.rowsBeforeFirstFrame)
+        }
     }
 
     // MARK: - Rows through the model
@@ -178,20 +201,20 @@ final class FeedSidebar {
 
     /// Opens and closes the folders and accounts shown as ``collapsed`` and ``collapsedAccounts``
     /// say, top to bottom: a folder opened shows its rows next, which are then looked at in turn.
+    /// Only the folders' and accounts' rows are looked at: the rows of 5,000 feeds cost some
+    /// milliseconds on the way to the first frame.
     private func openRowsAsRemembered() {
         isOpeningAsRemembered = true
         defer { isOpeningAsRemembered = false }
-        var position: guint = 0
-        while position < g_list_model_get_n_items(cast(treeModel)) {
-            if let row = gtk_tree_list_model_get_row(treeModel, position) {
-                if let item = Self.item(of: row), outline.isExpandable(item) {
-                    // An empty folder stays closed: an open arrow over nothing says it holds rows.
-                    let open = isRemembered(open: item) && outline.children[item]?.isEmpty == false
-                    if (gtk_tree_list_row_get_expanded(row) != 0) != open { gtk_tree_list_row_set_expanded(row, open.gboolean) }
-                }
-                g_object_unref(cast(row))
-            }
-            position += 1
+        var waiting = outline.top.filter(outline.isExpandable)
+        while !waiting.isEmpty {
+            let item = waiting.removeFirst()
+            guard let row = treeRow(of: item) else { continue }
+            // An empty folder stays closed: an open arrow over nothing says it holds rows.
+            let open = isRemembered(open: item) && outline.children[item]?.isEmpty == false
+            if (gtk_tree_list_row_get_expanded(row) != 0) != open { gtk_tree_list_row_set_expanded(row, open.gboolean) }
+            g_object_unref(cast(row))
+            if open { waiting = (outline.children[item] ?? []).filter(outline.isExpandable) + waiting }
         }
     }
 
@@ -309,6 +332,7 @@ final class FeedSidebar {
     /// Selects the row of `item`, as a click would, and scrolls it into view.
     func select(_ item: FeedSelection) {
         guard let position = position(of: item) else { return }
+        listRows(through: position)
         gtk_single_selection_set_selected(selectionModel, position)
         scroll(to: position)
     }

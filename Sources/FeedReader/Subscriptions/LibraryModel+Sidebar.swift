@@ -50,6 +50,14 @@ extension LibraryModel {
     func fillItems() {
         let feedsByItem = Dictionary((feeds + accounts.flatMap(\.feeds)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let foldersByItem = Dictionary((folders + accounts.flatMap(\.folders)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var countTexts = CountTexts()
+        func fill(_ item: SidebarItem, title: String, icon: String, unread: Int) {
+            item.title = title
+            item.iconName = icon
+            item.unreadCount = unread
+            item.accessibleDescription = countTexts.description(unread)
+            item.accessibleName = countTexts.name(title, unread: unread)
+        }
         for (selection, ref) in items {
             let item = SidebarItem(ref.pointer)
             switch selection {
@@ -90,12 +98,28 @@ extension LibraryModel {
         }
     }
 
-    private func fill(_ item: SidebarItem, title: String, icon: String, unread: Int) {
-        item.title = title
-        item.iconName = icon
-        item.unreadCount = unread
-        item.accessibleDescription = trn("%d unread entry", "%d unread entries", unread).filling(count: unread)
-        item.accessibleName = Self.accessibleName(title, unread: unread)
+    /// The words for screen readers of the rows' unread counts, each count's looked up once a
+    /// fill: for 5,000 feeds the catalog's lookups and fillings were tens of milliseconds of a start.
+    @MainActor
+    private struct CountTexts {
+        private var descriptions: [Int: String] = [:]
+        private var names: [Int: String] = [:]
+
+        /// "3 unread entries".
+        mutating func description(_ unread: Int) -> String {
+            if let known = descriptions[unread] { return known }
+            let text = trn("%d unread entry", "%d unread entries", unread).filling(count: unread)
+            descriptions[unread] = text
+            return text
+        }
+
+        /// "GNOME Desktop Notes, 3 unread".
+        mutating func name(_ title: String, unread: Int) -> String {
+            if let known = names[unread] { return known.filling(phrase: title) }
+            let sentence = LibraryModel.accessibleNameSentence(unread: unread)
+            names[unread] = sentence
+            return sentence.filling(phrase: title)
+        }
     }
 
     /// The title of a row, as the list pane's header shows it when the row is selected.
@@ -114,8 +138,13 @@ extension LibraryModel {
 
     /// "GNOME Desktop Notes, 3 unread".
     static func accessibleName(_ title: String, unread: Int) -> String {
+        accessibleNameSentence(unread: unread).filling(phrase: title)
+    }
+
+    /// "%@, 3 unread": the name's sentence with its count, for a title.
+    static func accessibleNameSentence(unread: Int) -> String {
         // TRANSLATORS: a feed's name for screen readers; %@ is its title, %d how many of its entries are unread.
-        trn("%@, %d unread", "%@, %d unread", unread).filling(phrase: title).filling(count: unread)
+        trn("%@, %d unread", "%@, %d unread", unread).filling(count: unread)
     }
 }
 

@@ -57,9 +57,10 @@ final class MainWindow {
         article.preferences = preferences
         backgroundRefresh = BackgroundRefresh(library: library, network: network)
         let accountSync = AccountSync(engine: SyncEngine(store: library.store))
-        entryList = EntryListView(library: library)
+        entryList = EntryListView(library: library, firstRows: EntryListView.rowsBeforeFirstFrame)
         model = LibraryModel(store: library.store)
-        sidebar = FeedSidebar(model: model)
+        // Their other rows once the window has drawn its entries (WindowStart).
+        sidebar = FeedSidebar(model: model, firstRows: FeedSidebar.rowsBeforeFirstFrame)
         iconUpdates = FeedIconUpdates(icons: FeedIcons(directory: FeedIcons.cacheDirectory(), store: library.store,
                                                        userAgent: library.fetcher.configuration.userAgent, now: library.now),
                                       model: model, sidebar: sidebar)
@@ -142,7 +143,6 @@ final class MainWindow {
     func present() {
         gtk_window_present(cast(window))
         WindowStart.run(self, fetchingRecoveredFeeds: fetchesRecoveredFeeds)
-        backgroundRefresh.minutes = preferences.refreshMinutes
     }
 
     /// Switches every visible text at once and remembers the choice.

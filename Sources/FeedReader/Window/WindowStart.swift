@@ -5,8 +5,9 @@ import RefreshGtk
 /// window starts with something to read (never again, so samples removed stay removed), and
 /// welcomes the newcomer with what to do next; samples subscribed from another copy of the app's
 /// data follow the one it ships now, so they refresh. Then the stored entries show at once,
-/// without waiting for the network, the accounts sync, and the rest of the database's pages are
-/// checked.
+/// without waiting for the network; once they show, the sidebar and the list make their rows below the screen,
+/// the background refresh is scheduled, the accounts sync, and the rest of the database's pages
+/// are checked.
 @MainActor
 enum WindowStart {
     static func run(_ main: MainWindow, fetchingRecoveredFeeds: Bool) {
@@ -22,7 +23,15 @@ enum WindowStart {
             guard let main = main?.live else { return }
             // The model's change shows the sidebar, selects the saved row and lists its entries.
             await main.model.changed(.feeds, selecting: main.reading.savedSelection)
+            await main.entryList.listed()
             guard main.live != nil else { return }
+            // What the first frame of entries does without: the sidebar's and the list's rows
+            // below the screen, and the background refresh's schedule, which reads every feed again.
+            WindowFrames.afterNextFrame(of: main.window) { [weak main] in
+                main?.live?.sidebar.listEveryRow()
+                main?.live?.entryList.listEveryRow()
+            }
+            main.backgroundRefresh.minutes = main.preferences.refreshMinutes
             // Each checks the window is there once its own wait ends.
             // Subscriptions recovered into a new database have no entries yet: they are fetched at once.
             if fetchingRecoveredFeeds { main.refreshing.beginRefresh() }

@@ -123,6 +123,43 @@ struct FeedStoreSearchTests {
         #expect(SearchQuery("::").matchExpression == nil)
     }
 
+    /// A prefix longer than the index's prefix indexes is matched as the words it begins, each
+    /// read lazily, newest first: the expression a search runs.
+    static let expansions: [(query: String, expansions: [String: [String]], match: String?)] = [
+        (query: "ref", expansions: ["ref": ["refresh", "refreshing"]], match: "((\"refresh\" OR \"refreshing\"))"),
+        (query: "title:Ref", expansions: ["Ref": ["refresh"]], match: "(title : \"refresh\")"),
+        (query: "\"green tom", expansions: ["tom": ["tomato", "tomatoes"]], match: "((\"green tomato\" OR \"green tomatoes\"))"),
+        (query: "tomatoes -bas*", expansions: ["bas": ["basil"]], match: "(\"tomatoes\") NOT \"basil\""),
+        (query: "tomatoes -bas*", expansions: ["bas": []], match: "(\"tomatoes\")"),
+        (query: "zzz", expansions: ["zzz": []], match: nil),
+        (query: "ref", expansions: [:], match: "(\"ref\" *)"),
+    ]
+
+    @Test(arguments: expansions)
+    func prefixesAreMatchedAsTheWordsTheyBegin(query: String, expansions: [String: [String]], match: String?) {
+        #expect(SearchQuery(query).matchExpression(expanding: expansions) == match)
+    }
+
+    /// The words a prefix begins come from the index, folded as it folds them; a prefix of
+    /// other letters, or one beginning more words than are looked up, is matched as a prefix.
+    @Test func theWordsAPrefixBeginsComeFromTheIndex() async throws {
+        let many = (1...FeedStore.prefixExpansionLimit + 1).map { "Tomato\($0)" }.joined(separator: " ")
+        try await add([
+            Entry(id: "1", title: "Refresh, refreshing, REFRESHED", summary: "Réfléchir refrain"),
+            Entry(id: "2", title: many),
+        ])
+        let expansions = try await store.reading { db in
+            try FeedStore.prefixExpansions(of: SearchQuery("re* ref* refre* tomato* réf* Refr"), in: db)
+        }
+
+        #expect(expansions == ["ref": ["reflechir", "refrain", "refresh", "refreshed", "refreshing"],
+                               "refre": ["refresh", "refreshed", "refreshing"], "Refr": ["refrain", "refresh", "refreshed", "refreshing"]])
+        #expect(try await store.search("tomato").map(\.entryID) == ["2"], "beyond the words looked up, a prefix")
+        #expect(try await store.search("réf").map(\.entryID) == ["1"])
+        #expect(try await store.search("refres").map(\.entryID) == ["1"])
+        #expect(try await store.search("refz").isEmpty)
+    }
+
     /// Each part of the syntax docs/feed-reader.md describes, against the same entries.
     static let syntax: [(query: String, found: [String])] = [
         (query: "tomatoes", found: ["red", "green", "soup", "notes"]),
