@@ -27,10 +27,10 @@ enum WindowStart {
             guard main.live != nil else { return }
             // What the first frame of entries does without: the sidebar's and the list's rows
             // below the screen, and the background refresh's schedule, which reads every feed again.
-            WindowFrames.afterNextFrame(of: main.window) { [weak main] in
-                main?.live?.sidebar.listEveryRow()
-                main?.live?.entryList.listEveryRow()
-            }
+            WindowFrames.afterNextFrame(of: main.window, main.life.tied(onMain: { [weak main] in
+                main?.sidebar.listEveryRow()
+                main?.entryList.listEveryRow()
+            }))
             main.backgroundRefresh.minutes = main.preferences.refreshMinutes
             // Each checks the window is there once its own wait ends.
             // Subscriptions recovered into a new database have no entries yet: they are fetched at once.
