@@ -153,7 +153,7 @@ struct NewsboatCache {
             INSERT INTO rss_item (guid, title, author, url, feedurl, pubDate, content, unread, enclosure_url, enclosure_type, base)
                 SELECT e.entryId, COALESCE(e.title, ''), COALESCE(e.author, ''), COALESCE(e.link, ''), f.url,
                        CAST(strftime('%s', e.sortDate) AS INTEGER), COALESCE(e.content, e.summaryHTML, e.summary, ''),
-                       1 - e.isRead, '', '', ''
+                       e.id IN (SELECT id FROM ours.unreadEntries), '', '', ''
                 FROM ours.entries e JOIN ours.feeds f ON f.id = e.feedId ORDER BY e.id;
             COMMIT;
             """
