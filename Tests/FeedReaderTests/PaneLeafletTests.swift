@@ -88,9 +88,7 @@ final class PaneLeafletTests: XCTestCase {
         // 120 entries, unread: a three-figure count beside the name; the list shows its first page of 50.
         try withReader(serving: plainFeed(entries: 120, title: ordinary), entries: 50) { app in
             let window = app.window
-            let feedID = try XCTUnwrap(window.sidebar.feedIDs.first)
-            let row = { window.sidebar.rowWidgets(showing: .feed(feedID)) }
-            XCTAssertTrue(GtkTestEnvironment.iterate { row().map { String(cString: gtk_label_get_text(cast($0.name))) } == ordinary })
+            let (feedID, row) = try Self.feedRow(of: window, showing: ordinary)
             GtkTestEnvironment.withAnimations(false) {
                 // 1020 px: the narrowest window that shows the three panes (the sidebar folds away
                 // below 1000 px of panes, and a window's frame takes some); at 1000 px it may have
@@ -141,9 +139,7 @@ final class PaneLeafletTests: XCTestCase {
         let name = String("ABCDEFGHIJKLMNOPQRSTUVWXYZ".prefix(SidebarRowWidgets.oneLineNameColumns))
         try withReader(serving: plainFeed(entries: 120, title: name), entries: 50) { app in
             let window = app.window
-            let feedID = try XCTUnwrap(window.sidebar.feedIDs.first)
-            let row = { window.sidebar.rowWidgets(showing: .feed(feedID)) }
-            XCTAssertTrue(GtkTestEnvironment.iterate { row().map { String(cString: gtk_label_get_text(cast($0.name))) } == name })
+            let row = try Self.feedRow(of: window, showing: name).row
             GtkTestEnvironment.withAnimations(false) {
                 // The narrowest window that shows the three panes: the sidebar at its narrowest.
                 Self.resize(app, width: 1020)
@@ -323,6 +319,18 @@ final class PaneLeafletTests: XCTestCase {
         g_value_set_string(&value, layout)
         g_object_set_property(cast(settings), "gtk-decoration-layout", &value)
         return previous
+    }
+
+    /// The window's one feed and a lookup of its sidebar row (GTK rebinds rows: each call finds
+    /// it again), once the row shows `name`.
+    @MainActor
+    static func feedRow(of window: MainWindow, showing name: String, file: StaticString = #filePath, line: UInt = #line)
+        throws -> (feedID: Int64, row: () -> SidebarRowWidgets?) {
+        let feedID = try XCTUnwrap(window.sidebar.feedIDs.first, file: file, line: line)
+        let row = { window.sidebar.rowWidgets(showing: .feed(feedID)) }
+        XCTAssertTrue(GtkTestEnvironment.iterate { row().map { String(cString: gtk_label_get_text(cast($0.name))) } == name },
+                      "the feed's row shows \(name)", file: file, line: line)
+        return (feedID, row)
     }
 
     /// Resizes the window and waits until it has the new size, give or take its frame.
