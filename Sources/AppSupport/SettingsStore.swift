@@ -53,6 +53,11 @@ public final class SettingsStore {
         g_key_file_free(keyFile)
     }
 
+    /// A file named `name` in this file's folder, for state kept beside the settings.
+    public func pathBeside(_ name: String) -> String {
+        URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
     public static func defaultPath(program: String? = nil) -> String {
         let name = program ?? g_get_prgname().map { String(cString: $0) } ?? "refreshgtk"
         let base = String(cString: g_get_user_state_dir())

@@ -10,6 +10,10 @@ import XCTest
 /// true for the feeds shown, also when the header did not show their last refresh.
 final class PullHeaderTests: XCTestCase {
     func testTheHeaderIsOneLineAndTellsWhenTheFeedsShownWereFetched() throws {
+        // Another window's time in the process-wide file (a test run with a clock set ahead left
+        // one there) is not this window's: its times live beside its own settings.
+        try onMain { LastUpdatedStore.shared(at: LastUpdatedStore.defaultPath).setDate(Date(timeIntervalSince1970: 1_800_000_000), forKey: "all-feeds") }
+        defer { try? onMain { LastUpdatedStore.shared(at: LastUpdatedStore.defaultPath).setDate(nil, forKey: "all-feeds") } }
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
             let header = app.window.entryList.header
             XCTAssertEqual(header.extent, CompactHeader.compactHeight, "one compact line, not MJRefresh's two")

@@ -92,8 +92,9 @@ final class EntryListView {
     /// A saved search by id, for listing one (LibraryModel's).
     var savedSearch: ((Int64) -> SavedSearch?)?
 
-    /// The list of `library`'s entries, giving its list view only the first `firstRows` until ``listEveryRow()``.
-    init(library: FeedLibrary, firstRows: guint = .max) {
+    /// The list of `library`'s entries, giving its list view only the first `firstRows` until ``listEveryRow()``;
+    /// its pull header keeps its times in `pullTimesFile`.
+    init(library: FeedLibrary, firstRows: guint = .max, pullTimesFile: String? = nil) {
         self.library = library
         // Each model is handed to the one above it, which owns it from then on: `model` and
         // `selectionModel` stay valid as long as the list view that `listViewRef` holds.
@@ -114,6 +115,7 @@ final class EntryListView {
         widget = view.widget
         life = WidgetLife(scrolled)
         header = CompactHeader()
+        if let pullTimesFile { header.lastUpdatedFile = pullTimesFile }
         footer = NormalAutoFooter()
         header.link(to: view)
         footer.link(to: view)

@@ -57,7 +57,7 @@ final class MainWindow {
         article.preferences = preferences
         backgroundRefresh = BackgroundRefresh(library: library, network: network)
         let accountSync = AccountSync(engine: SyncEngine(store: library.store))
-        entryList = EntryListView(library: library, firstRows: EntryListView.rowsBeforeFirstFrame)
+        entryList = EntryListView(library: library, firstRows: EntryListView.rowsBeforeFirstFrame, pullTimesFile: settings.pathBeside("refreshgtk.ini"))
         model = LibraryModel(store: library.store)
         // Their other rows once the window has drawn its entries (WindowStart).
         sidebar = FeedSidebar(model: model, firstRows: FeedSidebar.rowsBeforeFirstFrame)
