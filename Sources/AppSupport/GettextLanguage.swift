@@ -23,6 +23,9 @@ public enum GettextLanguage {
     /// Makes gettext translate in `languages`, most wanted first (nil: the system's language),
     /// from the next text it is asked for.
     public static func follow(_ languages: [String]?) {
+        // Read before the first change, so that "the system's" is never a language chosen since
+        // (a process that did not call prepare(), such as the tests).
+        let system = system
         let value = languages.map { $0.joined(separator: ":") } ?? system
         guard getenv("LANGUAGE").map({ String(cString: $0) }) != value else { return }
         setenv("LANGUAGE", value, 1)
