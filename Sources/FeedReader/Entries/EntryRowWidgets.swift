@@ -11,7 +11,7 @@ import RefreshGtk
 @MainActor
 final class EntryRowWidgets {
     let box: UnsafeMutablePointer<GtkWidget>
-    let heading: UnsafeMutablePointer<GtkWidget>
+    private let heading: UnsafeMutablePointer<GtkWidget>
     let title: UnsafeMutablePointer<GtkWidget>
     let star: UnsafeMutablePointer<GtkWidget>
     let meta: UnsafeMutablePointer<GtkWidget>
