@@ -293,6 +293,7 @@ final class RulesWindowTests: XCTestCase {
             list.select(index: try XCTUnwrap(list.order.firstIndex(of: id)))
             list.showMenuForSelection()
             let widgets = try XCTUnwrap(list.rowWidgets(showing: id))
+            XCTAssertNil(widgets.hiddenMarker, "no marker is made for an entry no rule hid")
             let popover = try XCTUnwrap(descendant(of: widgets.box) { isWidget($0, a: gtk_popover_menu_get_type()) })
             let items = Self.menuItems(of: popover)
             XCTAssertTrue(items.contains { $0 == ("Mute Entries Like This…", "win.mute-entry") }, "\(items)")
@@ -325,8 +326,9 @@ final class RulesWindowTests: XCTestCase {
             g_action_group_change_action_state(cast(app.window.window), "show-hidden", g_variant_new_boolean(1))
             XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles == ["Entry 1", "Entry 2", "Entry 3"] }, "\(list.shownTitles)")
             XCTAssertTrue(GtkTestEnvironment.iterate {
-                list.rowWidgets(showing: id).map { gtk_widget_has_css_class($0.box, "hidden-entry") != 0 && gtk_widget_get_visible($0.hiddenMarker) != 0
-                    && String(cString: gtk_label_get_text(cast($0.hiddenMarker))) == "Hidden by rule" } ?? false
+                guard let row = list.rowWidgets(showing: id), let marker = row.hiddenMarker else { return false }
+                return gtk_widget_has_css_class(row.box, "hidden-entry") != 0 && gtk_widget_get_visible(marker) != 0
+                    && String(cString: gtk_label_get_text(cast(marker))) == "Hidden by rule"
             })
             XCTAssertEqual(unread(), "2")
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "hidden-entries-shown-en") })
@@ -335,7 +337,7 @@ final class RulesWindowTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { list.shownTitles == ["Entry 2"] }, "a search finds it: \(list.shownTitles)")
             app.window.switchLanguage(to: "ar")
             XCTAssertTrue(GtkTestEnvironment.iterate {
-                list.rowWidgets(showing: id).map { String(cString: gtk_label_get_text(cast($0.hiddenMarker))) != "Hidden by rule" } ?? false
+                list.rowWidgets(showing: id)?.hiddenMarker.map { String(cString: gtk_label_get_text(cast($0))) != "Hidden by rule" } ?? false
             }, "the marker follows a language switch")
             XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "hidden-entries-shown-ar") })
             app.window.switchLanguage(to: "")

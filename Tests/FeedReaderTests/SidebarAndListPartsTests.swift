@@ -151,7 +151,8 @@ final class SidebarAndListPartsTests: XCTestCase {
 
     /// In Arabic an English row had its title on the right and its summary running from the
     /// left: each row now reads in its entry's own direction, every line alike, whatever the
-    /// window's; an entry with no letters to tell follows the window.
+    /// window's; an entry with no letters to tell follows the window. An episode's icon, made
+    /// only for the row that shows it, reads in its row's direction too, before the byline.
     func testEachEntryRowReadsInItsOwnDirectionInAnArabicWindow() throws {
         let folder = temporaryDirectory()
         try onMain {
@@ -160,13 +161,16 @@ final class SidebarAndListPartsTests: XCTestCase {
             let shown = try EntryListWindow(in: folder, height: 600,
                                             entries: [Entry(id: "en", title: "An English title", summary: "Its summary runs from the left."),
                                                       Entry(id: "ar", title: "عنوان عربي", summary: "ملخص يبدأ من اليمين."),
-                                                      Entry(id: "number", title: "2026", summary: "42")])
+                                                      Entry(id: "number", title: "2026", summary: "42"),
+                                                      Entry(id: "episode", title: "An English episode", summary: "Listen from the left.",
+                                                            enclosures: [Enclosure(url: URL(string: "http://127.0.0.1/episode.mp3")!, type: "audio/mpeg")])])
             defer { shown.close() }
             let list = shown.list
-            XCTAssertTrue(GtkTestEnvironment.iterate { list.entries.count == 3 && list.entries.keys.allSatisfy { list.rowWidgets(showing: $0) != nil } })
+            XCTAssertTrue(GtkTestEnvironment.iterate { list.entries.count == 4 && list.entries.keys.allSatisfy { list.rowWidgets(showing: $0) != nil } })
             GtkTestEnvironment.waitForFrames(of: list.widget)
 
-            let expected: [String: GtkTextDirection] = ["An English title": GTK_TEXT_DIR_LTR, "عنوان عربي": GTK_TEXT_DIR_RTL, "2026": GTK_TEXT_DIR_RTL]
+            let expected: [String: GtkTextDirection] = ["An English title": GTK_TEXT_DIR_LTR, "عنوان عربي": GTK_TEXT_DIR_RTL, "2026": GTK_TEXT_DIR_RTL,
+                                                        "An English episode": GTK_TEXT_DIR_LTR]
             for (id, entry) in list.entries {
                 let row = try XCTUnwrap(list.rowWidgets(showing: id))
                 let title = entry.title ?? ""
@@ -175,7 +179,17 @@ final class SidebarAndListPartsTests: XCTestCase {
                 }
                 // Where each line's text lies in the row, as drawn: an LTR row's lines start at
                 // one left edge, an RTL row's end at one right edge.
-                let extents = [row.title, row.meta, row.summary].map { Self.textExtent(of: $0, in: row.box) }
+                var extents = [row.title, row.summary].map { Self.textExtent(of: $0, in: row.box) }
+                if let icon = row.mediaIcon {
+                    XCTAssertEqual(gtk_widget_get_direction(icon), expected[title], "\(title): the icon too")
+                    var bounds = graphene_rect_t()
+                    XCTAssertTrue(gtk_widget_compute_bounds(icon, row.box, &bounds) != 0)
+                    let meta = Self.textExtent(of: row.meta, in: row.box)
+                    XCTAssertLessThan(Double(bounds.origin.x + bounds.size.width), meta.minX, "\(title): the icon before the byline")
+                    extents.append((Double(bounds.origin.x), meta.maxX))
+                } else {
+                    extents.append(Self.textExtent(of: row.meta, in: row.box))
+                }
                 let edges = expected[title] == GTK_TEXT_DIR_LTR ? extents.map(\.minX) : extents.map(\.maxX)
                 XCTAssertLessThan((edges.max() ?? 0) - (edges.min() ?? 0), 2, "\(title): the lines align at one edge: \(extents)")
             }

@@ -42,6 +42,18 @@ public struct Enclosure: Sendable, Hashable, Codable {
         return Self.extensionKinds[url.pathExtension.lowercased()] ?? .other
     }
 
+    /// Whether the file is on the web: a feed's `file:` or `data:` enclosure is never followed.
+    public static func isWebAddress(_ url: URL) -> Bool {
+        ["http", "https"].contains(url.scheme?.lowercased())
+    }
+
+    /// What a player would play of `enclosures`: video when there is any, else audio, else nil
+    /// (thumbnails and files not on the web count for nothing).
+    public static func playableMedia(among enclosures: [Enclosure]) -> Kind? {
+        let kinds = Set(enclosures.filter { !$0.isThumbnail && isWebAddress($0.url) }.map(\.kind))
+        return kinds.contains(.video) ? .video : kinds.contains(.audio) ? .audio : nil
+    }
+
     /// Common media file extensions, for feeds that state no type (many podcast hosts).
     private static let extensionKinds: [String: Kind] = [
         "mp3": .audio, "m4a": .audio, "aac": .audio, "ogg": .audio, "oga": .audio, "opus": .audio, "flac": .audio, "wav": .audio,

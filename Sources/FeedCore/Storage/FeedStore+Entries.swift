@@ -85,12 +85,17 @@ extension FeedStore {
         case .listing:
             """
             id, feedId, entryId, title, link, author, published, updated, substr(summary, 1, \(EntryFields.listingSummaryLength)) AS summary,
-            NULL AS summaryHTML, NULL AS content, (SELECT json_group_array(json(value)) FROM (SELECT value FROM json_each(entries.enclosures)
-                WHERE coalesce(json_extract(value, '$.isThumbnail'), 0) = 0 LIMIT \(EntryFields.listingEnclosures))) AS enclosures,
+            NULL AS summaryHTML, NULL AS content, NULL AS enclosures, CASE WHEN entries.enclosures IS NOT NULL THEN
+                (SELECT json_group_array(json(value)) FROM (SELECT value FROM json_each(entries.enclosures)
+                WHERE coalesce(json_extract(value, '$.isThumbnail'), 0) = 0 LIMIT \(EntryFields.listingEnclosures))) END AS \(listedEnclosuresColumn),
             \(isReadColumn), isStarred, insertedAt, sortDate, hiddenByRule
             """
         }
     }
+
+    /// The column of a listing with the few enclosures `StoredEntry.playableMedia` is found
+    /// among; NULL for the many entries without any, which are then not decoded at all.
+    static let listedEnclosuresColumn = "listedEnclosures"
 
     /// Marks one entry read, or unread with `isRead: false`; for a synced entry the change is
     /// queued for its server in the same transaction.

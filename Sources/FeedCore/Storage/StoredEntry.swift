@@ -25,7 +25,7 @@ public struct StoredEntry: Sendable, Hashable, Identifiable {
     public var summaryHTML: String?
     /// The full body as HTML.
     public var content: String?
-    /// Attached media.
+    /// Attached media; none in a listing (`EntryFields.listing`), which reads only `playableMedia`.
     public var enclosures: [Enclosure]
     /// Whether the reader has read it.
     public var isRead: Bool
@@ -37,6 +37,14 @@ public struct StoredEntry: Sendable, Hashable, Identifiable {
     public var insertedAt: Date
     /// The date lists are ordered by: published, else updated, else `insertedAt`.
     public var sortDate: Date
+
+    /// What the entry's player would play (`Enclosure.playableMedia(among:)`): video, audio or nil.
+    public var playableMedia: Enclosure.Kind? {
+        listedMedia ?? Enclosure.playableMedia(among: enclosures)
+    }
+
+    /// `playableMedia` as a listing read it, without keeping the enclosures it read it from.
+    var listedMedia: Enclosure.Kind?
 
     /// The position just after this entry, for asking for the page of older entries.
     public var cursor: EntryCursor {
@@ -58,13 +66,20 @@ extension StoredEntry: FetchableRecord {
         summary = row["summary"]
         summaryHTML = row["summaryHTML"]
         content = row["content"]
-        let enclosuresJSON: Data? = row["enclosures"]
-        enclosures = try enclosuresJSON.map { try JSONDecoder().decode([Enclosure].self, from: $0) } ?? []
+        enclosures = try Self.enclosures(row["enclosures"])
+        if row.hasColumn(FeedStore.listedEnclosuresColumn) {
+            listedMedia = Enclosure.playableMedia(among: try Self.enclosures(row[FeedStore.listedEnclosuresColumn]))
+        }
         isRead = row["isRead"]
         isStarred = row["isStarred"]
         hiddenByRule = row["hiddenByRule"]
         insertedAt = row.utcDate("insertedAt") ?? row["insertedAt"]
         sortDate = row.utcDate("sortDate") ?? row["sortDate"]
+    }
+
+    /// The enclosures stored as `json`; none when NULL, as an entry without any stores them.
+    private static func enclosures(_ json: Data?) throws -> [Enclosure] {
+        try json.map { try JSONDecoder().decode([Enclosure].self, from: $0) } ?? []
     }
 }
 
@@ -137,16 +152,17 @@ public enum EntryFields: Sendable, Hashable {
     /// Everything stored.
     case all
     /// What a list row shows: no content or HTML summary, only the first
-    /// `listingSummaryLength` characters of the summary, and only the first `listingEnclosures`
-    /// enclosures that are no thumbnails (whether the row marks audio or video). A list that
-    /// keeps every page it scrolled through then holds a few hundred bytes an entry, not whole
-    /// articles or a podcast's every episode; the body is read by id (`FeedStore.entry(id:)`)
-    /// when the entry is opened.
+    /// `listingSummaryLength` characters of the summary, and no enclosures, only whether the
+    /// entry carries audio or video (`StoredEntry.playableMedia`, found among the first
+    /// `listingEnclosures` that are no thumbnails). A list that keeps every page it scrolled
+    /// through then holds a few hundred bytes an entry, not whole articles or a podcast's
+    /// episodes; the body and the enclosures are read by id (`FeedStore.entry(id:)`) when the
+    /// entry is opened.
     case listing
 
     /// The most characters of a summary a listing keeps: more than one line of a list shows.
     public static let listingSummaryLength = 300
-    /// The most enclosures a listing keeps: enough to tell audio and video among a few files.
+    /// The most enclosures a listing reads: enough to tell audio and video among a few files.
     public static let listingEnclosures = 8
 }
 

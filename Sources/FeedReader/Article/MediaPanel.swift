@@ -53,7 +53,7 @@ final class MediaPanel {
         removeAll()
         shown = (entry, feedTitle)
         let title = entry.title?.isEmpty == false ? entry.title! : tr("Untitled")
-        for enclosure in entry.enclosures where !enclosure.isThumbnail && Self.isWebAddress(enclosure.url) {
+        for enclosure in entry.enclosures where !enclosure.isThumbnail && Enclosure.isWebAddress(enclosure.url) {
             let kind = enclosure.kind
             // Pictures show in the article.
             guard kind != .image else { continue }
@@ -98,27 +98,14 @@ final class MediaPanel {
         if let shown { show(shown.entry, feedTitle: shown.feedTitle) }
     }
 
-    /// Only web files are offered: a feed's `file:` or `data:` enclosure is not followed.
-    nonisolated static func isWebAddress(_ url: URL) -> Bool {
-        ["http", "https"].contains(url.scheme?.lowercased())
-    }
-
     /// The pictures among an entry's `enclosures` that its `body` does not show already, as
     /// figures for the end of the article: image enclosures first, then thumbnails.
     nonisolated static func imagesHTML(for enclosures: [Enclosure], body: String) -> String {
-        let pictures = enclosures.filter { $0.kind == .image && isWebAddress($0.url) }
+        let pictures = enclosures.filter { $0.kind == .image && Enclosure.isWebAddress($0.url) }
         return (pictures.filter { !$0.isThumbnail } + pictures.filter(\.isThumbnail)).compactMap { picture in
             let address = Markup.escaped(picture.url.absoluteString)
             guard !body.contains(address) else { return nil }
             return "<figure class=\"enclosure\"><img src=\"\(address)\" alt=\"\"></figure>"
         }.joined()
-    }
-}
-
-extension StoredEntry {
-    /// What the entry's player would play: video when it carries any, else audio, else nil.
-    var playableMedia: Enclosure.Kind? {
-        let kinds = Set(enclosures.filter { !$0.isThumbnail && MediaPanel.isWebAddress($0.url) }.map(\.kind))
-        return kinds.contains(.video) ? .video : kinds.contains(.audio) ? .audio : nil
     }
 }

@@ -431,7 +431,7 @@ final class MediaPlayer {
         if let error = stream.flatMap({ gtk_media_stream_get_error($0) }) {
             FileHandle.standardError.write(Data("feed-reader: \(url.absoluteString) cannot be played: \(String(cString: error.pointee.message))\n".utf8))
         }
-        if !hasTriedCopy, MediaPanel.isWebAddress(url) { return playFromCopy() }
+        if !hasTriedCopy, Enclosure.isWebAddress(url) { return playFromCopy() }
         gtk_widget_set_visible(errorLabel, 1)
         gtk_widget_set_visible(controls, 0)
         if let view { gtk_widget_set_visible(view, 0) }

@@ -4,17 +4,24 @@ import RefreshGtk
 /// The widgets of one row of the entry list, made once and bound to whichever ``EntryItem`` the
 /// list item shows now: the title with the star over its end, the feed, author and date after an
 /// icon when the entry carries an episode or a video, and the summary's first line.
+///
+/// The media icon and the hidden-by-rule marker are made for the first entry the row shows that
+/// needs them, as the sidebar's error badge is: most entries need neither, and the list keeps a
+/// row for every entry around the screen.
 @MainActor
 final class EntryRowWidgets {
     let box: UnsafeMutablePointer<GtkWidget>
+    private let heading: UnsafeMutablePointer<GtkWidget>
     let title: UnsafeMutablePointer<GtkWidget>
     let star: UnsafeMutablePointer<GtkWidget>
     let meta: UnsafeMutablePointer<GtkWidget>
-    /// An audio or video icon before the byline, for an entry with something to play.
-    let mediaIcon: UnsafeMutablePointer<GtkWidget>
+    /// An audio or video icon before the byline, for an entry with something to play; made, with
+    /// the box that holds it beside the byline, for the first such entry the row shows.
+    private(set) var mediaIcon: UnsafeMutablePointer<GtkWidget>?
     let summary: UnsafeMutablePointer<GtkWidget>
-    /// "Hidden by rule", on an entry a rule hid (listed while hidden entries are shown).
-    let hiddenMarker: UnsafeMutablePointer<GtkWidget>
+    /// "Hidden by rule", on an entry a rule hid (listed while hidden entries are shown); made for
+    /// the first such entry the row shows.
+    private(set) var hiddenMarker: UnsafeMutablePointer<GtkWidget>?
     /// The item shown, while bound.
     private(set) var item: EntryItem?
     private let bindings = PropertyBindings()
@@ -39,7 +46,7 @@ final class EntryRowWidgets {
         // box asks a wrapped label its width for the row's height, which GtkLabel finds by
         // laying the title out some ten times over; a search keystroke whose results changed
         // did that for every row, twice, most of its 60 to 190 ms.
-        let heading = gtk_overlay_new()!
+        heading = gtk_overlay_new()!
         gtk_overlay_set_child(cast(heading), title)
         gtk_overlay_add_overlay(cast(heading), star)
         meta = Widgets.label("", classes: ["caption", "dim-label"])
@@ -47,17 +54,11 @@ final class EntryRowWidgets {
         // panes' split would move with the entries shown.
         gtk_label_set_ellipsize(cast(meta), PANGO_ELLIPSIZE_END)
         gtk_widget_set_hexpand(meta, 1)
-        mediaIcon = gtk_image_new()!
-        gtk_image_set_pixel_size(cast(mediaIcon), 12)
-        gtk_widget_add_css_class(mediaIcon, "dim-label")
-        let byline = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4, [mediaIcon, meta])
         summary = Widgets.label("", classes: ["entry-summary"])
         gtk_label_set_use_markup(cast(summary), 1)
         gtk_label_set_ellipsize(cast(summary), PANGO_ELLIPSIZE_END)
         gtk_label_set_single_line_mode(cast(summary), 1)
-        hiddenMarker = Widgets.label("", classes: ["caption", "entry-hidden-marker"])
-        gtk_widget_set_visible(hiddenMarker, 0)
-        box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, [heading, byline, summary, hiddenMarker])
+        box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, [heading, meta, summary])
         Widgets.setMargins(box, horizontal: 14, vertical: 10)
         gtk_widget_add_css_class(box, "entry-row")
     }
@@ -77,9 +78,6 @@ final class EntryRowWidgets {
         bindings.keep(g_object_bind_property(object, "meta", meta, "label", sync))
         bindings.keep(g_object_bind_property(object, "summary-markup", summary, "label", sync))
         bindings.keep(g_object_bind_property_full(object, "summary-markup", summary, "visible", sync, BindingTransform.isNonEmpty, nil, nil, nil))
-        bindings.keep(g_object_bind_property(object, "is-hidden", hiddenMarker, "visible", sync))
-        bindings.keep(g_object_bind_property(object, "media-icon", mediaIcon, "icon-name", sync))
-        bindings.keep(g_object_bind_property_full(object, "media-icon", mediaIcon, "visible", sync, BindingTransform.isNonEmpty, nil, nil, nil))
         itemHandler = Signal.connectIgnoringArgument(item.object, "notify") { [weak self] in self?.showUnboundState() }
         ObjectData.set(self, on: item.object, EntryItem.rowKey)
         showUnboundState()
@@ -95,22 +93,61 @@ final class EntryRowWidgets {
         self.item = nil
     }
 
-    /// What no property binding can carry: the hidden style (a CSS class), the row's direction and
-    /// the name screen readers read (no GObject property).
+    /// What no property binding can carry: the widgets made only when needed (the media icon,
+    /// the hidden marker), the hidden style (a CSS class), the row's direction and the name
+    /// screen readers read (no GObject property).
     private func showUnboundState() {
         guard let item else { return }
-        // The row reads in its entry's own direction, every line of it: an English entry in an
-        // Arabic window starts at the left, title, byline and summary alike, and the reverse.
+        showMedia(item.mediaIcon)
+        showHidden(item.isHidden)
+        // The row reads in its entry's own direction, every line of it (those just made too): an
+        // English entry in an Arabic window starts at the left, title, byline and summary alike,
+        // and the reverse.
         Widgets.setDirection(Self.direction(of: [title, summary]), of: box)
-        if item.isHidden {
+        // The list's row widget is what a screen reader lands on: it gets the whole row in words.
+        if let row = gtk_widget_get_parent(box) { cgtk_accessible_set_label(cast(row), item.accessibleName) }
+    }
+
+    /// Shows the icon named `iconName` before the byline, none when it is empty.
+    private func showMedia(_ iconName: String) {
+        if !iconName.isEmpty, mediaIcon == nil { addMediaIcon() }
+        guard let mediaIcon else { return }
+        let shown = gtk_image_get_icon_name(cast(mediaIcon)).map { String(cString: $0) } ?? ""
+        if shown != iconName { gtk_image_set_from_icon_name(cast(mediaIcon), iconName.isEmpty ? nil : iconName) }
+        gtk_widget_set_visible(mediaIcon, (!iconName.isEmpty).gboolean)
+    }
+
+    /// Puts the byline in a box, where it was, after the icon.
+    private func addMediaIcon() {
+        let icon = gtk_image_new()!
+        gtk_image_set_pixel_size(cast(icon), 12)
+        gtk_widget_add_css_class(icon, "dim-label")
+        // The row lets go of the byline as it gives it up: held meanwhile.
+        g_object_ref(cast(meta))
+        gtk_box_remove(cast(box), meta)
+        let byline = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4, [icon, meta])
+        g_object_unref(cast(meta))
+        gtk_box_insert_child_after(cast(box), byline, heading)
+        mediaIcon = icon
+    }
+
+    /// Marks the row as hidden by a rule while `hidden`, making the marker the first time.
+    private func showHidden(_ hidden: Bool) {
+        if hidden, hiddenMarker == nil {
+            let marker = Widgets.label("", classes: ["caption", "entry-hidden-marker"])
+            gtk_box_append(cast(box), marker)
+            hiddenMarker = marker
+        }
+        if let hiddenMarker {
+            gtk_widget_set_visible(hiddenMarker, hidden.gboolean)
             // Set here, not once: a language switch renames it with the item's accessible name.
-            gtk_label_set_text(cast(hiddenMarker), tr("Hidden by rule"))
+            if hidden { gtk_label_set_text(cast(hiddenMarker), tr("Hidden by rule")) }
+        }
+        if hidden {
             gtk_widget_add_css_class(box, "hidden-entry")
         } else {
             gtk_widget_remove_css_class(box, "hidden-entry")
         }
-        // The list's row widget is what a screen reader lands on: it gets the whole row in words.
-        if let row = gtk_widget_get_parent(box) { cgtk_accessible_set_label(cast(row), item.accessibleName) }
     }
 
     /// The direction of the first of `labels` whose text has one (its first letter's), else the window's.

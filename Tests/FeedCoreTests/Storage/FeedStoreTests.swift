@@ -272,21 +272,34 @@ struct FeedStoreTests {
         #expect(try await store.entry(id: listed.id + 1) == nil)
     }
 
-    /// A list row marks an entry with audio or video: the listing keeps the first few
-    /// enclosures that are no thumbnails, not a podcast's every episode.
-    @Test func aListingKeepsTheFirstFewEnclosuresThatAreNoThumbnails() async throws {
+    /// A list row marks an entry with audio or video: the listing reads that, and leaves the
+    /// enclosures themselves (a podcast's every episode) to the entry opened by id.
+    @Test func aListingReadsWhetherAnEntryPlaysAudioOrVideoButNotItsEnclosures() async throws {
         let feed = try await store.addFeed(url: URL(string: "https://site.example/feed")!)
         let thumbnail = Enclosure(url: URL(string: "https://site.example/cover.png")!, isThumbnail: true)
         let episodes = (1...20).map { Enclosure(url: URL(string: "https://site.example/\($0).mp3")!, type: "audio/mpeg") }
-        try await store.apply(fetched([Entry(id: "podcast", title: "Podcast", enclosures: [thumbnail] + episodes),
-                                       Entry(id: "plain", title: "Plain")]), toFeed: feed.id)
+        let video = Enclosure(url: URL(string: "https://site.example/clip.webm")!)
+        let cases: [(title: String, enclosures: [Enclosure], media: Enclosure.Kind?)] = [
+            ("Podcast", [thumbnail] + episodes, .audio),
+            ("Video beside audio", [episodes[0], video], .video),
+            ("Video after more than a listing reads", episodes.prefix(EntryFields.listingEnclosures) + [video], .audio),
+            ("Only a thumbnail", [thumbnail], nil),
+            ("Audio not on the web", [Enclosure(url: URL(fileURLWithPath: "/tmp/episode.mp3"), type: "audio/mpeg")], nil),
+            ("Plain", [], nil),
+        ]
+        try await store.apply(fetched(cases.map { Entry(id: $0.title, title: $0.title, enclosures: $0.enclosures) }), toFeed: feed.id)
 
         let listed = try await store.entries(EntryQuery(fields: .listing))
-        let podcast = try #require(listed.first { $0.title == "Podcast" })
-        #expect(podcast.enclosures == Array(episodes.prefix(EntryFields.listingEnclosures)))
-        #expect(listed.first { $0.title == "Plain" }?.enclosures == [])
         let found = try await store.search("podcast", fields: .listing)
-        #expect(found.first?.enclosures.count == EntryFields.listingEnclosures, "search lists as the list does")
+        for (title, enclosures, media) in cases {
+            let entry = try #require(listed.first { $0.title == title }, "\(title)")
+            #expect(entry.playableMedia == media, "\(title)")
+            #expect(entry.enclosures.isEmpty, "\(title): a listing keeps no enclosures")
+            let opened = try #require(try await store.entry(id: entry.id))
+            #expect(opened.enclosures == enclosures, "\(title): the entry by id has them all")
+            #expect(opened.playableMedia == (title.hasPrefix("Video after") ? .video : media), "\(title)")
+        }
+        #expect(found.first?.playableMedia == .audio && found.first?.enclosures == [], "search lists as the list does")
     }
 
     @Test func undatedEntriesKeepTheFeedsOrderAndSortByInsertion() async throws {
