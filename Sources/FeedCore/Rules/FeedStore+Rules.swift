@@ -157,12 +157,13 @@ extension FeedStore {
     static func applyingRules(to articles: [RemoteArticle], accountID: Int64, in db: Database, _ store: () throws -> Int) throws -> Int {
         let book = try compiledRules(in: db)
         guard !book.isEmpty else { return try store() }
-        let fields = book.fields
+        // Asked once a page, not once an article: each is a set built and hashed.
+        let readsLink = book.fields.contains(.link), readsPlace = !book.fields.isDisjoint(with: [.feed, .folder, .account])
         var places: [RemoteID: Place] = [:]
         let subjects = try articles.map { article in
             var subject = RuleSubject(title: article.title, content: article.content, author: article.author,
-                                      link: fields.contains(.link) ? article.link?.absoluteString : nil)
-            if !fields.isDisjoint(with: [.feed, .folder, .account]) {
+                                      link: readsLink ? article.link?.absoluteString : nil)
+            if readsPlace {
                 // Asked once a feed of the page, and only when a rule reads it.
                 let known = try places[article.feedID] ?? place(ofFeed: article.feedID, accountID: accountID, in: db)
                 places[article.feedID] = known
@@ -172,6 +173,9 @@ extension FeedStore {
             return subject
         }
         let verdicts = book.verdicts(for: subjects)
+        // Most pages match nothing: no entry to look up, and no statement prepared for it (the
+        // sync's schema changes empty the statement cache every page).
+        guard verdicts.contains(where: { !$0.isEmpty }) else { return try store() }
         let previousMaximum = try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(id), 0) FROM entries")) ?? 0
         let stored = try store()
         // An article stored before, or of a feed not here, added no entry: the rules skip it.

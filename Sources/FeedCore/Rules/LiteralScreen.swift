@@ -14,10 +14,13 @@ struct LiteralScreen: Sendable {
     /// Each byte's column in `moves`: 0 for bytes no key has, ASCII upper case with lower.
     private let columns: [UInt8]
     private let columnCount: Int
-    /// The automaton, a row of `columnCount` moves per state. A move is where the next state's
-    /// row starts, so that a scan adds a column to it without multiplying, or that start's
-    /// complement (negative) when some key ends at that state: one look-up a byte, and one test.
+    /// The automaton, a row of `columnCount` moves per state, rows `rowStride` apart. A move is
+    /// where the next state's row starts, so that a scan adds a column to it without multiplying;
+    /// the row of a state where some key ends starts one place later, so its start is odd. A scan
+    /// makes one look-up a byte and gathers the starts' low bits, and looks at the keys only for a
+    /// run of bytes where one was set.
     private let moves: [Int32]
+    private let rowStride: Int
     /// The keys that end at each state, its suffixes' included (`hazardKey` for a folding
     /// hazard): those of state `s` are `endingKeys[endingStarts[s]..<endingStarts[s + 1]]`, one
     /// flat array, as a scan reads them on every key found.
@@ -93,10 +96,17 @@ struct LiteralScreen: Sendable {
         }
         self.columns = columns
         columnCount = width
-        moves = table.map { target in
-            let row = target * Int32(width)
-            return endings[Int(target)].isEmpty ? row : ~row
+        // Even, so that a state's row starts at an even place, or the odd one after it.
+        let stride = (width + 2) & ~1
+        rowStride = stride
+        func start(_ state: Int) -> Int32 { Int32(state * stride + (endings[state].isEmpty ? 0 : 1)) }
+        var moves = [Int32](repeating: 0, count: endings.count * stride + 1)
+        for state in endings.indices {
+            for column in 0..<width {
+                moves[Int(start(state)) + column] = start(Int(table[state * width + column]))
+            }
         }
+        self.moves = moves
         endingStarts = endings.reduce(into: [0]) { starts, keys in starts.append(starts.last! + Int32(keys.count)) }
         endingKeys = endings.flatMap { $0 }
     }
@@ -111,32 +121,57 @@ struct LiteralScreen: Sendable {
     /// Records in `found` (`wordCount` words) which keys `text`, UTF-8, contains, folded as the
     /// automaton folds: a bit each, or every bit for an unscreened text.
     func scan(_ text: UnsafeBufferPointer<UInt8>, into found: UnsafeMutablePointer<UInt64>) {
-        let words = wordCount
-        found.update(repeating: 0, count: words)
+        found.update(repeating: 0, count: wordCount)
+        guard let bytes = text.baseAddress else { return }
         columns.withUnsafeBufferPointer { columns in
             moves.withUnsafeBufferPointer { moves in
-                endingStarts.withUnsafeBufferPointer { starts in
-                    endingKeys.withUnsafeBufferPointer { keys in
-                        var row = 0
-                        for byte in text {
-                            let move = Int(moves[row &+ Int(columns[Int(byte)])])
-                            guard move < 0 else {
-                                row = move
-                                continue
-                            }
-                            row = ~move
-                            let state = row / columnCount
-                            for key in keys[Int(starts[state])..<Int(starts[state + 1])] {
-                                guard key != Self.hazardKey else {
-                                    found.update(repeating: ~0, count: words)
-                                    return
-                                }
-                                found[Int(key) >> 6] |= 1 << UInt64(key & 63)
-                            }
+                // Runs of `run` bytes with no key's end cost a look-up and an OR a byte; a run
+                // with one is gone over again, one byte at a time, from the state it began in.
+                let run = 8
+                var row = 0, offset = 0
+                while offset &+ run <= text.count {
+                    let first = row
+                    var starts = 0
+                    for index in offset..<(offset &+ run) {
+                        row = Int(moves[row &+ Int(columns[Int(bytes[index])])])
+                        starts |= row
+                    }
+                    if starts & 1 != 0 {
+                        guard let last = record(UnsafeBufferPointer(start: bytes + offset, count: run), from: first, moves: moves,
+                                                columns: columns, into: found) else { return }
+                        row = last
+                    }
+                    offset &+= run
+                }
+                _ = record(UnsafeBufferPointer(start: bytes + offset, count: text.count &- offset), from: row, moves: moves,
+                           columns: columns, into: found)
+            }
+        }
+    }
+
+    /// Goes over `bytes` from the state whose row starts at `row`, setting in `found` the bits
+    /// of the keys that end on the way; returns the row it ends at, or nil after a folding hazard,
+    /// when every bit is set.
+    private func record(_ bytes: UnsafeBufferPointer<UInt8>, from row: Int, moves: UnsafeBufferPointer<Int32>,
+                        columns: UnsafeBufferPointer<UInt8>, into found: UnsafeMutablePointer<UInt64>) -> Int? {
+        var row = row
+        endingStarts.withUnsafeBufferPointer { starts in
+            endingKeys.withUnsafeBufferPointer { keys in
+                for byte in bytes {
+                    row = Int(moves[row &+ Int(columns[Int(byte)])])
+                    guard row & 1 != 0 else { continue }
+                    let state = row / rowStride
+                    for key in keys[Int(starts[state])..<Int(starts[state + 1])] {
+                        guard key != Self.hazardKey else {
+                            found.update(repeating: ~0, count: wordCount)
+                            row = -1
+                            return
                         }
+                        found[Int(key) >> 6] |= 1 << UInt64(key & 63)
                     }
                 }
             }
         }
+        return row < 0 ? nil : row
     }
 }

@@ -88,6 +88,9 @@ struct RuleBook: Sendable {
     private let screenedFields: [RuleCondition.Field]
     /// The fields some rule reads, in `RuleCondition.Field.allCases` order.
     private let readFields: [RuleCondition.Field]
+    /// The rules that can match only where the screen found a key, and those walked for every
+    /// entry (`Triggers`).
+    private let triggers: Triggers
 
     /// Compiles the enabled ones of `rules`, in their order.
     init(_ rules: [Rule]) throws(RuleError) {
@@ -132,6 +135,90 @@ struct RuleBook: Sendable {
         screen = keys.isEmpty ? nil : LiteralScreen(keys: (0..<count).map { keys[$0] ?? [] })
         screenedFields = RuleCondition.Field.allCases.filter(screened.contains)
         readFields = RuleCondition.Field.allCases.filter(read.contains)
+        triggers = Triggers(plans: plans, tests: tests, keyCount: count)
+    }
+
+    /// Which rules an entry's found keys make worth asking: most rules hold only where one of
+    /// their keys is in the text, so an entry walks the few whose keys the screen found instead of
+    /// all of them, in the rules' order still.
+    struct Triggers {
+        /// How many 64-bit words hold one bit a rule.
+        let ruleWordCount: Int
+        /// The rules that may match whatever the screen found: one with a negated or unscreened
+        /// condition that decides it, a bit each.
+        let always: [UInt64]
+        /// The rules key `k` found in text slot `s` makes worth asking are
+        /// `rules[starts[s * keyCount + k]..<starts[s * keyCount + k + 1]]`.
+        private let starts: [Int32]
+        private let rules: [Int32]
+        let keyCount: Int
+        /// The text slots some trigger reads.
+        let slots: [Int]
+
+        /// The triggers of `plans`. A rule needing all its conditions cannot match where the key
+        /// of one of them, not negated, is missing: that condition does not hold whatever the
+        /// others do, so the rule is asked only where the screen found that key. A rule needing
+        /// any one, each condition screened and none negated, is asked where any of its keys was
+        /// found. Any other rule is asked for every entry.
+        init(plans: [Plan], tests: [Test], keyCount: Int) {
+            ruleWordCount = (plans.count + 63) / 64
+            self.keyCount = keyCount
+            var always = [UInt64](repeating: 0, count: ruleWordCount)
+            var lists = [[Int32]](repeating: [], count: Scratch.slotCount * keyCount)
+            for (index, plan) in plans.enumerated() {
+                let planTests = tests[plan.tests]
+                let triggering: [Test]
+                if plan.requiresAll {
+                    triggering = planTests.first { $0.key >= 0 && !$0.isNegated }.map { [$0] } ?? []
+                    // Without such a condition (none at all included) the rule is asked every time.
+                    guard !triggering.isEmpty else {
+                        always[index >> 6] |= 1 << UInt64(index & 63)
+                        continue
+                    }
+                } else {
+                    guard planTests.allSatisfy({ $0.key >= 0 && !$0.isNegated }) else {
+                        always[index >> 6] |= 1 << UInt64(index & 63)
+                        continue
+                    }
+                    // None at all: a rule needing any of no conditions never matches.
+                    triggering = Array(planTests)
+                }
+                for test in triggering {
+                    for slot in test.hasSecondText ? [test.slot, test.slot + 1] : [test.slot] {
+                        let list = slot * keyCount + test.key
+                        if lists[list].last != Int32(index) { lists[list].append(Int32(index)) }
+                    }
+                }
+            }
+            self.always = always
+            starts = lists.reduce(into: [0]) { starts, list in starts.append(starts.last! + Int32(list.count)) }
+            rules = lists.flatMap { $0 }
+            slots = (0..<Scratch.slotCount).filter { slot in (0..<keyCount).contains { !lists[slot * keyCount + $0].isEmpty } }
+        }
+
+        /// Sets in `candidates` (`ruleWordCount` words) the bits of the rules worth asking about
+        /// the entry loaded into `scratch`.
+        fileprivate func candidates(_ candidates: UnsafeMutablePointer<UInt64>, scratch: Scratch) {
+            always.withUnsafeBufferPointer { candidates.update(from: $0.baseAddress!, count: ruleWordCount) }
+            starts.withUnsafeBufferPointer { starts in
+                rules.withUnsafeBufferPointer { rules in
+                    for slot in slots {
+                        for word in 0..<scratch.wordCount {
+                            var bits = scratch.found[slot * scratch.wordCount + word]
+                            while bits != 0 {
+                                let key = word << 6 | bits.trailingZeroBitCount
+                                // A text the screen could not judge has every bit set, past the last key too.
+                                guard key < keyCount else { break }
+                                bits &= bits &- 1
+                                for rule in rules[Int(starts[slot * keyCount + key])..<Int(starts[slot * keyCount + key + 1])] {
+                                    candidates[Int(rule) >> 6] |= 1 << UInt64(rule & 63)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The texts the screen looks for on `condition`'s behalf, one of which its text must contain
@@ -162,18 +249,25 @@ struct RuleBook: Sendable {
     private func verdict(for subject: RuleSubject, scratch: Scratch) -> Verdict {
         var verdict = Verdict()
         load(subject, into: scratch)
+        triggers.candidates(scratch.candidates, scratch: scratch)
         plans.withUnsafeBufferPointer { plans in
-            for index in plans.indices {
-                let outcome = self.outcome(of: plans[index], scratch: scratch)
-                guard outcome != .noMatch else { continue }
-                let compiled = rules[index]
-                if outcome == .tooComplex {
-                    compiled.rule.id.map { _ = verdict.tooComplex.insert($0) }
-                    continue
+            // The candidates in the rules' order, so the first hiding rule is the first listed.
+            for word in 0..<triggers.ruleWordCount {
+                var bits = scratch.candidates[word]
+                while bits != 0 {
+                    let index = word << 6 | bits.trailingZeroBitCount
+                    bits &= bits &- 1
+                    let outcome = self.outcome(of: plans[index], scratch: scratch)
+                    guard outcome != .noMatch else { continue }
+                    let compiled = rules[index]
+                    if outcome == .tooComplex {
+                        compiled.rule.id.map { _ = verdict.tooComplex.insert($0) }
+                        continue
+                    }
+                    verdict.actions.formUnion(compiled.actions)
+                    if let label = compiled.label { verdict.labels.insert(label) }
+                    if verdict.hiddenBy == nil, compiled.actions.contains(.hide) { verdict.hiddenBy = compiled.rule.id }
                 }
-                verdict.actions.formUnion(compiled.actions)
-                if let label = compiled.label { verdict.labels.insert(label) }
-                if verdict.hiddenBy == nil, compiled.actions.contains(.hide) { verdict.hiddenBy = compiled.rule.id }
             }
         }
         return verdict
@@ -218,6 +312,8 @@ struct RuleBook: Sendable {
         /// `wordCount` words of found keys a text.
         fileprivate let found: UnsafeMutablePointer<UInt64>
         fileprivate let wordCount: Int
+        /// The rules worth asking about the entry at hand, a bit each (`Triggers`).
+        fileprivate let candidates: UnsafeMutablePointer<UInt64>
 
         init(_ book: RuleBook) {
             bytes = .allocate(capacity: 4_096)
@@ -226,12 +322,15 @@ struct RuleBook: Sendable {
             wordCount = book.screen?.wordCount ?? 0
             found = .allocate(capacity: max(1, wordCount * Self.slotCount))
             found.initialize(repeating: 0, count: max(1, wordCount * Self.slotCount))
+            candidates = .allocate(capacity: max(1, book.triggers.ruleWordCount))
+            candidates.initialize(repeating: 0, count: max(1, book.triggers.ruleWordCount))
         }
 
         deinit {
             bytes.deallocate()
             starts.deallocate()
             found.deallocate()
+            candidates.deallocate()
         }
 
         static let slotCount = RuleCondition.Field.allCases.count * 2

@@ -1,4 +1,5 @@
 import CPCRE2
+import Synchronization
 
 /// A condition's comparison compiled once, by PCRE2, to be matched against many entries.
 ///
@@ -27,6 +28,11 @@ final class RulePattern: @unchecked Sendable {
 
     private let code: OpaquePointer
     private let context: OpaquePointer
+    /// Whether `code` went through PCRE2's JIT compiler, which happens before its first match:
+    /// of a hundred rules' patterns the screen lets few ever run, and compiling them all up front
+    /// cost a sync more than matching. Read without the lock once set.
+    private let isJITCompiled = Atomic<Bool>(false)
+    private let jitLock = Mutex<Void>(())
 
     /// Compiles `pattern` for `comparison`: literal for all but `.matches`.
     init(_ comparison: RuleCondition.Comparison, _ pattern: String, caseSensitive: Bool) throws(RuleError) {
@@ -60,8 +66,6 @@ final class RulePattern: @unchecked Sendable {
             throw .invalidPattern(pattern: pattern, position: String(decoding: prefix, as: UTF8.self).count + 1)
         }
         code = compiled
-        // JIT-compiled when the machine allows it; the interpreter otherwise, under the same limits.
-        pcre2_jit_compile_8(code, UInt32(PCRE2_JIT_COMPLETE))
         context = pcre2_match_context_create_8(nil)
         pcre2_set_match_limit_8(context, Limits.match)
         pcre2_set_depth_limit_8(context, Limits.depth)
@@ -94,12 +98,23 @@ final class RulePattern: @unchecked Sendable {
 
     /// Whether `text`, UTF-8 bytes, matches, within the limits, with `scratch`'s match data.
     func match(_ text: UnsafeBufferPointer<UInt8>, in scratch: Scratch) -> Outcome {
+        if !isJITCompiled.load(ordering: .acquiring) { compileJIT() }
         let result = pcre2_match_8(code, text.baseAddress ?? UnsafePointer(bitPattern: 1), text.count, 0, 0, scratch.data, context)
         switch result {
         // 0: a match with more groups than the one pair of offsets kept.
         case 0...: return .match
         case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT: return .tooComplex
         default: return .noMatch
+        }
+    }
+
+    /// JIT-compiles `code` once, when the machine allows it (the interpreter matches otherwise,
+    /// under the same limits); another thread wanting to match meanwhile waits for it.
+    private func compileJIT() {
+        jitLock.withLock { _ in
+            guard !isJITCompiled.load(ordering: .relaxed) else { return }
+            pcre2_jit_compile_8(code, UInt32(PCRE2_JIT_COMPLETE))
+            isJITCompiled.store(true, ordering: .releasing)
         }
     }
 
