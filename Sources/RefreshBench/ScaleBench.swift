@@ -60,18 +60,15 @@ enum ScaleBench {
                       integrityCheck: integrity)
     }
 
-    /// The store reads behind the sidebar's counts (``LibraryModel``'s on every change): every
-    /// feed's unread count, the folders, Starred's unread count, the saved searches' and labels'.
+    /// The store reads behind the sidebar's counts (``LibraryModel``'s after marks):
+    /// `unreadCounts()`, every feed's and folder's unread count, Starred's, the saved searches' and labels'.
     private static func timeSidebarCounts(_ store: FeedStore, expected: Int,
                                           _ options: BenchOptions) throws -> (median: Double, slowest: Double) {
         var times: [Double] = []
         for index in 0..<(options.warmUps + options.runs) {
             let started = Clock.nanoseconds()
             let result = blocking {
-                let unread = try await store.feeds().reduce(0) { $0 + $1.unreadCount }
-                _ = try await (store.folders(), store.entryCount(unreadOnly: true, starredOnly: true),
-                               store.savedSearches(), store.labels())
-                return unread
+                try await store.unreadCounts().feeds.values.reduce(0, +)
             }
             let elapsed = Double(Clock.nanoseconds() - started) / 1e6
             guard case .success(expected) = result else { throw BenchError("the sidebar's counts came to \(result), not \(expected) unread") }

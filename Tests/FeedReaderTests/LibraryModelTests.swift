@@ -171,4 +171,88 @@ final class LibraryModelTests: XCTestCase {
             XCTAssertEqual(model.title(of: .folder(folderID)), "Tech")
         }
     }
+
+    /// A mark read or unread, a star, reaches every row counting the entry (its feed, its folder,
+    /// All Feeds, Starred, a saved search, a label) and only those: the same items, the count
+    /// and the words a screen reader says changed, no other row notified.
+    func testMarksChangeOnlyTheCountsOfTheRowsCountingTheEntry() throws {
+        let folder = temporaryDirectory()
+        try onMain {
+            let store = try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path)
+            let model = LibraryModel(store: store)
+            nonisolated(unsafe) var failure: (any Error)?
+            model.onFailure = { failure = $0 }
+            nonisolated(unsafe) var done = false
+            @MainActor func run(_ body: @escaping @MainActor () async throws -> Void) {
+                done = false
+                Task { @MainActor in
+                    do { try await body() } catch { failure = error }
+                    done = true
+                }
+                XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { done })
+            }
+            var feeds: [Int64] = [], entries: [String: Int64] = [:]
+            var (folderID, searchID, labelID): (Int64, Int64, Int64) = (0, 0, 0)
+            run {
+                for (address, titles) in [("http://127.0.0.1:9/planet", ["Alpha", "Beta"]), ("http://127.0.0.1:9/tech", ["Gamma"])] {
+                    let feed = try await store.addFeed(url: URL(string: address)!)
+                    let parsed = ParsedFeed(format: .rss, feed: Feed(id: address, title: address),
+                                            entries: titles.map { Entry(id: $0, title: $0, published: Date(timeIntervalSince1970: 1_700_000_000)) })
+                    try await store.apply(FetchResult(request: FeedRequest(url: feed.url), outcome: .fetched(parsed, validators: CacheValidators())),
+                                          toFeed: feed.id)
+                    feeds.append(feed.id)
+                }
+                folderID = try await store.createFolder(named: "Tech")
+                try await store.moveFeed(feeds[1], toFolder: folderID)
+                for entry in try await store.entries() { entries[entry.title ?? ""] = entry.id }
+                searchID = try await store.saveSearch(named: "Gamma", query: "Gamma").id
+                try await store.setLabel("Later", on: [entries["Alpha"]!])
+                labelID = try await store.labels()[0].id
+                try await store.setStarred(entryID: entries["Beta"]!)
+                await model.changed(.feeds)
+            }
+            XCTAssertNil(failure)
+            let ids = entries
+            let rows: [FeedSelection] = [.all, .starred, .feed(feeds[0]), .folder(folderID), .feed(feeds[1]), .savedSearch(searchID), .label(labelID)]
+            let items = rows.map { model.item($0) }
+            XCTAssertFalse(items.contains { $0 == nil }, "every row has its item")
+            var notices: [FeedSelection: Int] = [:]
+            for (row, item) in zip(rows, items.compactMap { $0 }) {
+                Signal.connectIgnoringArgument(item.object, "notify::unread-count") { notices[row, default: 0] += 1 }
+                Signal.connectIgnoringArgument(item.object, "notify::title") { XCTFail("\(row): a mark renamed its row") }
+            }
+            XCTAssertEqual(items.map { $0?.unreadCount }, [3, 1, 2, 1, 1, 1, 1], "as the store counts before any mark")
+
+            let cases: [(mark: String, change: @MainActor () async throws -> Void, counts: [Int], notified: [FeedSelection])] = [
+                ("Gamma read", { try await store.markRead(entryID: ids["Gamma"]!) }, [2, 1, 2, 0, 0, 0, 1],
+                 [.all, .folder(folderID), .feed(feeds[1]), .savedSearch(searchID)]),
+                ("Alpha read", { _ = try await store.markRead(entryIDs: [ids["Alpha"]!]) }, [1, 1, 1, 0, 0, 0, 0],
+                 [.all, .feed(feeds[0]), .label(labelID)]),
+                ("Beta read", { try await store.markRead(entryID: ids["Beta"]!) }, [0, 0, 0, 0, 0, 0, 0],
+                 [.all, .starred, .feed(feeds[0])]),
+                ("Gamma unread", { try await store.markRead(entryID: ids["Gamma"]!, isRead: false) }, [1, 0, 0, 1, 1, 1, 0],
+                 [.all, .folder(folderID), .feed(feeds[1]), .savedSearch(searchID)]),
+            ]
+            for test in cases {
+                notices = [:]
+                run {
+                    try await test.change()
+                    await model.unreadCountsChanged()
+                }
+                XCTAssertNil(failure, test.mark)
+                XCTAssertEqual(rows.map { model.item($0)?.object }, items.map { $0?.object }, "\(test.mark): the same items")
+                XCTAssertEqual(items.map { $0?.unreadCount }, test.counts, test.mark)
+                XCTAssertEqual(Set(notices.keys), Set(test.notified), "\(test.mark): only the rows whose count changed notified")
+                XCTAssertEqual(notices.values.max(), 1, "\(test.mark): once each")
+                for (item, count) in zip(items.compactMap { $0 }, test.counts) {
+                    XCTAssertEqual(item.accessibleName, "\(item.title), \(count) unread", test.mark)
+                    XCTAssertEqual(item.accessibleDescription, count == 1 ? "1 unread entry" : "\(count) unread entries", test.mark)
+                }
+            }
+            // The counts path leaves the model's own copies as the full read has them.
+            let afterMarks = model.unreadCountsByRow
+            run { await model.changed(.counts) }
+            XCTAssertEqual(model.unreadCountsByRow, afterMarks, "a full read finds the counts the marks left")
+        }
+    }
 }

@@ -74,15 +74,15 @@ public enum FeedSettingsError: ReasonedError, Sendable, Equatable {
 }
 
 extension FeedSettings {
-    /// Reads the settings columns of a `feeds` row.
+    /// Reads the settings columns of a `feeds` row, named in lower case as `StoredFeed(row:)` says why.
     init(row: Row) {
-        refreshInterval = row["refreshInterval"]
-        isPaused = row["isPaused"] ?? false
-        keepDays = row["keepDays"]
-        keepNewest = row["keepNewest"]
-        notifiesNewEntries = row["notifiesNewEntries"] ?? true
-        userAgent = row["userAgent"]
-        authUser = row["authUser"]
+        refreshInterval = row["refreshinterval"]
+        isPaused = row["ispaused"] ?? false
+        keepDays = row["keepdays"]
+        keepNewest = row["keepnewest"]
+        notifiesNewEntries = row["notifiesnewentries"] ?? true
+        userAgent = row["useragent"]
+        authUser = row["authuser"]
     }
 }
 

@@ -56,12 +56,8 @@ extension FeedStore {
     /// The folders matching `condition`, in tree order, with their unread counts.
     func folders(where condition: String, arguments: StatementArguments = []) async throws -> [StoredFolder] {
         try await reading { db in
-            let folders = try StoredFolder.fetchAll(db, sql: """
-                WITH RECURSIVE below(root, id) AS (
-                    SELECT id, id FROM folders UNION ALL SELECT below.root, folders.id FROM folders JOIN below ON folders.parentId = below.id)
-                SELECT folders.*, (SELECT COALESCE(SUM(feedUnreadCounts.unread), 0) FROM below JOIN feeds ON feeds.folderId = below.id
-                                   JOIN feedUnreadCounts ON feedUnreadCounts.feedId = feeds.id WHERE below.root = folders.id) AS unreadCount
-                FROM folders WHERE \(condition) ORDER BY position, id
+            let folders = try StoredFolder.fetchAll(db, sql: FeedStore.foldersBelow + """
+                 SELECT folders.*, \(FeedStore.unreadCountOfFolder) AS unreadCount FROM folders WHERE \(condition) ORDER BY position, id
                 """, arguments: arguments)
             return FeedStore.treeOrder(folders, parent: \.parentID, id: \.id)
         }

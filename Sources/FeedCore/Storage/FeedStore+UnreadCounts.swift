@@ -5,6 +5,19 @@ extension FeedStore {
     /// not read and not hidden by a rule.
     static let unreadCountOfFeed = "COALESCE((SELECT unread FROM feedUnreadCounts WHERE feedUnreadCounts.feedId = feeds.id), 0)"
 
+    /// Every folder with each folder below it, itself included (`below(root, id)`), for ``unreadCountOfFolder``.
+    static let foldersBelow = """
+        WITH RECURSIVE below(root, id) AS (
+            SELECT id, id FROM folders UNION ALL SELECT below.root, folders.id FROM folders JOIN below ON folders.parentId = below.id)
+        """
+
+    /// A folder's unread count (`folders.id` in a query opened by ``foldersBelow``): its feeds' and
+    /// those of the folders below it.
+    static let unreadCountOfFolder = """
+        (SELECT COALESCE(SUM(feedUnreadCounts.unread), 0) FROM below JOIN feeds ON feeds.folderId = below.id
+         JOIN feedUnreadCounts ON feedUnreadCounts.feedId = feeds.id WHERE below.root = folders.id)
+        """
+
     /// `v26-unread-counts`: every feed's unread count, kept by triggers as entries are stored,
     /// marked, hidden, moved and removed. Counting them from the entries read a million index
     /// rows for the sidebar at every start and change (docs/performance.md, Scale); this is a
@@ -46,5 +59,42 @@ extension FeedStore {
                     WHERE id NOT IN (SELECT id FROM entries WHERE hiddenByRule IS NOT NULL) GROUP BY feedId
                 ) AS counted ON counted.feedId = feeds.id;
             """)
+    }
+}
+
+/// Every unread count the sidebar shows, by what it counts, without the feeds' and folders' other
+/// columns: what a change of read marks changes.
+public struct UnreadCounts: Sendable, Equatable {
+    /// Every feed's, local and of the accounts, by feed id.
+    public var feeds: [Int64: Int] = [:]
+    /// Every folder's (its feeds' and those of the folders below it), local and of the accounts, by folder id.
+    public var folders: [Int64: Int] = [:]
+    /// The starred entries not read yet.
+    public var starred = 0
+    /// Each saved search's, by its id.
+    public var savedSearches: [Int64: Int] = [:]
+    /// Each label's, by its id.
+    public var labels: [Int64: Int] = [:]
+
+    public init() {}
+}
+
+extension FeedStore {
+    /// The unread counts of every row of the sidebar. Decoding every feed and folder for their
+    /// counts alone was most of the 65 ms the sidebar's counts took at 5,000 feeds (docs/performance.md).
+    public func unreadCounts() async throws -> UnreadCounts {
+        let searches = try await savedSearches()
+        let labels = try await labels()
+        let starred = try await entryCount(unreadOnly: true, starredOnly: true)
+        return try await reading { db in
+            var counts = UnreadCounts()
+            try Row.fetchCursor(db, sql: "SELECT id, \(FeedStore.unreadCountOfFeed) FROM feeds").forEach { counts.feeds[$0[0]] = $0[1] }
+            try Row.fetchCursor(db, sql: FeedStore.foldersBelow + " SELECT folders.id, \(FeedStore.unreadCountOfFolder) FROM folders")
+                .forEach { counts.folders[$0[0]] = $0[1] }
+            counts.starred = starred
+            counts.savedSearches = Dictionary(searches.map { ($0.id, $0.unreadCount) }, uniquingKeysWith: { first, _ in first })
+            counts.labels = Dictionary(labels.map { ($0.id, $0.unreadCount) }, uniquingKeysWith: { first, _ in first })
+            return counts
+        }
     }
 }

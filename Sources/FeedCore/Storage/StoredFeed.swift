@@ -54,7 +54,9 @@ public struct StoredFeed: Sendable, Hashable, Identifiable {
 }
 
 extension StoredFeed: FetchableRecord {
-    /// Reads a `feeds` row joined with its `unreadCount`.
+    /// Reads a `feeds` row joined with its `unreadCount`. Columns are named in lower case, as
+    /// GRDB keeps a statement's: a name in any other case misses, and is lowercased (an
+    /// allocation and a Unicode mapping) at each read, which was most of reading 5,000 feeds.
     public init(row: Row) throws {
         id = row["id"]
         guard let url = row.url("url") else {
@@ -63,20 +65,20 @@ extension StoredFeed: FetchableRecord {
         self.url = url
         title = row["title"]
         link = row.url("link")
-        iconURL = row.url("iconURL")
-        validators = CacheValidators(etag: row["etag"], lastModified: row["lastModified"])
-        lastFetched = row.utcDate("lastFetched")
-        nextFetch = row.utcDate("nextFetch")
-        lastAttempt = row.utcDate("lastAttempt")
-        lastError = (row["lastErrorCode"] as String?).map { ErrorReason(storedCode: $0, storedDetails: row["lastErrorDetails"]) }
-        lastWarnings = ErrorReason.warnings(stored: row["lastWarnings"])
-        folderID = row["folderId"]
+        iconURL = row.url("iconurl")
+        validators = CacheValidators(etag: row["etag"], lastModified: row["lastmodified"])
+        lastFetched = row.utcDate("lastfetched")
+        nextFetch = row.utcDate("nextfetch")
+        lastAttempt = row.utcDate("lastattempt")
+        lastError = (row["lasterrorcode"] as String?).map { ErrorReason(storedCode: $0, storedDetails: row["lasterrordetails"]) }
+        lastWarnings = ErrorReason.warnings(stored: row["lastwarnings"])
+        folderID = row["folderid"]
         position = row["position"]
-        unreadCount = row["unreadCount"] ?? 0
-        accountID = row["accountId"]
-        alwaysShowsFullArticle = row["alwaysShowsFullArticle"] ?? false
+        unreadCount = row["unreadcount"] ?? 0
+        accountID = row["accountid"]
+        alwaysShowsFullArticle = row["alwaysshowsfullarticle"] ?? false
         settings = FeedSettings(row: row)
-        declaredInterval = row["declaredInterval"]
+        declaredInterval = row["declaredinterval"]
     }
 }
 

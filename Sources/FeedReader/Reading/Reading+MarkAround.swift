@@ -22,7 +22,7 @@ extension Reading {
                 let changed = try await library.store.markRead(entryIDs: ids)
                 guard let self = self?.live else { return }
                 self.entryList.showRead(true, ids: Set(changed))
-                await self.model.changed(.counts)
+                await self.model.unreadCountsChanged()
                 self.offerUndo(ofMarkingRead: changed)
             } catch {
                 self?.onFailure?(tr("The read state could not be saved."), error)

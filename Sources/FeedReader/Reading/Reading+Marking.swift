@@ -105,7 +105,7 @@ extension Reading {
                 }
                 self?.onFailure?(failure, error)
             }
-            await self?.model.changed(.counts)
+            await self?.model.unreadCountsChanged()
         }
     }
 

@@ -83,7 +83,7 @@ final class ScrollMarking {
                 self?.entryList.showRead(false, ids: Set(ids))
                 self?.onFailure?(tr("The read state could not be saved."), error)
             }
-            await self?.model.changed(.counts)
+            await self?.model.unreadCountsChanged()
         }
     }
 
@@ -108,7 +108,7 @@ final class ScrollMarking {
             } catch {
                 self?.onFailure?(tr("The read state could not be saved."), error)
             }
-            await self?.model.changed(.counts)
+            await self?.model.unreadCountsChanged()
         }
     }
 }

@@ -50,6 +50,7 @@ extension LibraryModel {
     func fillItems() {
         let feedsByItem = Dictionary((feeds + accounts.flatMap(\.feeds)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let foldersByItem = Dictionary((folders + accounts.flatMap(\.folders)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let unreadCounts = unreadCountsByRow
         var countTexts = CountTexts()
         func fill(_ item: SidebarItem, title: String, icon: String, unread: Int) {
             item.title = title
@@ -62,31 +63,31 @@ extension LibraryModel {
             let item = SidebarItem(ref.pointer)
             switch selection {
             case .all:
-                fill(item, title: tr("All Feeds"), icon: "view-list-symbolic", unread: feedsByItem.values.reduce(0) { $0 + $1.unreadCount })
+                fill(item, title: tr("All Feeds"), icon: "view-list-symbolic", unread: unreadCounts[selection] ?? 0)
             case .starred:
-                fill(item, title: tr("Starred"), icon: "starred-symbolic", unread: starredUnreadCount)
+                fill(item, title: tr("Starred"), icon: "starred-symbolic", unread: unreadCounts[selection] ?? 0)
             case let .savedSearch(id):
                 let search = savedSearch(id: id)
-                fill(item, title: search?.name ?? "", icon: "edit-find-symbolic", unread: search?.unreadCount ?? 0)
+                fill(item, title: search?.name ?? "", icon: "edit-find-symbolic", unread: unreadCounts[selection] ?? 0)
                 item.tooltip = search?.query ?? ""
             case let .folder(id):
                 let folder = foldersByItem[id]
-                fill(item, title: folder?.name ?? "", icon: "folder-symbolic", unread: folder?.unreadCount ?? 0)
+                fill(item, title: folder?.name ?? "", icon: "folder-symbolic", unread: unreadCounts[selection] ?? 0)
             case let .feed(id):
                 let feed = feedsByItem[id]
-                fill(item, title: feed?.displayTitle ?? "", icon: "application-rss+xml-symbolic", unread: feed?.unreadCount ?? 0)
+                fill(item, title: feed?.displayTitle ?? "", icon: "application-rss+xml-symbolic", unread: unreadCounts[selection] ?? 0)
                 item.hasError = feed?.lastError != nil
                 item.tooltip = feed.flatMap(Self.tooltip) ?? ""
             case let .label(id):
                 let label = labels.first { $0.id == id }
-                fill(item, title: label?.name ?? "", icon: "user-bookmarks-symbolic", unread: label?.unreadCount ?? 0)
+                fill(item, title: label?.name ?? "", icon: "user-bookmarks-symbolic", unread: unreadCounts[selection] ?? 0)
             case .labelsHeading:
                 // TRANSLATORS: the heading of the sidebar's section of labels (tags put on entries).
                 item.title = tr("Labels")
                 item.accessibleName = item.title
             case let .account(id):
                 guard let account = accounts.first(where: { $0.account.id == id }) else { continue }
-                fill(item, title: account.name.server, icon: "network-server-symbolic", unread: account.unreadCount)
+                fill(item, title: account.name.server, icon: "network-server-symbolic", unread: unreadCounts[selection] ?? 0)
                 item.subtitle = account.name.service.map { account.name.user + " · " + $0 } ?? account.name.user
                 let syncError = account.account.lastError.map { $0.message(for: account.account.kind) }
                 item.syncError = syncError ?? ""
@@ -94,6 +95,38 @@ extension LibraryModel {
                 // The service is named for screen readers, after the user and the server.
                 item.accessibleDescription = ([account.account.kind.displayName] + (syncError.map { [$0] } ?? [])).joined(separator: " ")
                 item.accessibleName = Self.accessibleName(account.name.text, unread: account.unreadCount)
+            }
+        }
+    }
+
+    /// Every row's unread count as the model holds it, by row: All Feeds counts every feed's,
+    /// an account its feeds'.
+    var unreadCountsByRow: [FeedSelection: Int] {
+        let allFeeds = feeds + accounts.flatMap(\.feeds)
+        var counts: [FeedSelection: Int] = [.starred: starredUnreadCount]
+        counts.reserveCapacity(allFeeds.count + folders.count + 8)
+        for feed in allFeeds where counts[.feed(feed.id)] == nil { counts[.feed(feed.id)] = feed.unreadCount }
+        counts[.all] = counts.reduce(0) { sum, row in sum + (row.key.feedID != nil ? row.value : 0) }
+        for folder in folders + accounts.flatMap(\.folders) where counts[.folder(folder.id)] == nil { counts[.folder(folder.id)] = folder.unreadCount }
+        for account in accounts { counts[.account(account.account.id)] = account.unreadCount }
+        for search in savedSearches { counts[.savedSearch(search.id)] = search.unreadCount }
+        for label in labels { counts[.label(label.id)] = label.unreadCount }
+        return counts
+    }
+
+    /// Sets on each row whose unread count differs from `shown` its count and the words for
+    /// screen readers that say it; the other rows are left alone.
+    func showUnreadCounts(changedFrom shown: [FeedSelection: Int]) {
+        var countTexts = CountTexts()
+        for (selection, unread) in unreadCountsByRow where shown[selection] != unread {
+            guard let item = item(selection) else { continue }
+            item.unreadCount = unread
+            if case let .account(id) = selection {
+                guard let account = accounts.first(where: { $0.account.id == id }) else { continue }
+                item.accessibleName = Self.accessibleName(account.name.text, unread: unread)
+            } else {
+                item.accessibleDescription = countTexts.description(unread)
+                item.accessibleName = countTexts.name(item.title, unread: unread)
             }
         }
     }

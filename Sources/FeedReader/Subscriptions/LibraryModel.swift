@@ -21,9 +21,10 @@ final class LibraryModel {
         /// Entries fetched, synced, removed or marked in bulk: the sidebar changes and the list
         /// lists its entries again, scrolled to the top when new ones came (`newAtTop`).
         case entries(newAtTop: Bool = false)
-        /// Entries marked one by one, or an import's feeds before they are fetched: the sidebar's
-        /// rows and counts change; the list already shows the marks (and lists the import's
-        /// entries once it ends).
+        /// Saved searches or labels added, renamed or given, or an import's feeds before they are
+        /// fetched: the sidebar's rows and counts change; the list already shows the change (and
+        /// lists the import's entries once it ends). Marks alone change only counts
+        /// (``unreadCountsChanged()``).
         case counts
     }
 
@@ -76,6 +77,35 @@ final class LibraryModel {
             (self.savedSearches, self.labels) = (savedSearches, labels)
             updateSidebar()
             await onChange?(change, selection)
+        } catch {
+            onFailure?(error)
+        }
+    }
+
+    /// Reads only the unread counts after entries were marked read or unread, and sets them on
+    /// the rows whose count changed: the rows, their names and the selection stay as they are.
+    /// Reading every feed and folder again for this was most of the 65 ms a mark cost the sidebar
+    /// at 5,000 feeds.
+    func unreadCountsChanged() async {
+        do {
+            let counts = try await store.unreadCounts()
+            let shown = unreadCountsByRow
+            for index in feeds.indices { feeds[index].unreadCount = counts.feeds[feeds[index].id] ?? feeds[index].unreadCount }
+            for index in folders.indices { folders[index].unreadCount = counts.folders[folders[index].id] ?? folders[index].unreadCount }
+            for index in accounts.indices {
+                for feed in accounts[index].feeds.indices {
+                    accounts[index].feeds[feed].unreadCount = counts.feeds[accounts[index].feeds[feed].id] ?? accounts[index].feeds[feed].unreadCount
+                }
+                for folder in accounts[index].folders.indices {
+                    accounts[index].folders[folder].unreadCount = counts.folders[accounts[index].folders[folder].id] ?? accounts[index].folders[folder].unreadCount
+                }
+            }
+            for index in savedSearches.indices {
+                savedSearches[index].unreadCount = counts.savedSearches[savedSearches[index].id] ?? savedSearches[index].unreadCount
+            }
+            for index in labels.indices { labels[index].unreadCount = counts.labels[labels[index].id] ?? labels[index].unreadCount }
+            starredUnreadCount = counts.starred
+            showUnreadCounts(changedFrom: shown)
         } catch {
             onFailure?(error)
         }
