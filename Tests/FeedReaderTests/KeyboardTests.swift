@@ -9,31 +9,6 @@ import XCTest
 
 /// The reader from the keyboard alone.
 final class KeyboardTests: XCTestCase {
-    /// Launched by a key (Enter in GNOME Shell's search, a launcher's shortcut), the window
-    /// opened with focus rings on widgets nobody moved to: it opens without one, the keyboard on
-    /// the list of entries, and shows the ring once the person navigates by keyboard (GTK's focus-visible).
-    func testTheWindowOpensWithoutAFocusRingUntilTheKeyboardMoves() throws {
-        try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
-            let window = app.window
-            GtkTestEnvironment.waitForFrames(of: window.window)
-            let focus = gtk_root_get_focus(cast(window.window))
-            XCTAssertTrue(focus.map { $0 == window.entryList.listView || gtk_widget_is_ancestor($0, window.entryList.listView) != 0 } ?? false,
-                          "the keyboard starts on the list of entries: \(focus.map { String(cString: g_type_name_from_instance(cast($0))) } ?? "nothing")")
-            XCTAssertEqual(gtk_window_get_focus_visible(cast(window.window)), 0, "no focus ring as the window opens")
-            saveRender(window.window, name: "focus-opened")
-            if !GtkTestEnvironment.isWayland {
-                // The launching key's release comes to the new window, its press having gone to
-                // the launcher: X11 lets a test send it alone, as the shell hands it over.
-                XDo.run(["windowfocus", "--sync", XDo.windowID(title: app.title), "keyup", "Return"])
-                XCTAssertEqual(gtk_window_get_focus_visible(cast(window.window)), 0, "the launching key's release shows no ring")
-            }
-            RealInput.key(windowTitle: app.title, "Tab")
-            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_window_get_focus_visible(cast(window.window)) != 0 },
-                          "moving by keyboard shows the ring")
-            saveRender(window.window, name: "focus-after-tab")
-        }
-    }
-
     func testJAndKMoveThroughEntriesAndShiftedThroughFeeds() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
             let list = app.window.entryList

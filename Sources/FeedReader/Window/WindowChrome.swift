@@ -2,7 +2,7 @@ import CAdw
 import CGtk
 import RefreshGtk
 
-/// The window's title, icon, menus and focus rings (``FocusRing``): the title follows the sidebar's (views/window.ui, whose texts
+/// The window's title, icon and menus: the title follows the sidebar's (views/window.ui, whose texts
 /// follow the language), the main menu and the shortcuts window are built from their files, in
 /// the current language, with the accelerators from their table.
 @MainActor
@@ -15,7 +15,6 @@ struct WindowChrome {
         (self.window, self.application, self.layout) = (window, application, layout)
         g_object_bind_property(cast(layout.sidebarTitle), "title", cast(window), "title", G_BINDING_SYNC_CREATE)
         gtk_window_set_icon_name(cast(window), FeedReaderApp.applicationID)
-        FocusRing.followKeyboard(of: window)
         // libadwaita's own texts in entry rows, wherever they are, in the app's language.
         AdwaitaTexts.followEntryRows()
         buildMenus()
