@@ -43,6 +43,66 @@ final class EmptyStateTests: XCTestCase {
         }
     }
 
+    /// With no feed at all the article pane said "No Entry Selected" beside the list's "No Feeds
+    /// Yet", and the first window's welcome a second time what the list said: the window shows
+    /// one empty state, at every width, with every way to bring feeds in.
+    func testWithNoFeedsTheWindowShowsOneEmptyStateWithEveryWayToBringFeedsIn() throws {
+        try onMain {
+            let app = try ReaderFixture(healingStoreIn: temporaryDirectory())
+            defer { app.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { app.window.sidebar.feedIDs.count == 3 })
+            let checkOneState = { (app: ReaderFixture, when: String) in
+                GtkTestEnvironment.withAnimations(false) {
+                    for width: Int32 in [1280, 800, 420] {
+                        PaneLeafletTests.resize(app, width: width)
+                        GtkTestEnvironment.waitForFrames(of: app.window.window)
+                        XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownStatusTitles(app.window.window) == ["No Feeds Yet"] },
+                                      "\(when), \(width) px: one empty state, not \(Self.shownStatusTitles(app.window.window))")
+                        let page = descendant(of: app.window.window) {
+                            isWidget($0, a: adw_status_page_get_type()) && PaneLeafletTests.isShown($0)
+                        }
+                        XCTAssertEqual(page.map { FirstRunTests.buttons(in: $0).filter { PaneLeafletTests.isShown($0.button) }.map(\.label) },
+                                       ["_Add a Feed", "_Import Subscriptions…", "Add Account…"], "\(when), \(width) px")
+                        saveRender(app.window.window, name: "no-feeds-\(when)-\(width)")
+                    }
+                    PaneLeafletTests.resize(app, width: 1280)
+                }
+            }
+            nonisolated(unsafe) var removed = false
+            Task { @MainActor [window = app.window] in
+                for feed in window.model.feeds { try? await window.library.store.removeFeed(id: feed.id) }
+                await window.model.changed(.feeds)
+                removed = true
+            }
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { removed })
+            checkOneState(app, "first-window")
+            app.close()
+            let restarted = try app.restarted()
+            defer { restarted.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.statusTitle(restarted) == "No Feeds Yet" })
+            checkOneState(restarted, "restarted")
+        }
+    }
+
+    /// The titles of the status pages shown in `window`.
+    @MainActor
+    static func shownStatusTitles(_ window: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        var titles: [String] = []
+        func walk(_ widget: UnsafeMutablePointer<GtkWidget>) {
+            guard PaneLeafletTests.isShown(widget) else { return }
+            if isWidget(widget, a: adw_status_page_get_type()) {
+                titles.append(adw_status_page_get_title(OpaquePointer(widget)).map { String(cString: $0) } ?? "")
+            }
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                walk(current)
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        walk(window)
+        return titles
+    }
+
     func testASearchWithoutMatchesAndAnEmptyStarredSayWhyTheListIsEmpty() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
             app.window.filterBar.startSearch()
@@ -159,7 +219,7 @@ final class FirstRunTests: XCTestCase {
             app.window.sidebar.select(.starred)
             XCTAssertTrue(GtkTestEnvironment.iterate { app.window.article.entry == nil }, "nothing is starred: no entry shows")
             XCTAssertNil(app.window.article.welcome)
-            XCTAssertEqual(String(cString: gtk_stack_get_visible_child_name(cast(app.window.article.widget))), "empty")
+            XCTAssertTrue(GtkTestEnvironment.iterate { EmptyStateTests.shownStatusTitles(app.window.article.widget) == ["No Entry Selected"] })
             app.close()
 
             let restarted = try app.restarted()

@@ -12,7 +12,7 @@ final class MainMenuTests: XCTestCase {
         try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
             let button = try XCTUnwrap(FolderTests.mainMenuButton(of: app))
             XCTAssertEqual(Self.sections(of: button).map { $0.map(\.action) }, [
-                ["win.mark-all-read", "win.new-folder", "win.import-subscriptions", "win.export-subscriptions", "win.show-hidden"],
+                ["win.add-feed", "win.mark-all-read", "win.new-folder", "win.import-subscriptions", "win.export-subscriptions", "win.show-hidden"],
                 ["win.preferences", "win.show-help-overlay", "win.about"],
             ])
             for item in Self.sections(of: button).joined() {

@@ -408,7 +408,9 @@ final class MediaPlayerTests: XCTestCase {
             Self.click(player.startButton, in: app)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { gtk_widget_get_mapped(player.errorLabel) != 0 }, "the host is gone")
             let texts = Self.shownTexts(in: player.widget)
-            XCTAssertTrue(texts.contains("This file cannot be played."), "\(texts)")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                Self.shownErrors(in: player.widget) == ["This file cannot be played. Nothing was found at this address (error 404)."]
+            }, "\(Self.shownErrors(in: player.widget))")
             XCTAssertFalse(texts.contains { $0.lowercased().contains("gst") || $0.contains("element") || $0 == "Details" },
                            "no GStreamer debug text: \(texts)")
             app.showEntry(titled: "Plain")
@@ -552,8 +554,10 @@ final class MediaPlayerTests: XCTestCase {
 
             let lost = try XCTUnwrap(app.window.article.media.players.first)
             Self.click(lost.startButton, in: app)
-            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { gtk_widget_get_mapped(lost.errorLabel) != 0 })
-            XCTAssertEqual(String(cString: gtk_label_get_text(cast(lost.errorLabel))), "This file cannot be played.")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                gtk_widget_get_mapped(lost.errorLabel) != 0
+                    && String(cString: gtk_label_get_text(cast(lost.errorLabel))) == "This file cannot be played. Nothing was found at this address (error 404)."
+            })
             let lostRow = app.window.article.media.downloadRows[1]
             Self.click(lostRow.downloadButton, in: app)
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { gtk_widget_get_mapped(lostRow.statusLabel) != 0 })
@@ -575,6 +579,57 @@ final class MediaPlayerTests: XCTestCase {
             XCTAssertEqual(String(cString: gtk_widget_get_tooltip_text(rows[0].downloadButton)), "In den Download-Ordner herunterladen")
             XCTAssertNil(AccessibilityTests.labelMismatch(rows[0].downloadButton, "In den Download-Ordner herunterladen"))
         }
+    }
+
+    /// An episode whose file is gone showed two red lines for the one fault ("This file cannot
+    /// be played." and, once Download was pressed, the 404 under it): one message says what
+    /// failed and why, in the person's language, and a download failing after it replaces it.
+    func testAMissingEpisodeSaysWhyInOneMessageInThePersonsLanguage() throws {
+        try withShows { app, _ in
+            let cases: [(language: String, played: String, downloaded: String)] = [
+                ("", "This file cannot be played. Nothing was found at this address (error 404).",
+                 "Nothing was found at this address (error 404)."),
+                ("de", "Diese Datei kann nicht abgespielt werden. Unter dieser Adresse wurde nichts gefunden (Fehler 404).",
+                 "Unter dieser Adresse wurde nichts gefunden (Fehler 404)."),
+            ]
+            // English again after: a switch back to the system's ("") kept German for the next tests in this process.
+            defer { app.window.switchLanguage(to: "en") }
+            for (language, played, downloaded) in cases {
+                app.window.switchLanguage(to: language)
+                app.showEntry(titled: "Notes")
+                let lost = try XCTUnwrap(app.window.article.media.players.first)
+                XCTAssertEqual(lost.url.lastPathComponent, "lost.mp3")
+                Self.click(lost.startButton, in: app)
+                XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { !Self.shownErrors(in: lost.widget).isEmpty }, "\(language): Play fails")
+                // GStreamer gives up first, then the copy meant to play from the disk finds nothing:
+                // the message waits for neither to come and go.
+                XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { Self.shownErrors(in: lost.widget) == [played] },
+                              "\(language): one message for the one fault: \(Self.shownErrors(in: lost.widget))")
+                saveRender(app.window.window, name: "media-missing-played-\(language.isEmpty ? "en" : language)")
+                let row = app.window.article.media.downloadRows[1]
+                Self.click(row.downloadButton, in: app)
+                XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { Self.shownErrors(in: lost.widget) == [downloaded] },
+                              "\(language): the download's failure takes its place: \(Self.shownErrors(in: lost.widget))")
+                saveRender(app.window.window, name: "media-missing-downloaded-\(language.isEmpty ? "en" : language)")
+            }
+        }
+    }
+
+    /// The texts shown in red (GTK's error style) under `widget`.
+    @MainActor
+    static func shownErrors(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        var texts: [String] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if gtk_widget_get_mapped(current) != 0 {
+                if isWidget(current, a: gtk_label_get_type()), gtk_widget_has_css_class(current, "error") != 0 {
+                    texts.append(String(cString: gtk_label_get_text(cast(current))))
+                }
+                texts += shownErrors(in: current)
+            }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return texts
     }
 
     /// A download stopped for the disk's sake, or refused a redirect, says which (a redirect to a

@@ -238,42 +238,48 @@ final class PaneLeafletTests: XCTestCase {
         }
     }
 
-    /// At 800 px adding a feed took Back and then the sidebar's +: the list's header has its
-    /// own Add Feed in the two-pane step, none beside a sidebar that has one, and none in a
-    /// phone-sized window whose header has no room to spare.
-    func testWithTheSidebarFoldedAwayAddFeedIsOneClickFromTheList() throws {
+    /// At 800 px adding a feed took Back and then the sidebar's +; a + of its own in the list's
+    /// header then cut the list's title: with the sidebar folded away, Add Feed is in the main
+    /// menu (MainMenuTests: its action), which opens with one click in the article's header.
+    func testWithTheSidebarFoldedAwayAddFeedIsInTheMainMenuBesideTheList() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
             let window = app.window
-            XCTAssertFalse(Self.isShown(window.layout.listAddButton), "three panes: the sidebar's + is there")
-            Self.resize(app, width: 800)
-            XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries, .article] })
-            XCTAssertTrue(GtkTestEnvironment.iterate { Self.isShown(window.layout.listAddButton) })
-            XCTAssertNil(AccessibilityTests.labelMismatch(window.layout.listAddButton, "Add Feed"))
-            GtkTestEnvironment.waitForFrames(of: window.layout.listAddButton)
-
-            RealInput.click(windowTitle: app.title, at: app.point(in: window.layout.listAddButton, x: 10, y: 10))
-
-            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { toplevel(titled: "Add Feed") != nil }, "one click opens Add Feed")
-            RealInput.key(windowTitle: "Add Feed", "Escape")
-            XCTAssertTrue(GtkTestEnvironment.iterate { toplevel(titled: "Add Feed") == nil })
-            Self.resize(app, width: 500)
-            XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window).count == 1 })
-            XCTAssertFalse(Self.isShown(window.layout.listAddButton), "one pane: the list header keeps its room for a phone")
+            let menu = window.layout.mainMenuButton
+            // Without the leaflets' slide: the menu is clicked where it ends up.
+            GtkTestEnvironment.withAnimations(false) {
+                Self.resize(app, width: 800)
+                XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries, .article] })
+                XCTAssertTrue(GtkTestEnvironment.iterate {
+                    Self.isShown(menu) && gtk_widget_is_ancestor(menu, window.layout.articleContent) != 0
+                }, "the main menu is at the end of the article's header")
+                GtkTestEnvironment.waitForFrames(of: window.window)
+            }
+            RealInput.click(windowTitle: app.title, at: app.point(in: menu, x: 12, y: 12))
+            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_menu_button_get_popover(cast(menu)).map { gtk_widget_get_mapped(cast($0)) != 0 } ?? false })
+            let popover = try XCTUnwrap(gtk_menu_button_get_popover(cast(menu)))
+            let item = descendant(of: UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self)) {
+                isWidget($0, a: gtk_label_get_type()) && String(cString: gtk_label_get_text(cast($0))) == "Add Feed…"
+            }
+            XCTAssertTrue(item.map { gtk_widget_get_mapped($0) != 0 } ?? false, "the open menu shows Add Feed…")
+            XCTAssertEqual(item.map { gtk_label_get_use_underline(cast($0)) != 0 }, true, "with its mnemonic")
+            gtk_popover_popdown(cast(popover))
         }
     }
 
     /// At 600–1000 px Refresh and the main menu were only behind Back, on the folded-away
-    /// sidebar: at every width they are in the header bar of the first pane shown, the list's
-    /// or, alone, the article's, and the main menu opens from there with a click.
-    func testRefreshAndTheMainMenuAreInTheFirstShownPanesHeaderAtEveryWidth() throws {
+    /// sidebar: at every width they are in the header bars of the panes shown, the sidebar's,
+    /// the list's and the article's beside it, or the one pane's shown alone, and the main menu
+    /// opens from there with a click.
+    func testRefreshAndTheMainMenuAreInTheShownPanesHeadersAtEveryWidth() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
             let window = app.window
             let (refresh, menu) = (window.layout.refreshButton, window.layout.mainMenuButton)
             let paneWidget: [PaneLeaflet.Pane: UnsafeMutablePointer<GtkWidget>] = [
                 .feeds: window.layout.sidebarContent, .entries: window.layout.listContent, .article: window.layout.articleContent,
             ]
-            @MainActor func inFirstShownHeader(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-                guard let first = Self.shownPanes(window).first, let pane = paneWidget[first] else { return false }
+            @MainActor func inShownHeader(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+                let places = WindowButtons.places(among: Self.shownPanes(window))
+                guard let pane = paneWidget[widget == menu ? places.menu : places.refresh] else { return false }
                 return Self.isShown(widget) && gtk_widget_is_ancestor(widget, pane) != 0
                     && descendant(of: pane) { isWidget($0, a: adw_header_bar_get_type()) && gtk_widget_is_ancestor(widget, $0) != 0 } != nil
             }
@@ -281,21 +287,21 @@ final class PaneLeafletTests: XCTestCase {
                 for width: Int32 in [1280, 1000, 800, 600, 420] {
                     Self.resize(app, width: width)
                     GtkTestEnvironment.waitForFrames(of: window.window)
-                    XCTAssertTrue(GtkTestEnvironment.iterate { inFirstShownHeader(refresh) && inFirstShownHeader(menu) },
-                                  "\(width) px, \(Self.shownPanes(window)): Refresh and the main menu are in the first shown pane's header")
+                    XCTAssertTrue(GtkTestEnvironment.iterate { inShownHeader(refresh) && inShownHeader(menu) },
+                                  "\(width) px, \(Self.shownPanes(window)): Refresh and the main menu are in the shown panes' headers")
                     saveRender(window.window, name: "window-buttons-\(width)")
                     guard Self.shownPanes(window) == [.entries] else { continue }
                     // One pane: the article alone has them too.
                     RealInput.click(windowTitle: app.title, at: app.point(in: window.entryList.listView, x: 100, y: 20))
                     XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.article] })
-                    XCTAssertTrue(GtkTestEnvironment.iterate { inFirstShownHeader(refresh) && inFirstShownHeader(menu) },
+                    XCTAssertTrue(GtkTestEnvironment.iterate { inShownHeader(refresh) && inShownHeader(menu) },
                                   "\(width) px, the article alone: Refresh and the main menu are in its header")
                     saveRender(window.window, name: "window-buttons-\(width)-article")
                     RealInput.key(windowTitle: app.title, "alt+Left")
                     XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries] })
                 }
                 Self.resize(app, width: 800)
-                XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries, .article] && inFirstShownHeader(menu) })
+                XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries, .article] && inShownHeader(menu) })
                 GtkTestEnvironment.waitForFrames(of: window.window)
             }
             RealInput.click(windowTitle: app.title, at: app.point(in: menu, x: 12, y: 12))
@@ -303,6 +309,47 @@ final class PaneLeafletTests: XCTestCase {
                           "at 800 px one click opens the main menu")
             saveScreen(name: "window-buttons-800-menu")
             RealInput.key(windowTitle: app.title, "Escape")
+        }
+    }
+
+    /// At 800 px the list's header held six buttons and cut its title ("Alle Fee…" in German,
+    /// the same in Arabic): in every language, at 1280, 1000 and 800 px, the list's title shows
+    /// whole, and its controls stay in reach, each named for screen readers.
+    func testTheListsTitleShowsWholeInEveryLanguageAtEveryWidth() throws {
+        try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
+            let window = app.window
+            // English again after: a switch back to the system's ("") kept German for the next tests in this process.
+            defer { window.switchLanguage(to: "en") }
+            let languages = ["en"] + RefreshLocalization.availableLanguages.filter { $0 != "en" }
+            XCTAssertEqual(languages.count, 13, "English and the 12 translations")
+            GtkTestEnvironment.withAnimations(false) {
+                for language in languages {
+                    window.switchLanguage(to: language)
+                    for width: Int32 in [1280, 1000, 800] {
+                        Self.resize(app, width: width)
+                        XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window).suffix(2) == [.entries, .article] })
+                        for selection in [FeedSelection.all, .starred] {
+                            window.sidebar.select(selection)
+                            GtkTestEnvironment.waitForFrames(of: window.window)
+                            GtkTestEnvironment.waitForFrames(of: window.window)
+                            let label = try? XCTUnwrap(descendant(of: UnsafeMutablePointer(window.layout.listTitle)) {
+                                isWidget($0, a: gtk_label_get_type()) && gtk_widget_has_css_class($0, "title") != 0
+                            })
+                            guard let label else { continue }
+                            let title = String(cString: gtk_label_get_text(cast(label)))
+                            XCTAssertEqual(gtk_label_get_layout(cast(label)).map { pango_layout_is_ellipsized($0) } ?? 1, 0,
+                                           "\(language), \(width) px: “\(title)” shows whole in \(gtk_widget_get_width(label)) px")
+                            if [("de", 800), ("ar", 800)].contains(where: { $0 == language && $1 == width }), selection == .all {
+                                saveRender(window.window, name: "list-title-\(language)-\(width)")
+                            }
+                        }
+                        for (control, name) in [(window.layout.searchButton, tr("Search")), (window.layout.unreadButton, tr("Show only unread entries"))] {
+                            XCTAssertTrue(Self.isShown(control), "\(language), \(width) px: \(name) is in the list's header")
+                            XCTAssertNil(AccessibilityTests.labelMismatch(control, name))
+                        }
+                    }
+                }
+            }
         }
     }
 

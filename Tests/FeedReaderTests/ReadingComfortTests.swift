@@ -355,7 +355,7 @@ final class ReadingComfortTests: XCTestCase {
     /// Each zoom says the text size it reached; it stops at 300% and 50%, and Ctrl+0's reset says 100%.
     func testZoomingSaysTheTextSizeWithinItsBounds() throws {
         try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
-            let toasts = app.window.notices.toasts
+            let toasts = app.window.article.toasts
             let cases: [(action: String, times: Int, says: String)] = [
                 ("zoom-in", 1, "Text size 110%"),
                 ("zoom-in", 20, "Text size 300%"),
@@ -369,5 +369,44 @@ final class ReadingComfortTests: XCTestCase {
             }
             XCTAssertEqual(app.window.article.zoom, 1)
         }
+    }
+
+    /// The "Text size" toast spanned the list and the article, centred on the window: it sits
+    /// over the article it describes, at three panes and at two, and covers none of the list.
+    func testTheTextSizeToastSitsOverTheArticle() throws {
+        try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
+            let window = app.window
+            GtkTestEnvironment.withAnimations(false) {
+                for width: Int32 in [1280, 800] {
+                    PaneLeafletTests.resize(app, width: width)
+                    XCTAssertTrue(GtkTestEnvironment.iterate { PaneLeafletTests.shownPanes(window).suffix(2) == [.entries, .article] })
+                    g_action_group_activate_action(cast(window.window), "zoom-in", nil)
+                    var toast: UnsafeMutablePointer<GtkWidget>?
+                    XCTAssertTrue(GtkTestEnvironment.iterate {
+                        toast = descendant(of: window.window) {
+                            String(cString: g_type_name_from_instance(cast($0))) == "AdwToastWidget" && gtk_widget_get_mapped($0) != 0
+                        }
+                        return toast != nil
+                    }, "\(width) px: a toast shows")
+                    guard let toast else { continue }
+                    GtkTestEnvironment.waitForFrames(of: window.window)
+                    let shown = Self.bounds(of: toast, in: window.window)
+                    let article = Self.bounds(of: window.layout.articlePane, in: window.window)
+                    let list = Self.bounds(of: window.layout.listContent, in: window.window)
+                    XCTAssertGreaterThanOrEqual(shown.minX, article.minX, "\(width) px: the toast \(shown) starts over the article \(article)")
+                    XCTAssertLessThanOrEqual(shown.maxX, article.maxX, "\(width) px: and ends over it")
+                    XCTAssertGreaterThanOrEqual(shown.minX, list.maxX, "\(width) px: the list \(list) is not covered")
+                    saveRender(window.window, name: "zoom-toast-\(width)")
+                    g_action_group_activate_action(cast(window.window), "zoom-reset", nil)
+                }
+            }
+        }
+    }
+
+    @MainActor
+    private static func bounds(of widget: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>) -> CGRect {
+        var rect = graphene_rect_t()
+        XCTAssertNotEqual(gtk_widget_compute_bounds(widget, window, &rect), 0)
+        return CGRect(x: CGFloat(rect.origin.x), y: CGFloat(rect.origin.y), width: CGFloat(rect.size.width), height: CGFloat(rect.size.height))
     }
 }

@@ -20,11 +20,19 @@ enum MainMenu {
 
     /// Names the item marking entries read in `button`'s menu `label`, for what the list shows.
     static func setMarkReadLabel(_ label: String, in button: UnsafeMutablePointer<GtkWidget>) {
+        let action = "win.mark-all-read"
         guard let menu = gtk_menu_button_get_menu_model(cast(button)),
               let section = g_menu_model_get_item_link(menu, 0, "section") else { return }
         defer { g_object_unref(cast(section)) }
+        guard let index = (0..<g_menu_model_get_n_items(section)).first(where: { actionName(of: $0, in: section) == action }) else { return }
         // A menu model's items are fixed once made: the item is made again with its new label.
-        g_menu_remove(OpaquePointer(section), 0)
-        g_menu_insert(OpaquePointer(section), 0, label, "win.mark-all-read")
+        g_menu_remove(OpaquePointer(section), index)
+        g_menu_insert(OpaquePointer(section), index, label, action)
+    }
+
+    private static func actionName(of item: Int32, in menu: UnsafeMutablePointer<GMenuModel>) -> String? {
+        guard let value = g_menu_model_get_item_attribute_value(menu, item, "action", nil) else { return nil }
+        defer { g_variant_unref(value) }
+        return String(cString: g_variant_get_string(value, nil))
     }
 }

@@ -33,6 +33,8 @@ final class ArticleView {
     nonisolated static let pageAddress = "about:blank"
 
     let widget: UnsafeMutablePointer<GtkWidget>
+    /// Notices about the article itself (its text size), shown over it rather than across the window's panes.
+    let toasts: Toasts
     let openButton: UnsafeMutablePointer<GtkWidget>
     let starButton: UnsafeMutablePointer<GtkWidget>
     /// The full article from the entry's web page: its toggle in the header bar, spinner and notice.
@@ -44,6 +46,11 @@ final class ArticleView {
     private let emptyPage: OpaquePointer
     /// Says it instead in the first window the app opens, once offered.
     private(set) var welcome: FirstRunWelcome?
+    /// Whether anything is subscribed: with nothing, the list's "No Feeds Yet" is the window's
+    /// one empty state, and the pane says nothing beside it.
+    var hasFeeds = true {
+        didSet { if state == .empty, hasFeeds != oldValue { showEmptyPage() } }
+    }
     /// What the pane says once the web process has ended, as the other panes' empty and error
     /// states say theirs: an icon, a title, a sentence and Reload.
     let crashedPage: OpaquePointer
@@ -137,8 +144,12 @@ final class ArticleView {
         gtk_stack_add_named(cast(stack), UnsafeMutablePointer(emptyPage), "empty")
         gtk_stack_add_named(cast(stack), articleBox, "article")
         gtk_stack_add_named(cast(stack), UnsafeMutablePointer(crashedPage), "crashed")
+        gtk_stack_add_named(cast(stack), adw_bin_new(), "nothing")
         gtk_widget_set_vexpand(stack, 1)
-        widget = stack
+        let overlay = adw_toast_overlay_new()!
+        adw_toast_overlay_set_child(OpaquePointer(overlay), stack)
+        widget = overlay
+        toasts = Toasts(overlay: OpaquePointer(overlay))
         life = WidgetLife(stack)
         gtk_stack_set_visible_child_name(cast(stack), "empty")
 
@@ -311,14 +322,19 @@ final class ArticleView {
         loadsImagesOnce = false
         updateImagesBar()
         state = .empty
-        gtk_stack_set_visible_child_name(cast(stack), welcome == nil ? "empty" : "welcome")
+        showEmptyPage()
+    }
+
+    /// With no entry shown: nothing while nothing is subscribed, else the welcome once offered, else "No Entry Selected".
+    private func showEmptyPage() {
+        gtk_stack_set_visible_child_name(cast(stack), !hasFeeds ? "nothing" : welcome == nil ? "empty" : "welcome")
     }
 
     /// Shows `page` while no entry is selected, in place of "No Entry Selected".
     func offer(_ page: FirstRunWelcome) {
         welcome = page
         gtk_stack_add_named(cast(stack), page.widget, "welcome")
-        if state == .empty { gtk_stack_set_visible_child_name(cast(stack), "welcome") }
+        if state == .empty { showEmptyPage() }
     }
 
     /// Once an entry was read the welcome has done its work: the pane, empty again (a search, an

@@ -18,6 +18,8 @@ final class MediaDownloadRow {
     private let parts: BuilderFile
     private let enclosure: Enclosure
     private let downloads: MediaDownloads
+    /// Told when a failure shows, so the player above says no second one for the same file.
+    var onFailureShown: (() -> Void)?
 
     init(enclosure: Enclosure, downloads: MediaDownloads) {
         self.enclosure = enclosure
@@ -98,5 +100,13 @@ final class MediaDownloadRow {
         }
         gtk_label_set_text(cast(details.label), detailText ?? "")
         gtk_widget_set_visible(details.expander, (detailText != nil).gboolean)
+        if failure != nil { onFailureShown?() }
+    }
+
+    /// Hides a failure shown: the player has just said why the same file fails, one message for the one fault.
+    func hideFailure() {
+        guard gtk_widget_has_css_class(statusLabel, "error") != 0 else { return }
+        gtk_widget_set_visible(statusLabel, 0)
+        gtk_widget_set_visible(details.expander, 0)
     }
 }

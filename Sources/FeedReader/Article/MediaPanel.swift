@@ -73,6 +73,9 @@ final class MediaPanel {
                 for other in self.players { other.setSpeed(speed) }
             }
             players.append(player)
+            // One message for the file at a time: the latest of the player's and the download's.
+            player.onErrorShown = { [weak row] in row?.hideFailure() }
+            row.onFailureShown = { [weak player] in player?.hideError() }
             // The file's name and download button under the controls, above any playback error.
             gtk_box_insert_child_after(cast(player.widget), row.widget, player.controls)
             gtk_box_append(cast(widget), player.widget)

@@ -67,9 +67,12 @@ final class MediaPlayer {
     let resumeLabel: UnsafeMutablePointer<GtkWidget>
     /// Says the file is being saved to be played from the disk.
     let copyingLabel: UnsafeMutablePointer<GtkWidget>
-    /// Says the file cannot be played, when GStreamer gave up on it. GStreamer's own words
-    /// (element paths, source lines) are for a developer: they go to standard error, not here.
+    /// Says the file cannot be played, when GStreamer gave up on it, and why when its copy could
+    /// not be fetched either. GStreamer's own words (element paths, source lines) are for a
+    /// developer: they go to standard error, not here.
     let errorLabel: UnsafeMutablePointer<GtkWidget>
+    /// Told when the error shows, so the file's download row says no second one for the same fault.
+    var onErrorShown: (() -> Void)?
     private var restore = Restore.looking
     /// How many times the file was opened again to resume it, having come up unseekable.
     private var reopenings = 0
@@ -83,6 +86,8 @@ final class MediaPlayer {
     /// Saving that copy.
     private var copying: Task<Void, Never>?
     private var hasTriedCopy = false
+    /// Why the copy could not be fetched, once it could not: the message says it whichever error comes last.
+    private var copyFailure: EnclosureDownload.Failure?
 
     /// The player of `enclosure` of the entry `entryID`, titled `title` (the entry's) from the
     /// feed `feedTitle`, playing at `speed`.
@@ -369,17 +374,23 @@ final class MediaPlayer {
         let download = EnclosureDownload(url: url, into: Self.copiesFolder) { _ in }
         copying = Task { @MainActor [weak self] in
             let saved: URL?
+            var failure: EnclosureDownload.Failure?
             do throws(EnclosureDownload.Failure) {
                 saved = try await download.start()
             } catch {
                 saved = nil
+                failure = error
             }
             guard let self, !self.isStopped else {
                 if let saved { try? FileManager.default.removeItem(at: saved) }
                 return
             }
             gtk_widget_set_visible(self.copyingLabel, 0)
-            guard let saved else { return self.showError() }
+            self.copying = nil
+            guard let saved else {
+                self.copyFailure = failure
+                return self.showError()
+            }
             self.localCopy = saved
             self.replaceStream(playing: true)
         }
@@ -426,15 +437,25 @@ final class MediaPlayer {
         positions.save(now, entryID: entryID, url: url)
     }
 
+    /// Says the file cannot be played, and why when fetching its copy failed too, in one message;
+    /// while the copy is fetched, GStreamer's further errors wait for it.
     private func showError() {
-        guard !isStopped else { return }
+        guard !isStopped, copying == nil else { return }
         if let error = stream.flatMap({ gtk_media_stream_get_error($0) }) {
             FileHandle.standardError.write(Data("feed-reader: \(url.absoluteString) cannot be played: \(String(cString: error.pointee.message))\n".utf8))
         }
         if !hasTriedCopy, Enclosure.isWebAddress(url) { return playFromCopy() }
+        let cannotPlay = tr("This file cannot be played.")
+        gtk_label_set_text(cast(errorLabel), copyFailure.map { cannotPlay + " " + MediaDownloads.sentence(for: $0, url: url) } ?? cannotPlay)
         gtk_widget_set_visible(errorLabel, 1)
         gtk_widget_set_visible(controls, 0)
         if let view { gtk_widget_set_visible(view, 0) }
+        onErrorShown?()
+    }
+
+    /// Hides the error: the download row has just said why the same file fails.
+    func hideError() {
+        gtk_widget_set_visible(errorLabel, 0)
     }
 
     /// Saves where playback is and lets the file go, as when another entry is shown or the

@@ -4,7 +4,7 @@ import FeedCore
 /// refresh footer's "No more data".
 struct ListEmptyState: Equatable {
     enum Kind: Equatable {
-        /// Nothing subscribed yet: Add a Feed.
+        /// Nothing subscribed yet: Add a Feed, Import Subscriptions or Add Account, the window's one empty state.
         case noFeeds
         /// A search that matched nothing.
         case noResults
@@ -30,7 +30,8 @@ struct ListEmptyState: Equatable {
     static func of(hasFeeds: Bool, selection: FeedSelection, filter: EntryFilter, searching: Bool, online: Bool) -> ListEmptyState {
         if !hasFeeds {
             return ListEmptyState(kind: .noFeeds, iconName: "application-rss+xml-symbolic", title: tr("No Feeds Yet"),
-                                  description: tr("Add a feed to read its entries here."), button: tr("_Add a Feed"))
+                                  description: tr("Add the feeds you read, bring your subscriptions from another reader, or sync with your server."),
+                                  button: tr("_Add a Feed"))
         }
         if searching {
             return ListEmptyState(kind: .noResults, iconName: "system-search-symbolic", title: tr("No Results Found"),

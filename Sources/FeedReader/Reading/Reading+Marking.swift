@@ -63,13 +63,14 @@ extension Reading {
         enableArticleActions(for: entryList.selectedEntry)
     }
 
-    /// Zooms the article with `change` and says the level it reached, which stops at the
-    /// highest and lowest: a key pressed again there says so rather than seeming to do nothing.
+    /// Zooms the article with `change` and says the level it reached, over the article it
+    /// describes, which stops at the highest and lowest: a key pressed again there says so
+    /// rather than seeming to do nothing.
     private func zoom(_ change: (ArticleView) -> Void) {
         change(article)
         let percent = Int((article.zoom * 100).rounded())
         // TRANSLATORS: a notice after zooming the article; %d%% is its size in percent, such as 120%.
-        toasts.show(tr("Text size %d%%").filling(percent: percent))
+        article.toasts.show(tr("Text size %d%%").filling(percent: percent))
     }
 
     /// Marks one entry read or unread, in the store, its row and the unread counts.

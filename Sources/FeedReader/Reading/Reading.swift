@@ -18,6 +18,8 @@ final class Reading {
         let stack: UnsafeMutablePointer<GtkWidget>
         let status: OpaquePointer
         let statusButton: UnsafeMutablePointer<GtkWidget>
+        /// Import Subscriptions and Add Account under it, offered while nothing is subscribed.
+        let otherSources: UnsafeMutablePointer<GtkWidget>
     }
 
     let window: UnsafeMutablePointer<GtkWidget>
@@ -118,6 +120,7 @@ final class Reading {
     func show(_ change: LibraryModel.Change, selecting requested: FeedSelection?) async {
         sidebar.modelChanged(selecting: requested ?? sidebar.selection)
         filterBar.setAvailable(hasFeeds, in: window)
+        article.hasFeeds = hasFeeds
         entryList.updateFeedTitles(model.feedTitles)
         showSelectionTitle()
         if requested != nil || sidebar.selection != model.selection || sidebar.selection != entryList.source {
@@ -180,6 +183,7 @@ final class Reading {
             gtk_button_set_label(cast(listPane.statusButton), button)
         }
         gtk_widget_set_visible(listPane.statusButton, (state.button != nil).gboolean)
+        gtk_widget_set_visible(listPane.otherSources, (state.kind == .noFeeds).gboolean)
         listEmptyState = state
         gtk_stack_set_visible_child_name(cast(listPane.stack), "empty")
     }

@@ -90,8 +90,7 @@ final class MainWindow {
         panes.windowButtons = WindowButtons(refresh: layout.refreshButton, menu: layout.mainMenuButton, slots: layout.windowButtonSlots)
         reading = Reading(window: window, life: life, library: library, model: model, settings: settings, preferences: preferences,
                           sidebar: sidebar, entryList: entryList, article: article, filterBar: filterBar, panes: panes,
-                          listPane: Reading.ListPane(title: layout.listTitle, stack: layout.listStack, status: layout.listStatus,
-                                                     statusButton: layout.listStatusButton),
+                          listPane: layout.listPaneParts,
                           toasts: toasts, network: network)
         adw_application_window_set_content(cast(window), layout.widget)
         // The window holds the layout now.

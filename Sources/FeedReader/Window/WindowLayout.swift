@@ -26,8 +26,6 @@ struct WindowLayout {
     let listContent: UnsafeMutablePointer<GtkWidget>
     let listTitle: OpaquePointer
     let listBackButton: UnsafeMutablePointer<GtkWidget>
-    /// Add Feed in the list's header bar, shown while the sidebar (and its +) is folded away and the list is beside the article.
-    let listAddButton: UnsafeMutablePointer<GtkWidget>
     let searchButton: UnsafeMutablePointer<GtkWidget>
     let unreadButton: UnsafeMutablePointer<GtkWidget>
     let searchBar: UnsafeMutablePointer<GtkWidget>
@@ -37,6 +35,7 @@ struct WindowLayout {
     let entriesSlot: UnsafeMutablePointer<GtkWidget>
     let listStatus: OpaquePointer
     let listStatusButton: UnsafeMutablePointer<GtkWidget>
+    let listOtherSources: UnsafeMutablePointer<GtkWidget>
     let articlePane: UnsafeMutablePointer<GtkWidget>
     let articleContent: UnsafeMutablePointer<GtkWidget>
     let articleHeader: OpaquePointer
@@ -70,7 +69,6 @@ struct WindowLayout {
         listContent = object("list_content")
         listTitle = opaque("list_title")
         listBackButton = object("list_back_button")
-        listAddButton = object("list_add_button")
         searchButton = object("search_button")
         unreadButton = object("unread_button")
         searchBar = object("search_bar")
@@ -80,24 +78,20 @@ struct WindowLayout {
         entriesSlot = object("entries_slot")
         listStatus = opaque("list_status")
         listStatusButton = object("list_status_button")
+        listOtherSources = object("list_other_sources")
         articlePane = object("article_pane")
         articleContent = object("article_content")
         articleHeader = opaque("article_header")
         articleBackButton = object("article_back_button")
-        // The list's + shows in the two-pane step only: with three panes the sidebar has its
-        // own, and a phone-sized window keeps its list header's room (the feeds page is one Back away).
-        let (outer, inner, button) = (outerLeaflet, innerLeaflet, listAddButton)
-        let showListAddButton = {
-            gtk_widget_set_visible(button, (adw_leaflet_get_folded(outer) != 0 && adw_leaflet_get_folded(inner) == 0).gboolean)
-        }
-        showListAddButton()
-        for leaflet in [outer, inner] {
-            Signal.connectIgnoringArgument(cast(leaflet), "notify::folded") { showListAddButton() }
-        }
     }
 
     /// The layout's top widget, for the window's content.
     var widget: UnsafeMutablePointer<GtkWidget> { UnsafeMutablePointer(toastOverlay) }
+
+    /// The list pane's title and empty state, which Reading keeps.
+    var listPaneParts: Reading.ListPane {
+        Reading.ListPane(title: listTitle, stack: listStack, status: listStatus, statusButton: listStatusButton, otherSources: listOtherSources)
+    }
 
     /// Puts the panes' own widgets in their places: the sidebar, the list pane's parts top to
     /// bottom (the last one fills it), the article with its buttons in the article's header bar.
