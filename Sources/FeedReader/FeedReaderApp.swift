@@ -52,6 +52,8 @@ final class FeedReaderApp {
     func run() -> Int32 {
         let status = g_application_run(cast(application), CommandLine.argc, CommandLine.unsafeArgv)
         SettingsStore.standard.flush()
+        // The store's log emptied into the database, so that the next start reads none of it.
+        try? window?.library.store.close()
         g_object_unref(cast(application))
         return status
     }

@@ -17,6 +17,8 @@ mallopt(M_ARENA_MAX, 2)
 
 if let command = CommandLineChoice.command(in: CommandLine.argc, CommandLine.unsafeArgv,
                                              options: CommandLineOption.all(extracting: nil)) {
-    exit(await command())
+    let status = await command()
+    CommandStore.closeOpened()
+    exit(status)
 }
 WindowProgram.replaceThisProcess()

@@ -21,6 +21,7 @@ enum SubscriptionsCommand {
                 // The library is only in memory: an import would be lost at exit.
                 if case .importing = self, notice.keepsNoChanges { return 1 }
             }
+            CommandStore.opened.append(store)
             library = FeedLibrary(store: store)
         } catch {
             // TRANSLATORS: %@ is the database file's path.

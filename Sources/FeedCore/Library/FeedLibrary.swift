@@ -83,13 +83,16 @@ public final class FeedLibrary: Sendable {
             let host = PollingPolicy.hostKey(for: feed.url)
             return (feed.nextFetch.map { $0 <= start } ?? true) && host.flatMap { pausedHosts[$0] } == nil
         }
-        let heldBack = await fetchAndStore(allowed, into: &report)
+        let (heldBack, subscriptionsMayHaveChanged) = await fetchAndStore(allowed, into: &report)
         report.paused = feeds.count - unpaused.count
         report.postponed = unpaused.count - allowed.count + heldBack
         let order = Dictionary(feeds.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         report.failures.sort { order[$0.feedID, default: 0] < order[$1.feedID, default: 0] }
-        // Titles and site addresses arrive with fetches: the copy keeps them for a recovery.
-        await store.saveSubscriptionsCopy()
+        // Titles and site addresses arrive with fetched feeds, addresses move with permanent
+        // redirects: the copy keeps them for a recovery. A refresh of 304s and failures changes
+        // none, and reading every subscription again to compare was most of such a refresh's
+        // own work at 5,000 feeds (docs/performance.md, Refresh from many hosts).
+        if subscriptionsMayHaveChanged { await store.saveSubscriptionsCopy() }
         return report
     }
 
@@ -102,14 +105,17 @@ public final class FeedLibrary: Sendable {
     /// Fetches `feeds` up to the fetcher's limits at once, in all and per host, and stores them while others are still
     /// on the network: whatever arrived while the store was busy goes in its next transaction.
     /// New fetches wait while that many fetched feeds wait to be stored, which bounds memory.
-    /// Returns how many feeds were left alone because their host answered 429 or 503.
-    private func fetchAndStore(_ feeds: [StoredFeed], into report: inout RefreshReport) async -> Int {
+    /// Returns how many feeds were left alone because their host answered 429 or 503, and
+    /// whether a feed came with its own content or a permanent redirect, which may change a
+    /// subscription's title, site or address.
+    private func fetchAndStore(_ feeds: [StoredFeed], into report: inout RefreshReport) async -> (heldBack: Int, changes: Bool) {
         var hosts = HostQueues(feeds, perHost: fetcher.configuration.maxFetchesPerHost)
         let limit = max(1, fetcher.configuration.maxConcurrentFetches)
         return await withTaskGroup(of: Step.self) { group in
             var fetching = 0
             var waiting: [(feed: StoredFeed, result: FetchResult)] = []
             var storing = false
+            var changes = false
             func startFetches() {
                 while fetching < limit, waiting.count < limit, let (host, feed) = hosts.next() {
                     fetching += 1
@@ -134,12 +140,14 @@ public final class FeedLibrary: Sendable {
                     storing = false
                     for (feed, result, outcome) in saved {
                         record(outcome, of: result, for: feed, in: &report)
+                        if case .fetched = result.outcome { changes = true }
+                        if result.permanentRedirect != nil { changes = true }
                     }
                 }
                 startStoring()
                 startFetches()
             }
-            return hosts.heldBack
+            return (hosts.heldBack, changes)
         }
     }
 

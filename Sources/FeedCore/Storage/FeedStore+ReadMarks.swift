@@ -74,7 +74,7 @@ extension FeedStore {
     /// Marks unread those of `entryIDs` still stored and read; returns them, in order. Many (an
     /// undone Mark All as Read) are matched against the feeds' date index, read in one pass,
     /// rather than looked up one by one in the entries' wide rows, whose pages that read
-    /// whole (a gigabyte at a million entries).
+    /// whole (a gigabyte at a million entries); see `markUnreadInBulk`.
     static func markUnread(_ entryIDs: [Int64], db: Database) throws -> [Int64] {
         guard entryIDs.count > 10_000 else {
             var changed: [Int64] = []
@@ -85,36 +85,74 @@ extension FeedStore {
             }
             return changed.sorted()
         }
-        let wanted = Set(entryIDs)
-        var found: [(id: Int64, feedID: Int64)] = []
-        found.reserveCapacity(entryIDs.count)
-        let entries = try Row.fetchCursor(db, sql: "SELECT id, feedId FROM entries INDEXED BY entries_by_feed_and_date")
-        while let row = try entries.next() {
-            let id: Int64 = row[0]
-            if wanted.contains(id) { found.append((id: id, feedID: row[1])) }
+        return try markUnreadInBulk(entryIDs, db: db)
+    }
+
+    /// `markUnread` of many ids, in a few passes over integers: each id's feed found in one
+    /// read of the date index and those already unread left out, then the rows added in order,
+    /// a thousand to a statement. A statement a row sought the table's end from its root each
+    /// time: that was most of the Undo of Mark All as Read (1.39 s at a million,
+    /// docs/performance.md).
+    private static func markUnreadInBulk(_ entryIDs: [Int64], db: Database) throws -> [Int64] {
+        let ids = IDPositions(entryIDs)
+        // The feed of the id at each position; 0 for one not stored or already unread.
+        var feedOf = [Int64](repeating: 0, count: ids.sorted.count)
+        try eachRow(of: "SELECT id, feedId FROM entries INDEXED BY entries_by_feed_and_date", db: db) { statement in
+            if let position = ids.position(of: sqlite3_column_int64(statement, 0)) {
+                feedOf[position] = sqlite3_column_int64(statement, 1)
+            }
         }
-        // In order, each row lands at the table's end.
-        found.sort { $0.id < $1.id }
+        try eachRow(of: "SELECT id FROM unreadEntries WHERE id BETWEEN \(ids.sorted.first!) AND \(ids.sorted.last!)", db: db) { statement in
+            if let position = ids.position(of: sqlite3_column_int64(statement, 0)) { feedOf[position] = 0 }
+        }
         let hidden = try hiddenEntries(db)
         var changed: [Int64] = []
+        var rows: [(id: Int64, feedID: Int64)] = []
         var countChanges: [Int64: Int] = [:]
-        let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO unreadEntries (id, feedId) VALUES (?, ?)")
-        // Bound directly: a million rows through `StatementArguments` cost more than their inserting.
-        let statement = insert.sqliteStatement, connection = db.sqliteConnection
-        for (id, feedID) in found {
-            sqlite3_bind_int64(statement, 1, id)
-            sqlite3_bind_int64(statement, 2, feedID)
-            let code = sqlite3_step(statement)
-            sqlite3_reset(statement)
-            guard code == SQLITE_DONE else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)))
-            }
-            guard sqlite3_changes(connection) > 0 else { continue }
+        for (id, feedID) in zip(ids.sorted, feedOf) where feedID != 0 {
+            rows.append((id, feedID))
             changed.append(id)
             if !hidden.contains(id) { countChanges[feedID, default: 0] += 1 }
         }
+        for start in stride(from: 0, to: rows.count, by: 1_000) {
+            try insertUnread(rows[start..<min(start + 1_000, rows.count)], db: db)
+        }
         try changeCounts(countChanges, db: db)
         return changed
+    }
+
+    /// Adds `rows` to `unreadEntries` in one statement, bound directly: a million rows through
+    /// `StatementArguments` cost more than their inserting. None is there yet (a plain INSERT:
+    /// one that were would undo the whole transaction rather than count twice).
+    private static func insertUnread(_ rows: ArraySlice<(id: Int64, feedID: Int64)>, db: Database) throws {
+        let values = Array(repeating: "(?,?)", count: rows.count).joined(separator: ",")
+        let insert = try db.cachedStatement(sql: "INSERT INTO unreadEntries (id, feedId) VALUES \(values)")
+        let code = withExtendedLifetime(insert) {
+            let statement = insert.sqliteStatement
+            for (offset, row) in rows.enumerated() {
+                sqlite3_bind_int64(statement, Int32(2 * offset + 1), row.id)
+                sqlite3_bind_int64(statement, Int32(2 * offset + 2), row.feedID)
+            }
+            defer { sqlite3_reset(statement) }
+            return sqlite3_step(statement)
+        }
+        guard code == SQLITE_DONE else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection))) }
+    }
+
+    /// Steps through the rows of `sql`, handing each to `body` as SQLite's statement: for a
+    /// million rows of integers, reading columns through GRDB's rows cost more than the reading.
+    private static func eachRow(of sql: String, db: Database, _ body: (OpaquePointer) -> Void) throws {
+        let rows = try db.makeStatement(sql: sql)
+        let code = withExtendedLifetime(rows) {
+            let statement = rows.sqliteStatement
+            var code = sqlite3_step(statement)
+            while code == SQLITE_ROW {
+                body(statement)
+                code = sqlite3_step(statement)
+            }
+            return code
+        }
+        guard code == SQLITE_DONE else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection))) }
     }
 
     /// Runs `sql`, a statement deleting (`read`) or inserting rows of `unreadEntries` and

@@ -62,13 +62,17 @@ public final class FeedStore: Sendable {
     /// busy even after waiting (`busyTimeout`) is tried once more: it was rolled back whole.
     func writing<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         if let reason = damageFound { throw FeedStoreError.damaged(reason) }
-        return try await retryingBusy { try await self.guardingDamage { try await self.database.write(body) } }
+        let result = try await retryingBusy { try await self.guardingDamage { try await self.database.write(body) } }
+        await emptyLargeLog()
+        return result
     }
 
     /// Like `writing`, outside a transaction: for statements SQLite runs only there, such as VACUUM.
     func writingWithoutTransaction<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         if let reason = damageFound { throw FeedStoreError.damaged(reason) }
-        return try await retryingBusy { try await self.guardingDamage { try await self.database.writeWithoutTransaction(body) } }
+        let result = try await retryingBusy { try await self.guardingDamage { try await self.database.writeWithoutTransaction(body) } }
+        await emptyLargeLog()
+        return result
     }
 
     private func retryingBusy<T>(_ operation: () async throws -> T) async throws -> T {
@@ -136,6 +140,8 @@ public final class FeedStore: Sendable {
             // peak memory, by 1.5 MB, for no time saved (docs/performance.md, Sync); readers keep it.
             if !db.configuration.readonly {
                 try db.execute(sql: "PRAGMA cache_size = -\(writerCacheKiB)")
+                // The log's file shrinks back to this after a checkpoint (FeedStore+Log).
+                try db.execute(sql: "PRAGMA journal_size_limit = \(logSizeLimit)")
             }
             db.add(function: FeedStore.plainTextFunction)
             db.add(function: FeedStore.searchDeferredFunction)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 @testable import FeedCore
@@ -79,6 +80,39 @@ struct FeedLibraryTests {
 
         let onlyGood = await library.refresh(feedIDs: [good.id])
         #expect(onlyGood.failures.isEmpty, "a selection refreshes only its feeds")
+    }
+
+    /// The copy is read and compared only after a refresh that may have changed it: one of 304s
+    /// and failures leaves the file itself in place (the same inode); a title fetched anew is in it.
+    @Test("a refresh of unchanged feeds leaves the subscriptions' copy alone; a new title reaches it")
+    func unchangedRefreshLeavesTheCopy() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("copy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let title = Mutex("Library test")
+        let server = try TestHTTPServer { request in
+            if request.path == "/gone.xml" { return .status(404) }
+            let current = title.withLock { $0 }
+            let etag = "\"\(current)\""
+            return request.headers["if-none-match"] == etag ? .status(304) : .ok(rss(entries: 2, title: current), headers: [("ETag", etag)])
+        }
+        defer { server.stop() }
+        let library = FeedLibrary(store: try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path))
+        _ = try await library.subscribe(to: server.url("/feed.xml").absoluteString)
+        _ = try await library.store.addFeed(url: server.url("/gone.xml"))
+        let copy = try #require(library.store.subscriptionsCopyURL)
+        func file() throws -> Int { try #require(FileManager.default.attributesOfItem(atPath: copy.path)[.systemFileNumber] as? Int) }
+        _ = await library.refresh()
+        let kept = try file()
+
+        let unchanged = await library.refresh()
+        #expect(unchanged.newEntries == 0 && unchanged.failures.count == 1)
+        #expect(try file() == kept, "the copy was left as it was")
+
+        title.withLock { $0 = "Renamed" }
+        _ = await library.refresh()
+        let document = try OPMLDocument(data: Data(contentsOf: copy))
+        #expect(document.subscriptions.map(\.title).contains("Renamed"), "\(document.subscriptions)")
     }
 
     @Test("a feed is stored as soon as it arrives, while another is still on the network")

@@ -84,8 +84,11 @@ struct ReadMarkTests {
     }
 
     /// An Undo of more than 10,000 entries is matched against the feeds' index in one pass
-    /// rather than looked up entry by entry; an id no longer stored is skipped.
-    @Test func aLargeUndoPutsBackExactlyWhatChanged() async throws {
+    /// rather than looked up entry by entry; an id no longer stored is skipped, one given twice or
+    /// out of order changes once, one marked unread since is left so, with ids close together
+    /// (found by a table) or an unknown one far off (found by halving).
+    @Test(arguments: [Int64(1), 1 << 40])
+    func aLargeUndoPutsBackExactlyWhatChanged(unknownIDAfterTheLast offset: Int64) async throws {
         let store = try FeedStore.inMemory()
         for (index, address) in ["https://alpha.example/feed", "https://beta.example/feed"].enumerated() {
             let feed = try await store.addFeed(url: URL(string: address)!).id
@@ -105,7 +108,8 @@ struct ReadMarkTests {
         let changed = try await store.markAllRead()
         #expect(changed.count == ids.filter { $0 % 7 != 0 }.count)
         #expect(try await store.feeds().map(\.unreadCount) == [0, 0])
-        try await store.setRead(false, entryIDs: changed + [ids.last! + 1])
+        try await store.markRead(entryID: changed[5], isRead: false)
+        try await store.setRead(false, entryIDs: changed.reversed() + [ids.last! + offset] + changed.prefix(10))
         #expect(try await Self.marks(of: store) == before)
     }
 
