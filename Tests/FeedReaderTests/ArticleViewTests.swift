@@ -65,7 +65,7 @@ final class ArticleViewTests: XCTestCase {
         try withArticles { app in
             let isWebView = { (widget: UnsafeMutablePointer<GtkWidget>) in isWidget(widget, a: webkit_web_view_get_type()) }
             XCTAssertNil(descendant(of: app.window.window, where: isWebView), "no web view, so no WebKit process, before reading")
-            XCTAssertEqual(String(cString: gtk_stack_get_visible_child_name(cast(app.window.article.widget))), "welcome",
+            XCTAssertEqual(String(cString: gtk_stack_get_visible_child_name(cast(app.window.article.stack))), "welcome",
                            "the pane of a first window welcomes meanwhile, in place of asking for an entry")
 
             app.window.entryList.select(index: 0)
@@ -198,7 +198,7 @@ final class ArticleViewTests: XCTestCase {
 
             webkit_web_view_terminate_web_process(cast(article.webView!))
             XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { article.state == .crashed })
-            let shown = try XCTUnwrap(gtk_stack_get_visible_child(cast(article.widget)))
+            let shown = try XCTUnwrap(gtk_stack_get_visible_child(cast(article.stack)))
             // Said as every other empty or error state says it: an icon, a title, a sentence, a button.
             XCTAssertTrue(isWidget(shown, a: adw_status_page_get_type()), "a status page, not a bare label and button")
             let page = OpaquePointer(shown)

@@ -39,7 +39,8 @@ final class ArticleView {
     let starButton: UnsafeMutablePointer<GtkWidget>
     /// The full article from the entry's web page: its toggle in the header bar, spinner and notice.
     let fullArticle = FullArticleControl()
-    private let stack: UnsafeMutablePointer<GtkWidget>
+    /// The pane's pages (empty, welcome, article, crashed, nothing), under its toast overlay.
+    let stack: UnsafeMutablePointer<GtkWidget>
     /// Whether the pane's widgets still exist: the window may close while a body is sanitized.
     private let life: WidgetLife
     /// What the pane says while no entry is selected.
