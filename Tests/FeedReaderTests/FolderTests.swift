@@ -273,9 +273,16 @@ final class FolderTests: XCTestCase {
         guard let menu = gtk_menu_button_get_menu_model(cast(button)),
               let section = g_menu_model_get_item_link(menu, 0, "section") else { return "" }
         defer { g_object_unref(cast(section)) }
-        guard let value = g_menu_model_get_item_attribute_value(section, 0, "label", nil) else { return "" }
-        defer { g_variant_unref(value) }
-        return String(cString: g_variant_get_string(value, nil))
+        // The item is found by its action, wherever the menu puts it.
+        for index in 0..<g_menu_model_get_n_items(section) {
+            guard let action = g_menu_model_get_item_attribute_value(section, index, "action", nil) else { continue }
+            defer { g_variant_unref(action) }
+            guard String(cString: g_variant_get_string(action, nil)) == "win.mark-all-read",
+                  let value = g_menu_model_get_item_attribute_value(section, index, "label", nil) else { continue }
+            defer { g_variant_unref(value) }
+            return String(cString: g_variant_get_string(value, nil))
+        }
+        return ""
     }
 
     /// An empty folder is not shown open over nothing; once a feed goes in, it opens as folders do.
