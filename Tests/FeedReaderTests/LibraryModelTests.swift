@@ -105,14 +105,8 @@ final class LibraryModelTests: XCTestCase {
             let model = LibraryModel(store: store)
             nonisolated(unsafe) var failure: (any Error)?
             model.onFailure = { failure = $0 }
-            nonisolated(unsafe) var done = false
             @MainActor func run(_ body: @escaping @MainActor () async throws -> Void) {
-                done = false
-                Task { @MainActor in
-                    do { try await body() } catch { failure = error }
-                    done = true
-                }
-                XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { done })
+                if let error = Self.runToEnd(body) { failure = error }
             }
             @MainActor func rows(_ list: OpaquePointer) -> [SidebarItem] {
                 (0..<g_list_model_get_n_items(cast(list))).compactMap { SidebarItem.at($0, in: list) }
@@ -182,14 +176,8 @@ final class LibraryModelTests: XCTestCase {
             let model = LibraryModel(store: store)
             nonisolated(unsafe) var failure: (any Error)?
             model.onFailure = { failure = $0 }
-            nonisolated(unsafe) var done = false
             @MainActor func run(_ body: @escaping @MainActor () async throws -> Void) {
-                done = false
-                Task { @MainActor in
-                    do { try await body() } catch { failure = error }
-                    done = true
-                }
-                XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { done })
+                if let error = Self.runToEnd(body) { failure = error }
             }
             var feeds: [Int64] = [], entries: [String: Int64] = [:]
             var (folderID, searchID, labelID): (Int64, Int64, Int64) = (0, 0, 0)
@@ -254,5 +242,17 @@ final class LibraryModelTests: XCTestCase {
             run { await model.changed(.counts) }
             XCTAssertEqual(model.unreadCountsByRow, afterMarks, "a full read finds the counts the marks left")
         }
+    }
+
+    /// Runs `body` to its end while the main loop turns, giving back the error it threw.
+    @MainActor
+    private static func runToEnd(_ body: @escaping @MainActor () async throws -> Void) -> (any Error)? {
+        nonisolated(unsafe) var outcome: Result<Void, any Error>?
+        Task { @MainActor in
+            do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
+        }
+        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { outcome != nil })
+        if case let .failure(error) = outcome { return error }
+        return nil
     }
 }
