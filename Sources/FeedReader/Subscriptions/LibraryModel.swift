@@ -90,24 +90,26 @@ final class LibraryModel {
         do {
             let counts = try await store.unreadCounts()
             let shown = unreadCountsByRow
-            for index in feeds.indices { feeds[index].unreadCount = counts.feeds[feeds[index].id] ?? feeds[index].unreadCount }
-            for index in folders.indices { folders[index].unreadCount = counts.folders[folders[index].id] ?? folders[index].unreadCount }
+            Self.take(counts.feeds, into: &feeds, id: \.id, count: \.unreadCount)
+            Self.take(counts.folders, into: &folders, id: \.id, count: \.unreadCount)
             for index in accounts.indices {
-                for feed in accounts[index].feeds.indices {
-                    accounts[index].feeds[feed].unreadCount = counts.feeds[accounts[index].feeds[feed].id] ?? accounts[index].feeds[feed].unreadCount
-                }
-                for folder in accounts[index].folders.indices {
-                    accounts[index].folders[folder].unreadCount = counts.folders[accounts[index].folders[folder].id] ?? accounts[index].folders[folder].unreadCount
-                }
+                Self.take(counts.feeds, into: &accounts[index].feeds, id: \.id, count: \.unreadCount)
+                Self.take(counts.folders, into: &accounts[index].folders, id: \.id, count: \.unreadCount)
             }
-            for index in savedSearches.indices {
-                savedSearches[index].unreadCount = counts.savedSearches[savedSearches[index].id] ?? savedSearches[index].unreadCount
-            }
-            for index in labels.indices { labels[index].unreadCount = counts.labels[labels[index].id] ?? labels[index].unreadCount }
+            Self.take(counts.savedSearches, into: &savedSearches, id: \.id, count: \.unreadCount)
+            Self.take(counts.labels, into: &labels, id: \.id, count: \.unreadCount)
             starredUnreadCount = counts.starred
             showUnreadCounts(changedFrom: shown)
         } catch {
             onFailure?(error)
+        }
+    }
+
+    /// Gives each of `items` its count from `counts`, by id; one `counts` does not have keeps its own.
+    private static func take<Item>(_ counts: [Int64: Int], into items: inout [Item],
+                                   id: KeyPath<Item, Int64>, count: WritableKeyPath<Item, Int>) {
+        for index in items.indices {
+            if let counted = counts[items[index][keyPath: id]] { items[index][keyPath: count] = counted }
         }
     }
 
