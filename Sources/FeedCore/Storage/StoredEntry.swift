@@ -11,8 +11,14 @@ public struct StoredEntry: Sendable, Hashable, Identifiable {
     public var entryID: String
     /// The title as plain text.
     public var title: String?
-    /// The entry's web page.
-    public var link: URL?
+    /// The entry's web page, parsed when asked for.
+    public var link: URL? {
+        get { linkText.flatMap { URL(string: $0) } }
+        set { linkText = newValue?.absoluteString }
+    }
+    /// `link` as stored: a listing holds thousands of entries and shows none of their addresses,
+    /// and a parsed `URL` costs about 270 bytes of memory and a parse each.
+    private var linkText: String?
     /// The author's name.
     public var author: String?
     /// When the entry was published.
@@ -59,7 +65,7 @@ extension StoredEntry: FetchableRecord {
         feedID = row["feedId"]
         entryID = row["entryId"]
         title = row["title"]
-        link = row.url("link")
+        linkText = row["link"]
         author = row["author"]
         published = row.utcDate("published")
         updated = row.utcDate("updated")
