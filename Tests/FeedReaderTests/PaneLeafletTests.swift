@@ -11,8 +11,8 @@ import XCTest
 /// middling one, one pane at a time with back buttons in a narrow one.
 final class PaneLeafletTests: XCTestCase {
     /// Down to a phone's 360 px, with the one close button a phone's shell (Phosh, GNOME Mobile)
-    /// and GNOME put in header bars: the list's header holds Back, Refresh, its title, Unread,
-    /// Search and the main menu beside it. (With a desktop's three window buttons it needs 397 px.)
+    /// and GNOME put in header bars: the list shown alone holds Back, its title and the main menu
+    /// in its header, Refresh, Search and Unread in its bar at its foot.
     func testTheWindowFoldsTheSidebarFirstThenTheListAndTheArticle() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
             let desktopLayout = Self.setDecorationLayout("appmenu:close")
@@ -268,8 +268,8 @@ final class PaneLeafletTests: XCTestCase {
 
     /// At 600–1000 px Refresh and the main menu were only behind Back, on the folded-away
     /// sidebar: at every width they are in the header bars of the panes shown, the sidebar's,
-    /// the list's and the article's beside it, or the one pane's shown alone, and the main menu
-    /// opens from there with a click.
+    /// the list's and the article's beside it, or the one pane's shown alone (the list alone has
+    /// Refresh in its bar at its foot, shown only then), and the main menu opens from there with a click.
     func testRefreshAndTheMainMenuAreInTheShownPanesHeadersAtEveryWidth() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
             let window = app.window
@@ -277,31 +277,41 @@ final class PaneLeafletTests: XCTestCase {
             let paneWidget: [PaneLeaflet.Pane: UnsafeMutablePointer<GtkWidget>] = [
                 .feeds: window.layout.sidebarContent, .entries: window.layout.listContent, .article: window.layout.articleContent,
             ]
-            @MainActor func inShownHeader(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+            @MainActor func header(of pane: PaneLeaflet.Pane) -> UnsafeMutablePointer<GtkWidget>? {
+                paneWidget[pane].flatMap { descendant(of: $0) { isWidget($0, a: adw_header_bar_get_type()) } }
+            }
+            @MainActor func inPlace(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
                 let places = WindowButtons.places(among: Self.shownPanes(window))
-                guard let pane = paneWidget[widget == menu ? places.menu : places.refresh] else { return false }
-                return Self.isShown(widget) && gtk_widget_is_ancestor(widget, pane) != 0
-                    && descendant(of: pane) { isWidget($0, a: adw_header_bar_get_type()) && gtk_widget_is_ancestor(widget, $0) != 0 } != nil
+                let container: UnsafeMutablePointer<GtkWidget>? = if widget == menu {
+                    header(of: places.menu)
+                } else if case let .header(pane) = places.refresh {
+                    header(of: pane)
+                } else {
+                    window.layout.listBar.bar
+                }
+                return Self.isShown(widget) && container.map { gtk_widget_is_ancestor(widget, $0) != 0 } ?? false
             }
             GtkTestEnvironment.withAnimations(false) {
                 for width: Int32 in [1280, 1000, 800, 600, 420] {
                     Self.resize(app, width: width)
                     GtkTestEnvironment.waitForFrames(of: window.window)
-                    XCTAssertTrue(GtkTestEnvironment.iterate { inShownHeader(refresh) && inShownHeader(menu) },
+                    XCTAssertTrue(GtkTestEnvironment.iterate { inPlace(refresh) && inPlace(menu) },
                                   "\(width) px, \(Self.shownPanes(window)): Refresh and the main menu are in the shown panes' headers")
+                    XCTAssertEqual(Self.isShown(window.layout.listBar.refresh), Self.shownPanes(window) == [.entries],
+                                   "\(width) px: the list's bar shows only while the list shows alone")
                     saveRender(window.window, name: "window-buttons-\(width)")
                     guard Self.shownPanes(window) == [.entries] else { continue }
                     // One pane: the article alone has them too.
                     RealInput.click(windowTitle: app.title, at: app.point(in: window.entryList.listView, x: 100, y: 20))
                     XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.article] })
-                    XCTAssertTrue(GtkTestEnvironment.iterate { inShownHeader(refresh) && inShownHeader(menu) },
+                    XCTAssertTrue(GtkTestEnvironment.iterate { inPlace(refresh) && inPlace(menu) },
                                   "\(width) px, the article alone: Refresh and the main menu are in its header")
                     saveRender(window.window, name: "window-buttons-\(width)-article")
                     RealInput.key(windowTitle: app.title, "alt+Left")
                     XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries] })
                 }
                 Self.resize(app, width: 800)
-                XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries, .article] && inShownHeader(menu) })
+                XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries, .article] && inPlace(menu) })
                 GtkTestEnvironment.waitForFrames(of: window.window)
             }
             RealInput.click(windowTitle: app.title, at: app.point(in: menu, x: 12, y: 12))
@@ -313,21 +323,33 @@ final class PaneLeafletTests: XCTestCase {
     }
 
     /// At 800 px the list's header held six buttons and cut its title ("Alle Fee…" in German,
-    /// the same in Arabic): in every language, at 1280, 1000 and 800 px, the list's title shows
-    /// whole, and its controls stay in reach, each named for screen readers.
+    /// the same in Arabic), and at 420 px, the list alone beside a desktop's minimize, maximize and
+    /// close buttons, "Todas las fuen…": in every language, at 1280, 1000, 800 and 420 px, the
+    /// list's title shows whole, and its controls stay in reach, each named for screen readers.
     func testTheListsTitleShowsWholeInEveryLanguageAtEveryWidth() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
             let window = app.window
+            // GTK's own default, and Ubuntu's and Fedora's with minimize and maximize turned on.
+            let desktopLayout = Self.setDecorationLayout("menu:minimize,maximize,close")
+            defer { Self.setDecorationLayout(desktopLayout) }
             // English again after: a switch back to the system's ("") kept German for the next tests in this process.
             defer { window.switchLanguage(to: "en") }
             let languages = ["en"] + RefreshLocalization.availableLanguages.filter { $0 != "en" }
             XCTAssertEqual(languages.count, 13, "English and the 12 translations")
+            let header = try XCTUnwrap(descendant(of: window.layout.listContent) { isWidget($0, a: adw_header_bar_get_type()) })
             GtkTestEnvironment.withAnimations(false) {
                 for language in languages {
                     window.switchLanguage(to: language)
-                    for width: Int32 in [1280, 1000, 800] {
+                    for width: Int32 in [1280, 1000, 800, 420] {
                         Self.resize(app, width: width)
-                        XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window).suffix(2) == [.entries, .article] })
+                        XCTAssertTrue(GtkTestEnvironment.iterate {
+                            width > 600 ? Self.shownPanes(window).suffix(2) == [.entries, .article] : Self.shownPanes(window) == [.entries]
+                        }, "\(language), \(width) px: \(Self.shownPanes(window))")
+                        if width < 600 {
+                            // The case this width is for: the list's header ends in the window's three buttons.
+                            let maximize = descendant(of: header) { gtk_widget_has_css_class($0, "maximize") != 0 }
+                            XCTAssertTrue(Self.isShown(maximize), "\(language), \(width) px: the list's header has the window's buttons")
+                        }
                         for selection in [FeedSelection.all, .starred] {
                             window.sidebar.select(selection)
                             GtkTestEnvironment.waitForFrames(of: window.window)
@@ -339,12 +361,14 @@ final class PaneLeafletTests: XCTestCase {
                             let title = String(cString: gtk_label_get_text(cast(label)))
                             XCTAssertEqual(gtk_label_get_layout(cast(label)).map { pango_layout_is_ellipsized($0) } ?? 1, 0,
                                            "\(language), \(width) px: “\(title)” shows whole in \(gtk_widget_get_width(label)) px")
-                            if [("de", 800), ("ar", 800)].contains(where: { $0 == language && $1 == width }), selection == .all {
+                            if ["de", "es", "ar"].contains(language), [800, 420].contains(width), selection == .all {
                                 saveRender(window.window, name: "list-title-\(language)-\(width)")
                             }
                         }
-                        for (control, name) in [(window.layout.searchButton, tr("Search")), (window.layout.unreadButton, tr("Show only unread entries"))] {
-                            XCTAssertTrue(Self.isShown(control), "\(language), \(width) px: \(name) is in the list's header")
+                        let controls = [(window.layout.searchButton, tr("Search")), (window.layout.unreadButton, tr("Show only unread entries")),
+                                        (window.layout.refreshButton, tr("Refresh")), (window.layout.mainMenuButton, tr("Main Menu"))]
+                        for (control, name) in controls {
+                            XCTAssertTrue(Self.isShown(control), "\(language), \(width) px: \(name) is beside the list")
                             XCTAssertNil(AccessibilityTests.labelMismatch(control, name))
                         }
                     }

@@ -87,7 +87,7 @@ final class MainWindow {
         article.fullArticle.library = library
         panes = PaneLeaflet(frame: layout.leafletFrame, outer: layout.outerLeaflet, inner: layout.innerLeaflet, feeds: layout.sidebarPane,
                             entries: layout.listPane, article: layout.articlePane)
-        panes.windowButtons = WindowButtons(refresh: layout.refreshButton, menu: layout.mainMenuButton, slots: layout.windowButtonSlots)
+        panes.windowButtons = WindowButtons(layout: layout)
         reading = Reading(window: window, life: life, library: library, model: model, settings: settings, preferences: preferences,
                           sidebar: sidebar, entryList: entryList, article: article, filterBar: filterBar, panes: panes,
                           listPane: layout.listPaneParts,

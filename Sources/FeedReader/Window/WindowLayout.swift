@@ -22,6 +22,8 @@ struct WindowLayout {
     let mainMenuButton: UnsafeMutablePointer<GtkWidget>
     /// Where Refresh and the main menu go in each pane's header bar (``WindowButtons``).
     let windowButtonSlots: [PaneLeaflet.Pane: WindowButtons.Slots]
+    /// The list's bar at its foot, for Refresh, Search and Unread while the list shows alone (``WindowButtons``).
+    let listBar: WindowButtons.ListBar
     let listPane: UnsafeMutablePointer<GtkWidget>
     let listContent: UnsafeMutablePointer<GtkWidget>
     let listTitle: OpaquePointer
@@ -65,6 +67,10 @@ struct WindowLayout {
             .entries: WindowButtons.Slots(refresh: object("list_refresh_slot"), menu: object("list_menu_slot")),
             .article: WindowButtons.Slots(refresh: object("article_refresh_slot"), menu: object("article_menu_slot")),
         ]
+        listBar = WindowButtons.ListBar(bar: object("list_bar"), refresh: object("list_bar_refresh_slot"), slots: [
+            (button: object("search_button"), header: object("list_search_slot"), bar: object("list_bar_search_slot")),
+            (button: object("unread_button"), header: object("list_unread_slot"), bar: object("list_bar_unread_slot")),
+        ])
         listPane = object("list_pane")
         listContent = object("list_content")
         listTitle = opaque("list_title")
