@@ -362,6 +362,10 @@ final class LocalizationTests: XCTestCase {
         try expectCheckPoFailure("the entry in the masculine", mentioning: "\"جزء المدخل\" does not say", tree: tree) { root in
             try edit(root, "po/feed-reader/ar.po", replacing: "msgstr \"جزء المدخلة\"", with: "msgstr \"جزء المدخل\"")
         }
+        // Add Account's warning said the keyring in another word than the rest of the catalog.
+        try expectCheckPoFailure("the keyring in two words", mentioning: "also says سلسلة المفاتيح", tree: tree) { root in
+            try edit(root, "po/feed-reader/ar.po", replacing: "وحدها وتُحفظ في حلقة المفاتيح.", with: "وحدها وتُحفظ في حلقة المفاتيح (سلسلة المفاتيح).")
+        }
         try expectCheckPoFailure("no glossary", mentioning: "po/glossary/de.txt is missing") { root in
             try FileManager.default.removeItem(at: root.appendingPathComponent("po/glossary/de.txt"))
         }
