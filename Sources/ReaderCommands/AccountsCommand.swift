@@ -9,16 +9,16 @@ enum AccountsCommand {
         [
             CommandLineOption(name: "add-account",
                               summary: tr("Add a sync account (the password is read from standard input), print its ID and exit"),
-                              // TRANSLATORS: the value of --add-account in `feed-reader --help`; keep it in capitals.
+                              // TRANSLATORS: the value of --add-account in `feed-reader --help`; translate it, in capitals where your script has them.
                               command: .qualified(placeholder: tr("URL"), qualifiers: ["service", "user", "allow-insecure"]) { server, values in
                                   await addAccount(server: server, service: values["service"], user: values["user"],
                                                    allowingInsecure: values["allow-insecure"] != nil)
                               }),
             CommandLineOption(name: "service", summary: tr("The service of the account to add: tt-rss, greader (Google Reader API) or fever"),
-                              // TRANSLATORS: the value of --service in `feed-reader --help`; keep it in capitals.
+                              // TRANSLATORS: the value of --service in `feed-reader --help`; translate it, in capitals where your script has them.
                               command: .qualifier(placeholder: tr("SERVICE"))),
             CommandLineOption(name: "user", summary: tr("The user name of the account to add"),
-                              // TRANSLATORS: the value of --user in `feed-reader --help`; keep it in capitals.
+                              // TRANSLATORS: the value of --user in `feed-reader --help`; translate it, in capitals where your script has them.
                               command: .qualifier(placeholder: tr("NAME"))),
             CommandLineOption(name: "allow-insecure",
                               summary: tr("Let --add-account send the password unencrypted, to an http:// address on another network"),
@@ -33,7 +33,7 @@ enum AccountsCommand {
                               // TRANSLATORS: the value of --mark-read in `feed-reader --help`: "all" stays as it is.
                               command: .file(placeholder: tr("all|FEED-URL")) { await markRead($0) }),
             CommandLineOption(name: "remove-account", summary: tr("Forget a sync account on this computer and exit"),
-                              // TRANSLATORS: the value of --remove-account in `feed-reader --help`; keep it in capitals.
+                              // TRANSLATORS: the value of --remove-account in `feed-reader --help`; translate it, in capitals where your script has them.
                               command: .file(placeholder: tr("ID")) { await removeAccount($0) }),
         ]
     }

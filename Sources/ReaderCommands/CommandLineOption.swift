@@ -46,7 +46,7 @@ public struct CommandLineOption: Sendable {
     /// Every option, in the order `--help` lists them; the first one given runs. `extract` runs
     /// `--extract` in the window program; without it, `--extract` is left to that program.
     public static func all(extracting extract: (@Sendable (String) async -> Int32)?) -> [CommandLineOption] {
-        // TRANSLATORS: the value of --parse in `feed-reader --help`; keep it in capitals.
+        // TRANSLATORS: the value of --parse in `feed-reader --help`; translate it, in capitals where your script has them.
         let fileOrURL = tr("FILE-OR-URL")
         return [
             CommandLineOption(name: "version", summary: tr("Show the version and exit"), command: .plain {
@@ -58,7 +58,7 @@ public struct CommandLineOption: Sendable {
             CommandLineOption(name: "extract", summary: tr("Print the readable article of a web page as HTML and exit"),
                               command: extract.map { .file(placeholder: fileOrURL, $0) } ?? .windowProgram(placeholder: fileOrURL)),
             CommandLineOption(name: "import", summary: tr("Subscribe to the feeds of an OPML file and exit"),
-                              // TRANSLATORS: the value of --import and --export in `feed-reader --help`; keep it in capitals.
+                              // TRANSLATORS: the value of --import and --export in `feed-reader --help`; translate it, in capitals where your script has them.
                               command: .localFile(placeholder: tr("FILE")) {
                                   await SubscriptionsCommand.importing($0).run()
                               }),

@@ -9,7 +9,7 @@ enum FeedsCommand {
     static var options: [CommandLineOption] {
         [
             CommandLineOption(name: "pause", summary: tr("Stop refreshing a feed, keeping it and its articles, and exit"),
-                              // TRANSLATORS: the value of --pause and --resume in `feed-reader --help`; keep it in capitals.
+                              // TRANSLATORS: the value of --pause and --resume in `feed-reader --help`; translate it, in capitals where your script has them.
                               command: .file(placeholder: tr("FEED-URL")) { await setPaused(true, $0) }),
             CommandLineOption(name: "resume", summary: tr("Refresh a paused feed again and exit"),
                               command: .file(placeholder: tr("FEED-URL")) { await setPaused(false, $0) }),
@@ -20,7 +20,7 @@ enum FeedsCommand {
                               }),
             CommandLineOption(name: "minutes",
                               summary: tr("The minutes between two refreshes of the feed, at least 5, or “default” for the app’s"),
-                              // TRANSLATORS: the value of --minutes in `feed-reader --help`: "default" stays as it is; keep the rest in capitals.
+                              // TRANSLATORS: the value of --minutes in `feed-reader --help`: "default" stays as it is; translate the rest, in capitals where your script has them.
                               command: .qualifier(placeholder: tr("default|MINUTES"))),
             CommandLineOption(name: "set-feed-retention",
                               summary: tr("Set how long a feed’s articles are kept, with --keep-days or --keep-newest (neither: the app’s setting), and exit"),
@@ -28,7 +28,7 @@ enum FeedsCommand {
                                   await setRetention(address, days: values["keep-days"], newest: values["keep-newest"])
                               }),
             CommandLineOption(name: "keep-days", summary: tr("Keep the feed’s articles this many days (starred ones always)"),
-                              // TRANSLATORS: the value of --keep-days and --keep-newest in `feed-reader --help`; keep it in capitals.
+                              // TRANSLATORS: the value of --keep-days and --keep-newest in `feed-reader --help`; translate it, in capitals where your script has them.
                               command: .qualifier(placeholder: tr("NUMBER"))),
             CommandLineOption(name: "keep-newest", summary: tr("Keep only the feed’s newest articles, this many (starred ones always)"),
                               command: .qualifier(placeholder: tr("NUMBER"))),

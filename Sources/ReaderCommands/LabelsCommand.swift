@@ -16,15 +16,15 @@ enum LabelsCommand {
                                                     search: values["search"])
                               }),
             CommandLineOption(name: "feed", summary: tr("With --list-entries, only the entries of the feed at this address"),
-                              // TRANSLATORS: the value of --pause and --resume in `feed-reader --help`; keep it in capitals.
+                              // TRANSLATORS: the value of --pause and --resume in `feed-reader --help`; translate it, in capitals where your script has them.
                               command: .qualifier(placeholder: tr("FEED-URL"))),
             CommandLineOption(name: "unread", summary: tr("With --list-entries, only the unread entries"), command: .switchQualifier),
             CommandLineOption(name: "search", summary: tr("With --list-entries, only the entries matching a search"),
-                              // TRANSLATORS: the value of --search in `feed-reader --help`; keep it in capitals.
+                              // TRANSLATORS: the value of --search in `feed-reader --help`; translate it, in capitals where your script has them.
                               command: .qualifier(placeholder: tr("QUERY"))),
             CommandLineOption(name: "label",
                               summary: tr("Put a label on an entry and exit; with --list-entries, only the entries with this label"),
-                              // TRANSLATORS: the values of --label and --unlabel in `feed-reader --help`; keep them in capitals.
+                              // TRANSLATORS: the values of --label and --unlabel in `feed-reader --help`; translate them, in capitals where your script has them.
                               command: .qualified(placeholder: tr("ENTRY-ID NAME"), qualifiers: [CommandLineOption.remainingArguments]) {
                                   await setLabel(true, entry: $0, name: $1[CommandLineOption.remainingArguments])
                               }),

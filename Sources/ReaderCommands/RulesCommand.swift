@@ -12,11 +12,11 @@ enum RulesCommand {
             CommandLineOption(name: "add-rule", summary: tr("Add a rule written on standard input, print its ID and exit"),
                               command: .plain { await addRule() }),
             CommandLineOption(name: "remove-rule", summary: tr("Remove a rule and exit"),
-                              // TRANSLATORS: the value of --remove-rule in `feed-reader --help`; keep it in capitals.
+                              // TRANSLATORS: the value of --remove-rule in `feed-reader --help`; translate it, in capitals where your script has them.
                               command: .file(placeholder: tr("ID")) { await removeRule($0) }),
             CommandLineOption(name: "import-newsboat-rules",
                               summary: tr("Turn the ignore-article lines of a newsboat configuration file into rules and exit"),
-                              // TRANSLATORS: the value of --import and --export in `feed-reader --help`; keep it in capitals.
+                              // TRANSLATORS: the value of --import and --export in `feed-reader --help`; translate it, in capitals where your script has them.
                               command: .localFile(placeholder: tr("FILE")) { await importNewsboat($0) }),
         ]
     }

@@ -352,6 +352,20 @@ final class LocalizationTests: XCTestCase {
         try expectCheckPoFailure("a word ruled out", mentioning: "also says خلاص", tree: tree) { root in
             try edit(root, "po/feed-reader/ar.po", replacing: "msgstr \"تعذّرت إزالة الموجز.\"", with: "msgstr \"تعذّرت إزالة الموجز (الخلاصة).\"")
         }
+        // Each language ends its --help lines one way: Italian says "ed esce", not "ed esci" in some.
+        try expectCheckPoFailure("another ending of a help line", mentioning: "\"Togli un’etichetta da una voce ed esci\" does not say \\besce\\b",
+                                 tree: tree) { root in
+            try edit(root, "po/feed-reader/it.po", replacing: "msgstr \"Toglie un’etichetta da una voce ed esce\"",
+                     with: "msgstr \"Togli un’etichetta da una voce ed esci\"")
+        }
+        // Arabic's entry is feminine (مدخلة) in every sentence.
+        try expectCheckPoFailure("the entry in the masculine", mentioning: "\"جزء المدخل\" does not say", tree: tree) { root in
+            try edit(root, "po/feed-reader/ar.po", replacing: "msgstr \"جزء المدخلة\"", with: "msgstr \"جزء المدخل\"")
+        }
+        // Add Account's warning said the keyring in another word than the rest of the catalog.
+        try expectCheckPoFailure("the keyring in two words", mentioning: "also says سلسلة المفاتيح", tree: tree) { root in
+            try edit(root, "po/feed-reader/ar.po", replacing: "وحدها وتُحفظ في حلقة المفاتيح.", with: "وحدها وتُحفظ في حلقة المفاتيح (سلسلة المفاتيح).")
+        }
         try expectCheckPoFailure("no glossary", mentioning: "po/glossary/de.txt is missing") { root in
             try FileManager.default.removeItem(at: root.appendingPathComponent("po/glossary/de.txt"))
         }
@@ -366,6 +380,10 @@ final class LocalizationTests: XCTestCase {
             ("fr", "entièrement\u{A0}: %@", "entièrement : %@", "entièrement : %@ est absent ou endommagé. Compilez-le avec meson-helpers/run ou installez-le à nouveau.\" needs U+00A0"),
             ("fr", "«\u{A0}%@\u{A0}» et tous", "«%@» et tous", "«%@» et tous ses articles seront supprimés, ici et sur le serveur.\" needs U+00A0"),
             ("ar", "سيُزال %@ من", "سيُزال \u{2068}%@\u{2069} من", "puts a bidi mark next to a placeholder"),
+            // Add Account's warning: a bare http:// shows as //:http in the Arabic sentence.
+            ("ar", "مع عنوان \u{2068}http://\u{2069} تعبر", "مع عنوان http:// تعبر", "writes http:// without U+2068 before and U+2069 after"),
+            ("ar", "msgstr[2] \"خلال دقيقتين\"", "msgstr[2] \"خلال %d دقيقتين\"", "\"خلال %d دقيقتين\" (form 2) writes the count as a figure"),
+            ("ar", "اسم الوسم حرفين.", "اسم الوسم حرفين (%d).", "\"لا يتجاوز اسم الوسم حرفين (%d).\" (form 2) writes the count as a figure"),
         ]
         try expectCheckPoFailure("conventions", mentioning: defects.map(\.report), tree: Self.readerTree) { root in
             for defect in defects {

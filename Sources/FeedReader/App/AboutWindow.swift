@@ -49,7 +49,8 @@ enum AboutWindow {
     /// a catalog has no credits, so no empty Translated by section shows.
     static var translatorCredits: String? {
         // TRANSLATORS: your names, one per line, optionally with an e-mail or web address; they
-        // show in the About window's credits.
+        // show in the About window's credits. With no one to name, your team in your language
+        // ("Équipe de traduction française"), never English.
         let credits = tr("translator-credits")
         return credits == "translator-credits" ? nil : credits
     }
