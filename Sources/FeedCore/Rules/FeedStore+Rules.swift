@@ -135,16 +135,32 @@ extension FeedStore {
     /// waiting for the write lock waits a fraction of a second.
     static let ruleSliceSize = 2_000
 
-    /// Runs `store`, which stores entries in the caller's transaction, then applies the enabled
-    /// rules to the entries it added (those above the largest entry id before it), saying which
-    /// new entries the rules hid or said to announce. Without an enabled rule it costs one query
-    /// and reads nothing of the entries.
-    static func applyingRulesSaying<T>(in db: Database, _ store: () throws -> T) throws -> (stored: T, rules: RuleApplication) {
+    /// Runs `store`, which stores fetched entries in the caller's transaction and notes each one it
+    /// adds in the `RuleArrivals` it is given, then applies the enabled rules to those entries,
+    /// saying which of them the rules hid or said to announce. The rules match the entries' texts
+    /// as fetched, with their feeds' names read once a feed after `store` (a fetch may rename the
+    /// feed): reading a refresh's new entries back from the store cost more than matching them.
+    /// Without an enabled rule it costs one query, and `store` is given no arrivals to note.
+    static func applyingRulesSaying<T>(in db: Database, _ store: (RuleArrivals?) throws -> T) throws -> (stored: T, rules: RuleApplication) {
         let book = try compiledRules(in: db)
-        guard !book.isEmpty else { return (try store(), RuleApplication()) }
-        let previousMaximum = try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(id), 0) FROM entries")) ?? 0
-        let stored = try store()
-        let (application, _) = try apply(book, after: previousMaximum, limit: nil, in: db)
+        guard !book.isEmpty else { return (try store(nil), RuleApplication()) }
+        let arrivals = RuleArrivals()
+        let stored = try store(arrivals)
+        guard !arrivals.ids.isEmpty else { return (stored, RuleApplication()) }
+        if !book.fields.isDisjoint(with: [.feed, .folder, .account]) {
+            var places: [Int64: Place] = [:]
+            for index in arrivals.subjects.indices {
+                let feedID = arrivals.feeds[index]
+                let known = try places[feedID] ?? place(ofFeedWithID: feedID, in: db)
+                places[feedID] = known
+                known.put(into: &arrivals.subjects[index])
+            }
+        }
+        let verdicts = book.verdicts(for: arrivals.subjects)
+        // An entry this transaction added is unread and not starred: its insert stores it so.
+        let new = Marks(isRead: false, isStarred: false)
+        var application = try act(on: zip(arrivals.ids, verdicts).compactMap { id, verdict in verdict.isEmpty ? nil : (id, new, verdict) }, in: db)
+        application.examined = arrivals.ids.count
         return (stored, application)
     }
 
@@ -167,8 +183,7 @@ extension FeedStore {
                 // Asked once a feed of the page, and only when a rule reads it.
                 let known = try places[article.feedID] ?? place(ofFeed: article.feedID, accountID: accountID, in: db)
                 places[article.feedID] = known
-                (subject.feedTitle, subject.feedURL, subject.folder) = (known.feedTitle, known.feedURL, known.folder)
-                (subject.accountServer, subject.accountUser) = (known.accountServer, known.accountUser)
+                known.put(into: &subject)
             }
             return subject
         }
@@ -197,29 +212,49 @@ extension FeedStore {
         return stored
     }
 
-    /// What rules read of a synced article's feed: the feed's, its folder's and its account's names.
+    /// What rules read of an entry's feed: the feed's, its folder's and its account's names.
     private struct Place {
         var feedTitle: String?, feedURL: String?, folder: String?, accountServer: String?, accountUser: String?
+
+        init(_ row: Row?) {
+            feedTitle = row?[0]
+            feedURL = row?[1]
+            folder = row?[2]
+            accountServer = row?[3]
+            accountUser = row?[4]
+        }
+
+        func put(into subject: inout RuleSubject) {
+            (subject.feedTitle, subject.feedURL, subject.folder) = (feedTitle, feedURL, folder)
+            (subject.accountServer, subject.accountUser) = (accountServer, accountUser)
+        }
     }
 
+    /// The columns of `Place`, of a query joining `feeds` and `accounts`.
+    private static let placeColumns = "feeds.title, feeds.url, (SELECT name FROM folders WHERE folders.id = feeds.folderId), accounts.server, accounts.user"
+
+    /// The place of an account's feed, by its server's id for it.
     private static func place(ofFeed feedID: RemoteID, accountID: Int64, in db: Database) throws -> Place {
-        let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT feeds.title, feeds.url, (SELECT name FROM folders WHERE folders.id = feeds.folderId), accounts.server, accounts.user
-            FROM feeds JOIN accounts ON accounts.id = feeds.accountId WHERE feeds.accountId = ? AND feeds.remoteId = ?
-            """), arguments: [accountID, feedID])
-        return Place(feedTitle: row?[0], feedURL: row?[1], folder: row?[2], accountServer: row?[3], accountUser: row?[4])
+        try Place(Row.fetchOne(db.cachedStatement(sql: """
+            SELECT \(placeColumns) FROM feeds JOIN accounts ON accounts.id = feeds.accountId WHERE feeds.accountId = ? AND feeds.remoteId = ?
+            """), arguments: [accountID, feedID]))
+    }
+
+    /// The place of a feed, of an account or not.
+    private static func place(ofFeedWithID feedID: Int64, in db: Database) throws -> Place {
+        try Place(Row.fetchOne(db.cachedStatement(sql: """
+            SELECT \(placeColumns) FROM feeds LEFT JOIN accounts ON accounts.id = feeds.accountId WHERE feeds.id = ?
+            """), arguments: [feedID]))
     }
 
     /// Applies `book` to the entries after `after` (at most `limit` of them), hiding, marking,
     /// starring and labelling what matches, synced entries through their servers' queue; returns what it did
     /// and the last entry examined, or nil when no entry was left.
-    private static func apply(_ book: RuleBook, after: Int64, limit: Int?, in db: Database) throws -> (RuleApplication, Int64?) {
+    private static func apply(_ book: RuleBook, after: Int64, limit: Int, in db: Database) throws -> (RuleApplication, Int64?) {
         // Read first, then matched on every core: SQLite hands out rows one at a time.
         var entries: [(id: Int64, marks: Marks)] = [], subjects: [RuleSubject] = []
-        if let limit {
-            entries.reserveCapacity(limit)
-            subjects.reserveCapacity(limit)
-        }
+        entries.reserveCapacity(limit)
+        subjects.reserveCapacity(limit)
         try forEachSubject(after: after, limit: limit, reading: book.fields, in: db) { id, subject, marks in
             entries.append((id, marks))
             subjects.append(subject)
@@ -333,8 +368,7 @@ extension FeedStore {
             FROM entries JOIN feeds ON feeds.id = entries.feedId LEFT JOIN accounts ON accounts.id = feeds.accountId
             WHERE entries.id > ? ORDER BY entries.id \(limit.map { "LIMIT \($0)" } ?? "")
             """
-        // Prepared once a connection: a sync reads each page's entries, and preparing this join
-        // cost as much as reading them.
+        // Prepared once a connection: applying on demand runs it once a slice.
         let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [after ?? 0])
         while let row = try rows.next() {
             try body(row[0], RuleSubject(title: row[1], content: row[2], author: row[3], link: row[4], feedTitle: row[5],
@@ -443,5 +477,57 @@ extension FeedStore {
             DROP INDEX entries_by_feed_and_read;
             CREATE INDEX entries_by_feed_and_read ON entries (feedId, isRead, hiddenByRule);
             """)
+    }
+}
+
+/// The entries a refresh's transaction adds, each with its feed and the texts rules read as they
+/// were stored, noted while it stores them so that the rules judge them without reading them back.
+final class RuleArrivals {
+    /// The entries' ids, in the order they were added: ascending, as SQLite gives them.
+    fileprivate(set) var ids: [Int64] = []
+    /// Each entry's feed.
+    fileprivate(set) var feeds: [Int64] = []
+    /// The entries' texts; their feeds' names are put in once the transaction stored them all.
+    fileprivate var subjects: [RuleSubject] = []
+
+    /// How many entries were noted.
+    var count: Int { ids.count }
+
+    /// Notes `entry`, just added to feed `feedID` as entry `id`, `link` being its link as stored.
+    func add(_ entry: Entry, link: String?, id: Int64, feedID: Int64) {
+        ids.append(id)
+        feeds.append(feedID)
+        subjects.append(Self.subject(of: entry, link: link))
+    }
+
+    /// Notes that `entry` was just written over the stored entry of feed `feedID` with its id:
+    /// when that entry was added by this transaction (a feed listing one entry twice), the rules
+    /// judge the texts it keeps. Looked up by SQLite, whose comparison of the ids decided which entry
+    /// was written.
+    func rewrite(_ entry: Entry, link: String?, feedID: Int64, in db: Database) throws {
+        guard let first = ids.first,
+              let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM entries WHERE feedId = ? AND entryId = ?"),
+                                          arguments: [feedID, entry.id]),
+              id >= first else { return }
+        var low = 0, high = ids.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        guard low < ids.count, ids[low] == id else { return }
+        subjects[low] = Self.subject(of: entry, link: link)
+    }
+
+    /// Forgets the entries noted from `count` on: their feed's savepoint was rolled back, and the
+    /// ids they had will be given again.
+    func removeAll(from count: Int) {
+        ids.removeSubrange(count...)
+        feeds.removeSubrange(count...)
+        subjects.removeSubrange(count...)
+    }
+
+    /// The texts rules read of `entry` as it is stored: its content, else its summary.
+    private static func subject(of entry: Entry, link: String?) -> RuleSubject {
+        RuleSubject(title: entry.title, content: entry.content ?? entry.summary, author: entry.author, link: link)
     }
 }

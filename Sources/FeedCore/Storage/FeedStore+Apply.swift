@@ -13,8 +13,8 @@ extension FeedStore {
     public func apply(_ result: FetchResult, toFeed feedID: Int64, at now: Date = Date(),
                       policy: PollingPolicy = PollingPolicy()) async throws -> ApplySummary {
         try await writing { db in
-            let (summary, rules) = try FeedStore.applyingRulesSaying(in: db) {
-                try FeedStore.apply(result, toFeed: feedID, at: now, policy: policy, in: db)
+            let (summary, rules) = try FeedStore.applyingRulesSaying(in: db) { arrivals in
+                try FeedStore.apply(result, toFeed: feedID, at: now, policy: policy, arrivals: arrivals, in: db)
             }
             return try FeedStore.announcing(summary, ofFeed: feedID, rules: rules, in: db)
         }
@@ -27,18 +27,20 @@ extension FeedStore {
     public func apply(_ batch: [(result: FetchResult, feedID: Int64)], at now: Date = Date(),
                       policy: PollingPolicy = PollingPolicy()) async throws -> [Result<ApplySummary, any Error>] {
         try await writing { db in
-            let (saved, rules) = try FeedStore.applyingRulesSaying(in: db) {
+            let (saved, rules) = try FeedStore.applyingRulesSaying(in: db) { arrivals in
                 try batch.map { result, feedID -> Result<ApplySummary, any Error> in
+                    let arrived = arrivals?.count ?? 0
                     do {
                         var summary = ApplySummary()
                         try db.inSavepoint {
-                            summary = try FeedStore.apply(result, toFeed: feedID, at: now, policy: policy, in: db)
+                            summary = try FeedStore.apply(result, toFeed: feedID, at: now, policy: policy, arrivals: arrivals, in: db)
                             return .commit
                         }
                         return .success(summary)
                     } catch let error as DatabaseError where FeedStore.damages(error) {
                         throw error
                     } catch {
+                        arrivals?.removeAll(from: arrived)
                         return .failure(error)
                     }
                 }
@@ -63,8 +65,9 @@ extension FeedStore {
         return announced
     }
 
+    /// Saves one fetch as `apply(_:toFeed:at:policy:)` says, noting the entries it adds in `arrivals` for the rules.
     private static func apply(_ result: FetchResult, toFeed feedID: Int64, at now: Date, policy: PollingPolicy,
-                              in db: Database) throws -> ApplySummary {
+                              arrivals: RuleArrivals?, in db: Database) throws -> ApplySummary {
         guard let url = try URL.fetchOne(db.cachedStatement(sql: "SELECT url FROM feeds WHERE id = ?"), arguments: [feedID]) else {
             throw FeedStoreError.feedNotFound(id: feedID)
         }
@@ -92,7 +95,7 @@ extension FeedStore {
                     parsed.feed.title, parsed.feed.link, parsed.feed.iconURL, validators.etag, validators.lastModified, storedNow,
                     ErrorReason.storedWarnings(parsed.warnings), parsed.feed.updateInterval, feedID,
                 ])
-            return try FeedStore.save(parsed.entries, feedID: feedID, now: storedNow, in: db)
+            return try FeedStore.save(parsed.entries, feedID: feedID, now: storedNow, arrivals: arrivals, in: db)
         case .notModified:
             try db.cachedStatement(sql: "UPDATE feeds SET lastFetched = ?, lastErrorCode = NULL, lastErrorDetails = NULL WHERE id = ?")
                 .execute(arguments: [storedNow, feedID])
@@ -135,9 +138,10 @@ extension FeedStore {
         }
     }
 
-    /// Inserts or updates entries. Feeds list newest first, so they are stored in reverse:
-    /// entries without dates then sort in the feed's own order.
-    private static func save(_ entries: [Entry], feedID: Int64, now: DatabaseValue, in db: Database) throws -> ApplySummary {
+    /// Inserts or updates entries, noting those it adds in `arrivals`. Feeds list newest first, so
+    /// they are stored in reverse: entries without dates then sort in the feed's own order.
+    private static func save(_ entries: [Entry], feedID: Int64, now: DatabaseValue, arrivals: RuleArrivals?,
+                             in db: Database) throws -> ApplySummary {
         let insert = try db.cachedStatement(sql: """
             INSERT INTO entries (feedId, entryId, title, link, author, published, updated, summary, summaryHTML, content,
                                  enclosures, readOnArrival, insertedAt, sortDate)
@@ -165,6 +169,7 @@ extension FeedStore {
             if db.changesCount > 0 {
                 summary.newEntries += 1
                 summary.newEntryIDs.append(db.lastInsertedRowID)
+                arrivals?.add(entry, link: link, id: db.lastInsertedRowID, feedID: feedID)
                 continue
             }
             try update.execute(arguments: [
@@ -173,6 +178,7 @@ extension FeedStore {
             ])
             if db.changesCount > 0 {
                 summary.updatedEntries += 1
+                try arrivals?.rewrite(entry, link: link, feedID: feedID, in: db)
             }
         }
         return summary
