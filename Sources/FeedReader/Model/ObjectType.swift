@@ -51,21 +51,6 @@ final class ObjectType: Sendable {
         g_object_new_with_properties(gtype, 0, nil, nil)
     }
 
-    /// A new instance with the properties named in `values` set, the others at their defaults:
-    /// written straight into the new object, which nothing watches yet, where setting each by
-    /// name looks it up, freezes and thaws the notifications and notifies (thousands of sidebar
-    /// items are made at once).
-    func make(_ values: KeyValuePairs<String, any PropertyValue>) -> UnsafeMutablePointer<GObject> {
-        let object = make()
-        let slots = Self.values(of: object)
-        for (name, value) in values {
-            guard let index = properties.firstIndex(where: { $0.name == name }), g_type_is_a(type(of: value).gtype, slots[index].g_type) != 0
-            else { preconditionFailure("\(name) is no \(type(of: value)) property of this type") }
-            value.store(in: slots + index)
-        }
-        return object
-    }
-
     // MARK: - GLib's side
 
     /// The properties' specs, which the class holds after GObject's own fields.

@@ -26,6 +26,7 @@ struct SidebarItem {
 
     /// A new item for `selection`, with the caller's reference.
     static func make(_ selection: FeedSelection) -> SidebarItem {
+        let item = SidebarItem(type.make())
         let (kind, id): (Int32, Int64) = switch selection {
         case .all: (0, 0)
         case .starred: (1, 0)
@@ -36,7 +37,9 @@ struct SidebarItem {
         case let .label(id): (6, id)
         case .labelsHeading: (7, 0)
         }
-        return SidebarItem(type.make(["kind": kind, "id": id]))
+        ObjectProperty.set(item.object, "kind", kind)
+        ObjectProperty.set(item.object, "id", id)
+        return item
     }
 
     /// The row it stands for.
