@@ -119,6 +119,72 @@ final class SidebarRowsTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.iterate { children(app.window.sidebar.listView) > 150 }, "the others once they are drawn")
         }
     }
+
+    /// The first frame of entries fills only the sidebar items of the rows it shows, the others
+    /// once it is drawn: a feed far below then shows its name, its count and its words for
+    /// screen readers when scrolled to, as its neighbours show theirs.
+    func testRowsBelowTheFirstScreenShowTheirNamesAndCountsOnceScrolledTo() throws {
+        let folder = temporaryDirectory()
+        nonisolated(unsafe) var stored: Result<[Int64], any Error>?
+        try onMain {
+            let store = try FeedStore(path: folder.appendingPathComponent("feeds.sqlite").path)
+            let parsed = try FeedParser().parse(plainFeed(entries: 3, title: "Far Down Feed"))
+            Task { @MainActor in
+                do {
+                    let subscriptions = (0..<500).map { index in
+                        OPMLDocument.Subscription(url: URL(string: "https://feeds.example/\(index)")!, title: index == 480 ? nil : "Feed \(index)")
+                    }
+                    let added = try await store.addSubscriptions(subscriptions).added
+                    try await store.apply(FetchResult(request: added[480].request, outcome: .fetched(parsed, validators: CacheValidators())),
+                                          toFeed: added[480].id)
+                    stored = .success(added.map(\.id))
+                } catch { stored = .failure(error) }
+            }
+            GtkTestEnvironment.iterate(timeout: 20) { stored != nil }
+        }
+        let ids = try XCTUnwrap(stored).get()
+        try onMain {
+            /// The sidebar's items holding their rows' names, of the 502.
+            let filledItems = { (model: LibraryModel) -> Int in
+                (0..<g_list_model_get_n_items(cast(model.sidebarRoot))).filter { SidebarItem.at($0, in: model.sidebarRoot)?.title.isEmpty == false }.count
+            }
+            nonisolated(unsafe) var filledAtFirstEntries: Int?
+            let app = try ReaderFixture(healingStoreIn: folder, beforePresenting: { window in
+                Signal.connect(cast(window.window), "realize") { [weak window] in
+                    guard let window, let clock = gtk_widget_get_frame_clock(window.window) else { return }
+                    // Once a frame is painted, before the main loop goes idle.
+                    Signal.connect(cast(clock), "after-paint") { [weak window] in
+                        guard let window, filledAtFirstEntries == nil, gtk_widget_get_first_child(window.entryList.listView) != nil else { return }
+                        filledAtFirstEntries = filledItems(window.model)
+                    }
+                }
+            })
+            defer { app.close() }
+            XCTAssertTrue(GtkTestEnvironment.iterate { filledAtFirstEntries != nil })
+            let filled = try XCTUnwrap(filledAtFirstEntries)
+            XCTAssertLessThanOrEqual(filled, Int(FeedSidebar.rowsBeforeFirstFrame) + 2,
+                                     "the first frame of entries fills the items of the rows it lists, not all 502")
+            let sidebar = app.window.sidebar
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.feedIDs == ids && filledItems(app.window.model) == 502 },
+                          "once the entries are drawn, every row is listed and every item filled")
+            let far = FeedSelection.feed(ids[480])
+            sidebar.select(far)
+            XCTAssertTrue(GtkTestEnvironment.iterate { sidebar.rowWidget(showing: far).map { gtk_widget_get_mapped($0) != 0 } ?? false },
+                          "the feed far below is scrolled to")
+            let widgets = try XCTUnwrap(sidebar.rowWidgets(showing: far))
+            let row = try XCTUnwrap(sidebar.rowWidget(showing: far))
+            let text = { (label: UnsafeMutablePointer<GtkWidget>) in String(cString: gtk_label_get_text(cast(label))) }
+            XCTAssertEqual(text(widgets.name), "Far Down Feed")
+            XCTAssertEqual(text(widgets.count), "3")
+            XCTAssertNotEqual(gtk_widget_get_visible(widgets.count), 0)
+            XCTAssertNil(AccessibilityTests.labelMismatch(row, "Far Down Feed, 3 unread"))
+            let neighbour = try XCTUnwrap(sidebar.rowWidgets(showing: .feed(ids[478])), "a row near it")
+            let neighbourRow = try XCTUnwrap(sidebar.rowWidget(showing: .feed(ids[478])))
+            XCTAssertEqual(text(neighbour.name), "Feed 478")
+            XCTAssertEqual(gtk_widget_get_visible(neighbour.count), 0, "no count where nothing is unread")
+            XCTAssertNil(AccessibilityTests.labelMismatch(neighbourRow, "Feed 478, 0 unread"))
+        }
+    }
 }
 
 /// A tick callback's body for GTK: true to be called at the next frame too.

@@ -27,8 +27,10 @@ final class EntryListView {
     /// a window's start gives it only the rows a screen shows (`init`'s `firstRows`) until it has
     /// drawn them (``listEveryRow()``).
     private let listedRows: OpaquePointer
-    /// More rows than the tallest list shows at once (2,160 pixels at 68 a row).
-    static let rowsBeforeFirstFrame: guint = 32
+    /// As many rows as the tallest screen shows (a row is at least 44 pixels tall: its margins,
+    /// the list's padding and two lines of text at any readable size), and no more than 32,
+    /// which fill a 2,160-pixel screen at 68 a row.
+    static var rowsBeforeFirstFrame: guint { WindowFrames.rowsFillingTallestScreen(pitch: 44, atMost: 32) }
     /// A GtkMultiSelection: one entry is read at a time, and Ctrl, Shift and their keys select
     /// several for the menu's and the keys' actions.
     private let selectionModel: OpaquePointer

@@ -172,6 +172,9 @@ extension FeedSidebar {
         g_object_unref(object)
         let listRow = OpaquePointer(row)
         let item = SidebarItem(object)
+        let selection = item.selection
+        // At start the model fills only the items that rows show, as they are bound.
+        model.fill(selection)
         widgets.row = listRow
         widgets.sidebarItem = item
         gtk_tree_expander_set_list_row(cast(widgets.expander), listRow)
@@ -190,15 +193,15 @@ extension FeedSidebar {
             self?.rowOpenedOrClosed(listRow)
         }
         ObjectData.set(widgets, on: object, SidebarItem.rowKey)
-        let isHeading = item.selection == .labelsHeading
+        let isHeading = selection == .labelsHeading
         // A section's heading is neither selected nor opened, and shows no icon, as libadwaita's sidebars head theirs.
         gtk_list_item_set_selectable(cast(listItem), (!isHeading).gboolean)
         gtk_list_item_set_activatable(cast(listItem), (!isHeading).gboolean)
         gtk_widget_set_visible(widgets.iconWithBadge, (!isHeading).gboolean)
-        for (name, on) in [("heading", item.selection.accountID != nil || isHeading), ("dim-label", isHeading)] {
+        for (name, on) in [("heading", selection.accountID != nil || isHeading), ("dim-label", isHeading)] {
             if on { gtk_widget_add_css_class(widgets.name, name) } else { gtk_widget_remove_css_class(widgets.name, name) }
         }
-        if case let .feed(id) = item.selection { showIcon(of: item, feedID: id) }
+        if case let .feed(id) = selection { showIcon(of: item, feedID: id) }
         widgets.showUnboundState()
     }
 

@@ -27,8 +27,11 @@ final class FeedSidebar {
     /// a frame is drawn; a window's start lists only the rows a screen shows (`init`'s
     /// `firstRows`, and the selection's) until it has drawn its entries (``listEveryRow()``).
     private let listedRows: OpaquePointer
-    /// More rows than the tallest sidebar shows at once (2,160 pixels at 36 a row).
-    static let rowsBeforeFirstFrame: guint = 64
+    /// As many rows as the tallest screen shows (libadwaita's sidebar rows are at least 36 pixels
+    /// tall, 2 apart), and no more than 64, which fill a 2,160-pixel screen.
+    static var rowsBeforeFirstFrame: guint { WindowFrames.rowsFillingTallestScreen(pitch: 38, atMost: 64) }
+    /// The rows listed to the list view at first, or to reach a selection before ``listEveryRow()``.
+    private let firstRows: guint
     private let selectionModel: OpaquePointer
     /// What each level holds now.
     var outline: SidebarOutline { model.outline }
@@ -69,6 +72,7 @@ final class FeedSidebar {
     /// ``listEveryRow()``.
     init(model: LibraryModel, firstRows: guint = .max) {
         self.model = model
+        self.firstRows = firstRows
         // Each model is handed to the one above it, which owns it from then on: they stay valid
         // as long as the list view that `listViewRef` holds. A folder's or account's rows are
         // the list its item holds.
@@ -135,9 +139,9 @@ final class FeedSidebar {
 
     /// Lists the rows down to `position` to the list view, when it lists fewer.
     private func listRows(through position: guint) {
-        if position >= gtk_slice_list_model_get_size(cast(listedRows)) {
-            gtk_slice_list_model_set_size(cast(listedRows), position + Self.rowsBeforeFirstFrame)
-        }
+        guard position >= gtk_slice_list_model_get_size(cast(listedRows)) else { return }
+        let (end, overflow) = position.addingReportingOverflow(firstRows)
+        gtk_slice_list_model_set_size(cast(listedRows), overflow ? guint.max : end)
     }
 
     // MARK: - Rows through the model

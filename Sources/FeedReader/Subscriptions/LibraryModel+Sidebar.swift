@@ -7,8 +7,11 @@ import RefreshGtk
 /// A row whose counts or name change keeps its item, which notifies the widgets bound to it; only
 /// rows added or removed are spliced into their level's list, so selection and scroll stay.
 extension LibraryModel {
-    /// The item standing for `selection`, when it is in the sidebar.
-    func item(_ selection: FeedSelection) -> SidebarItem? { items[selection].map { SidebarItem($0.pointer) } }
+    /// The item standing for `selection`, when it is in the sidebar, filled.
+    func item(_ selection: FeedSelection) -> SidebarItem? {
+        fill(selection)
+        return items[selection].map { SidebarItem($0.pointer) }
+    }
 
     /// Every item, in no order.
     var allItems: [SidebarItem] { items.values.map { SidebarItem($0.pointer) } }
@@ -27,16 +30,20 @@ extension LibraryModel {
         defer { isUpdatingSidebar = false }
         for selection in new.top + new.children.values.joined() where items[selection] == nil {
             items[selection] = ObjectRef(takingOwnership: SidebarItem.make(selection).object)
+            if fillsItemsWhenAsked { unfilledItems.insert(selection) }
         }
         fillItems()
         // The lists inside first, so a folder spliced in below already holds its rows.
         for (parent, rows) in new.children {
-            guard let item = item(parent) else { continue }
-            splice(item.makeChildren(), from: old.children[parent] ?? [], to: rows)
+            guard let ref = items[parent] else { continue }
+            splice(SidebarItem(ref.pointer).makeChildren(), from: old.children[parent] ?? [], to: rows)
         }
         splice(sidebarRoot, from: old.top, to: new.top)
         let shown = Set(new.top + new.children.values.joined())
-        for selection in items.keys where !shown.contains(selection) { items[selection] = nil }
+        for selection in items.keys where !shown.contains(selection) {
+            items[selection] = nil
+            unfilledItems.remove(selection)
+        }
     }
 
     /// Replaces the run of `list`'s items that differs between `old` and `new`.
@@ -47,55 +54,79 @@ extension LibraryModel {
     }
 
     /// Writes what every row shows, in the current language; the items notify only what changed.
+    /// While ``fillsItemsWhenAsked``, the items not filled yet are left for when they are asked for.
     func fillItems() {
-        let feedsByItem = Dictionary((feeds + accounts.flatMap(\.feeds)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let foldersByItem = Dictionary((folders + accounts.flatMap(\.folders)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let unreadCounts = unreadCountsByRow
-        var countTexts = CountTexts()
-        func fill(_ item: SidebarItem, title: String, icon: String, unread: Int) {
+        var texts = SidebarItemTexts(self)
+        for (selection, ref) in items where !fillsItemsWhenAsked || !unfilledItems.contains(selection) {
+            fill(SidebarItem(ref.pointer), as: selection, from: &texts)
+        }
+        if fillsItemsWhenAsked {
+            itemTexts = texts
+        } else {
+            (unfilledItems, itemTexts) = ([], nil)
+        }
+    }
+
+    /// Fills the items left empty (``fillsItemsWhenAsked``), and from now on every item a change makes.
+    func fillEveryItem() {
+        fillsItemsWhenAsked = false
+        var texts = itemTexts ?? SidebarItemTexts(self)
+        for selection in unfilledItems {
+            if let ref = items[selection] { fill(SidebarItem(ref.pointer), as: selection, from: &texts) }
+        }
+        (unfilledItems, itemTexts) = ([], nil)
+    }
+
+    /// Fills the item of `selection` when it waits to be filled: a row is about to show it, or a part reads it.
+    func fill(_ selection: FeedSelection) {
+        guard unfilledItems.remove(selection) != nil, let ref = items[selection] else { return }
+        var texts = itemTexts ?? SidebarItemTexts(self)
+        fill(SidebarItem(ref.pointer), as: selection, from: &texts)
+        itemTexts = texts
+    }
+
+    /// Writes what the row of `selection` shows into `item`.
+    private func fill(_ item: SidebarItem, as selection: FeedSelection, from texts: inout SidebarItemTexts) {
+        func show(title: String, icon: String) {
+            let unread = texts.unreadCounts[selection] ?? 0
             item.title = title
             item.iconName = icon
             item.unreadCount = unread
-            item.accessibleDescription = countTexts.description(unread)
-            item.accessibleName = countTexts.name(title, unread: unread)
+            item.accessibleDescription = texts.counts.description(unread)
+            item.accessibleName = texts.counts.name(title, unread: unread)
         }
-        for (selection, ref) in items {
-            let item = SidebarItem(ref.pointer)
-            switch selection {
-            case .all:
-                fill(item, title: tr("All Feeds"), icon: "view-list-symbolic", unread: unreadCounts[selection] ?? 0)
-            case .starred:
-                fill(item, title: tr("Starred"), icon: "starred-symbolic", unread: unreadCounts[selection] ?? 0)
-            case let .savedSearch(id):
-                let search = savedSearch(id: id)
-                fill(item, title: search?.name ?? "", icon: "edit-find-symbolic", unread: unreadCounts[selection] ?? 0)
-                item.tooltip = search?.query ?? ""
-            case let .folder(id):
-                let folder = foldersByItem[id]
-                fill(item, title: folder?.name ?? "", icon: "folder-symbolic", unread: unreadCounts[selection] ?? 0)
-            case let .feed(id):
-                let feed = feedsByItem[id]
-                fill(item, title: feed?.displayTitle ?? "", icon: "application-rss+xml-symbolic", unread: unreadCounts[selection] ?? 0)
-                item.hasError = feed?.lastError != nil
-                item.tooltip = feed.flatMap(Self.tooltip) ?? ""
-            case let .label(id):
-                let label = labels.first { $0.id == id }
-                fill(item, title: label?.name ?? "", icon: "user-bookmarks-symbolic", unread: unreadCounts[selection] ?? 0)
-            case .labelsHeading:
-                // TRANSLATORS: the heading of the sidebar's section of labels (tags put on entries).
-                item.title = tr("Labels")
-                item.accessibleName = item.title
-            case let .account(id):
-                guard let account = accounts.first(where: { $0.account.id == id }) else { continue }
-                fill(item, title: account.name.server, icon: "network-server-symbolic", unread: unreadCounts[selection] ?? 0)
-                item.subtitle = account.name.service.map { account.name.user + " · " + $0 } ?? account.name.user
-                let syncError = account.account.lastError.map { $0.message(for: account.account.kind) }
-                item.syncError = syncError ?? ""
-                item.tooltip = syncError ?? ""
-                // The service is named for screen readers, after the user and the server.
-                item.accessibleDescription = ([account.account.kind.displayName] + (syncError.map { [$0] } ?? [])).joined(separator: " ")
-                item.accessibleName = Self.accessibleName(account.name.text, unread: account.unreadCount)
-            }
+        switch selection {
+        case .all:
+            show(title: tr("All Feeds"), icon: "view-list-symbolic")
+        case .starred:
+            show(title: tr("Starred"), icon: "starred-symbolic")
+        case let .savedSearch(id):
+            let search = savedSearch(id: id)
+            show(title: search?.name ?? "", icon: "edit-find-symbolic")
+            item.tooltip = search?.query ?? ""
+        case let .folder(id):
+            show(title: texts.folders[id]?.name ?? "", icon: "folder-symbolic")
+        case let .feed(id):
+            let feed = texts.feeds[id]
+            show(title: feed?.displayTitle ?? "", icon: "application-rss+xml-symbolic")
+            item.hasError = feed?.lastError != nil
+            item.tooltip = feed.flatMap(Self.tooltip) ?? ""
+        case let .label(id):
+            show(title: labels.first { $0.id == id }?.name ?? "", icon: "user-bookmarks-symbolic")
+        case .labelsHeading:
+            // TRANSLATORS: the heading of the sidebar's section of labels (tags put on entries).
+            item.title = tr("Labels")
+            item.accessibleName = item.title
+        case let .account(id):
+            guard let account = accounts.first(where: { $0.account.id == id }) else { return }
+            show(title: account.name.server, icon: "network-server-symbolic")
+            item.subtitle = account.name.service.map { account.name.user + " · " + $0 } ?? account.name.user
+            let syncError = account.account.lastError.map { $0.message(for: account.account.kind) }
+            item.syncError = syncError ?? ""
+            item.tooltip = syncError ?? ""
+            // The service is named for screen readers, after the user and the server.
+            item.accessibleDescription = ([account.account.kind.displayName] + (syncError.map { [$0] } ?? [])).joined(separator: " ")
+            item.accessibleName = Self.accessibleName(account.name.text, unread: account.unreadCount)
         }
     }
 
@@ -118,8 +149,9 @@ extension LibraryModel {
     /// screen readers that say it; the other rows are left alone.
     func showUnreadCounts(changedFrom shown: [FeedSelection: Int]) {
         var countTexts = CountTexts()
-        for (selection, unread) in unreadCountsByRow where shown[selection] != unread {
-            guard let item = item(selection) else { continue }
+        // An item not filled yet is filled with the new count when asked for.
+        for (selection, unread) in unreadCountsByRow where shown[selection] != unread && !unfilledItems.contains(selection) {
+            guard let item = items[selection].map({ SidebarItem($0.pointer) }) else { continue }
             item.unreadCount = unread
             if case let .account(id) = selection {
                 guard let account = accounts.first(where: { $0.account.id == id }) else { continue }
@@ -134,7 +166,7 @@ extension LibraryModel {
     /// The words for screen readers of the rows' unread counts, each count's looked up once a
     /// fill: for 5,000 feeds the catalog's lookups and fillings were tens of milliseconds of a start.
     @MainActor
-    private struct CountTexts {
+    struct CountTexts {
         private var descriptions: [Int: String] = [:]
         private var names: [Int: String] = [:]
 
@@ -185,5 +217,27 @@ extension StoredFeed {
     /// The feed's name as the window shows it: its title, else its address's host.
     var displayTitle: String {
         title?.isEmpty == false ? title! : (url.host ?? url.lastPathComponent)
+    }
+}
+
+/// What filling the sidebar's items reads of the model, gathered once for them all: the feeds and
+/// folders by id, every row's unread count and the words that say it.
+@MainActor
+struct SidebarItemTexts {
+    let feeds: [Int64: StoredFeed]
+    let folders: [Int64: StoredFolder]
+    let unreadCounts: [FeedSelection: Int]
+    var counts = LibraryModel.CountTexts()
+
+    init(_ model: LibraryModel) {
+        var feeds: [Int64: StoredFeed] = [:], folders: [Int64: StoredFolder] = [:]
+        feeds.reserveCapacity(model.feeds.count)
+        for feed in model.feeds where feeds[feed.id] == nil { feeds[feed.id] = feed }
+        for folder in model.folders where folders[folder.id] == nil { folders[folder.id] = folder }
+        for account in model.accounts {
+            for feed in account.feeds where feeds[feed.id] == nil { feeds[feed.id] = feed }
+            for folder in account.folders where folders[folder.id] == nil { folders[folder.id] = folder }
+        }
+        (self.feeds, self.folders, unreadCounts) = (feeds, folders, model.unreadCountsByRow)
     }
 }

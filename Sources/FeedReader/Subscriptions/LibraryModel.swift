@@ -47,6 +47,14 @@ final class LibraryModel {
     var isUpdatingSidebar = false
     /// The item of every row, our reference to it.
     var items: [FeedSelection: ObjectRef<UnsafeMutablePointer<GObject>>] = [:]
+    /// Whether a change leaves the items it makes empty until they are asked for (``item(_:)``,
+    /// a row bound to one) or ``fillEveryItem()``: the window's start, whose first frame shows a
+    /// screen of rows, not thousands of feeds' items.
+    var fillsItemsWhenAsked = false
+    /// The rows whose items are made but not filled yet.
+    var unfilledItems: Set<FeedSelection> = []
+    /// What filling an item reads, kept while items wait to be filled.
+    var itemTexts: SidebarItemTexts?
 
     /// Called once the model holds what the store holds after a change, with the row the part
     /// asked to select (nil: the selection stays where it can); ``changed(_:selecting:)`` returns
@@ -99,6 +107,7 @@ final class LibraryModel {
             Self.take(counts.savedSearches, into: &savedSearches, id: \.id, count: \.unreadCount)
             Self.take(counts.labels, into: &labels, id: \.id, count: \.unreadCount)
             starredUnreadCount = counts.starred
+            itemTexts = nil
             showUnreadCounts(changedFrom: shown)
         } catch {
             onFailure?(error)

@@ -21,6 +21,22 @@ enum WindowFrames {
         }, box, { data in Unmanaged<FrameWaiter>.fromOpaque(data!).release() })
     }
 
+    /// How many rows at least `pitch` pixels apart fill the tallest screen, with one cut at
+    /// each end: what a list shows at most, however its window is sized; no more than `most`
+    /// (all of it when no screen says its height).
+    static func rowsFillingTallestScreen(pitch: Int32, atMost most: guint) -> guint {
+        guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display) else { return most }
+        var tallest: Int32 = 0
+        for index in 0..<g_list_model_get_n_items(monitors) {
+            guard let monitor = g_list_model_get_item(monitors, index) else { continue }
+            var area = GdkRectangle()
+            gdk_monitor_get_geometry(OpaquePointer(monitor), &area)
+            g_object_unref(monitor)
+            tallest = max(tallest, area.height)
+        }
+        return tallest > 0 ? min(guint(tallest / pitch + 2), most) : most
+    }
+
     /// What waits for a frame, boxed for GTK's tick callback.
     private final class FrameWaiter {
         let body: @MainActor () -> Void

@@ -5,9 +5,9 @@ import RefreshGtk
 /// window starts with something to read (never again, so samples removed stay removed), and
 /// welcomes the newcomer with what to do next; samples subscribed from another copy of the app's
 /// data follow the one it ships now, so they refresh. Then the stored entries show at once,
-/// without waiting for the network; once they show, the sidebar and the list make their rows below the screen,
-/// the background refresh is scheduled, the accounts sync, and the rest of the database's pages
-/// are checked.
+/// without waiting for the network; once they show, the sidebar fills the items of its rows
+/// below the screen and lists them, the list its rows below the screen, the background refresh
+/// is scheduled, the accounts sync, and the rest of the database's pages are checked.
 @MainActor
 enum WindowStart {
     static func run(_ main: MainWindow, fetchingRecoveredFeeds: Bool) {
@@ -21,13 +21,17 @@ enum WindowStart {
                 await library.followSamples(to: AppData.sampleFeeds)
             }
             guard let main = main?.live else { return }
-            // The model's change shows the sidebar, selects the saved row and lists its entries.
+            // The model's change shows the sidebar, selects the saved row and lists its entries;
+            // it fills the items of the sidebar's rows as they are shown.
+            main.model.fillsItemsWhenAsked = true
             await main.model.changed(.feeds, selecting: main.reading.savedSelection)
             await main.entryList.listed()
             guard main.live != nil else { return }
-            // What the first frame of entries does without: the sidebar's and the list's rows
-            // below the screen, and the background refresh's schedule, which reads every feed again.
+            // What the first frame of entries does without: the sidebar's items and the sidebar's
+            // and the list's rows below the screen, and the background refresh's schedule, which
+            // reads every feed again.
             WindowFrames.afterNextFrame(of: main.window, main.life.tied(onMain: { [weak main] in
+                main?.model.fillEveryItem()
                 main?.sidebar.listEveryRow()
                 main?.entryList.listEveryRow()
             }))
