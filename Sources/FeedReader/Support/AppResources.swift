@@ -7,13 +7,14 @@ import RefreshGtk
 /// (meson-helpers/compile-resources) and registered under the application's base path.
 @MainActor
 enum AppResources {
-    /// The application's resource base path: AdwApplication finds style.css under it.
+    /// The application's resource base path: GtkApplication finds gtk/help-overlay.ui under it,
+    /// AdwApplication style.css.
     static let basePath = "/io/github/refreshgtk/FeedReader/"
 
     static let fileName = "feed-reader.gresource"
 
-    /// Makes `application` look under ``basePath`` whatever its id, before it starts: AdwApplication
-    /// loads style.css from there at startup.
+    /// Makes `application` look under ``basePath`` whatever its id, before it starts: GtkApplication
+    /// loads gtk/help-overlay.ui from there as each window is added, AdwApplication style.css at startup.
     static func attach(to application: UnsafeMutablePointer<GtkApplication>) {
         g_application_set_resource_base_path(cast(application), String(basePath.dropLast()))
     }

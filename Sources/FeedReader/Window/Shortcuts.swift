@@ -3,8 +3,8 @@ import RefreshGtk
 
 /// Every keyboard shortcut of the reader, listed once: the application's accelerators and the
 /// single-key shortcuts come from ``table``, and the keyboard shortcuts window (the help overlay,
-/// Ctrl+?), data/ui/gtk/help-overlay.ui, lists the same ids and keys with their titles
-/// (KeyboardTests checks the two agree).
+/// Ctrl+?), data/ui/gtk/help-overlay.ui, lists the same ids and keys with their titles, which
+/// GtkApplication loads from the resource bundle itself (KeyboardTests checks the two agree).
 @MainActor
 enum Shortcuts {
     /// A shortcut: the id of its row in the help overlay, its keys (GTK accelerators,
@@ -52,10 +52,8 @@ enum Shortcuts {
         Shortcut(id: "zoom-reset", keys: "<Control>0", action: "win.zoom-reset"),
     ]
 
-    /// The help overlay's file under the application's resource base path: not gtk/help-overlay.ui,
-    /// which GtkApplication would build for every window before it shows (51 M instructions of
-    /// a start), for a window seldom opened.
-    static let overlayFile = "shortcuts/help-overlay.ui"
+    /// The help overlay's file under the application's resource base path, where GtkApplication looks.
+    static let overlayFile = "gtk/help-overlay.ui"
 
     /// Of the shortcuts for the current text direction, the keys that GTK treats as accelerators,
     /// per action, and the single keys (letters, Space) that act only while no text field has the focus.
@@ -91,32 +89,16 @@ enum Shortcuts {
         }
     }
 
-    /// Gives `window` its win.show-help-overlay action, which builds the shortcuts window the
-    /// first time it shows it.
-    static func addOverlayAction(to window: UnsafeMutablePointer<GtkWidget>) {
-        let action = g_simple_action_new("show-help-overlay", nil)!
-        Signal.connectIgnoringArgument(cast(action), "activate") { showOverlay(of: window) }
-        // Added first, it stays the window's: GtkApplicationWindow adds its own only where there is none.
-        g_action_map_add_action(cast(window), cast(action))
-        g_object_unref(cast(action))
-    }
+    /// Whether an overlay of ours replaced GtkApplication's, which it translates through gettext
+    /// in the language the process started in.
+    private static var overlayReplaced = false
 
-    /// Shows `window`'s shortcuts window, built in the current language if it has none yet.
-    static func showOverlay(of window: UnsafeMutablePointer<GtkWidget>) {
-        if gtk_application_window_get_help_overlay(cast(window)) == nil { buildOverlay(of: window) }
-        guard let overlay = gtk_application_window_get_help_overlay(cast(window)) else { return }
-        gtk_window_present(cast(overlay))
-    }
-
-    /// Builds `window`'s shortcuts window again in the current language, when it has one.
-    static func translateOverlay(of window: UnsafeMutablePointer<GtkWidget>) {
-        guard gtk_application_window_get_help_overlay(cast(window)) != nil else { return }
-        buildOverlay(of: window)
-    }
-
-    /// Gives `window` a shortcuts window built from its file in the current language, through the
-    /// app's catalogs.
-    private static func buildOverlay(of window: UnsafeMutablePointer<GtkWidget>) {
+    /// Gives `window` a help overlay in the current language: GtkApplication's own while the
+    /// system's language is spoken, else one built again from the same file, translated through
+    /// the app's catalogs.
+    static func buildOverlay(of window: UnsafeMutablePointer<GtkWidget>) {
+        guard RefreshLocalization.language != nil || overlayReplaced else { return }
+        overlayReplaced = true
         // GTK keeps the window (a toplevel) after the builder goes; the main window that takes it
         // as its help overlay destroys it with itself, or when another replaces it.
         let overlay: UnsafeMutablePointer<GtkWidget> = BuilderFile(overlayFile).object("help_overlay")

@@ -17,17 +17,16 @@ struct WindowChrome {
         gtk_window_set_icon_name(cast(window), FeedReaderApp.applicationID)
         // libadwaita's own texts in entry rows, wherever they are, in the app's language.
         AdwaitaTexts.followEntryRows()
-        Shortcuts.addOverlayAction(to: window)
         buildMenus()
     }
 
-    /// Builds the main menu and the shortcuts window (once it was shown) again in the current
-    /// language; the back key follows the text direction.
+    /// Builds the main menu and the shortcuts window again in the current language; the back key
+    /// follows the text direction.
     func buildMenus() {
         let menu = MainMenu.make()
         gtk_menu_button_set_menu_model(cast(layout.mainMenuButton), cast(menu))
         g_object_unref(cast(menu))
         Shortcuts.installAccelerators(in: application)
-        Shortcuts.translateOverlay(of: window)
+        Shortcuts.buildOverlay(of: window)
     }
 }
