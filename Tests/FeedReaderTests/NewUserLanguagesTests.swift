@@ -145,18 +145,7 @@ final class NewUserLanguagesTests: XCTestCase {
     /// app's, and the release notes of the metainfo as installed (translations merged) in that
     /// language only.
     func testAboutsCreditsAndWhatsNewAreInTheLanguageChosen() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("metainfo-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let compile = Process()
-        compile.executableURL = root.appendingPathComponent("meson-helpers/compile-po")
-        compile.arguments = [output.appendingPathComponent("locale").path, output.appendingPathComponent("share").path]
-        compile.standardOutput = FileHandle.nullDevice
-        try compile.run()
-        compile.waitUntilExit()
-        XCTAssertEqual(compile.terminationStatus, 0)
-        let installed = try String(contentsOf: output.appendingPathComponent("share/metainfo/io.github.refreshgtk.FeedReader.metainfo.xml"),
-                                   encoding: .utf8)
+        let installed = try installedMetainfo()
         try onMain {
             adw_init()
             try Self.inEachLanguage { language in

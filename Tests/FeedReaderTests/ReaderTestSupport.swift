@@ -185,3 +185,18 @@ enum MenuContents {
         return item
     }
 }
+
+/// The metainfo as `meson-helpers/compile-po` installs it, with the catalogs' translations merged.
+func installedMetainfo() throws -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("metainfo-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let compile = Process()
+    compile.executableURL = root.appendingPathComponent("meson-helpers/compile-po")
+    compile.arguments = [output.appendingPathComponent("locale").path, output.appendingPathComponent("share").path]
+    compile.standardOutput = FileHandle.nullDevice
+    try compile.run()
+    compile.waitUntilExit()
+    XCTAssertEqual(compile.terminationStatus, 0, "compile-po installs the metainfo")
+    return try String(contentsOf: output.appendingPathComponent("share/metainfo/io.github.refreshgtk.FeedReader.metainfo.xml"), encoding: .utf8)
+}
