@@ -109,7 +109,7 @@ final class PartsAloneTests: XCTestCase {
             let about = AboutWindow.make(metainfo: nil)
             defer { gtk_window_destroy(cast(about)) }
             XCTAssertEqual(String(cString: adw_about_window_get_application_name(cast(about))), "Feedreader")
-            XCTAssertEqual(String(cString: adw_about_window_get_comments(cast(about))), "Lesen Sie Ihre Feeds; zum Aktualisieren nach unten ziehen.")
+            XCTAssertEqual(String(cString: adw_about_window_get_comments(cast(about))), "Lesen Sie Ihre Feeds; ziehen Sie zum Aktualisieren nach unten.")
             XCTAssertEqual(String(cString: adw_about_window_get_version(cast(about))), CommandLineOption.version)
         }
     }
