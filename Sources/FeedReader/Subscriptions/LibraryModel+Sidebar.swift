@@ -10,7 +10,12 @@ extension LibraryModel {
     /// The item standing for `selection`, when it is in the sidebar, filled.
     func item(_ selection: FeedSelection) -> SidebarItem? {
         fill(selection)
-        return items[selection].map { SidebarItem($0.pointer) }
+        return heldItem(selection)
+    }
+
+    /// The item standing for `selection`, as it is: filled or not.
+    private func heldItem(_ selection: FeedSelection) -> SidebarItem? {
+        items[selection].map { SidebarItem($0.pointer) }
     }
 
     /// Every item, in no order.
@@ -72,16 +77,16 @@ extension LibraryModel {
         fillsItemsWhenAsked = false
         var texts = itemTexts ?? SidebarItemTexts(self)
         for selection in unfilledItems {
-            if let ref = items[selection] { fill(SidebarItem(ref.pointer), as: selection, from: &texts) }
+            if let item = heldItem(selection) { fill(item, as: selection, from: &texts) }
         }
         (unfilledItems, itemTexts) = ([], nil)
     }
 
     /// Fills the item of `selection` when it waits to be filled: a row is about to show it, or a part reads it.
     func fill(_ selection: FeedSelection) {
-        guard unfilledItems.remove(selection) != nil, let ref = items[selection] else { return }
+        guard unfilledItems.remove(selection) != nil, let item = heldItem(selection) else { return }
         var texts = itemTexts ?? SidebarItemTexts(self)
-        fill(SidebarItem(ref.pointer), as: selection, from: &texts)
+        fill(item, as: selection, from: &texts)
         itemTexts = texts
     }
 
@@ -151,7 +156,7 @@ extension LibraryModel {
         var countTexts = CountTexts()
         // An item not filled yet is filled with the new count when asked for.
         for (selection, unread) in unreadCountsByRow where shown[selection] != unread && !unfilledItems.contains(selection) {
-            guard let item = items[selection].map({ SidebarItem($0.pointer) }) else { continue }
+            guard let item = heldItem(selection) else { continue }
             item.unreadCount = unread
             if case let .account(id) = selection {
                 guard let account = accounts.first(where: { $0.account.id == id }) else { continue }
