@@ -135,32 +135,23 @@ extension FeedStore {
     /// waiting for the write lock waits a fraction of a second.
     static let ruleSliceSize = 2_000
 
-    /// Runs `store`, which stores fetched entries in the caller's transaction and notes each one it
-    /// adds in the `RuleArrivals` it is given, then applies the enabled rules to those entries,
-    /// saying which of them the rules hid or said to announce. The rules match the entries' texts
-    /// as fetched, with their feeds' names read once a feed after `store` (a fetch may rename the
-    /// feed): reading a refresh's new entries back from the store cost more than matching them.
-    /// Without an enabled rule it costs one query, and `store` is given no arrivals to note.
+    /// Runs `store`, which stores fetched entries in the caller's transaction, judging each fetch's
+    /// entries by the `RuleArrivals` it is given before inserting them, so that an entry a rule
+    /// hides, marks read or stars is inserted so; then does the rest of what the rules said of the
+    /// entries it added (labels, queued marks, rules that gave up), saying which of them the rules
+    /// hid or said to announce. Hiding or marking an entry once inserted rewrote its wide row,
+    /// which cost a refresh more than matching every entry it fetched. Without an enabled rule it
+    /// costs one query, and `store` is given no arrivals to judge by.
     static func applyingRulesSaying<T>(in db: Database, _ store: (RuleArrivals?) throws -> T) throws -> (stored: T, rules: RuleApplication) {
         let book = try compiledRules(in: db)
         guard !book.isEmpty else { return (try store(nil), RuleApplication()) }
-        let arrivals = RuleArrivals()
+        let arrivals = RuleArrivals(book)
         let stored = try store(arrivals)
-        guard !arrivals.ids.isEmpty else { return (stored, RuleApplication()) }
-        if !book.fields.isDisjoint(with: [.feed, .folder, .account]) {
-            var places: [Int64: Place] = [:]
-            for index in arrivals.subjects.indices {
-                let feedID = arrivals.feeds[index]
-                let known = try places[feedID] ?? place(ofFeedWithID: feedID, in: db)
-                places[feedID] = known
-                known.put(into: &arrivals.subjects[index])
-            }
-        }
-        let verdicts = book.verdicts(for: arrivals.subjects)
-        // An entry this transaction added is unread and not starred: its insert stores it so.
+        guard arrivals.examined > 0 else { return (stored, RuleApplication()) }
+        // The marks an entry had before the rules: one this transaction added had none.
         let new = Marks(isRead: false, isStarred: false)
-        var application = try act(on: zip(arrivals.ids, verdicts).compactMap { id, verdict in verdict.isEmpty ? nil : (id, new, verdict) }, in: db)
-        application.examined = arrivals.ids.count
+        var application = try act(on: arrivals.judged.map { ($0.id, new, $0.verdict) }, markedAtInsert: true, in: db)
+        application.examined = arrivals.examined
         return (stored, application)
     }
 
@@ -213,7 +204,7 @@ extension FeedStore {
     }
 
     /// What rules read of an entry's feed: the feed's, its folder's and its account's names.
-    private struct Place {
+    fileprivate struct Place {
         var feedTitle: String?, feedURL: String?, folder: String?, accountServer: String?, accountUser: String?
 
         init(_ row: Row?) {
@@ -241,7 +232,7 @@ extension FeedStore {
     }
 
     /// The place of a feed, of an account or not.
-    private static func place(ofFeedWithID feedID: Int64, in db: Database) throws -> Place {
+    fileprivate static func place(ofFeedWithID feedID: Int64, in db: Database) throws -> Place {
         try Place(Row.fetchOne(db.cachedStatement(sql: """
             SELECT \(placeColumns) FROM feeds LEFT JOIN accounts ON accounts.id = feeds.accountId WHERE feeds.id = ?
             """), arguments: [feedID]))
@@ -268,7 +259,10 @@ extension FeedStore {
     /// Does what `verdicts` say to their entries, in the entries' order: hides, marks, stars and
     /// labels, synced entries through their servers' queue, and notes the rules that gave up.
     /// Returns the entries matched, hidden and announced.
-    private static func act(on verdicts: [(id: Int64, marks: Marks, verdict: RuleBook.Verdict)], in db: Database) throws -> RuleApplication {
+    /// With `markedAtInsert`, the entries were inserted hidden, read and starred as their verdicts
+    /// say (`RuleArrivals.verdicts(on:ofFeed:in:)`), and only their servers are told.
+    private static func act(on verdicts: [(id: Int64, marks: Marks, verdict: RuleBook.Verdict)], markedAtInsert: Bool = false,
+                            in db: Database) throws -> RuleApplication {
         var application = RuleApplication()
         var hidden: [Int64: [Int64]] = [:]
         var read: [Int64] = [], starred: [Int64] = []
@@ -288,21 +282,22 @@ extension FeedStore {
             if verdict.actions.contains(.star), !marks.isStarred { starred.append(id) }
             for label in verdict.labels { labelled[label, default: []].append(id) }
         }
-        for (rule, ids) in hidden {
-            try hide(ids, byRule: rule, in: db)
+        if !markedAtInsert {
+            for (rule, ids) in hidden {
+                try hide(ids, byRule: rule, in: db)
+            }
         }
-        var markedRead: [Int64] = []
-        for slice in slices(of: read) {
-            let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-            markedRead += try setRead(true, where: "id IN (\(marks))", arguments: StatementArguments(Array(slice)), db: db)
+        // Most pages of a sync have nothing to mark or queue: no query for them.
+        if !read.isEmpty {
+            let markedRead = markedAtInsert ? read : try markRead(read, db: db)
+            if !markedRead.isEmpty { try queueArticleState(.read, entryIDs: markedRead, db: db) }
         }
-        // Most pages of a sync have nothing to queue: no query for them.
-        if !markedRead.isEmpty { try queueArticleState(.read, entryIDs: markedRead, db: db) }
-        for slice in slices(of: starred) {
-            let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-            try db.execute(sql: "UPDATE entries SET isStarred = 1 WHERE id IN (\(marks))", arguments: StatementArguments(Array(slice)))
+        if !starred.isEmpty {
+            if !markedAtInsert {
+                try db.cachedStatement(sql: "UPDATE entries SET isStarred = 1 WHERE id IN \(idsIn())").execute(arguments: [idList(starred)])
+            }
+            try queueArticleState(.star, entryIDs: starred, db: db)
         }
-        if !starred.isEmpty { try queueArticleState(.star, entryIDs: starred, db: db) }
         // As a person labelling them would: only the entries without it change, a synced one's server is told.
         for (label, ids) in labelled.sorted(by: { $0.key < $1.key }) {
             try setLabel(label, on: ids, true, db: db)
@@ -313,31 +308,25 @@ extension FeedStore {
         return application
     }
 
-    /// `ids` in slices well under SQLite's limit on bound parameters.
-    private static func slices(of ids: [Int64]) -> [ArraySlice<Int64>] {
-        stride(from: 0, to: ids.count, by: 500).map { ids[$0..<min($0 + 500, ids.count)] }
-    }
-
     /// Records `rule` as the rule hiding `ids`, writing only the entries it does not hide yet,
     /// and takes those that were shown and unread off their feeds' unread counts once a feed, as
     /// `setRead(_:where:arguments:db:)` does: the trigger's update of a count for every entry
     /// was most of the writing when a rule hides a tenth of a store.
     private static func hide(_ ids: [Int64], byRule rule: Int64, in db: Database) throws {
         var countChanges: [Int64: Int] = [:]
+        let arguments: StatementArguments = [rule, idList(ids)]
         try $markingInBulk.withValue(true) {
-            for slice in slices(of: ids) {
-                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-                let arguments: StatementArguments = [rule] + StatementArguments(Array(slice))
-                let shown = try Row.fetchCursor(db, sql: """
-                    UPDATE entries SET hiddenByRule = ? WHERE id IN (\(marks)) AND hiddenByRule IS NULL RETURNING feedId, \(isUnread)
-                    """, arguments: arguments)
-                while let row = try shown.next() {
-                    if row[1] as Bool { countChanges[row[0], default: 0] -= 1 }
-                }
-                // Hidden by another rule until now: no count changes.
-                try db.execute(sql: "UPDATE entries SET hiddenByRule = ?1 WHERE id IN (\(marks)) AND hiddenByRule IS NOT NULL AND hiddenByRule != ?1",
-                               arguments: arguments)
+            let shown = try Row.fetchCursor(db.cachedStatement(sql: """
+                UPDATE entries SET hiddenByRule = ?1 WHERE id IN \(idsIn("?2")) AND hiddenByRule IS NULL
+                RETURNING feedId, \(isUnread)
+                """), arguments: arguments)
+            while let row = try shown.next() {
+                if row[1] as Bool { countChanges[row[0], default: 0] -= 1 }
             }
+            // Hidden by another rule until now: no count changes.
+            try db.cachedStatement(sql: """
+                UPDATE entries SET hiddenByRule = ?1 WHERE id IN \(idsIn("?2")) AND hiddenByRule IS NOT NULL AND hiddenByRule != ?1
+                """).execute(arguments: arguments)
         }
         let count = try db.cachedStatement(sql: "UPDATE feedUnreadCounts SET unread = unread + ? WHERE feedId = ?")
         for (feedID, change) in countChanges {
@@ -480,54 +469,51 @@ extension FeedStore {
     }
 }
 
-/// The entries a refresh's transaction adds, each with its feed and the texts rules read as they
-/// were stored, noted while it stores them so that the rules judge them without reading them back.
+/// What the rules say of the entries a refresh's transaction adds: each fetch's entries are judged
+/// before they are inserted, and the verdicts of those inserted are kept for what is done after.
 final class RuleArrivals {
-    /// The entries' ids, in the order they were added: ascending, as SQLite gives them.
-    fileprivate(set) var ids: [Int64] = []
-    /// Each entry's feed.
-    fileprivate(set) var feeds: [Int64] = []
-    /// The entries' texts; their feeds' names are put in once the transaction stored them all.
-    fileprivate var subjects: [RuleSubject] = []
+    private let book: RuleBook
+    private let readsPlace: Bool
+    /// How many entries were added.
+    private(set) var examined = 0
+    /// The entries added that some rule matched or gave up on, in the order they were added.
+    private(set) var judged: [(id: Int64, verdict: RuleBook.Verdict)] = []
 
-    /// How many entries were noted.
-    var count: Int { ids.count }
-
-    /// Notes `entry`, just added to feed `feedID` as entry `id`, `link` being its link as stored.
-    func add(_ entry: Entry, link: String?, id: Int64, feedID: Int64) {
-        ids.append(id)
-        feeds.append(feedID)
-        subjects.append(Self.subject(of: entry, link: link))
+    init(_ book: RuleBook) {
+        self.book = book
+        readsPlace = !book.fields.isDisjoint(with: [.feed, .folder, .account])
     }
 
-    /// Notes that `entry` was just written over the stored entry of feed `feedID` with its id:
-    /// when that entry was added by this transaction (a feed listing one entry twice), the rules
-    /// judge the texts it keeps. Looked up by SQLite, whose comparison of the ids decided which entry
-    /// was written.
-    func rewrite(_ entry: Entry, link: String?, feedID: Int64, in db: Database) throws {
-        guard let first = ids.first,
-              let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM entries WHERE feedId = ? AND entryId = ?"),
-                                          arguments: [feedID, entry.id]),
-              id >= first else { return }
-        var low = 0, high = ids.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
+    /// The verdicts on a fetch's `entries` for feed `feedID`, by entry id, with the feed's names as
+    /// stored: read after the fetch's own changes to the feed (a title, a permanent redirect).
+    /// An entry listed twice is stored with the texts listed first, and judged by them.
+    func verdicts(on entries: [Entry], ofFeed feedID: Int64, in db: Database) throws -> [String: RuleBook.Verdict] {
+        var ids: [String] = [], subjects: [RuleSubject] = []
+        var seen = Set<String>()
+        for entry in entries where seen.insert(entry.id).inserted {
+            ids.append(entry.id)
+            subjects.append(RuleSubject(title: entry.title, content: entry.content ?? entry.summary, author: entry.author, link: entry.linkString))
         }
-        guard low < ids.count, ids[low] == id else { return }
-        subjects[low] = Self.subject(of: entry, link: link)
+        if readsPlace {
+            let place = try FeedStore.place(ofFeedWithID: feedID, in: db)
+            for index in subjects.indices { place.put(into: &subjects[index]) }
+        }
+        return Dictionary(uniqueKeysWithValues: zip(ids, book.verdicts(for: subjects)))
     }
 
-    /// Forgets the entries noted from `count` on: their feed's savepoint was rolled back, and the
+    /// Notes that entry `id` was just added, judged by `verdict`.
+    func inserted(_ id: Int64, verdict: RuleBook.Verdict?) {
+        examined += 1
+        if let verdict, !verdict.isEmpty { judged.append((id, verdict)) }
+    }
+
+    /// Where the notes stand, to go back to if a feed's savepoint is rolled back.
+    var position: (examined: Int, judged: Int) { (examined, judged.count) }
+
+    /// Forgets the entries noted after `position`: their feed's savepoint was rolled back, and the
     /// ids they had will be given again.
-    func removeAll(from count: Int) {
-        ids.removeSubrange(count...)
-        feeds.removeSubrange(count...)
-        subjects.removeSubrange(count...)
-    }
-
-    /// The texts rules read of `entry` as it is stored: its content, else its summary.
-    private static func subject(of entry: Entry, link: String?) -> RuleSubject {
-        RuleSubject(title: entry.title, content: entry.content ?? entry.summary, author: entry.author, link: link)
+    func rollBack(to position: (examined: Int, judged: Int)) {
+        examined = position.examined
+        judged.removeSubrange(position.judged...)
     }
 }

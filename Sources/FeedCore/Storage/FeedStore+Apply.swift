@@ -29,7 +29,7 @@ extension FeedStore {
         try await writing { db in
             let (saved, rules) = try FeedStore.applyingRulesSaying(in: db) { arrivals in
                 try batch.map { result, feedID -> Result<ApplySummary, any Error> in
-                    let arrived = arrivals?.count ?? 0
+                    let arrived = arrivals?.position
                     do {
                         var summary = ApplySummary()
                         try db.inSavepoint {
@@ -40,7 +40,7 @@ extension FeedStore {
                     } catch let error as DatabaseError where FeedStore.damages(error) {
                         throw error
                     } catch {
-                        arrivals?.removeAll(from: arrived)
+                        if let arrived { arrivals?.rollBack(to: arrived) }
                         return .failure(error)
                     }
                 }
@@ -138,17 +138,19 @@ extension FeedStore {
         }
     }
 
-    /// Inserts or updates entries, noting those it adds in `arrivals`. Feeds list newest first, so
-    /// they are stored in reverse: entries without dates then sort in the feed's own order.
+    /// Inserts or updates entries, those it adds hidden, read and starred as `arrivals` judges
+    /// them, and noted there. Feeds list newest first, so they are stored in reverse: entries
+    /// without dates then sort in the feed's own order.
     private static func save(_ entries: [Entry], feedID: Int64, now: DatabaseValue, arrivals: RuleArrivals?,
                              in db: Database) throws -> ApplySummary {
         let insert = try db.cachedStatement(sql: """
             INSERT INTO entries (feedId, entryId, title, link, author, published, updated, summary, summaryHTML, content,
-                                 enclosures, readOnArrival, insertedAt, sortDate)
-            SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 0, ?12, ?13
+                                 enclosures, readOnArrival, insertedAt, sortDate, hiddenByRule, isStarred)
+            SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?14, ?12, ?13, ?15, ?16
             WHERE NOT EXISTS (SELECT 1 FROM expiredEntries WHERE feedId = ?1 AND entryId = ?2)
             ON CONFLICT (feedId, entryId) DO NOTHING
             """)
+        let verdicts = try arrivals?.verdicts(on: entries, ofFeed: feedID, in: db)
         let update = try db.cachedStatement(sql: """
             UPDATE entries SET title = ?1, link = ?2, author = ?3, published = ?4, updated = ?5, summary = ?6,
                                content = ?7, enclosures = ?8, summaryHTML = ?11, sortDate = COALESCE(?4, ?5, insertedAt)
@@ -162,24 +164,23 @@ extension FeedStore {
             let enclosures = entry.enclosures.isEmpty ? nil : try encoder.encode(entry.enclosures)
             let link = entry.linkString
             let (published, updated) = (storageValue(entry.published), storageValue(entry.updated))
+            let verdict = verdicts?[entry.id]
             try insert.execute(arguments: [
                 feedID, entry.id, entry.title, link, entry.author, published, updated,
                 entry.summary, entry.summaryHTML, entry.content, enclosures, now, entry.date.map { storageValue($0) } ?? now,
+                verdict?.actions.contains(.markRead) ?? false, verdict?.hiddenBy, verdict?.actions.contains(.star) ?? false,
             ])
             if db.changesCount > 0 {
                 summary.newEntries += 1
                 summary.newEntryIDs.append(db.lastInsertedRowID)
-                arrivals?.add(entry, link: link, id: db.lastInsertedRowID, feedID: feedID)
+                arrivals?.inserted(db.lastInsertedRowID, verdict: verdict)
                 continue
             }
             try update.execute(arguments: [
                 entry.title, link, entry.author, published, updated,
                 entry.summary, entry.content, enclosures, feedID, entry.id, entry.summaryHTML,
             ])
-            if db.changesCount > 0 {
-                summary.updatedEntries += 1
-                try arrivals?.rewrite(entry, link: link, feedID: feedID, in: db)
-            }
+            if db.changesCount > 0 { summary.updatedEntries += 1 }
         }
         return summary
     }

@@ -27,15 +27,18 @@ extension FeedStore {
 
     /// Marks read those of `entryIDs` still unread; returns them, in order.
     static func markRead(_ entryIDs: [Int64], db: Database) throws -> [Int64] {
-        var changed: [Int64] = []
-        // In slices, well under SQLite's limit on bound parameters.
-        for start in stride(from: 0, to: entryIDs.count, by: 500) {
-            let slice = Array(entryIDs[start..<min(start + 500, entryIDs.count)])
-            let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-            changed += try changeUnread(read: true, sql: "DELETE FROM unreadEntries WHERE id IN (\(marks)) RETURNING id, feedId",
-                                        arguments: StatementArguments(slice), db: db)
-        }
-        return changed.sorted()
+        try changeUnread(read: true, sql: "DELETE FROM unreadEntries WHERE id IN \(idsIn()) RETURNING id, feedId",
+                         arguments: [idList(entryIDs)], db: db)
+    }
+
+    /// For `id IN \(idsIn())`, the ids bound as one argument, `idList(_:)`, at `parameter`: one
+    /// statement, prepared once a connection however many ids it is given, where a list of `?`
+    /// was a statement of its own for each count.
+    static func idsIn(_ parameter: String = "?") -> String { "(SELECT value FROM json_each(\(parameter)))" }
+
+    /// `ids` as the JSON array `idsIn` reads.
+    static func idList(_ ids: some Sequence<Int64>) -> String {
+        "[" + ids.lazy.map(String.init).joined(separator: ",") + "]"
     }
 
     /// `feed_marking_in_bulk()`: whether the current statement hides many entries at once; the
@@ -159,23 +162,39 @@ extension FeedStore {
     /// returning their `id, feedId`, and changes each feed's kept count once by as many, leaving
     /// out the entries a rule hides; returns the ids, in order.
     static func changeUnread(read: Bool, sql: String, arguments: StatementArguments, db: Database) throws -> [Int64] {
-        let hidden = try hiddenEntries(db)
-        var changed: [Int64] = []
-        var countChanges: [Int64: Int] = [:]
+        var changed: [(id: Int64, feedID: Int64)] = []
         let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
         while let row = try rows.next() {
-            let id: Int64 = row[0]
-            changed.append(id)
-            if !hidden.contains(id) { countChanges[row[1], default: 0] += read ? -1 : 1 }
+            changed.append((row[0], row[1]))
+        }
+        let hidden = try hiddenEntries(among: changed.map(\.id), db: db)
+        var countChanges: [Int64: Int] = [:]
+        for (id, feedID) in changed where !hidden.contains(id) {
+            countChanges[feedID, default: 0] += read ? -1 : 1
         }
         try changeCounts(countChanges, db: db)
-        return changed.sorted()
+        return changed.map(\.id).sorted()
     }
 
-    /// The entries a rule hides, which count for no feed: few, read from their partial index.
+    /// Those of `ids` a rule hides, which count for no feed. A few are looked up one by one: the
+    /// list of every hidden entry grows with each one a rule hides, and reading it whole for
+    /// each mark made a refresh whose rules mark a few entries a transaction slower at every feed.
+    private static func hiddenEntries(among ids: [Int64], db: Database) throws -> Set<Int64> {
+        guard ids.count > hiddenLookupsAtMost else {
+            let isHidden = try db.cachedStatement(sql: "SELECT 1 FROM entries WHERE id = ? AND hiddenByRule IS NOT NULL")
+            return try Set(ids.filter { try Int.fetchOne(isHidden, arguments: [$0]) != nil })
+        }
+        return try hiddenEntries(db)
+    }
+
+    /// Every entry a rule hides, read from their partial index.
     private static func hiddenEntries(_ db: Database) throws -> Set<Int64> {
         Set(try Int64.fetchAll(db, sql: "SELECT id FROM entries WHERE hiddenByRule IS NOT NULL"))
     }
+
+    /// The most entries whose hidden marks are looked up one by one rather than read from the
+    /// hidden entries' partial index whole.
+    private static let hiddenLookupsAtMost = 500
 
     private static func changeCounts(_ changes: [Int64: Int], db: Database) throws {
         let count = try db.cachedStatement(sql: "UPDATE feedUnreadCounts SET unread = unread + ? WHERE feedId = ?")

@@ -60,6 +60,10 @@ struct RuleRefreshTests {
         #expect(byID["old"]?.title == "Breaking gardening news" && byID["old"]?.hiddenByRule == nil)
         #expect(entries.filter(\.isStarred).map(\.entryID) == ["a5"])
         #expect(entries.filter(\.isRead).map(\.entryID) == ["d1"])
+        // Hidden and read as they were inserted: neither counts as unread.
+        let unread = Dictionary(uniqueKeysWithValues: try await store.feeds().map { ($0.id, $0.unreadCount) })
+        #expect(unread == [site.id: 6, deals.id: 0])
+        #expect(try await store.entryCount(unreadOnly: true) == 6)
     }
 
     /// A feed whose savepoint is rolled back takes its new entries with it, and their ids are given

@@ -83,6 +83,19 @@ struct UnreadCountTests {
             _ = try await store.applyRules()
             try await store.removeRule(id: try #require(new.id))
         }, unread: [0, 1]),
+        // A few marks look each entry's hidden mark up, many read the hidden entries' list: neither counts a hidden one.
+        Step(description: "the hidden entry marked read, then unread", change: { store, _, _ in
+            let hidden = try #require(try await store.reading { db in try Int64.fetchOne(db, sql: "SELECT id FROM entries WHERE hiddenByRule IS NOT NULL") })
+            try await store.markRead(entryID: hidden)
+            try await store.markRead(entryID: hidden, isRead: false)
+        }, unread: [0, 1]),
+        Step(description: "600 new entries, then every entry read and unread again at once", change: { store, first, _ in
+            try await store.apply(fetched((1...600).map { Entry(id: "g\($0)", title: "Gamma \($0)") }), toFeed: first)
+            let every = try await store.reading { db in try Int64.fetchAll(db, sql: "SELECT id FROM entries") }
+            #expect(every.count == 602)
+            try await store.setRead(true, entryIDs: every)
+            try await store.setRead(false, entryIDs: every)
+        }, unread: [600, 1]),
     ]
 
     @Test("after each step, every feed's kept count is its unread entries' count")
