@@ -149,12 +149,36 @@ final class AboutWindowTests: XCTestCase {
                                   "\(language): the warranty sentence of \(license), with its link")
                 }
                 XCTAssertFalse(texts.contains { $0.contains("absolutely no warranty") }, "\(language): no English warranty sentence")
+                // What's New's heading over each version's notes, which libadwaita writes into a text view.
+                let notes = Self.textViewLines(of: about)
+                XCTAssertFalse(notes.contains { $0.hasPrefix("Version ") } && language == "ar", "ar: no English version heading in \(notes)")
+                XCTAssertTrue(notes.contains(language == "ar" ? "الإصدار 0.1.0" : "Version 0.1.0"), "\(language): the version heading in \(notes)")
                 gtk_window_present(cast(about))
                 XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(about) != 0 })
                 GtkTestEnvironment.waitForFrames(of: about)
                 XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(about, name: "about-\(language)") })
             }
         }
+    }
+
+    /// The lines of every text view in `widget` and its descendants.
+    @MainActor
+    private static func textViewLines(of widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        var lines: [String] = []
+        if g_type_check_instance_is_a(cast(widget), gtk_text_view_get_type()) != 0, let buffer = gtk_text_view_get_buffer(cast(widget)) {
+            var start = GtkTextIter(), end = GtkTextIter()
+            gtk_text_buffer_get_bounds(buffer, &start, &end)
+            if let text = gtk_text_buffer_get_text(buffer, &start, &end, 0) {
+                lines += String(cString: text).components(separatedBy: "\n")
+                g_free(text)
+            }
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            lines += textViewLines(of: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return lines
     }
 
     /// Every text `widget` and its descendants show: labels, titles, subtitles and tooltips.

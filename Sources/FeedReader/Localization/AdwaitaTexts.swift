@@ -54,6 +54,49 @@ enum AdwaitaTexts {
     /// shows, whichever language gettext gave them in.
     static func translateAbout(_ root: UnsafeMutablePointer<GtkWidget>) {
         translate(root, aboutTexts, licenses: true)
+        Widgets.forEach(in: root) { widget in
+            guard g_type_check_instance_is_a(cast(widget), gtk_text_view_get_type()) != 0 else { return }
+            translateVersionHeadings(in: gtk_text_view_get_buffer(cast(widget)))
+        }
+    }
+
+    /// What's New's heading over each version's notes; %s is the version.
+    static let versionHeading = N_("Version %s")
+
+    /// Says again, with its tags, each line of `buffer` that is a version's heading: libadwaita 1.2
+    /// writes What's New into a text view, where the texts of the window's widgets do not reach.
+    private static func translateVersionHeadings(in buffer: UnsafeMutablePointer<GtkTextBuffer>) {
+        let written = fill(said(versionHeading), with: ["%s"])
+        let prefixes = Set([versionHeading, versionHeading.withCString { String(cString: dgettext("libadwaita", $0)) }, written]
+            .compactMap { $0.components(separatedBy: "%s").first }.filter { !$0.isEmpty })
+        for prefix in prefixes {
+            var from = GtkTextIter(), start = GtkTextIter(), end = GtkTextIter()
+            gtk_text_buffer_get_start_iter(buffer, &from)
+            while gtk_text_iter_forward_search(&from, prefix, GTK_TEXT_SEARCH_TEXT_ONLY, &start, &end, nil) != 0 {
+                from = end
+                guard gtk_text_iter_starts_line(&start) != 0 else { continue }
+                var lineEnd = end
+                if gtk_text_iter_ends_line(&lineEnd) == 0 { gtk_text_iter_forward_to_line_end(&lineEnd) }
+                guard let versionText = gtk_text_iter_get_text(&end, &lineEnd) else { continue }
+                let version = String(cString: versionText)
+                g_free(versionText)
+                let heading = fill(said(versionHeading), with: [version])
+                guard heading != prefix + version else { continue }
+                let tags = gtk_text_iter_get_tags(&start)
+                defer { g_slist_free(tags) }
+                let offset = gtk_text_iter_get_offset(&start)
+                gtk_text_buffer_delete(buffer, &start, &lineEnd)
+                gtk_text_buffer_insert(buffer, &start, heading, -1)
+                var headingStart = GtkTextIter()
+                gtk_text_buffer_get_iter_at_offset(buffer, &headingStart, offset)
+                var tag = tags
+                while let node = tag {
+                    gtk_text_buffer_apply_tag(buffer, cast(node.pointee.data), &headingStart, &start)
+                    tag = node.pointee.next
+                }
+                from = start
+            }
+        }
     }
 
     /// Says again, in the app's language, the texts of `preferencesTexts` the Preferences window
