@@ -244,11 +244,25 @@ final class FolderTests: XCTestCase {
             let label = { Self.markReadLabel(of: button).filter { $0 != "\u{2068}" && $0 != "\u{2069}" } }
             XCTAssertEqual(label(), "_Mark All as Read")
 
-            // Each marks only its own: Tech holds A, B and C (2 + 3 + 4), D 5, of 15 unread.
+            // A search lists its results from every feed, whatever the sidebar has selected: those are marked.
+            sidebar.select(.folder(tech))
+            XCTAssertTrue(GtkTestEnvironment.iterate { label() == "_Mark “Tech” as Read" }, label())
+            app.window.filterBar.startSearch()
+            gtk_editable_set_text(cast(app.window.filterBar.searchEntry), "Entry 4")
+            XCTAssertTrue(GtkTestEnvironment.iterate { label() == "_Mark Results as Read" }, label())
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.window.entryList.order.count == 2 }, "C's and D's fourth entries")
+            g_action_group_activate_action(cast(app.window.window), "mark-all-read", nil)
+            XCTAssertTrue(GtkTestEnvironment.iterate { toasts.message == "2 entries marked as read" }, toasts.message ?? "no toast")
+            XCTAssertTrue(GtkTestEnvironment.iterate { app.unreadInStore() == 13 }, "only the results: \(app.unreadInStore())")
+            gtk_editable_set_text(cast(app.window.filterBar.searchEntry), "")
+            XCTAssertTrue(GtkTestEnvironment.iterate { label() == "_Mark “Tech” as Read" }, label())
+
+            // Each marks only its own: Tech holds A, B and C (2 + 3 + 4), D 5, of 15 unread, less
+            // the fourth entries of C and D the search marked.
             let cases: [(item: FeedSelection, label: String, marked: Int, left: Int)] = [
-                (.folder(tech), "_Mark “Tech” as Read", 9, 6),
+                (.folder(tech), "_Mark “Tech” as Read", 8, 5),
                 // The feed is named as the sidebar names it: by its fetched title.
-                (.feed(try XCTUnwrap(ids["d"])), "_Mark “Plain” as Read", 5, 1),
+                (.feed(try XCTUnwrap(ids["d"])), "_Mark “Plain” as Read", 4, 1),
             ]
             for (item, expected, marked, left) in cases {
                 sidebar.select(item)

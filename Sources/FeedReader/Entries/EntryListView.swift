@@ -171,6 +171,14 @@ final class EntryListView {
         reload(scrollToTop: true, keepingSelection: false)
     }
 
+    /// The text the list shows the results of, while it shows a search's.
+    var searchedText: String? { searchTerms.isEmpty ? nil : searchText }
+
+    /// The ids of every entry the search lists, those not scrolled to yet too.
+    func searchResultIDs() async throws -> [Int64] {
+        try await library.store.search(searchText, limit: Int(Int32.max), fields: .listing, includingHidden: showsHidden).map(\.id)
+    }
+
     /// Lists the entries matching `text` across every feed, best first; empty text ends the
     /// search. `completion` runs once the first page shows, or at once when `text` is already listed.
     func search(_ text: String, completion: (@MainActor () -> Void)? = nil) {

@@ -110,10 +110,15 @@ extension Reading {
         }
     }
 
-    /// Marks read what the sidebar has selected, as the main menu's item says: every entry for
-    /// All Feeds, else only the selected feed's, folder's, account's, label's or the starred ones.
+    /// Marks read what the list shows, as the main menu's item says: a search's results, else what
+    /// the sidebar has selected: every entry for All Feeds, else only the selected feed's,
+    /// folder's, account's, label's or the starred ones.
     private func markShownRead() {
         let store = library.store
+        if entryList.searchedText != nil {
+            markRead { [entryList] in try await store.markRead(entryIDs: try await entryList.searchResultIDs()) }
+            return
+        }
         switch sidebar.selection {
         case .all: markRead(feedID: nil)
         case let .feed(id): markRead(feedID: id)
@@ -135,8 +140,11 @@ extension Reading {
         }
     }
 
-    /// The main menu's label for marking read what `selection` shows, named as the sidebar names it.
-    static func markReadLabel(for selection: FeedSelection, title: String) -> String {
+    /// The main menu's label for marking read what the list shows: a search's results, else what
+    /// `selection` shows, named as the sidebar names it.
+    static func markReadLabel(for selection: FeedSelection, title: String, searching: Bool) -> String {
+        // TRANSLATORS: main menu item while the list shows a search's results.
+        guard !searching else { return tr("_Mark Results as Read") }
         guard selection != .all else { return tr("_Mark All as Read") }
         // A name's underscores are its own, not the menu's mnemonic marks.
         let name = title.replacingOccurrences(of: "_", with: "__")

@@ -5,6 +5,7 @@ extension Reading {
     func showSearch(_ text: String, completion: (@MainActor () -> Void)? = nil) {
         filterBar.showSearch(text)
         entryList.search(text, completion: completion)
+        showSelectionTitle()
     }
 
     /// A result chosen in GNOME Shell's search: the window lists the same search, ranked as the

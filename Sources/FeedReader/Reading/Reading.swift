@@ -52,8 +52,9 @@ final class Reading {
     var onFailure: ((String, any Error) -> Void)?
     /// Refreshes the selection, for the empty list's Refresh button.
     var onRefresh: (() -> Void)?
-    /// Told the selection and its name whenever the list's title shows them, for the main menu.
-    var onSelectionShown: ((FeedSelection, String) -> Void)?
+    /// Told the selection whenever the list's title shows it or a search starts or ends, with the
+    /// main menu's label for marking read what the list shows.
+    var onSelectionShown: ((FeedSelection, _ markReadLabel: String) -> Void)?
 
     /// The part over `window`, whose widgets `life` follows, driving the panes and what they hold.
     init(window: UnsafeMutablePointer<GtkWidget>, life: WidgetLife, library: FeedLibrary, model: LibraryModel, settings: SettingsStore,
@@ -84,7 +85,10 @@ final class Reading {
         sidebar.onActivate = { [weak self] in self?.panes.show(.entries) }
         panes.onChange = { [weak self] in self?.panesChanged() }
         filterBar.onFilter = { [weak self] filter in self?.entryList.setFilter(filter) }
-        filterBar.onSearch = { [weak self] text in self?.entryList.search(text) }
+        filterBar.onSearch = { [weak self] text in
+            self?.entryList.search(text)
+            self?.showSelectionTitle()
+        }
         entryList.savedSearch = { [weak model] id in model?.savedSearch(id: id) }
         article.onOpenLink = { [weak self] link in self?.openExternally(link) }
         Signal.connect(cast(listPane.statusButton), "clicked") { [weak self] in self?.statusButtonClicked() }
@@ -157,11 +161,11 @@ final class Reading {
 
     // MARK: - The list pane
 
-    /// The list pane's title: what the sidebar has selected.
-    private func showSelectionTitle() {
+    /// The list pane's title: what the sidebar has selected; and the main menu's label.
+    func showSelectionTitle() {
         let title = sidebar.title(of: sidebar.selection)
         adw_window_title_set_title(listPane.title, title)
-        onSelectionShown?(sidebar.selection, title)
+        onSelectionShown?(sidebar.selection, Self.markReadLabel(for: sidebar.selection, title: title, searching: entryList.searchedText != nil))
     }
 
     /// The list, or a status page saying why it is empty and what to do.

@@ -123,8 +123,8 @@ final class MainWindow {
             if inBackground { self?.cleanUp.runIfDue() }
         }
         reading.onRefresh = { [weak refreshing] in refreshing?.beginRefresh() }
-        reading.onSelectionShown = { [weak self, mainMenuButton = layout.mainMenuButton] selection, title in
-            MainMenu.setMarkReadLabel(Reading.markReadLabel(for: selection, title: title), in: mainMenuButton)
+        reading.onSelectionShown = { [weak self, mainMenuButton = layout.mainMenuButton] selection, markReadLabel in
+            MainMenu.setMarkReadLabel(markReadLabel, in: mainMenuButton)
             if let self { self.feedFailure.show(selection, in: self.model) }
         }
         subscriptions.takeMoves(from: sidebar)
