@@ -183,7 +183,7 @@ final class KeyboardTests: XCTestCase {
 
     /// How far the article's page is scrolled, read through WebKit as the page itself knows it.
     @MainActor
-    private static func scrollY(of webView: UnsafeMutablePointer<GtkWidget>) -> Double? {
+    static func scrollY(of webView: UnsafeMutablePointer<GtkWidget>) -> Double? {
         final class Result { var value: Double?; var done = false }
         let result = Result()
         let box = Unmanaged.passRetained(result).toOpaque()

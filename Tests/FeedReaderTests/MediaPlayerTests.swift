@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import FeedCore
 import Foundation
@@ -357,6 +358,41 @@ final class MediaPlayerTests: XCTestCase {
             XCTAssertEqual(gtk_widget_get_direction(player.titleLabel), GTK_TEXT_DIR_LTR)
             XCTAssertEqual(gtk_widget_get_direction(player.feedLabel), GTK_TEXT_DIR_LTR)
             XCTAssertEqual(gtk_widget_get_direction(player.startButton), GTK_TEXT_DIR_RTL, "the controls follow the window")
+        }
+    }
+
+    /// After a switch of language in Preferences the player's bar speaks the new language,
+    /// whole: its own buttons (Play; once playing, the skips and the speed) and GTK's media
+    /// controls in it, in German (light) and in Arabic (dark).
+    func testThePlayersBarSpeaksTheLanguageSwitchedTo() throws {
+        try withShows { app, _ in
+            let styles = adw_style_manager_get_default()
+            defer {
+                app.window.switchLanguage(to: "en")
+                adw_style_manager_set_color_scheme(styles, ADW_COLOR_SCHEME_DEFAULT)
+            }
+            app.showEntry(titled: "Episode")
+            for (language, dark) in [("de", false), ("ar", true)] {
+                app.window.switchLanguage(to: language)
+                // The switch titles the window in the language; the clicks go to it by the test's title.
+                gtk_window_set_title(cast(app.window.window), app.title)
+                adw_style_manager_set_color_scheme(styles, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT)
+                let player = try Self.shownPlayer(in: app)
+                GtkTestEnvironment.waitForFrames(of: app.window.window)
+                NewUserLanguagesTests.assertSpeaks(player.widget, "\(language), the player before it plays")
+                Self.click(player.view == nil ? player.startButton : try Self.controlsPlayButton(of: player), in: app)
+                XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { Self.isPlaying(player) && gtk_widget_get_mapped(player.controls) != 0 },
+                              "\(language): it plays")
+                GtkTestEnvironment.waitForFrames(of: app.window.window)
+                NewUserLanguagesTests.assertSpeaks(player.widget, "\(language), the player playing")
+                for (button, english) in [(player.backButton, "Back 10 Seconds"), (player.forwardButton, "Forward 30 Seconds")] {
+                    XCTAssertNotEqual(tr(english), english, "\(language): \(english) has a translation")
+                    XCTAssertNil(AccessibilityTests.labelMismatch(button, tr(english)), "\(language)")
+                }
+                XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(app.window.window, name: "media-player-\(language)-\(dark ? "dark" : "light")") })
+                Self.click(try Self.controlsPlayButton(of: player), in: app)
+                XCTAssertTrue(GtkTestEnvironment.iterate { !Self.isPlaying(player) }, "\(language): the controls' button pauses")
+            }
         }
     }
 

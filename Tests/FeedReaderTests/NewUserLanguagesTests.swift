@@ -246,6 +246,95 @@ final class NewUserLanguagesTests: XCTestCase {
         }
     }
 
+    /// What opens after the language was switched in Preferences speaks it too, whole: About's
+    /// Legal page (its app's section was titled "This Application" in Arabic; libadwaita's
+    /// sentence under each license, with the license's name) and the file choosers of Import and
+    /// Export (their titles, their buttons and GTK's texts in them).
+    func testAboutsLegalPageAndTheFileChoosersSpeakTheLanguageSwitchedTo() throws {
+        try withReader(serving: plainFeed(entries: 1), entries: 1) { app in
+            let window = app.window.window
+            try Self.inEachLanguage(of: app.window) { language in
+                var found: UnsafeMutablePointer<GtkWidget>?
+                do {
+                    g_action_group_activate_action(cast(window), "about", nil)
+                    XCTAssertTrue(GtkTestEnvironment.iterate {
+                        found = toplevel { isWidget($0, a: adw_about_window_get_type()) && gtk_widget_get_mapped($0) != 0 }
+                        return found != nil
+                    }, "\(language): About opens")
+                    let about = try XCTUnwrap(found)
+                    defer { gtk_window_destroy(cast(about)) }
+                    GtkTestEnvironment.waitForFrames(of: about)
+                    let legal = AdwaitaTexts.said("_Legal")
+                    XCTAssertNotEqual(legal, "_Legal", "\(language): Legal has a translation")
+                    let row = try XCTUnwrap(PreferencesWindowTests.widgets(under: about, a: adw_action_row_get_type()).first {
+                        adw_preferences_row_get_title(cast($0)).map { String(cString: $0) } == legal
+                    }, "\(language): About offers \(legal)")
+                    gtk_widget_activate(row)
+                    XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 5) { gtk_widget_get_mapped(row) == 0 }, "\(language): \(legal) opened")
+                    GtkTestEnvironment.waitForFrames(of: about)
+                    Self.assertSpeaks(about, "\(language), About, Legal")
+                    var sentences: [String] = [], labels: [String] = []
+                    Widgets.forEach(in: about) { widget in
+                        guard isWidget(widget, a: gtk_label_get_type()), gtk_widget_get_mapped(widget) != 0 else { return }
+                        let label = String(cString: gtk_label_get_label(cast(widget)))
+                        labels.append(label)
+                        if label.contains("href=") { sentences.append(label) }
+                    }
+                    // The app's own section, which Debian's libadwaita titles in English in Arabic
+                    // (no catalog), Italian, Japanese and Chinese (Taiwan) (none of theirs has it).
+                    XCTAssertTrue(labels.contains(AdwaitaTexts.said("This Application")) && !labels.contains("This Application"),
+                                  "\(language): the app's own section is titled in the language: \(labels)")
+                    XCTAssertEqual(sentences.count, 2, "\(language): a sentence under each of the two licenses: \(sentences)")
+                    for license in ["The MIT License (MIT)", "Apache License, Version 2.0"] {
+                        XCTAssertTrue(sentences.contains { $0.contains(">\(AdwaitaTexts.said(license))<") }, "\(language): \(license) named in the language: \(sentences)")
+                    }
+                    XCTAssertFalse(sentences.contains { $0.contains("absolutely no warranty") || $0.contains(">The MIT License") }, "\(language): \(sentences)")
+                    XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(about, name: "new-user-about-legal-\(language)") })
+                }
+
+                let choosers = [("import", "import-subscriptions", tr("Import Subscriptions"), tr("_Import")),
+                                ("export", "export-subscriptions", tr("Export Subscriptions"), tr("_Export"))]
+                for (name, action, title, accept) in choosers {
+                    XCTAssertNotEqual(title, ["import": "Import Subscriptions", "export": "Export Subscriptions"][name], "\(language): \(name) has a translation")
+                    g_action_group_activate_action(cast(window), action, nil)
+                    XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) {
+                        found = toplevel { isWidget($0, a: gtk_file_chooser_dialog_get_type()) && gtk_widget_get_mapped($0) != 0 }
+                        return found != nil
+                    }, "\(language): \(name)'s file chooser opens")
+                    let chooser = try XCTUnwrap(found)
+                    GtkTestEnvironment.waitForFrames(of: chooser)
+                    XCTAssertEqual(gtk_window_get_title(cast(chooser)).map { String(cString: $0) }, title, "\(language): \(name)'s title")
+                    XCTAssertEqual(gtk_widget_get_direction(chooser), language == "ar" ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR, "\(language): \(name)'s direction")
+                    var buttons: [String] = []
+                    Widgets.forEach(in: chooser) { widget in
+                        guard isWidget(widget, a: gtk_button_get_type()), gtk_widget_get_mapped(widget) != 0,
+                              let label = gtk_button_get_label(cast(widget)) else { return }
+                        buttons.append(String(cString: label))
+                    }
+                    XCTAssertTrue(buttons.contains(accept) && buttons.contains(tr("_Cancel")), "\(language): \(name)'s buttons: \(buttons)")
+                    // GTK's places column keeps GTK's own width (its settings' sidebar-width, 148 px,
+                    // which a person drags wider), which GtkFileChooserNative gives the app no way
+                    // to change: a name cut there is GTK's, checked for its language only.
+                    var places = Set<String>()
+                    Widgets.forEach(in: chooser) { widget in
+                        guard isWidget(widget, a: gtk_label_get_type()),
+                              gtk_widget_get_ancestor(widget, g_type_from_name("GtkPlacesSidebar")) != nil else { return }
+                        places.insert(String(cString: gtk_label_get_label(cast(widget))))
+                    }
+                    XCTAssertFalse(places.isEmpty, "\(language): \(name)'s places column")
+                    for problem in Self.problems(in: chooser) where !places.contains { problem == "cut short: \($0)" } {
+                        XCTFail("\(language), \(name)'s file chooser: \(problem)")
+                    }
+                    XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(chooser, name: "new-user-file-chooser-\(name)-\(language)") })
+                    gtk_window_close(cast(chooser))
+                    XCTAssertTrue(GtkTestEnvironment.iterate {
+                        toplevel { isWidget($0, a: gtk_file_chooser_dialog_get_type()) && gtk_widget_get_mapped($0) != 0 } == nil
+                    }, "\(language): \(name)'s file chooser closes")
+                }
+            }
+        }
+    }
+
     // MARK: - Helpers
 
     /// Presents `window` and gives its size once it is drawn.

@@ -222,6 +222,60 @@ final class PaneLeafletTests: XCTestCase {
         }
     }
 
+    /// At a phone's 420 px, an entry clicked or opened with Enter showed its article with the
+    /// keyboard on Open in Browser in the header, where the arrow keys moved among the header's
+    /// buttons: the article's page takes the keyboard, so the arrow keys scroll it, and Enter
+    /// there still opens the entry in the browser, in light and dark, left to right and in Arabic.
+    func testAtAPhonesWidthTheArticleShownTakesTheKeyboardForReading() throws {
+        try withReader(serving: ArticleViewTests.feedXML, entries: 2) { app in
+            let window = app.window
+            var opened: [URL] = []
+            window.reading.openLink = { opened.append($0) }
+            let styles = adw_style_manager_get_default()
+            defer {
+                window.switchLanguage(to: "en")
+                adw_style_manager_set_color_scheme(styles, ADW_COLOR_SCHEME_DEFAULT)
+            }
+            GtkTestEnvironment.withAnimations(false) { Self.resize(app, width: 420) }
+            XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries] }, "\(Self.shownPanes(window))")
+            @MainActor func focusName() -> String {
+                gtk_root_get_focus(cast(window.window)).map { String(cString: gtk_widget_get_name($0)) } ?? "nothing"
+            }
+            let cases: [(language: String, dark: Bool, byKey: Bool)] = [("en", false, false), ("en", true, true), ("ar", false, true), ("ar", true, false)]
+            for (language, dark, byKey) in cases {
+                let name = "\(language), \(dark ? "dark" : "light"), \(byKey ? "Enter" : "a click")"
+                window.switchLanguage(to: language)
+                gtk_window_set_title(cast(window.window), app.title)
+                adw_style_manager_set_color_scheme(styles, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT)
+                GtkTestEnvironment.waitForFrames(of: window.window)
+                if byKey {
+                    XCTAssertTrue(GtkTestEnvironment.iterate { Self.focusIsIn(window.entryList.listView, of: window) }, "\(name): the list has the keyboard")
+                    RealInput.key(windowTitle: app.title, "Return")
+                } else {
+                    RealInput.click(windowTitle: app.title, at: app.point(in: window.entryList.listView, x: 100, y: 20))
+                }
+                XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.article] }, "\(name): the article shows")
+                XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 20) { window.article.entry?.title == "Formatted & safe" && window.article.isLoaded })
+                let webView = try XCTUnwrap(window.article.webView)
+                XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_has_focus(webView) != 0 },
+                              "\(name): the article's page has the keyboard, not \(focusName())")
+                XCTAssertEqual(gtk_widget_has_focus(window.article.openButton), 0, "\(name): not Open in Browser")
+                let top = try XCTUnwrap(KeyboardTests.scrollY(of: webView))
+                RealInput.key(windowTitle: app.title, "Down")
+                XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { (KeyboardTests.scrollY(of: webView) ?? top) > top },
+                              "\(name): Down scrolls the article")
+                XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_has_focus(webView) != 0 }, "\(name): and the page keeps the keyboard")
+                XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(window.window, name: "narrow-article-focus-\(language)-\(dark ? "dark" : "light")") })
+                let before = opened.count
+                RealInput.key(windowTitle: app.title, "Return")
+                XCTAssertTrue(GtkTestEnvironment.iterate { opened.count == before + 1 }, "\(name): Enter on the page opens the entry in the browser")
+                XCTAssertEqual(opened.last, URL(string: "https://example.org/posts/formatted"))
+                RealInput.key(windowTitle: app.title, language == "ar" ? "alt+Right" : "alt+Left")
+                XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.entries] }, "\(name): Back to the list")
+            }
+        }
+    }
+
     func testInTheTwoPaneStepTheSidebarIsOneBackAwayAndAFeedLeadsBack() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
             let window = app.window
@@ -371,6 +425,53 @@ final class PaneLeafletTests: XCTestCase {
                             XCTAssertTrue(Self.isShown(control), "\(language), \(width) px: \(name) is beside the list")
                             XCTAssertNil(AccessibilityTests.labelMismatch(control, name))
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The feeds shown alone at a phone's 420 px, as the list is checked above: beside Add Feed,
+    /// Refresh, the main menu and a desktop's minimize, maximize and close buttons their title was
+    /// cut ("Lector de fu…"). In every language it shows whole, Add Feed and the main menu stay
+    /// in their header and Refresh is in their bar at their foot, as the list alone has it, each named.
+    func testTheFeedsTitleShowsWholeBesideTheWindowButtonsInEveryLanguage() throws {
+        try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
+            let window = app.window
+            let desktopLayout = Self.setDecorationLayout("menu:minimize,maximize,close")
+            defer { Self.setDecorationLayout(desktopLayout) }
+            defer { window.switchLanguage(to: "en") }
+            let languages = ["en"] + RefreshLocalization.availableLanguages.filter { $0 != "en" }
+            XCTAssertEqual(languages.count, 13, "English and the 12 translations")
+            let header = try XCTUnwrap(descendant(of: window.layout.sidebarContent) { isWidget($0, a: adw_header_bar_get_type()) })
+            let title = try XCTUnwrap(descendant(of: UnsafeMutablePointer(window.layout.sidebarTitle)) {
+                isWidget($0, a: gtk_label_get_type()) && gtk_widget_has_css_class($0, "title") != 0
+            })
+            GtkTestEnvironment.withAnimations(false) {
+                Self.resize(app, width: 420)
+                window.panes.show(.feeds)
+                XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.feeds] }, "the feeds alone: \(Self.shownPanes(window))")
+                for language in languages {
+                    window.switchLanguage(to: language)
+                    GtkTestEnvironment.waitForFrames(of: window.window)
+                    GtkTestEnvironment.waitForFrames(of: window.window)
+                    let maximize = descendant(of: header) { gtk_widget_has_css_class($0, "maximize") != 0 }
+                    XCTAssertTrue(Self.isShown(maximize), "\(language): the feeds' header has the window's buttons")
+                    let shown = String(cString: gtk_label_get_text(cast(title)))
+                    var natural: Int32 = 0
+                    gtk_widget_measure(title, GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
+                    XCTAssertTrue(Self.isShown(title), "\(language): the title shows")
+                    XCTAssertEqual(gtk_label_get_layout(cast(title)).map { pango_layout_is_ellipsized($0) } ?? 1, 0,
+                                   "\(language): “\(shown)” shows whole: \(natural) px in \(gtk_widget_get_width(title)) px")
+                    let controls = [(window.layout.addButton, tr("Add Feed"), header), (window.layout.mainMenuButton, tr("Main Menu"), header),
+                                    (window.layout.refreshButton, tr("Refresh"), header)]
+                    for (control, name, place) in controls {
+                        XCTAssertTrue(Self.isShown(control) && gtk_widget_is_ancestor(control, place) != 0,
+                                      "\(language): \(name) is in the feeds' \(place == header ? "header" : "bar")")
+                        XCTAssertNil(AccessibilityTests.labelMismatch(control, name))
+                    }
+                    if ["en", "de", "es", "ar", "uk"].contains(language) {
+                        saveRender(window.window, name: "feeds-title-\(language)-420")
                     }
                 }
             }

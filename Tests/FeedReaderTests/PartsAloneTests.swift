@@ -222,80 +222,92 @@ final class PartsAloneTests: XCTestCase {
         }
     }
 
-    /// In Arabic the address's placeholder and title sat on the right while its text ran from the
-    /// left: every address field (Add Feed, Add Account's server, Edit Address) is left to right
-    /// as a whole, its title or placeholder drawn from the left where its text starts.
-    func testAddressFieldsAreLeftToRightAsAWholeInArabic() throws {
+    /// In Arabic an address's placeholder sat on the right while its text ran from the left, and
+    /// then the titles of Add Feed's and Add Account's address rows moved to the left with their
+    /// text, apart from the Arabic titles around them, while a feed's Properties ran its address
+    /// from the right: every address field (Add Feed, Add Account's server, Edit Address, a feed's
+    /// Properties) runs left to right as a whole, its text, caret and placeholder starting at the
+    /// left, and an entry row's title stays right to left, at the right, as the rows' around it.
+    func testAddressFieldsRunLeftToRightUnderTitlesThatStayRightToLeftInArabic() throws {
         try onMain {
             adw_init()
             LanguageChoice.speak("ar")
             gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+            let styles = adw_style_manager_get_default()
             defer {
                 LanguageChoice.speak(nil)
                 gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR)
+                adw_style_manager_set_color_scheme(styles, ADW_COLOR_SCHEME_DEFAULT)
             }
             let parent = gtk_window_new()!
             defer { gtk_window_destroy(cast(parent)) }
             let sync = AccountSync(engine: SyncEngine(store: try FeedStore.inMemory()))
-            let addFeed = AddFeedDialog(library: FeedLibrary(store: try FeedStore.inMemory())) { _ in }.window
-            let addAccount = AddAccountDialog(accounts: sync) { _ in }.window
-            let editAddress = NameDialog.present(.editAddress, over: parent, text: "") { _ in }
-            for (name, window, field) in [("add-feed", addFeed, "Address"), ("add-account", addAccount, "Server Address"),
-                                          ("edit-address", editAddress, "")] {
+            let library = FeedLibrary(store: try FeedStore.inMemory())
+            let store = library.store
+            let feed = try FeedPropertiesWindowTests.run { try await store.addFeed(url: URL(string: "https://news.example/feed.xml")!) }
+            let windows: [(String, UnsafeMutablePointer<GtkWidget>)] = [
+                ("add-feed", AddFeedDialog(library: library) { _ in }.window),
+                ("add-account", AddAccountDialog(accounts: sync) { _ in }.window),
+                ("edit-address", NameDialog.present(.editAddress, over: parent, text: "") { _ in }),
+                ("feed-properties", FeedPropertiesWindow(feed, library: library, defaults: .init(refreshMinutes: 30, keepDays: 90)) {}.window),
+            ]
+            for (name, window) in windows {
                 defer { gtk_window_destroy(cast(window)) }
                 gtk_window_present(cast(window))
                 XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(window) != 0 })
+                // The field that takes an address, an entry row or an entry.
+                let field = try XCTUnwrap(descendant(of: window) { widget in
+                    if isWidget(widget, a: adw_entry_row_get_type()) { return adw_entry_row_get_input_purpose(cast(widget)) == GTK_INPUT_PURPOSE_URL }
+                    return isWidget(widget, a: gtk_entry_get_type()) && gtk_entry_get_input_purpose(cast(widget)) == GTK_INPUT_PURPOSE_URL
+                }, name)
+                let isRow = isWidget(field, a: adw_entry_row_get_type())
+                gtk_editable_set_text(cast(field), "")
                 GtkTestEnvironment.waitForFrames(of: window)
-                let text = try XCTUnwrap(descendant(of: window) { isWidget($0, a: gtk_text_get_type()) }, name)
-                // The field's own widget: the entry row, or the GtkEntry, around the text.
-                let box = try XCTUnwrap(field.isEmpty ? gtk_widget_get_parent(text)
-                                                      : descendant(of: window) { isWidget($0, a: adw_entry_row_get_type()) }, name)
-                var labels: [UnsafeMutablePointer<GtkWidget>] = []
-                _ = descendant(of: box) { widget in
-                    if isWidget(widget, a: gtk_label_get_type()) && gtk_widget_get_mapped(widget) != 0
-                        && gtk_label_get_text(cast(widget)).map({ strlen($0) > 0 }) == true { labels.append(widget) }
-                    return false
+                let text: UnsafeMutablePointer<GtkWidget> = cast(try XCTUnwrap(gtk_editable_get_delegate(cast(field)), name))
+                Widgets.forEach(in: text) { part in
+                    XCTAssertEqual(gtk_widget_get_direction(part), GTK_TEXT_DIR_LTR, "\(name): the text's \(String(cString: gtk_widget_get_name(part)))")
                 }
+                // The labels the field shows, with where each starts in it: a row's title, an entry's placeholder.
+                var labels: [(text: String, inText: Bool, start: Double, end: Double)] = []
+                Widgets.forEach(in: field) { widget in
+                    guard isWidget(widget, a: gtk_label_get_type()), gtk_widget_get_mapped(widget) != 0,
+                          let layout = gtk_label_get_layout(cast(widget)), let shown = gtk_label_get_text(cast(widget)), strlen(shown) > 0 else { return }
+                    var offsetX: Int32 = 0, offsetY: Int32 = 0
+                    gtk_label_get_layout_offsets(cast(widget), &offsetX, &offsetY)
+                    var logical = PangoRectangle()
+                    pango_layout_get_pixel_extents(layout, nil, &logical)
+                    var start = graphene_point_t(), end = graphene_point_t()
+                    var from = graphene_point_t(x: Float(offsetX + logical.x), y: 0)
+                    var to = graphene_point_t(x: Float(offsetX + logical.x + logical.width), y: 0)
+                    _ = gtk_widget_compute_point(widget, field, &from, &start)
+                    _ = gtk_widget_compute_point(widget, field, &to, &end)
+                    labels.append((String(cString: shown), gtk_widget_is_ancestor(widget, text) != 0, Double(start.x), Double(end.x)))
+                    if gtk_widget_is_ancestor(widget, text) == 0 {
+                        XCTAssertEqual(gtk_widget_get_direction(widget), GTK_TEXT_DIR_RTL, "\(name): the title “\(String(cString: shown))” reads right to left")
+                    }
+                }
+                let width = Double(gtk_widget_get_width(field))
                 XCTAssertFalse(labels.isEmpty, "\(name) shows a title or a placeholder")
-                for widget in [text] + labels {
-                    XCTAssertEqual(gtk_widget_get_direction(widget), GTK_TEXT_DIR_LTR, "\(name): \(String(cString: gtk_widget_get_name(widget)))")
+                if isRow {
+                    XCTAssertTrue(labels.contains { !$0.inText }, "\(name): the row's title shows")
                 }
                 for label in labels {
-                    var origin = graphene_point_t()
-                    var zero = graphene_point_t(x: 0, y: 0)
-                    _ = gtk_widget_compute_point(label, box, &zero, &origin)
-                    var offsetX: Int32 = 0
-                    var offsetY: Int32 = 0
-                    gtk_label_get_layout_offsets(cast(label), &offsetX, &offsetY)
-                    var logical = PangoRectangle()
-                    pango_layout_get_pixel_extents(gtk_label_get_layout(cast(label)), nil, &logical)
-                    let start = Double(origin.x) + Double(offsetX + logical.x)
-                    XCTAssertLessThan(start, Double(gtk_widget_get_width(box)) / 3,
-                                      "\(name): \"\(String(cString: gtk_label_get_text(cast(label))))\" starts at the left, where the address does")
+                    if label.inText {
+                        XCTAssertLessThan(label.start, width / 3, "\(name): the placeholder “\(label.text)” starts at the left, where the address does")
+                    } else {
+                        XCTAssertGreaterThan(label.end, width * 2 / 3, "\(name): the title “\(label.text)” ends at the right, as the titles beside it")
+                        XCTAssertGreaterThan(label.start, width / 3, "\(name): the title “\(label.text)” sits at the right")
+                    }
                 }
-                XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(window, name: "address-\(name)-ar") }, name)
+                gtk_editable_set_text(cast(field), "https://example.org/feed.xml")
+                for dark in [false, true] {
+                    adw_style_manager_set_color_scheme(styles, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT)
+                    GtkTestEnvironment.waitForFrames(of: window)
+                    XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(window, name: "address-\(name)-ar-\(dark ? "dark" : "light")") }, name)
+                }
             }
         }
     }
-
-    /// Edit Address gives a whole address room: its entry was about 240 px, narrower than the
-    /// example address it shows.
-    func testEditAddressHasRoomForAWholeAddress() throws {
-        try onMain {
-            let parent = gtk_window_new()!
-            defer { gtk_window_destroy(cast(parent)) }
-            let dialog = NameDialog.present(.editAddress, over: parent, text: "https://news.example.org/feeds/all-articles.xml") { _ in }
-            defer { gtk_window_destroy(cast(dialog)) }
-            gtk_window_present(cast(dialog))
-            XCTAssertTrue(GtkTestEnvironment.iterate { gtk_widget_get_mapped(dialog) != 0 })
-            GtkTestEnvironment.waitForFrames(of: dialog)
-            let entry = try XCTUnwrap(descendant(of: dialog) { isWidget($0, a: gtk_entry_get_type()) })
-            XCTAssertGreaterThanOrEqual(gtk_widget_get_width(entry), Self.addressRoom, "the entry is \(gtk_widget_get_width(entry)) px wide")
-        }
-    }
-
-    /// Forty characters of an address, as the entry asks for them.
-    private static let addressRoom: Int32 = 320
 
     /// A `.ui` text is translated with its context, and XML's escapes are read and written back.
     func testBuilderTextsAreTranslatedAndTheirMarksDropped() {

@@ -68,9 +68,8 @@ final class AddAccountDialog {
         userRow = file.widget("user_row")
         passwordRow = file.widget("password_row")
         spinner = file.widget("spinner")
-        // An address reads left to right in every language, its title and text alike (a widget's
-        // direction is no property a file can set).
-        Widgets.setDirection(GTK_TEXT_DIR_LTR, of: serverRow)
+        // A widget's direction is no property a file can set.
+        Widgets.setLeftToRight(address: serverRow)
         choices = Self.services.enumerated().map { index, kind in
             Choice(kind: kind, label: kind.displayName, servers: Self.item(index, of: file.opaque("service_servers")),
                    help: Self.item(index, of: file.opaque("service_help")))

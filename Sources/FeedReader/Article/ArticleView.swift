@@ -90,6 +90,8 @@ final class ArticleView {
     private(set) var pageLook: ArticlePage.Look?
     /// Whether the page of the entry shown has finished loading.
     private(set) var isLoaded = false
+    /// Whether the page takes the keyboard as soon as it shows (``focusPage()``).
+    private var pageTakesFocus = false
     private var feedTitle: String?
     /// Counts the entries shown (and clearings), so a body sanitized for an entry no longer
     /// shown is dropped.
@@ -163,6 +165,7 @@ final class ArticleView {
             Signal.connectIgnoringArgument(cast(adw_style_manager_get_default()), property) { [weak self] in self?.applyLook() }
         }
         addZoomByScrolling()
+        openOnEnter()
         gtk_box_append(cast(articleBox), fullArticle.notice)
         gtk_box_append(cast(articleBox), pageStack)
         fullArticle.present = { [weak self] body in self?.present(body) }
@@ -208,9 +211,43 @@ final class ArticleView {
         return webView
     }
 
+    /// Gives the keyboard to the article's page, for reading: the arrow keys and Page Down scroll
+    /// it, and Enter opens it in the browser. A page not shown yet (its text being made ready, its
+    /// web view starting) takes it once it shows, unless ``keepFocusWhereItIs()`` came first.
+    func focusPage() {
+        pageTakesFocus = true
+        focusPageIfShown()
+    }
+
+    /// Leaves the keyboard where it is when the page shows: another pane has taken it.
+    func keepFocusWhereItIs() {
+        pageTakesFocus = false
+    }
+
+    private func focusPageIfShown() {
+        guard pageTakesFocus, let webView = madeWebView, gtk_widget_get_mapped(webView) != 0 else { return }
+        pageTakesFocus = false
+        gtk_widget_grab_focus(webView)
+    }
+
+    /// Enter on the page opens the entry in the browser, as on its row; the page has it first
+    /// (WebKit passes on a key the page leaves, such as Enter on no link).
+    private func openOnEnter() {
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKeyPressed(cast(keys), "key-pressed") { [weak self] keyval, _, state in
+            let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
+            guard let self, modifiers == 0, [GDK_KEY_Return, GDK_KEY_KP_Enter].map(UInt32.init).contains(keyval),
+                  let webView = self.madeWebView, gtk_widget_has_focus(webView) != 0 else { return false }
+            return gtk_widget_activate_action_variant(self.widget, "win.open-in-browser", nil) != 0
+        }
+        gtk_widget_add_controller(widget, keys)
+    }
+
     /// Follows what the web view does: which navigation it may take, when its page has loaded,
     /// when its web process ended.
     private func connectSignals(of webView: UnsafeMutablePointer<GtkWidget>) {
+        // The page shown at last takes the keyboard it was given before (``focusPage()``).
+        Signal.connect(cast(webView), "map") { [weak self] in self?.focusPageIfShown() }
         Signal.connectObjectUIntReturningBool(webView, "decide-policy") { [weak self] decision, type in
             guard let webKit = WebKit.shared, type == WebKit.policyNavigationAction || type == WebKit.policyNewWindowAction else {
                 return false

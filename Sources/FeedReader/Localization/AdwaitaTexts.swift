@@ -27,7 +27,7 @@ enum AdwaitaTexts {
     static let aboutTexts = [
         N_("About"), N_("Back"), N_("What’s New"), N_("_What’s New"), N_("Details"), N_("_Details"),
         N_("_Website"), N_("_Report an Issue"), N_("Credits"), N_("_Credits"), N_("Legal"), N_("_Legal"),
-        N_("Code by"), N_("Translated by"), N_("The MIT License (MIT)"), N_("Apache License, Version 2.0"),
+        N_("Code by"), N_("Translated by"), N_("This Application"), N_("The MIT License (MIT)"), N_("Apache License, Version 2.0"),
     ]
 
     /// The texts the Preferences window's own search shows.

@@ -219,16 +219,13 @@ final class Reading {
         guard shown != shownPanes else { return }
         shownPanes = shown
         guard shown != PaneLeaflet.Pane.allCases else { return }
+        if panes.page != .article { article.keepFocusWhereItIs() }
         switch panes.page {
         case .feeds: _ = gtk_widget_child_focus(sidebar.widget, GTK_DIR_TAB_FORWARD)
         case .entries: _ = gtk_widget_grab_focus(entryList.listView)
-        case .article:
-            // Enter, which showed the article, then opens it in the browser, as it does where the list and article show side by side.
-            if gtk_widget_is_sensitive(article.openButton) != 0 {
-                gtk_widget_grab_focus(article.openButton)
-            } else {
-                _ = gtk_widget_child_focus(article.widget, GTK_DIR_TAB_FORWARD)
-            }
+        // The page, for reading (it had Open in Browser, where the arrow keys moved among the
+        // header's buttons); Enter there still opens the entry in the browser.
+        case .article: article.focusPage()
         }
     }
 

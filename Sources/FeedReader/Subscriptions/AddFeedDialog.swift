@@ -70,9 +70,8 @@ final class AddFeedDialog {
         spinner = file.widget("spinner")
         candidateList = file.widget("candidate_list")
         candidateScroller = file.widget("candidate_scroller")
-        // An address reads left to right in every language, its title and text alike (a widget's
-        // direction is no property a file can set).
-        Widgets.setDirection(GTK_TEXT_DIR_LTR, of: entry)
+        // A widget's direction is no property a file can set.
+        Widgets.setLeftToRight(address: entry)
         message = DialogMessage(label: file.widget("message"), place: file.widget("message_place")) {
             tr("Enter the address of a feed, or of a web page that has one.")
         }

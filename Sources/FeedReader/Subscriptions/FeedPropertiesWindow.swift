@@ -81,8 +81,8 @@ final class FeedPropertiesWindow {
                     keepCount: file.widget("keep_count_row"), userAgent: file.widget("user_agent_row"), user: file.widget("user_row"),
                     password: file.widget("password_row"), paused: file.widget("paused_switch"), notify: file.widget("notify_switch"),
                     fullArticle: file.widget("full_article_switch"))
-        // Addresses and identifiers read left to right in every language.
-        for row in [rows.address, rows.userAgent, rows.user, rows.password] { gtk_widget_set_direction(row, GTK_TEXT_DIR_LTR) }
+        // Addresses and identifiers read left to right in every language, under titles in the window's.
+        for row in [rows.address, rows.userAgent, rows.user, rows.password] { Widgets.setLeftToRight(address: row) }
         nameDefaults(file)
         show()
         if feed.accountID != nil { showSynced(file) }

@@ -39,7 +39,7 @@ enum NameDialog {
         let entry = file.widget("entry")
         gtk_window_set_transient_for(cast(dialog), cast(parent))
         // A widget's direction is no property a file can set.
-        if question.isAddress { Widgets.setDirection(GTK_TEXT_DIR_LTR, of: entry) }
+        if question.isAddress { Widgets.setLeftToRight(address: entry) }
         gtk_editable_set_text(cast(entry), text)
         func name() -> String { String(cString: gtk_editable_get_text(cast(entry))).trimmingCharacters(in: .whitespacesAndNewlines) }
         let updateButton = { adw_message_dialog_set_response_enabled(cast(dialog), Response.accept, isValid(name()).gboolean) }

@@ -1,4 +1,5 @@
 import AppSignals
+import CAdw
 import CGtk
 import RefreshGtk
 
@@ -43,6 +44,15 @@ enum Widgets {
     /// GTK widget takes no direction from its parent, only the default one.
     static func setDirection(_ direction: GtkTextDirection, of widget: UnsafeMutablePointer<GtkWidget>) {
         forEach(in: widget) { gtk_widget_set_direction($0, direction) }
+    }
+
+    /// Makes `field`, an entry row or an entry that takes an address, run left to right in
+    /// every language: its text, caret and placeholder, which start where the address does. An
+    /// entry row's title stays in the window's direction, as the titles of the rows around it.
+    static func setLeftToRight(address field: UnsafeMutablePointer<GtkWidget>) {
+        let isRow = g_type_check_instance_is_a(cast(field), adw_entry_row_get_type()) != 0
+        guard isRow, let text = gtk_editable_get_delegate(cast(field)) else { return setDirection(GTK_TEXT_DIR_LTR, of: field) }
+        setDirection(GTK_TEXT_DIR_LTR, of: cast(text))
     }
 
     /// Calls `body` with `widget`, then with each widget inside it, depth first.
