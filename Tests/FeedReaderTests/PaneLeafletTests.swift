@@ -58,7 +58,13 @@ final class PaneLeafletTests: XCTestCase {
                     var widths: [String: (list: Int32, article: Int32)] = [:]
                     for (name, selection) in [("All Feeds", FeedSelection.all)] + feeds.map({ ("feed \($0)", FeedSelection.feed($0)) }) {
                         window.sidebar.select(selection)
-                        XCTAssertTrue(GtkTestEnvironment.iterate { window.entryList.source == selection && !window.entryList.order.isEmpty })
+                        // The selected feed's own entries listed, not the last one's still showing under its title.
+                        XCTAssertTrue(GtkTestEnvironment.iterate {
+                            let listed = window.entryList.order.compactMap { window.entryList.entries[$0]?.feedID }
+                            guard window.entryList.source == selection, !listed.isEmpty else { return false }
+                            if case let .feed(id) = selection { return listed.allSatisfy { $0 == id } }
+                            return Set(listed).count > 1
+                        }, "\(name)")
                         GtkTestEnvironment.waitForFrames(of: window.window)
                         widths[name] = (gtk_widget_get_width(window.layout.listContent), gtk_widget_get_width(window.article.widget))
                     }
