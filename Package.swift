@@ -20,6 +20,12 @@ let commandsLinking: [LinkerSetting] = [.unsafeFlags([
     // A function renamed since the order was made is laid out as if unlisted.
     "-Xlinker", "--no-warn-symbol-ordering",
 ], .when(configuration: .release))]
+// `feed-reader-window` in release builds: linked by lld with packed relative relocations as well,
+// as gold's 2 MB of RELA entries, read at every start, stayed resident in the window too
+// (docs/performance.md, "The first frame's pages").
+let windowLinking: [LinkerSetting] = [.unsafeFlags([
+    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+], .when(configuration: .release))]
 // Our modules' functions each in a section of its own, which that order can move alone.
 let orderedCode: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
 // GLib alone, for the command-line program, which must not load GTK.
@@ -49,7 +55,7 @@ let package = Package(
         // FeedCore talks to libcurl directly: URLSession on Linux decompresses every body and queues
         // data for its delegate faster than the delegate can refuse it, so no size cap could hold.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        // glibc's malloc tuning for the window-less commands.
+        // glibc's malloc tuning for the reader's programs (the window-less commands', the window's).
         .systemLibrary(name: "CMalloc"),
         // glibc's own gettext, for the launcher, which loads no library for it.
         .systemLibrary(name: "CIntl"),
@@ -88,7 +94,8 @@ let package = Package(
         .executableTarget(
             name: "FeedReader",
             // Not CWebKit: the article view loads WebKitGTK when it first shows an article (Article/WebKit.swift).
-            dependencies: [cGtk, cGLib, "CAdw", refreshCore, refreshGtk, appSupport, "AppSignals", "FeedCore", "ReaderCommands"]
+            dependencies: [cGtk, cGLib, "CAdw", refreshCore, refreshGtk, appSupport, "AppSignals", "FeedCore", "ReaderCommands", "CMalloc"],
+            linkerSettings: windowLinking
         ),
         .executableTarget(
             name: "RefreshGallery",
