@@ -157,15 +157,7 @@ final class NewUserLanguagesTests: XCTestCase {
                     let about = AboutWindow.make(metainfo: Metainfo.read(installed))
                     defer { gtk_window_destroy(cast(about)) }
                     _ = try Self.show(about)
-                    if let title {
-                        let said = AdwaitaTexts.said(title)
-                        let row = try XCTUnwrap(PreferencesWindowTests.widgets(under: about, a: adw_action_row_get_type()).first {
-                            adw_preferences_row_get_title(cast($0)).map { String(cString: $0) } == said
-                        }, "\(language): About offers \(said)")
-                        gtk_widget_activate(row)
-                        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 5) { gtk_widget_get_mapped(row) == 0 }, "\(language): \(said) opened")
-                        GtkTestEnvironment.waitForFrames(of: about)
-                    }
+                    if let title { try Self.openAboutPage(title, of: about, language) }
                     Self.assertSpeaks(about, "\(language), About, \(name)")
                     XCTAssertTrue(GtkTestEnvironment.iterate { saveRender(about, name: "new-user-about-\(name)-\(language)") })
                 }
@@ -264,14 +256,8 @@ final class NewUserLanguagesTests: XCTestCase {
                     let about = try XCTUnwrap(found)
                     defer { gtk_window_destroy(cast(about)) }
                     GtkTestEnvironment.waitForFrames(of: about)
-                    let legal = AdwaitaTexts.said("_Legal")
-                    XCTAssertNotEqual(legal, "_Legal", "\(language): Legal has a translation")
-                    let row = try XCTUnwrap(PreferencesWindowTests.widgets(under: about, a: adw_action_row_get_type()).first {
-                        adw_preferences_row_get_title(cast($0)).map { String(cString: $0) } == legal
-                    }, "\(language): About offers \(legal)")
-                    gtk_widget_activate(row)
-                    XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 5) { gtk_widget_get_mapped(row) == 0 }, "\(language): \(legal) opened")
-                    GtkTestEnvironment.waitForFrames(of: about)
+                    XCTAssertNotEqual(AdwaitaTexts.said("_Legal"), "_Legal", "\(language): Legal has a translation")
+                    try Self.openAboutPage("_Legal", of: about, language)
                     Self.assertSpeaks(about, "\(language), About, Legal")
                     var sentences: [String] = [], labels: [String] = []
                     Widgets.forEach(in: about) { widget in
@@ -336,6 +322,18 @@ final class NewUserLanguagesTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    /// Opens the page of About `about` its row titled `msgid`, in the language spoken, leads to.
+    @MainActor
+    private static func openAboutPage(_ msgid: String, of about: UnsafeMutablePointer<GtkWidget>, _ language: String) throws {
+        let said = AdwaitaTexts.said(msgid)
+        let row = try XCTUnwrap(PreferencesWindowTests.widgets(under: about, a: adw_action_row_get_type()).first {
+            adw_preferences_row_get_title(cast($0)).map { String(cString: $0) } == said
+        }, "\(language): About offers \(said)")
+        gtk_widget_activate(row)
+        XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 5) { gtk_widget_get_mapped(row) == 0 }, "\(language): \(said) opened")
+        GtkTestEnvironment.waitForFrames(of: about)
+    }
 
     /// Presents `window` and gives its size once it is drawn.
     @MainActor

@@ -389,16 +389,11 @@ final class PaneLeafletTests: XCTestCase {
     func testTheListsTitleShowsWholeInEveryLanguageAtEveryWidth() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
             let window = app.window
-            // GTK's own default, and Ubuntu's and Fedora's with minimize and maximize turned on.
-            let desktopLayout = Self.setDecorationLayout("menu:minimize,maximize,close")
-            defer { Self.setDecorationLayout(desktopLayout) }
-            // English again after: a switch back to the system's ("") kept German for the next tests in this process.
-            defer { window.switchLanguage(to: "en") }
-            let languages = ["en"] + RefreshLocalization.availableLanguages.filter { $0 != "en" }
-            XCTAssertEqual(languages.count, 13, "English and the 12 translations")
+            let languages = Self.everyLanguageBesideTheWindowButtons()
+            defer { Self.restoreLanguageAndWindowButtons(of: window, languages.layout) }
             let header = try XCTUnwrap(descendant(of: window.layout.listContent) { isWidget($0, a: adw_header_bar_get_type()) })
             GtkTestEnvironment.withAnimations(false) {
-                for language in languages {
+                for language in languages.codes {
                     window.switchLanguage(to: language)
                     for width: Int32 in [1280, 1000, 800, 420] {
                         Self.resize(app, width: width)
@@ -444,11 +439,8 @@ final class PaneLeafletTests: XCTestCase {
     func testTheFeedsTitleShowsWholeBesideTheWindowButtonsInEveryLanguage() throws {
         try withReader(serving: plainFeed(entries: 3), entries: 3) { app in
             let window = app.window
-            let desktopLayout = Self.setDecorationLayout("menu:minimize,maximize,close")
-            defer { Self.setDecorationLayout(desktopLayout) }
-            defer { window.switchLanguage(to: "en") }
-            let languages = ["en"] + RefreshLocalization.availableLanguages.filter { $0 != "en" }
-            XCTAssertEqual(languages.count, 13, "English and the 12 translations")
+            let languages = Self.everyLanguageBesideTheWindowButtons()
+            defer { Self.restoreLanguageAndWindowButtons(of: window, languages.layout) }
             let header = try XCTUnwrap(descendant(of: window.layout.sidebarContent) { isWidget($0, a: adw_header_bar_get_type()) })
             let title = try XCTUnwrap(descendant(of: UnsafeMutablePointer(window.layout.sidebarTitle)) {
                 isWidget($0, a: gtk_label_get_type()) && gtk_widget_has_css_class($0, "title") != 0
@@ -457,7 +449,7 @@ final class PaneLeafletTests: XCTestCase {
                 Self.resize(app, width: 420)
                 window.panes.show(.feeds)
                 XCTAssertTrue(GtkTestEnvironment.iterate { Self.shownPanes(window) == [.feeds] }, "the feeds alone: \(Self.shownPanes(window))")
-                for language in languages {
+                for language in languages.codes {
                     window.switchLanguage(to: language)
                     GtkTestEnvironment.waitForFrames(of: window.window)
                     GtkTestEnvironment.waitForFrames(of: window.window)
@@ -482,6 +474,25 @@ final class PaneLeafletTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// The 13 languages, English first, with a desktop's minimize, maximize and close buttons set
+    /// beside a header's menu (GTK's own default, and Ubuntu's and Fedora's with minimize and
+    /// maximize turned on); returns the layout there was, for `restoreLanguageAndWindowButtons`.
+    @MainActor
+    static func everyLanguageBesideTheWindowButtons() -> (codes: [String], layout: String) {
+        let layout = setDecorationLayout("menu:minimize,maximize,close")
+        let codes = ["en"] + RefreshLocalization.availableLanguages.filter { $0 != "en" }
+        XCTAssertEqual(codes.count, 13, "English and the 12 translations")
+        return (codes, layout)
+    }
+
+    /// English again, and the window buttons `layout` was: a switch back to the system's ("")
+    /// kept German for the next tests in this process.
+    @MainActor
+    static func restoreLanguageAndWindowButtons(of window: MainWindow, _ layout: String) {
+        window.switchLanguage(to: "en")
+        setDecorationLayout(layout)
     }
 
     /// Sets GtkSettings' window buttons, as GNOME's `button-layout` does; returns the layout before.
