@@ -66,8 +66,8 @@ enum AdwaitaTexts {
     /// Says again, with its tags, each line of `buffer` that is a version's heading: libadwaita 1.2
     /// writes What's New into a text view, where the texts of the window's widgets do not reach.
     private static func translateVersionHeadings(in buffer: UnsafeMutablePointer<GtkTextBuffer>) {
-        let written = fill(said(versionHeading), with: ["%s"])
-        let prefixes = Set([versionHeading, versionHeading.withCString { String(cString: dgettext("libadwaita", $0)) }, written]
+        let heading = said(versionHeading)
+        let prefixes = Set([versionHeading, versionHeading.withCString { String(cString: dgettext("libadwaita", $0)) }, heading]
             .compactMap { $0.components(separatedBy: "%s").first }.filter { !$0.isEmpty })
         for prefix in prefixes {
             var from = GtkTextIter(), start = GtkTextIter(), end = GtkTextIter()
@@ -80,13 +80,13 @@ enum AdwaitaTexts {
                 guard let versionText = gtk_text_iter_get_text(&end, &lineEnd) else { continue }
                 let version = String(cString: versionText)
                 g_free(versionText)
-                let heading = fill(said(versionHeading), with: [version])
-                guard heading != prefix + version else { continue }
+                let translated = fill(heading, with: [version])
+                guard translated != prefix + version else { continue }
                 let tags = gtk_text_iter_get_tags(&start)
                 defer { g_slist_free(tags) }
                 let offset = gtk_text_iter_get_offset(&start)
                 gtk_text_buffer_delete(buffer, &start, &lineEnd)
-                gtk_text_buffer_insert(buffer, &start, heading, -1)
+                gtk_text_buffer_insert(buffer, &start, translated, -1)
                 var headingStart = GtkTextIter()
                 gtk_text_buffer_get_iter_at_offset(buffer, &headingStart, offset)
                 var tag = tags
