@@ -140,6 +140,17 @@ final class FeedReaderWindowTests: XCTestCase {
             RealInput.key(windowTitle: "Edit Address", "Escape")
             XCTAssertTrue(GtkTestEnvironment.iterate { MessageDialogTests.shown("Edit Address") == nil })
 
+            // Retried from the keyboard (Enter on Retry) and failing again: the notice says so
+            // where it is, and the keyboard stays on its Retry.
+            let keyboardRetry = try XCTUnwrap(button("_Retry"))
+            gtk_widget_grab_focus(keyboardRetry)
+            gtk_widget_activate(keyboardRetry)
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { list.header.state != .idle }, "Retry refreshes")
+            XCTAssertTrue(GtkTestEnvironment.iterate(timeout: 10) { list.header.state == .idle }, "and the refresh ends")
+            XCTAssertTrue(notice.message?.hasPrefix("Last refresh failed: ") == true, notice.message ?? "no notice")
+            XCTAssertTrue(GtkTestEnvironment.iterate { button("_Retry").map { gtk_root_get_focus(cast(app.window.window)) == $0 } ?? false },
+                          "the keyboard is still on Retry")
+
             feed.failing = false
             let retry = try XCTUnwrap(button("_Retry"), "the notice's own Retry, not the toast's")
             click(retry)

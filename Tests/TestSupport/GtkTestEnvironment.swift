@@ -15,6 +15,7 @@ public enum GtkTestEnvironment {
     public static func setUp() {
         guard !isSetUp else { return }
         isSetUp = true
+        failOnCriticals()
         setenv("GSK_RENDERER", "cairo", 0)
         gtk_init()
         MainQueueBridge.install()

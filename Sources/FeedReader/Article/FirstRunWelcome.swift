@@ -21,7 +21,8 @@ final class FirstRunWelcome {
         case own
     }
 
-    /// Holds the status page; its child is built again on a language switch.
+    /// Holds the status page; its child is built again on a language switch. Ours as long as
+    /// the welcome lives, whether the pane still shows it or not.
     let widget: UnsafeMutablePointer<GtkWidget>
     private(set) var page: OpaquePointer
     /// What the description speaks of now.
@@ -29,8 +30,13 @@ final class FirstRunWelcome {
 
     init() {
         widget = adw_bin_new()!
+        g_object_ref_sink(cast(widget))
         page = Self.build(into: widget)
         describe()
+    }
+
+    isolated deinit {
+        g_object_unref(cast(widget))
     }
 
     private static func build(into bin: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer {

@@ -21,6 +21,6 @@ enum LanguageSwitch {
         main.article.welcome?.rebuild()
         main.notices.banner.rebuild()
         main.importBar.rebuild()
-        main.feedFailure.rebuild()
+        main.feedFailure.showAgain()
     }
 }

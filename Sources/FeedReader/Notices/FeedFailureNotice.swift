@@ -15,14 +15,18 @@ final class FeedFailureNotice {
         case editAddress = "edit-address"
     }
 
-    /// The revealer the window holds; its content is built from its file each time it is shown,
-    /// so it is in the language chosen then.
+    /// The revealer the window holds.
     let widget: UnsafeMutablePointer<GtkWidget>
     private var actions: PartActions<Action>!
     /// The feed shown, while the notice is.
     private(set) var feed: StoredFeed?
-    /// The file the content shown was built from.
-    private var shownFile: BuilderFile?
+    /// The revealer's content, built from its file when first shown and then only filled again:
+    /// a button with the keyboard focus or under the pointer stays. Its texts follow a language switch.
+    private lazy var content: BuilderFile = {
+        let file = BuilderFile("notices/feed-failure-bar.ui", followingLanguage: true)
+        gtk_revealer_set_child(cast(widget), file.widget("box"))
+        return file
+    }()
 
     init() {
         widget = gtk_revealer_new()!
@@ -50,7 +54,7 @@ final class FeedFailureNotice {
             return
         }
         self.feed = feed
-        let file = BuilderFile("notices/feed-failure-bar.ui")
+        let file = content
         gtk_label_set_text(cast(file.widget("message")), tr("Last refresh failed: %@").filling(error.sentence))
         let when = file.widget("when")
         if let attempt = feed.lastAttempt {
@@ -66,8 +70,6 @@ final class FeedFailureNotice {
             }
         }
         gtk_widget_set_visible(when, (feed.lastAttempt != nil).gboolean)
-        gtk_revealer_set_child(cast(widget), file.widget("box"))
-        shownFile = file
         gtk_revealer_set_reveal_child(cast(widget), 1)
     }
 
@@ -76,12 +78,13 @@ final class FeedFailureNotice {
         show(selection.feedID.flatMap(model.feed(id:)))
     }
 
-    /// Builds the notice again in the language chosen now, for the feed it shows.
-    func rebuild() { show(feed) }
+    /// Says the notice again in the language chosen now, for the feed it shows.
+    func showAgain() { show(feed) }
 
     /// What the notice says (why, then when), or nil when it is hidden.
     var message: String? {
-        guard gtk_revealer_get_reveal_child(cast(widget)) != 0, let file = shownFile else { return nil }
+        guard gtk_revealer_get_reveal_child(cast(widget)) != 0 else { return nil }
+        let file = content
         return ["message", "when"].map { file.widget($0) }.filter { gtk_widget_get_visible($0) != 0 }
             .map { String(cString: gtk_label_get_text(cast($0))) }.joined(separator: "\n")
     }

@@ -125,8 +125,12 @@ enum Widgets {
                 gtk_widget_unset_state_flags(current, GTK_STATE_FLAG_ACTIVE)
                 ancestor = gtk_widget_get_parent(current)
             }
-            // Unparent once the menu's action has run.
-            MainThread.after(0) { gtk_widget_unparent(popover) }
+            // Unparent once the menu's action has run, unless the row went first (its list
+            // rebuilt, its window closed) and took the menu with it: held until then.
+            let menu = ObjectRef(retaining: popover)
+            MainThread.after(0) {
+                if gtk_widget_get_parent(menu.pointer) != nil { gtk_widget_unparent(menu.pointer) }
+            }
         }
         gtk_popover_popup(cast(popover))
     }

@@ -150,10 +150,9 @@ final class PaneLeaflet {
     private func widthChanged(_ width: Int32) {
         let canUnfold = width >= Self.sidebarFoldWidth
         guard canUnfold != (adw_leaflet_get_can_unfold(outer) != 0) else { return }
-        MainThread.after(0) { [weak self] in
-            guard let self else { return }
-            adw_leaflet_set_can_unfold(self.outer, canUnfold.gboolean)
-        }
+        // Held till then: the window may close first.
+        let leaflet = ObjectRef(retaining: outer)
+        MainThread.after(0) { adw_leaflet_set_can_unfold(leaflet.pointer, canUnfold.gboolean) }
     }
 
     private static let ownerKey = "feed-reader-pane-leaflet"

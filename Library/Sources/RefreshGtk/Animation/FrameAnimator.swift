@@ -8,7 +8,9 @@ import RefreshCore
 @MainActor
 final class FrameAnimator {
     private var tickID: guint = 0
-    private var widget: UnsafeMutablePointer<GtkWidget>?
+    /// The widget whose clock ticks, held while it does: its tick is removed from it even when
+    /// the animator goes after it.
+    private var widget: ObjectRef<UnsafeMutablePointer<GtkWidget>>?
     private var animation = OffsetAnimation(from: 0, to: 0, duration: 0)
     private var startTime: gint64?
     private var onStep: (Double) -> Void = { _ in }
@@ -31,7 +33,7 @@ final class FrameAnimator {
             finish()
             return
         }
-        self.widget = widget
+        self.widget = ObjectRef(retaining: widget)
         startTime = gtk_widget_get_frame_clock(widget).map { gdk_frame_clock_get_frame_time($0) }
         tickID = gtk_widget_add_tick_callback(widget, { _, clock, data in
             let animator = Unmanaged<FrameAnimator>.fromOpaque(data!).takeUnretainedValue()
@@ -41,7 +43,7 @@ final class FrameAnimator {
 
     /// Stops where it is, without finishing.
     func stop() {
-        if tickID != 0, let widget { gtk_widget_remove_tick_callback(widget, tickID) }
+        if tickID != 0, let widget { gtk_widget_remove_tick_callback(widget.pointer, tickID) }
         tickID = 0
         widget = nil
     }
