@@ -163,8 +163,11 @@ public final class TestHTTPServer: @unchecked Sendable {
         defer { close(connection) }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        // An endless body stops when the client hangs up, or after this long with the client not reading.
-        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // An endless body stops when the client hangs up, or after this long with the client not
+        // reading: long enough for a client that stopped at its limit to hang up while every suite
+        // of a full run shares two cores (5 s was not), and a client that never does still shows.
+        var sendTimeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
         guard let request = readRequest(connection) else { return }
         lock.withLock {
             received.append(request)
