@@ -22,8 +22,7 @@ extension GtkTestEnvironment {
     /// The text of the log field `key`, when the message has it.
     private static func field(_ key: String, in fields: UnsafeBufferPointer<GLogField>) -> String? {
         guard let field = fields.first(where: { String(cString: $0.key) == key }), let value = field.value else { return nil }
-        let bytes = value.assumingMemoryBound(to: CChar.self)
-        guard field.length >= 0 else { return String(cString: bytes) }
+        guard field.length >= 0 else { return String(cString: value.assumingMemoryBound(to: CChar.self)) }
         return String(decoding: UnsafeRawBufferPointer(start: value, count: Int(field.length)), as: UTF8.self)
     }
 }

@@ -53,15 +53,10 @@ final class EntryLabelsPopover {
         for name in names { addButton(name, checked: checked.contains(name), partly: partly.contains(name)) }
         Signal.connect(cast(field), "activate") { [weak self] in self?.createLabel() }
         gtk_widget_set_parent(popover, widget)
-        // Kept alive by the popover until it closes, then unparented once its last change ran,
-        // unless the row went first (its list rebuilt, its window closed) and took it along.
+        // Kept alive by the popover until it closes, then unparented once its last change ran.
         let keep = Unmanaged.passRetained(self)
         Signal.connect(cast(popover), "closed") { [popover] in
-            let held = ObjectRef(retaining: popover)
-            MainThread.after(0) {
-                if gtk_widget_get_parent(held.pointer) != nil { gtk_widget_unparent(held.pointer) }
-                keep.release()
-            }
+            Widgets.unparentSoon(popover) { keep.release() }
         }
     }
 

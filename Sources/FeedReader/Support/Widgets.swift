@@ -125,14 +125,20 @@ enum Widgets {
                 gtk_widget_unset_state_flags(current, GTK_STATE_FLAG_ACTIVE)
                 ancestor = gtk_widget_get_parent(current)
             }
-            // Unparent once the menu's action has run, unless the row went first (its list
-            // rebuilt, its window closed) and took the menu with it: held until then.
-            let menu = ObjectRef(retaining: popover)
-            MainThread.after(0) {
-                if gtk_widget_get_parent(menu.pointer) != nil { gtk_widget_unparent(menu.pointer) }
-            }
+            unparentSoon(popover)
         }
         gtk_popover_popup(cast(popover))
+    }
+
+    /// Unparents a closed `popover` once the main loop turns (after the action its closing ran),
+    /// then runs `then`; unless its parent went first (a list rebuilt, a window closed) and took
+    /// it along: held until then.
+    static func unparentSoon(_ popover: UnsafeMutablePointer<GtkWidget>, then: @escaping @MainActor () -> Void = {}) {
+        let held = ObjectRef(retaining: popover)
+        MainThread.after(0) {
+            if gtk_widget_get_parent(held.pointer) != nil { gtk_widget_unparent(held.pointer) }
+            then()
+        }
     }
 
     /// Names a status page's scrolling area, which screen readers reach, after the page's title:
