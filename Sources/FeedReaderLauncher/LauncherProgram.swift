@@ -28,8 +28,10 @@ enum LauncherProgram {
         bindtextdomain(domain, localeDirectory)
         bind_textdomain_codeset(domain, "UTF-8")
         let program = LauncherProgram.window.path
-        // The commands' program's message, from the same catalog.
-        let template = String(cString: dgettext(domain, "The window program %@ could not be started."))
+        // The commands' program's message, from the same catalog. Untranslated, dgettext hands
+        // back the msgid's own pointer: it is read while the msgid is still alive.
+        let msgid = "The window program %@ could not be started."
+        let template = msgid.withCString { String(cString: dgettext(domain, $0)) }
         let message = template.split(separator: "%@", maxSplits: 1, omittingEmptySubsequences: false).joined(separator: program)
         let line = "feed-reader: " + message + " (" + String(cString: strerror(error)) + ")\n"
         _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }

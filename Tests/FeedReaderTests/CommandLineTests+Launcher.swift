@@ -65,5 +65,16 @@ extension CommandLineTests {
             XCTAssertTrue(run.errors.hasPrefix("feed-reader: Das Fensterprogramm \(missing) konnte nicht gestartet werden. ("),
                           "\(programs) \(arguments): \(run.errors)")
         }
+        // Without the language's catalog, the same in English (the launcher once read the English
+        // text through a pointer freed when gettext handed it back untranslated, and crashed).
+        let folder = try programsAlone(["feed-reader"])
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let noCatalogs = folder.deletingLastPathComponent().appendingPathComponent("share/locale")
+        try FileManager.default.createDirectory(at: noCatalogs, withIntermediateDirectories: true)
+        let missing = folder.deletingLastPathComponent().appendingPathComponent("libexec/feed-reader/feed-reader-window").path
+        let run = try feedReader([], language: "de", extra: ["REFRESHGTK_LOCALEDIR": noCatalogs.path],
+                                 program: folder.appendingPathComponent("feed-reader").path)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.errors.hasPrefix("feed-reader: The window program \(missing) could not be started. ("), run.errors)
     }
 }
