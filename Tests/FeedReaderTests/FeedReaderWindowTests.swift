@@ -292,8 +292,8 @@ final class FeedReaderWindowTests: XCTestCase {
     /// A window left maximized opens maximized, and still does after it is closed again (it
     /// used to be feared its state would be lost with its surface on closing), keeping the size it
     /// had before for when it is restored. The previous run's settings file says it was left
-    /// maximized: maximizing a shown window needs a window manager, which neither the test's X
-    /// server nor its floating sway windows offer, where a window asked before it is shown is.
+    /// maximized, under X11 and Wayland alike; maximizing a shown window needs a window manager
+    /// (WindowManagerTests).
     func testAWindowLeftMaximizedOpensMaximizedWithItsSizeKept() throws {
         try withReader(entries: 1) { app, _ in
             typealias Key = WindowKey
