@@ -119,14 +119,15 @@ let package = Package(
         .target(name: "GtkInspection", dependencies: [cGtk]),
         // libFuzzer's entry point for the feed parsers: ./meson-helpers/fuzz links it with libFuzzer.
         .target(name: "FeedCoreFuzz", dependencies: ["FeedCore"], path: "Tests/FeedCoreFuzz", exclude: ["lsan-suppressions.txt"]),
+        .target(name: "TestProcesses", path: "Tests/TestProcesses"),
         .target(
             name: "TestSupport",
-            dependencies: [cGtk, refreshGtk, "GtkInspection", "CZlib"],
+            dependencies: [cGtk, refreshGtk, "GtkInspection", "CZlib", "TestProcesses"],
             path: "Tests/TestSupport"
         ),
         // The child process RetentionCrashSafetyTests kills while it prunes a store.
         .executableTarget(name: "StorePruner", dependencies: ["FeedCore"], path: "Tests/StorePruner"),
-        .testTarget(name: "RefreshCoreTests", dependencies: [refreshCore]),
+        .testTarget(name: "RefreshCoreTests", dependencies: [refreshCore, "TestProcesses"]),
         // Runs the built refresh-bench --quick: every figure comes out; timings are not judged. And
         // kills feedcore-refresh mid-write, and StorePruner mid-prune, to check the database stays whole.
         .testTarget(name: "RefreshBenchTests", dependencies: ["RefreshBench", "FeedCore", "TestSupport"]),

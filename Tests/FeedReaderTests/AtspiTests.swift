@@ -55,23 +55,14 @@ final class AtspiTests: XCTestCase {
     static func runScript(arguments: [String]) -> (Int32, String) {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../Accessibility/reader-atspi.py").standardized
-        let log = temporaryDirectory().appendingPathComponent("reader-atspi.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path] + arguments
-        guard let output = try? FileHandle(forWritingTo: log) else { return (-1, "cannot write \(log.path)") }
-        process.standardOutput = output
-        process.standardError = output
+        let child: Subprocess
         do {
-            try process.run()
+            child = try Subprocess("/usr/bin/python3", [script.path] + arguments)
         } catch {
             return (-1, "\(script.path) could not start: \(error)")
         }
-        let exited = GtkTestEnvironment.iterate(timeout: 120) { !process.isRunning }
-        if !exited { process.terminate() }
-        try? output.close()
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return exited ? (process.terminationStatus, text) : (-1, "timed out:\n" + text)
+        let (status, output, errors) = child.finishTurningMainLoop(timeout: 120)
+        guard let status else { return (-1, "timed out:\n" + output + errors) }
+        return (status, output + errors)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import XCTest
 
 /// `feed-reader` itself: it hands a command line to the window program or the commands' program
@@ -7,14 +8,7 @@ extension CommandLineTests {
     /// The libraries the dynamic loader maps for `program`, by file name, without running it
     /// (`LD_TRACE_LOADED_OBJECTS`, what ldd asks of the loader).
     private func libraries(of program: URL) throws -> [String] {
-        let process = Process()
-        process.executableURL = program
-        process.environment = ["LD_TRACE_LOADED_OBJECTS": "1"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let listing = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let listing = try Subprocess(program.path, [], environment: ["LD_TRACE_LOADED_OBJECTS": "1"]).wait().output
         return listing.split(separator: "\n").compactMap { line in
             line.split(whereSeparator: \.isWhitespace).first.map { String($0.split(separator: "/").last ?? $0) }
         }

@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import TestProcesses
 import XCTest
 
 /// `feed-reader`'s command line, run as the built program with no display at all: options are
@@ -26,9 +27,6 @@ final class CommandLineTests: XCTestCase {
     func feedReader(_ arguments: [String], language: String? = nil, extra: [String: String] = [:], input: String = "",
                     program: String? = nil) throws -> Run {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: programURL.path), "no feed-reader at \(programURL.path)")
-        let process = Process()
-        process.executableURL = program.map(URL.init(fileURLWithPath:)) ?? programURL
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         for name in ["DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "GDK_BACKEND", "LANGUAGE"] {
             environment[name] = nil
@@ -36,23 +34,8 @@ final class CommandLineTests: XCTestCase {
         environment["LANG"] = "C.UTF-8"
         environment["LANGUAGE"] = language
         environment.merge(extra) { _, new in new }
-        process.environment = environment
-        // Errors go to a file, so that a full pipe of them cannot stall the program.
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("feed-reader-errors-\(UUID())")
-        XCTAssertTrue(FileManager.default.createFile(atPath: errorFile.path, contents: nil))
-        defer { try? FileManager.default.removeItem(at: errorFile) }
-        let output = Pipe()
-        let standardInput = Pipe()
-        process.standardInput = standardInput
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        try process.run()
-        standardInput.fileHandleForWriting.write(Data(input.utf8))
-        try standardInput.fileHandleForWriting.close()
-        let outputBytes = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: outputBytes, as: UTF8.self),
-                   errors: try String(contentsOf: errorFile, encoding: .utf8))
+        let run = try Subprocess(program ?? programURL.path, arguments, environment: environment, input: input).wait()
+        return Run(status: run.status, output: run.output, errors: run.errors)
     }
 
     func testHelpListsEveryOptionWithoutOpeningAWindow() throws {

@@ -56,7 +56,7 @@ final class Dunst: @unchecked Sendable {
         var body: String
     }
 
-    private let process = Process()
+    private let process: Subprocess
     private let folder = temporaryDirectory()
 
     init() throws {
@@ -70,16 +70,11 @@ final class Dunst: @unchecked Sendable {
             [urgency_normal]
                 timeout = 0
             """.utf8).write(to: config)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dunst")
-        process.arguments = ["-config", config.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try Subprocess("/usr/bin/dunst", ["-config", config.path])
     }
 
     func stop() {
-        process.terminate()
-        process.waitUntilExit()
+        process.stop()
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -102,15 +97,7 @@ final class Dunst: @unchecked Sendable {
     /// Runs dunstctl, the daemon's own control tool, and returns what it printed.
     @discardableResult
     func control(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dunstctl")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try Subprocess("/usr/bin/dunstctl", arguments).wait().output
     }
 
     /// The unique name owning `name` on the session bus, if any.

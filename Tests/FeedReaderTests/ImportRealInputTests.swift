@@ -161,21 +161,13 @@ extension ImportRealInputTests {
 @MainActor
 final class DragSourceWindow {
     let title = "drag-source-\(UUID().uuidString.prefix(8))"
-    private let process = Process()
-    private let pipe = Pipe()
-    /// What the program printed so far.
-    private(set) var received = ""
+    private let process: Subprocess
 
     /// A window offering the file at `uri` (a `file:` URI, whose bytes may be any).
     init(offering uri: String) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("DragSource/drag-file.py")
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path, uri, title]
-        process.standardOutput = pipe
-        try process.run()
-        let descriptor = pipe.fileHandleForReading.fileDescriptor
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        process = try Subprocess("/usr/bin/python3", [script.path, uri, title])
         guard GtkTestEnvironment.iterate(timeout: 15, until: { self.output.contains("ready") }) else {
             throw DragSourceError.didNotStart(output)
         }
@@ -184,15 +176,7 @@ final class DragSourceWindow {
     enum DragSourceError: Error { case didNotStart(String) }
 
     /// Everything the program printed so far.
-    var output: String {
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        while true {
-            let count = read(pipe.fileHandleForReading.fileDescriptor, &buffer, buffer.count)
-            guard count > 0 else { break }
-            received += String(decoding: buffer[0..<count], as: UTF8.self)
-        }
-        return received
-    }
+    var output: String { process.outputSoFar }
 
     /// `(x, y)` of the window where real input addresses it: in the window under X11, in the
     /// output layout under Wayland (the test compositor opens every window at the same place).
@@ -201,7 +185,6 @@ final class DragSourceWindow {
     }
 
     func stop() {
-        process.terminate()
-        process.waitUntilExit()
+        process.stop()
     }
 }

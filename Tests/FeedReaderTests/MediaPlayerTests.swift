@@ -17,11 +17,8 @@ final class MediaPlayerTests: XCTestCase {
         func make(_ pipeline: String, _ name: String) -> Data {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("media-tests-\(UUID().uuidString)-\(name)")
             defer { try? FileManager.default.removeItem(at: file) }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
-            process.arguments = ["-q"] + pipeline.split(separator: " ").map(String.init) + ["!", "filesink", "location=\(file.path)"]
-            try? process.run()
-            process.waitUntilExit()
+            _ = try? Subprocess("/usr/bin/gst-launch-1.0", ["-q"] + pipeline.split(separator: " ").map(String.init)
+                + ["!", "filesink", "location=\(file.path)"]).wait()
             return (try? Data(contentsOf: file)) ?? Data()
         }
         return (make("audiotestsrc num-buffers=100 samplesperbuffer=800 wave=sine freq=440 ! audio/x-raw,rate=8000,channels=1,format=S16LE ! wavenc", "tone.wav"),
@@ -829,12 +826,8 @@ final class MediaPlayerTests: XCTestCase {
     static let oggTone: Data = {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("media-tests-\(UUID().uuidString)-tone.ogg")
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
-        process.arguments = ["-q"] + "audiotestsrc num-buffers=100 samplesperbuffer=800 wave=sine freq=440 ! audio/x-raw,rate=8000,channels=1 ! audioconvert ! vorbisenc ! oggmux"
-            .split(separator: " ").map(String.init) + ["!", "filesink", "location=\(file.path)"]
-        try? process.run()
-        process.waitUntilExit()
+        _ = try? Subprocess("/usr/bin/gst-launch-1.0", ["-q"] + "audiotestsrc num-buffers=100 samplesperbuffer=800 wave=sine freq=440 ! audio/x-raw,rate=8000,channels=1 ! audioconvert ! vorbisenc ! oggmux"
+            .split(separator: " ").map(String.init) + ["!", "filesink", "location=\(file.path)"]).wait()
         return (try? Data(contentsOf: file)) ?? Data()
     }()
 

@@ -79,16 +79,10 @@ func saveScreen(name: String) {
         ?? FileManager.default.temporaryDirectory.appendingPathComponent("refreshgtk-renders").path
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     GtkTestEnvironment.settleInput()
-    let process = Process()
-    if GtkTestEnvironment.isWayland {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/grim")
-        process.arguments = ["\(folder)/\(name).png"]
-    } else {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/import")
-        process.arguments = ["-window", "root", "\(folder)/\(name).png"]
-    }
-    try? process.run()
-    process.waitUntilExit()
+    let file = "\(folder)/\(name).png"
+    let shot = GtkTestEnvironment.isWayland ? try? Subprocess("/usr/bin/grim", [file])
+        : try? Subprocess("/usr/bin/import", ["-window", "root", file])
+    _ = shot?.wait()
 }
 
 /// The first widget at or under `widget`, depth first, for which `matches` holds.
@@ -191,12 +185,8 @@ func installedMetainfo() throws -> String {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("metainfo-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: output) }
-    let compile = Process()
-    compile.executableURL = root.appendingPathComponent("meson-helpers/compile-po")
-    compile.arguments = [output.appendingPathComponent("locale").path, output.appendingPathComponent("share").path]
-    compile.standardOutput = FileHandle.nullDevice
-    try compile.run()
-    compile.waitUntilExit()
-    XCTAssertEqual(compile.terminationStatus, 0, "compile-po installs the metainfo")
+    let compile = try Subprocess(root.appendingPathComponent("meson-helpers/compile-po").path,
+                                 [output.appendingPathComponent("locale").path, output.appendingPathComponent("share").path]).wait()
+    XCTAssertEqual(compile.status, 0, "compile-po installs the metainfo: \(compile.errors)")
     return try String(contentsOf: output.appendingPathComponent("share/metainfo/io.github.refreshgtk.FeedReader.metainfo.xml"), encoding: .utf8)
 }

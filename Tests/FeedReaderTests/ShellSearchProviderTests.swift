@@ -14,25 +14,17 @@ final class ShellSearchProviderTests: XCTestCase {
     /// Runs `gdbus call` on the session bus while this main loop answers; its status and output.
     @MainActor
     static func call(_ destination: String, _ path: String, _ method: String, _ arguments: [String]) -> (Int32, String) {
-        let output = temporaryDirectory().appendingPathComponent("gdbus-\(UUID()).log")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
-        process.arguments = ["call", "--session", "--timeout", "20", "--dest", destination, "--object-path", path,
-                             "--method", "\(interface).\(method)"] + arguments
-        guard let handle = try? FileHandle(forWritingTo: output) else { return (-1, "cannot write \(output.path)") }
-        process.standardOutput = handle
-        process.standardError = handle
+        let arguments = ["call", "--session", "--timeout", "20", "--dest", destination, "--object-path", path,
+                         "--method", "\(interface).\(method)"] + arguments
+        let child: Subprocess
         do {
-            try process.run()
+            child = try Subprocess("/usr/bin/gdbus", arguments)
         } catch {
             return (-1, "gdbus could not start: \(error)")
         }
-        let exited = GtkTestEnvironment.iterate(timeout: 30) { !process.isRunning }
-        if !exited { process.terminate() }
-        try? handle.close()
-        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        return exited ? (process.terminationStatus, text) : (-1, "timed out: " + text)
+        let (status, output, errors) = child.finishTurningMainLoop(timeout: 30)
+        guard let status else { return (-1, "timed out: " + output + errors) }
+        return (status, output + errors)
     }
 
     /// The ids in a `GetInitialResultSet` answer, `(['3', '1'],)`, in order.
@@ -130,15 +122,8 @@ final class ShellSearchProviderTests: XCTestCase {
             .deletingLastPathComponent().appendingPathComponent("feed-reader")
         XCTAssertEqual(try Self.run(program, ["--import", list.path], environment: environment), 0, "the store was filled")
 
-        let service = Process()
-        service.executableURL = program
-        service.arguments = ["--gapplication-service"]
-        service.environment = environment
-        try service.run()
-        defer {
-            service.terminate()
-            service.waitUntilExit()
-        }
+        let service = try Subprocess(program.path, ["--gapplication-service"], environment: environment)
+        defer { service.stop() }
         let name = onMain { FeedReaderApp.applicationID }, path = "/io/github/refreshgtk/FeedReader"
         XCTAssertEqual(try Self.run(URL(fileURLWithPath: "/usr/bin/gdbus"), ["wait", "--session", "--timeout", "30", name]), 0,
                        "the service took its name on the bus")
@@ -164,27 +149,12 @@ final class ShellSearchProviderTests: XCTestCase {
     }
 
     /// Runs `program` to its end; its exit status.
-    static func run(_ program: URL, _ arguments: [String], environment: [String: String]? = nil) throws -> Int32 {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+    static func run(_ program: URL, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
+        try Subprocess(program.path, arguments, environment: environment).wait().status
     }
 
     /// What `program` prints.
     static func output(of program: URL, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try Subprocess(program.path, arguments).wait().output
     }
 }

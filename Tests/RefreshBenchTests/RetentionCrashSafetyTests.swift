@@ -33,24 +33,19 @@ import Testing
 
         // Killed at different depths of the work: as soon as it writes, and further on.
         for walBytes in [1 << 16, 1 << 20, 4 << 20] {
-            let child = Process()
-            child.executableURL = program
-            child.arguments = [folder.path, "30"]
-            let output = Pipe()
-            child.standardOutput = output
-            try child.run()
+            let child = try Subprocess(program.path, [folder.path, "30"])
             // The store is open and the pruning starts once the child says so.
-            let said = output.fileHandleForReading.availableData
-            #expect(String(decoding: said, as: UTF8.self).hasPrefix("pruning"))
-            let wal = path + "-wal"
             let deadline = Date() + 60
-            while child.isRunning, Date() < deadline, (try? Self.fileSize(wal)) ?? 0 < walBytes {
+            while !child.hasEnded, Date() < deadline, child.outputSoFar.isEmpty {
                 usleep(500)
             }
-            try #require(child.isRunning, "the pruning ended before it could be killed (WAL past \(walBytes) bytes)")
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
-            #expect(child.terminationReason == .uncaughtSignal)
+            #expect(child.outputSoFar.hasPrefix("pruning"))
+            let wal = path + "-wal"
+            while !child.hasEnded, Date() < deadline, (try? Self.fileSize(wal)) ?? 0 < walBytes {
+                usleep(500)
+            }
+            kill(child.pid, SIGKILL)
+            #expect(child.wait().status == 128 + SIGKILL, "the pruning ended before it could be killed (WAL past \(walBytes) bytes)")
 
             #expect(DatabaseFileCheck.check(path: path) == nil, "the page check finds the file whole")
             let counts = try await Self.counts(at: path)
@@ -58,13 +53,7 @@ import Testing
             #expect(counts.oldRead == before.oldRead || counts.oldRead == 0, "removed all at once or not at all: \(counts.oldRead)")
         }
 
-        let child = Process()
-        child.executableURL = program
-        child.arguments = [folder.path, "30"]
-        child.standardOutput = FileHandle.nullDevice
-        try child.run()
-        child.waitUntilExit()
-        #expect(child.terminationStatus == 0)
+        #expect(try Subprocess(program.path, [folder.path, "30"]).wait().status == 0)
         let after = try await Self.counts(at: path)
         #expect(after == Counts(staying: before.staying, oldRead: 0))
         let store = try FeedStore(path: path)

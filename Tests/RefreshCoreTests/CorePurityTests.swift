@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 /// RefreshCore is pure Swift: it must never import GTK or anything of its stack.
@@ -150,15 +151,7 @@ struct CorePurityTests {
     }
 
     private func run(_ script: URL, root: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["bash", script.path, root.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let (status, output, errors) = try Subprocess("/bin/bash", [script.path, root.path]).wait()
+        return (status, output + errors)
     }
 }

@@ -1,34 +1,27 @@
 import Foundation
+import TestProcesses
 
 /// Python's own `http.server` serving a folder on 127.0.0.1: a real file server that ignores
 /// `Range` and says nothing of byte ranges, as many small podcast hosts do.
 public final class PythonFileServer: @unchecked Sendable {
     public let port: UInt16
-    private let process: Process
+    private let process: Subprocess
 
     /// Starts serving `folder`; throws when Python does not start or names no port.
     public init(serving folder: URL) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-u", "-c", """
+        process = try Subprocess("/usr/bin/python3", ["-u", "-c", """
             import functools, http.server, sys
             handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
             server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
             print(server.server_address[1], flush=True)
             server.serve_forever()
-            """, folder.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let piece = output.fileHandleForReading.availableData
-            guard !piece.isEmpty else { break }
-            line.append(piece)
+            """, folder.path])
+        let deadline = Date() + 30
+        while !process.outputSoFar.contains("\n"), !process.hasEnded, Date() < deadline {
+            usleep(1000)
         }
-        guard let port = UInt16(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
+        guard let port = UInt16(process.outputSoFar.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.stop()
             throw POSIXError(.EIO)
         }
         self.port = port
@@ -41,7 +34,6 @@ public final class PythonFileServer: @unchecked Sendable {
 
     /// Stops the server and waits for it to end.
     public func stop() {
-        process.terminate()
-        process.waitUntilExit()
+        process.stop()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 
 /// Makes a folder read-only for the duration of `body`: by permissions for an ordinary user,
 /// and for root, whom permissions do not stop, by mounting it read-only over itself.
@@ -29,14 +30,12 @@ public func withReadOnlyFolder<T>(_ folder: URL, _ body: () throws -> T) throws 
 
 private struct CommandFailed: Error {
     var command: [String]
+    var errors: String
 }
 
-/// Runs `executable` with `arguments` to its end; throws when it fails.
+/// Runs `executable` with `arguments` to its end; throws when it fails. A `Subprocess`: Foundation's
+/// Process once never saw mount end, and the test waited on it until the pass's time limit.
 public func runTool(_ executable: String, _ arguments: String...) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw CommandFailed(command: [executable] + arguments) }
+    let (status, _, errors) = try Subprocess(executable, arguments).wait()
+    guard status == 0 else { throw CommandFailed(command: [executable] + arguments, errors: errors) }
 }

@@ -1,18 +1,21 @@
 import Foundation
+import TestProcesses
 
 /// A second program holding an SQLite database's write lock, as another reader window or a
 /// `feed-reader --import` in another session does: Python's sqlite3 in its own process, in
 /// `BEGIN IMMEDIATE` until `release()` or until `seconds` have passed.
 public final class SQLiteLockHolder {
-    private let process = Process()
-    private let input = Pipe()
+    private let process: Subprocess
+    private var ended = false
 
     /// Takes the write lock of the database at `path` and returns once it holds it; it lets go
     /// after `seconds`, or only at `release()` when nil. `exclusive` takes every lock, so that
     /// not even a reader gets in, as a program holding the file in SQLite's exclusive locking mode does.
     public init(path: String, seconds: Double? = nil, exclusive: Bool = false) throws {
+        // Held until `release()` sends SIGTERM, blocked from the start so that none is lost.
         let script = """
-            import sqlite3, sys, time
+            import signal, sqlite3, sys, time
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
             connection = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=0)
             if sys.argv[3] == "exclusive":
                 connection.execute("PRAGMA locking_mode = EXCLUSIVE")
@@ -22,36 +25,43 @@ public final class SQLiteLockHolder {
                 connection.execute("BEGIN IMMEDIATE")
             print("locked", flush=True)
             if sys.argv[2] == "-":
-                sys.stdin.readline()
+                signal.sigwait({signal.SIGTERM})
             else:
                 time.sleep(float(sys.argv[2]))
             connection.execute("COMMIT")
             """
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, path, seconds.map { "\($0)" } ?? "-", exclusive ? "exclusive" : "write"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        let line = String(decoding: output.fileHandleForReading.readData(ofLength: 7), as: UTF8.self)
+        process = try Subprocess("/usr/bin/python3", ["-c", script, path, seconds.map { "\($0)" } ?? "-", exclusive ? "exclusive" : "write"])
+        let deadline = Date() + 30
+        while !process.outputSoFar.hasSuffix("\n"), !process.hasEnded, Date() < deadline {
+            usleep(1000)
+        }
+        let line = process.outputSoFar
         guard line == "locked\n" else {
-            process.terminate()
-            throw CocoaError(.fileLocking, userInfo: [NSLocalizedDescriptionKey: "the lock holder said \(line)"])
+            kill(process.pid, SIGKILL)
+            let said = process.wait()
+            ended = true
+            throw CocoaError(.fileLocking, userInfo: [NSLocalizedDescriptionKey: "the lock holder said \(line)\(said.errors)"])
         }
     }
 
     /// Commits and ends the holder, waiting until it has.
     public func release() {
-        try? input.fileHandleForWriting.write(contentsOf: Data("\n".utf8))
-        waitUntilReleased()
+        guard !ended else { return }
+        process.stop()
+        ended = true
     }
 
     /// Waits until the holder has let go of its own accord.
     public func waitUntilReleased() {
-        process.waitUntilExit()
+        guard !ended else { return }
+        _ = process.wait()
+        ended = true
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        if !ended {
+            kill(process.pid, SIGKILL)
+            _ = process.wait()
+        }
     }
 }

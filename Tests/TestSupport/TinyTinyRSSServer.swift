@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -64,7 +65,8 @@ public struct TinyTinyRSSServer: Sendable {
 
     /// Runs a program to its end and returns its trimmed output; a failure throws.
     public static func runProgram(_ path: String, _ arguments: [String], input: String = "") async throws -> String {
-        try output(of: await Subprocess(path, arguments, input: input).finish(), path, arguments)
+        let run = try await Subprocess(path, arguments, input: input).finish()
+        return try output(of: (run.status, run.output, run.errors), path, arguments)
     }
 
     /// Runs a program to its end, a minute at most, and returns its trimmed output; a failure throws.
@@ -73,10 +75,10 @@ public struct TinyTinyRSSServer: Sendable {
         try output(of: try Subprocess(path, arguments, input: input).finishTurningMainLoop(timeout: 60), path, arguments)
     }
 
-    private static func output(of run: (status: Int32, output: String, errors: String)?, _ path: String, _ arguments: [String]) throws -> String {
-        guard let run else { throw Failure(description: "\(path) \(arguments.joined(separator: " ")) did not end within a minute") }
-        guard run.status == 0 else {
-            throw Failure(description: "\(path) \(arguments.joined(separator: " ")) failed (\(run.status)): \(run.errors)")
+    private static func output(of run: (status: Int32?, output: String, errors: String), _ path: String, _ arguments: [String]) throws -> String {
+        guard let status = run.status else { throw Failure(description: "\(path) \(arguments.joined(separator: " ")) did not end within a minute") }
+        guard status == 0 else {
+            throw Failure(description: "\(path) \(arguments.joined(separator: " ")) failed (\(status)): \(run.errors)")
         }
         return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }

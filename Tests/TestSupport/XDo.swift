@@ -1,33 +1,28 @@
 import CGtk
 import Foundation
+import TestProcesses
+import XCTest
 
 /// Real X input through xdotool, while the GTK main loop keeps running (`RealInput` under X11).
 @MainActor
 public enum XDo {
     /// Runs xdotool with `arguments`, pumping the main loop until it exits.
     public static func run(_ arguments: [String]) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        process.arguments = arguments
+        let child: Subprocess
         do {
-            try process.run()
+            child = try Subprocess("/usr/bin/xdotool", arguments)
         } catch {
             fatalError("xdotool could not start: \(error)")
         }
-        GtkTestEnvironment.wait(until: { !process.isRunning }, timeout: 20, "xdotool \(arguments.joined(separator: " "))")
+        if child.finishTurningMainLoop(timeout: 20).status == nil {
+            XCTFail("Waited 20 s in vain for xdotool \(arguments.joined(separator: " "))")
+        }
         GtkTestEnvironment.settleInput()
     }
 
     /// The X window of a toplevel, found by its unique title.
     public static func windowID(title: String) -> String {
-        let process = Process()
-        let pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        process.arguments = ["search", "--name", title]
-        process.standardOutput = pipe
-        try? process.run()
-        GtkTestEnvironment.iterate(timeout: 10) { !process.isRunning }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let output = (try? Subprocess("/usr/bin/xdotool", ["search", "--name", title]))?.finishTurningMainLoop(timeout: 10).output ?? ""
         return output.split(separator: "\n").first.map(String.init) ?? ""
     }
 

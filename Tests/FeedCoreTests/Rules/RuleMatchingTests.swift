@@ -80,8 +80,9 @@ struct RuleMatchingTests {
 
         #expect(verdict.actions.isEmpty)
         #expect(verdict.tooComplex == [7])
-        // A bound on "it stops", not a speed target: unbounded, this takes longer than the universe's age.
-        #expect(elapsed < .seconds(2))
+        // A bound on "it stops", not a speed target (generous for a loaded machine): unbounded,
+        // this takes longer than the universe's age.
+        #expect(elapsed < .seconds(10))
     }
 
     @Test func validationRejectsRunawayAndInvalidExpressions() {

@@ -85,6 +85,7 @@ struct ShellSearchTests {
         let started = ContinuousClock.now
 
         #expect(ShellSearch(databasePath: path).hits(for: "tomatoes").isEmpty)
-        #expect(ContinuousClock.now - started < .seconds(2), "it waited only its short busy timeout")
+        // Half the store's own busy timeout (10 s): a bound that a loaded machine does not reach.
+        #expect(ContinuousClock.now - started < .seconds(5), "it waited only its short busy timeout")
     }
 }

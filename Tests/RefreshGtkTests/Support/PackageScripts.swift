@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import XCTest
 
 /// The package's source tree and its meson-helpers scripts, for tests that check files.
@@ -28,21 +29,14 @@ enum PackageScripts {
 
     /// Runs `executable` with `arguments`; returns its exit status and its output and errors together.
     static func run(_ executable: URL, _ arguments: [String] = [], in directory: URL? = nil) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        // env(1) changes the directory: posix_spawn has no portable way to.
+        let directoryArguments = directory.map { ["--chdir=\($0.path)"] } ?? []
         do {
-            try process.run()
+            let run = try Subprocess("/usr/bin/env", directoryArguments + [executable.path] + arguments).wait()
+            return (run.status, run.output + run.errors)
         } catch {
             return (-1, "could not start \(executable.path): \(error)")
         }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     /// The entries of a LINGUAS file, comments and blanks dropped.

@@ -85,16 +85,12 @@ enum CompositorScreenshot {
         let origin = VirtualInput.windowOrigin
         let geometry = "\(origin.x),\(origin.y) \(gtk_widget_get_width(window))x\(gtk_widget_get_height(window))"
         let path = RenderedImage.folder.appendingPathComponent("\(name).png").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/grim")
-        process.arguments = ["-g", geometry, path]
         do {
-            try process.run()
+            let grim = try Subprocess("/usr/bin/grim", ["-g", geometry, path]).finishTurningMainLoop(timeout: 10)
+            XCTAssertEqual(grim.status, 0, "grim saved \(path): \(grim.errors)")
         } catch {
             XCTFail("grim could not start: \(error)")
         }
-        GtkTestEnvironment.iterate(timeout: 10) { !process.isRunning }
-        XCTAssertEqual(process.terminationStatus, 0, "grim saved \(path)")
         return path
     }
 }
