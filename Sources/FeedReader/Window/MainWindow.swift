@@ -50,6 +50,7 @@ final class MainWindow {
     /// The window over `library`; background refresh runs while `network` (a GNetworkMonitor) says the computer is online.
     init(application: UnsafeMutablePointer<GtkApplication>, library: FeedLibrary, settings: SettingsStore,
          storageNotice: StorageNotice? = nil, network: OpaquePointer = g_network_monitor_get_default()) {
+        IconFinalization.keepOnMainThread()
         (self.application, self.library, self.settings) = (application, library, settings)
         fetchesRecoveredFeeds = if case let .replacedDamagedDatabase(_, recovered, _, _) = storageNotice { recovered > 0 } else { false }
         preferences = Preferences(settings: settings)
