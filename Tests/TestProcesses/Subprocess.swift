@@ -54,6 +54,16 @@ public struct Subprocess: Sendable {
         (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
     }
 
+    /// Waits until the child has printed a whole line, ended, or `timeout` seconds have passed;
+    /// what it has printed by then: the line a server or a lock holder says it is ready with.
+    public func waitForFirstLine(timeout: Double) -> String {
+        let deadline = Date() + timeout
+        while !outputSoFar.contains("\n"), !hasEnded, Date() < deadline {
+            usleep(1000)
+        }
+        return outputSoFar
+    }
+
     /// Asks the child to end (SIGTERM) and waits until it has.
     public func stop() {
         kill(pid, SIGTERM)

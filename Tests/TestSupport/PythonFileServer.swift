@@ -16,11 +16,7 @@ public final class PythonFileServer: @unchecked Sendable {
             print(server.server_address[1], flush=True)
             server.serve_forever()
             """, folder.path])
-        let deadline = Date() + 30
-        while !process.outputSoFar.contains("\n"), !process.hasEnded, Date() < deadline {
-            usleep(1000)
-        }
-        guard let port = UInt16(process.outputSoFar.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard let port = UInt16(process.waitForFirstLine(timeout: 30).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             process.stop()
             throw POSIXError(.EIO)
         }

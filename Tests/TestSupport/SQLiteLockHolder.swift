@@ -31,11 +31,7 @@ public final class SQLiteLockHolder {
             connection.execute("COMMIT")
             """
         process = try Subprocess("/usr/bin/python3", ["-c", script, path, seconds.map { "\($0)" } ?? "-", exclusive ? "exclusive" : "write"])
-        let deadline = Date() + 30
-        while !process.outputSoFar.hasSuffix("\n"), !process.hasEnded, Date() < deadline {
-            usleep(1000)
-        }
-        let line = process.outputSoFar
+        let line = process.waitForFirstLine(timeout: 30)
         guard line == "locked\n" else {
             kill(process.pid, SIGKILL)
             let said = process.wait()
