@@ -35,9 +35,9 @@ import Testing
         for walBytes in [1 << 16, 1 << 20, 4 << 20] {
             let child = try Subprocess(program.path, [folder.path, "30"])
             // The store is open and the pruning starts once the child says so.
+            let deadline = Date() + 60
             #expect(child.waitForFirstLine(timeout: 60).hasPrefix("pruning"))
             let wal = path + "-wal"
-            let deadline = Date() + 60
             while !child.hasEnded, Date() < deadline, (try? Self.fileSize(wal)) ?? 0 < walBytes {
                 usleep(500)
             }
