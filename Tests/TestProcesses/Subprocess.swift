@@ -26,6 +26,9 @@ public struct Subprocess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, inputFile.path, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Nothing else of the test process: a client's socket a child inherits stays open after the
+        // client closes it, and the test's server never sees the hang-up.
+        guard Self.addCloseFrom(&actions, 3) == 0 else { throw CocoaError(.executableLoad, userInfo: [NSFilePathErrorKey: path]) }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
@@ -42,6 +45,11 @@ public struct Subprocess: Sendable {
             DispatchQueue.global().async { continuation.resume(returning: wait()) }
         }
     }
+
+    /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34), which Swift's Glibc module does not declare.
+    private static let addCloseFrom: @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32 =
+        unsafeBitCast(dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")!,
+                      to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
 
     /// Whether the child has ended; it is left to be reaped by `wait()` all the same.
     public var hasEnded: Bool {
