@@ -82,10 +82,9 @@ final class FeedReaderApp {
             do {
                 let (store, notice) = try await FeedStore.openHealing(at: FeedStore.databaseURL(), started: self.databaseCheck)
                 self.databaseCheck = nil
-                if case .repairedDamagedDatabase = notice {
-                    // The repaired store's entries wait in the search backlog: indexed now, not at the first search.
-                    Task.detached(priority: .utility) { try? await store.indexSearchBacklog() }
-                }
+                // Entries in the search backlog (a repaired store's, an upgraded index's, a sync's
+                // cut short) are indexed now, not at the first search.
+                Task.detached(priority: .utility) { try? await store.indexSearchBacklog() }
                 let window = MainWindow(application: application, library: FeedLibrary(store: store), settings: .standard,
                                         storageNotice: notice)
                 self.window = window

@@ -349,7 +349,7 @@ extension FeedStore {
             fields.contains(field) ? expression : "NULL"
         }
         let sql = """
-            SELECT entries.id, \(column(.title, "entries.title")), \(column(.content, "COALESCE(entries.content, entries.summary)")),
+            SELECT entries.id, \(column(.title, "entries.title")), \(column(.content, "COALESCE(entries.content, \(summaryExpression()))")),
                    \(column(.author, "entries.author")), \(column(.link, "entries.link")),
                    \(column(.feed, "feeds.title")), \(column(.feed, "feeds.url")),
                    \(column(.folder, "(SELECT name FROM folders WHERE folders.id = feeds.folderId)")),

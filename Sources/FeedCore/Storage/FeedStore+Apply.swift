@@ -161,13 +161,14 @@ extension FeedStore {
         let encoder = JSONEncoder()
         var summary = ApplySummary()
         for entry in entries.reversed() {
+            let summaryColumn = storedSummary(of: entry)
             let enclosures = entry.enclosures.isEmpty ? nil : try encoder.encode(entry.enclosures)
             let link = entry.linkString
             let (published, updated) = (storageValue(entry.published), storageValue(entry.updated))
             let verdict = verdicts?[entry.id]
             try insert.execute(arguments: [
                 feedID, entry.id, entry.title, link, entry.author, published, updated,
-                entry.summary, entry.summaryHTML, entry.content, enclosures, now, entry.date.map { storageValue($0) } ?? now,
+                summaryColumn, entry.summaryHTML, entry.content, enclosures, now, entry.date.map { storageValue($0) } ?? now,
                 verdict?.actions.contains(.markRead) ?? false, verdict?.hiddenBy, verdict?.actions.contains(.star) ?? false,
             ])
             if db.changesCount > 0 {
@@ -178,7 +179,7 @@ extension FeedStore {
             }
             try update.execute(arguments: [
                 entry.title, link, entry.author, published, updated,
-                entry.summary, entry.content, enclosures, feedID, entry.id, entry.summaryHTML,
+                summaryColumn, entry.content, enclosures, feedID, entry.id, entry.summaryHTML,
             ])
             if db.changesCount > 0 { summary.updatedEntries += 1 }
         }

@@ -62,7 +62,7 @@ extension FeedStore {
         }
         if let text = query.search {
             let search = SearchQuery(text)
-            guard let match = search.matchExpression, let within = try condition(of: search, in: db) else { return nil }
+            guard let match = try matchExpression(of: search, in: db), let within = try condition(of: search, in: db) else { return nil }
             conditions.append("id IN (SELECT rowid FROM entries_search WHERE entries_search MATCH ?)")
             arguments += [match]
             if !within.isEmpty { conditions.append(within) }
@@ -84,7 +84,7 @@ extension FeedStore {
             "entries.*, \(isReadColumn)"
         case .listing:
             """
-            id, feedId, entryId, title, link, author, published, updated, substr(summary, 1, \(EntryFields.listingSummaryLength)) AS summary,
+            id, feedId, entryId, title, link, author, published, updated, \(summaryExpression(prefixLength: EntryFields.listingSummaryLength)) AS summary,
             NULL AS summaryHTML, NULL AS content, NULL AS enclosures, CASE WHEN entries.enclosures IS NOT NULL THEN
                 (SELECT json_group_array(json(value)) FROM (SELECT value FROM json_each(entries.enclosures)
                 WHERE coalesce(json_extract(value, '$.isThumbnail'), 0) = 0 LIMIT \(EntryFields.listingEnclosures))) END AS \(listedEnclosuresColumn),

@@ -269,6 +269,9 @@ extension FeedStore {
         migrator.registerMigration("v30-unread-marks") { db in
             try FeedStore.moveReadMarksOut(in: db)
         }
+        migrator.registerMigration("v31-search-words-only") { db in
+            try FeedStore.dropSearchPrefixIndexes(in: db)
+        }
         return migrator
     }()
 }

@@ -25,20 +25,28 @@ extension FeedStore {
     /// statement; the function runs on its thread.
     @TaskLocal static var deferringSearchIndex = false
 
-    /// Puts the entries waiting in the search backlog into the index, in one statement (FTS5
-    /// writes one segment for them instead of one a page). A search calls it first, so whatever
-    /// was stored is found; the window calls it after a sync, so that search need not wait.
+    /// Puts the entries waiting in the search backlog into the index, up to
+    /// ``searchBacklogStep`` in each statement and transaction (FTS5 writes one segment for
+    /// them instead of one a page, and other writes wait at most one step). A search calls it
+    /// first, so whatever was stored is found; the window calls it once opened and after a
+    /// sync, so that search need not wait.
     public func indexSearchBacklog() async throws {
         guard try await reading({ db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM searchBacklog)") ?? false }) else { return }
-        try await writing { db in
+        while try await writing({ db in
+            let batch = "SELECT entryId FROM searchBacklog ORDER BY entryId LIMIT \(Self.searchBacklogStep)"
             try db.execute(sql: """
                 INSERT INTO entries_search (rowid, title, author, body)
-                    SELECT entries.id, entries.title, author, \(Self.indexedBody) FROM searchBacklog
-                    JOIN entries ON entries.id = searchBacklog.entryId LEFT JOIN fullArticles ON fullArticles.entryId = entries.id;
-                DELETE FROM searchBacklog;
+                    SELECT entries.id, entries.title, author, \(Self.indexedBody) FROM (\(batch)) AS batch
+                    JOIN entries ON entries.id = batch.entryId LEFT JOIN fullArticles ON fullArticles.entryId = entries.id;
+                DELETE FROM searchBacklog WHERE entryId IN (\(batch));
                 """)
-        }
+            return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM searchBacklog)") ?? false
+        }) {}
     }
+
+    /// How many entries of the search backlog one transaction indexes: about a tenth of a
+    /// second's work, as long as a write such as a read mark may wait behind it.
+    static let searchBacklogStep = 10_000
 
     /// What the index holds as an entry's text: its own text, then its full article's.
     static let indexedBody = "COALESCE(feed_plain_text(COALESCE(content, summaryHTML)), summary, '') || COALESCE(' ' || feed_plain_text(fullArticles.html), '')"
@@ -122,7 +130,7 @@ extension FeedStore {
         try await indexSearchBacklog()
         let columns = FeedStore.columns(fields)
         return try await reading { db in
-            guard let match = query.matchExpression(expanding: try FeedStore.prefixExpansions(of: query, in: db)),
+            guard let match = try FeedStore.matchExpression(of: query, in: db),
                   let within = try FeedStore.condition(of: query, in: db) else { return [] }
             // Kept prepared: parsing it again cost up to a tenth of a keystroke's query.
             return try StoredEntry.fetchAll(db.cachedStatement(sql: """
@@ -136,27 +144,40 @@ extension FeedStore {
     /// How many of the newest matches a search ranks.
     public static let searchCandidates = 2_000
 
-    /// The longest prefix the index keeps an index of (`v17-search-index`: one and two letters).
-    static let longestIndexedPrefix = 2
+    /// The shortest word being typed that also matches as the start of longer words: one or two
+    /// letters match that word alone (`go`, `AI`). The index has no index of prefixes
+    /// (`v31-search-words-only`), and the words one or two letters begin are most of a store's
+    /// words: looking them up cost 2 ms a word at a million entries, and reading their matches
+    /// as one prefix 100 ms.
+    static let shortestTypedPrefix = 3
 
     /// The most words a prefix is looked up as; one beginning more is matched as a prefix.
     static let prefixExpansionLimit = 16
 
-    /// The indexed words each of `query`'s prefixes longer than the index's prefix indexes
-    /// begins, by the prefix as typed. FTS5 matches such a prefix by reading every match of every
-    /// word it begins into one list before the first result (16 to 20 ms for "ref" at a million
-    /// entries, the word in half of them), where a few words matched as any of them are read
-    /// lazily, newest first, and stop with the candidates (under 1 ms). Left out, and so matched
-    /// as a prefix: a prefix of other than ASCII letters and digits (the index folds case and
-    /// accents its own way, which only for those is lowercasing) and one beginning more than
-    /// ``prefixExpansionLimit`` words.
+    /// The FTS5 expression `query` is matched by in `db`: its prefixes as their words in the
+    /// index (`prefixExpansions`); nil when it can match nothing.
+    static func matchExpression(of query: SearchQuery, in db: Database) throws -> String? {
+        try query.matchExpression(expanding: prefixExpansions(of: query, in: db))
+    }
+
+    /// The indexed words each of `query`'s prefixes begins, by the prefix as typed; a word being
+    /// typed shorter than ``shortestTypedPrefix`` as itself. FTS5 matches a prefix by reading
+    /// every match of every word it begins into one list before the first result (16 to 20 ms
+    /// for "ref" at a million entries, the word in half of them), where a few words matched as
+    /// any of them are read lazily, newest first, and stop with the candidates (under 1 ms).
+    /// Left out, and so matched as a prefix: a prefix of other than ASCII letters and digits (the
+    /// index folds case and accents its own way, which only for those is lowercasing) and one
+    /// beginning more than ``prefixExpansionLimit`` words.
     static func prefixExpansions(of query: SearchQuery, in db: Database) throws -> [String: [String]] {
         var expansions: [String: [String]] = [:]
         for term in query.terms where term.isPrefix {
-            guard let prefix = term.words.last, expansions[prefix] == nil, prefix.count > longestIndexedPrefix,
-                  prefix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
-                  let words = try indexedWords(beginning: prefix.lowercased(), in: db) else { continue }
-            expansions[prefix] = words
+            guard let prefix = term.words.last, expansions[prefix] == nil else { continue }
+            if term.isBeingTyped, prefix.count < shortestTypedPrefix {
+                expansions[prefix] = [prefix]
+            } else if prefix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+                      let words = try indexedWords(beginning: prefix.lowercased(), in: db) {
+                expansions[prefix] = words
+            }
         }
         return expansions
     }

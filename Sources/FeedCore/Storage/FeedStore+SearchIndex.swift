@@ -62,4 +62,25 @@ extension FeedStore {
             END;
             """)
     }
+
+    /// `v31-search-words-only`: the index without its indexes of one- and two-letter prefixes,
+    /// which were 60% of it, a fifth of the store (docs/performance.md, Scale). A prefix being
+    /// typed is looked up as the few words it begins, or while shorter than three letters as the
+    /// word itself (`prefixExpansions`). Every entry waits in the search backlog, as after a
+    /// repair: the window takes it in once opened, in steps that let other writes through, where
+    /// filling the index here would hold the upgrade up some 25 s at a million entries.
+    static func dropSearchPrefixIndexes(in db: Database) throws {
+        // Debian's SQLite overwrites every freed page (SECURE_DELETE), here the old index's
+        // 300 MB at a million entries, each page also copied into the statement's journal in
+        // memory; the index holds the feeds' words, no secret, and its pages are reused.
+        let secureDelete = try Int.fetchOne(db, sql: "PRAGMA secure_delete") ?? 1
+        try db.execute(sql: "PRAGMA secure_delete = FAST")
+        defer { try? db.execute(sql: "PRAGMA secure_delete = \(secureDelete)") }
+        try db.execute(sql: """
+            DROP TABLE entries_search;
+            CREATE VIRTUAL TABLE entries_search USING fts5(title, author, body, content = '',
+                                                           tokenize = 'unicode61 remove_diacritics 2');
+            INSERT OR IGNORE INTO searchBacklog (entryId) SELECT id FROM entries;
+            """)
+    }
 }

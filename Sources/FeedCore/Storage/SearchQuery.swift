@@ -1,9 +1,10 @@
 /// What a search's text asks for, in the syntax docs/feed-reader.md describes: words (every one
-/// must be there), `"a phrase"`, `word*` (a prefix; the last word typed is one too, so results
-/// follow typing), `-word` or `-"a phrase"` (left out), `title:` and `author:` before a word or
-/// phrase (only in that field), and `feed:name` or `feed:"a name"` (only in feeds whose name
-/// holds it). Nothing is a syntax error: a quote left open runs to the end, a prefix this does
-/// not know is read as the words typed, and `title:` with nothing after it is left out.
+/// must be there), `"a phrase"`, `word*` (a prefix; the last word typed is one too from its
+/// third letter, so results follow typing), `-word` or `-"a phrase"` (left out), `title:` and
+/// `author:` before a word or phrase (only in that field), and `feed:name` or `feed:"a name"`
+/// (only in feeds whose name holds it). Nothing is a syntax error: a quote left open runs to the
+/// end, a prefix this does not know is read as the words typed, and `title:` with nothing after
+/// it is left out.
 public struct SearchQuery: Sendable, Hashable {
     /// A word or phrase to match.
     public struct Term: Sendable, Hashable {
@@ -11,6 +12,8 @@ public struct SearchQuery: Sendable, Hashable {
         public var words: [String]
         /// Whether its last word also matches as the start of a longer word.
         public var isPrefix = false
+        /// Whether it is a prefix only because it ends the text, where a word may not be finished.
+        public var isBeingTyped = false
         /// The only field it is looked for in; nil for any.
         public var field: Field?
         /// Whether entries holding it are left out.
@@ -74,8 +77,9 @@ public struct SearchQuery: Sendable, Hashable {
             // A closed phrase is finished; anything else ending the text may not be.
             typing = quoted && !open ? nil : terms.count - 1
         }
-        if let last = typing, text.last.map({ !$0.isWhitespace && $0 != "\"" }) ?? false {
+        if let last = typing, !terms[last].isPrefix, text.last.map({ !$0.isWhitespace && $0 != "\"" }) ?? false {
             terms[last].isPrefix = true
+            terms[last].isBeingTyped = true
         }
     }
 

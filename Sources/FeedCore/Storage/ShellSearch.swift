@@ -31,9 +31,10 @@ public struct ShellSearch: Sendable {
     /// The best `limit` entries matching `text`, best first, as the window's search ranks them.
     public func hits(for text: String, limit: Int = 5) -> [Hit] {
         let query = SearchQuery(text)
-        guard let match = query.matchExpression else { return [] }
+        guard query.matchExpression != nil else { return [] }
         return read { db in
-            guard let within = try FeedStore.condition(of: query, in: db) else { return [] }
+            guard let match = try FeedStore.matchExpression(of: query, in: db),
+                  let within = try FeedStore.condition(of: query, in: db) else { return [] }
             return try Self.hits(db, sql: """
                 \(Self.selection) FROM (\(FeedStore.rankedMatches(within: within))) AS hits
                 JOIN entries ON entries.id = hits.rowid JOIN feeds ON feeds.id = entries.feedId

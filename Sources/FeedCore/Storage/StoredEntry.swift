@@ -69,8 +69,8 @@ extension StoredEntry: FetchableRecord {
         author = row["author"]
         published = row.utcDate("published")
         updated = row.utcDate("updated")
-        summary = row["summary"]
         summaryHTML = row["summaryHTML"]
+        summary = FeedStore.summary(stored: row["summary"], html: summaryHTML)
         content = row["content"]
         enclosures = try Self.enclosures(row["enclosures"])
         if row.hasColumn(FeedStore.listedEnclosuresColumn) {

@@ -10,7 +10,8 @@ struct FeedStoreLocationTests {
                                 "v13-accounts", "v14-custom-titles", "v15-full-articles", "v16-media-positions",
                                 "v17-search-index", "v18-search-backlog", "v19-rules", "v20-feed-settings",
                                 "v21-warning-codes", "v22-sync-codes", "v23-labels", "v24-saved-searches", "v25-feed-fetch-settings",
-                                "v26-unread-counts", "v27-starred-index", "v28-contentless-search", "v29-bulk-read-marks", "v30-unread-marks"]
+                                "v26-unread-counts", "v27-starred-index", "v28-contentless-search", "v29-bulk-read-marks", "v30-unread-marks",
+                                "v31-search-words-only"]
 
     @Test func aDatabaseFromBeforeSummaryHTMLIsMigratedWithItsEntries() async throws {
         let path = try temporaryDirectory().appendingPathComponent("feeds.sqlite").path

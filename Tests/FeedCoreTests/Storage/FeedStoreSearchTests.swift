@@ -152,12 +152,36 @@ struct FeedStoreSearchTests {
             try FeedStore.prefixExpansions(of: SearchQuery("re* ref* refre* tomato* réf* Refr"), in: db)
         }
 
-        #expect(expansions == ["ref": ["reflechir", "refrain", "refresh", "refreshed", "refreshing"],
+        #expect(expansions == ["re": ["reflechir", "refrain", "refresh", "refreshed", "refreshing"],
+                               "ref": ["reflechir", "refrain", "refresh", "refreshed", "refreshing"],
                                "refre": ["refresh", "refreshed", "refreshing"], "Refr": ["refrain", "refresh", "refreshed", "refreshing"]])
         #expect(try await store.search("tomato").map(\.entryID) == ["2"], "beyond the words looked up, a prefix")
         #expect(try await store.search("réf").map(\.entryID) == ["1"])
         #expect(try await store.search("refres").map(\.entryID) == ["1"])
         #expect(try await store.search("refz").isEmpty)
+    }
+
+    /// The index keeps no index of prefixes (`v31-search-words-only`): one or two letters being
+    /// typed match that word alone, where FTS5 would read most of the index first; typed with `*`
+    /// they are a prefix, and from the third letter the word being typed is one.
+    @Test func oneOrTwoLettersBeingTypedAreThatWord() async throws {
+        let many = (1...FeedStore.prefixExpansionLimit + 1).map { "To\($0)" }.joined(separator: " ")
+        let feedID = try await add([
+            Entry(id: "many", title: many),
+            Entry(id: "word", title: "To be or not"),
+            Entry(id: "longer", title: "Toast", summary: "With butter"),
+        ])
+
+        #expect(try await store.search("to").map(\.entryID) == ["word"])
+        #expect(try await store.search("TÓ").map(\.entryID) == ["word"], "folded as the index folds it")
+        #expect(try await store.search("butter t").isEmpty, "no word t")
+        #expect(try await store.search("to*").map(\.entryID).sorted() == ["longer", "many", "word"])
+        #expect(try await store.search("toa").map(\.entryID) == ["longer"])
+        #expect(try await store.search("b").isEmpty, "no word b")
+        #expect(try await store.search("b*").map(\.entryID).sorted() == ["longer", "word"], "be, butter")
+        var listed = EntryQuery(feedID: feedID)
+        listed.search = "to"
+        #expect(try await store.entries(listed).map(\.entryID) == ["word"], "a list's search")
     }
 
     /// Each part of the syntax docs/feed-reader.md describes, against the same entries.

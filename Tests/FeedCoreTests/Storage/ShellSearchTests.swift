@@ -43,6 +43,18 @@ struct ShellSearchTests {
         #expect(!hits.contains { $0.id == ids["other"] })
     }
 
+    /// The words typed are matched as in the window: one or two letters as that word alone, where
+    /// reading every match of the words they begin would keep the Shell waiting; three as the
+    /// words they begin.
+    @Test func prefixesAreTheWordsTheyBegin() async throws {
+        let many = (1...FeedStore.prefixExpansionLimit + 1).map { "Be\($0)" }.joined(separator: " ")
+        let (_, ids) = try await store([Entry(id: "many", title: many), Entry(id: "be", title: "Let it be"),
+                                        Entry(id: "beans", title: "Beans")])
+
+        #expect(ShellSearch(databasePath: path).hits(for: "be").map(\.id) == [ids["be"]])
+        #expect(ShellSearch(databasePath: path).hits(for: "bea").map(\.id) == [ids["beans"]])
+    }
+
     @Test func resultsAreReadByIdInTheOrderAsked() async throws {
         let (_, ids) = try await store([Entry(id: "a", title: "Apples"), Entry(id: "b", title: "Pears")])
         let asked: [Int64] = [try #require(ids["b"]), 987_654, try #require(ids["a"])]
