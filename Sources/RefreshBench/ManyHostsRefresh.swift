@@ -25,7 +25,10 @@ enum ManyHostsRefresh {
     static func hosts(_ options: BenchOptions) -> Int { options.quick ? 5 : 250 }
     static func feeds(_ options: BenchOptions) -> Int { hosts(options) * 20 }
 
-    /// Medians of alternated runs: 3, or 1 when quick.
+    /// Alternated runs whose medians are taken: 3, or 1 when quick.
+    static func runs(_ options: BenchOptions) -> Int { options.quick ? 1 : 3 }
+
+    /// Medians of ``runs(_:)`` alternated runs.
     static func run(_ options: BenchOptions) throws -> Result {
         let count = feeds(options)
         let template = String(decoding: FeedGenerator(items: itemsPerFeed, targetBytes: itemsPerFeed * 500).rss(),
@@ -45,7 +48,7 @@ enum ManyHostsRefresh {
 
         var ours: [(Double, Double, Double)] = [], theirs: [(Double, Double, Double)] = []
         var maxPerHost = 0
-        for run in 0..<(options.quick ? 1 : 3) {
+        for run in 0..<runs(options) {
             let scratch = BenchFiles.directory.appendingPathComponent("refresh-hosts-\(run)", isDirectory: true)
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             let mine = try runOurs(dataHome: scratch.appendingPathComponent("ours").path, urls: urls.path, server: server)
@@ -148,7 +151,7 @@ extension ManyHostsRefresh {
         report("refresh_5000_peak_rss_mb", refresh.ours.peakRSS)
         report("newsboat_refresh_5000_peak_rss_mb", theirs.peakRSS)
         report("refresh_max_per_host", Double(refresh.maxPerHost))
-        let what = "\(refresh.feeds) feeds × \(itemsPerFeed) items from \(refresh.hosts) hosts, \(refresh.parallelism) at once"
+        let what = "\(refresh.feeds) feeds × \(itemsPerFeed) items from \(refresh.hosts) hosts, \(refresh.parallelism) at once, median of \(runs(options))"
         RefreshComparison.addRows(what, ours: refresh.ours, newsboat: refresh.newsboat,
                                   unchanged: "304s; 429s not asked again", to: &table)
         table.add("  most requests one host had from FeedCore at once (counted by the server)",

@@ -306,7 +306,7 @@ func runBench() throws -> [(key: String, value: Double)] {
     }
 
     table.print(title: options.quick ? "refresh-bench --quick (short runs, smaller data: not figures to judge)"
-                                     : "refresh-bench: medians of \(options.runs) runs after \(options.warmUps) warm-ups")
+                                     : "refresh-bench: medians of \(options.runs) runs after \(options.warmUps) warm-ups unless a row says otherwise")
     if let path = options.plotData { try plot.write(to: path) }
     return figures
 }

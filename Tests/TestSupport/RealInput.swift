@@ -140,6 +140,7 @@ public enum RealInput {
     /// The XKB names of the characters that are not their own name.
     private static let keyNames: [Unicode.Scalar: String] = [
         "/": "slash", ".": "period", "-": "minus", "_": "underscore", " ": "space", ":": "colon", "~": "asciitilde",
+        "*": "asterisk",
     ]
 
     private static func toplevel(titled title: String) -> UnsafeMutablePointer<GtkWindow>? {
