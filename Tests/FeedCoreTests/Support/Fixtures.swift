@@ -70,3 +70,16 @@ func olderGardenStore(upTo migration: String, adding: @escaping @Sendable (Datab
     }
     return path
 }
+
+/// Searches of the garden store's two entries (`olderGardenStore`) and the entry ids each finds,
+/// sorted: what an upgraded store's search must still find.
+let gardenSearches: [(query: String, found: [String], what: String)] = [
+    ("cardboard", ["a"], "the entry's text"),
+    ("earthworms", ["a"], "its full article's"),
+    ("tomas", ["a"], "the author, without accents"),
+    ("\"cover the beds\"", ["a"], "a phrase"),
+    ("title:seed", ["b"], "a column"),
+    ("be*", ["a"], "two letters"),
+    ("toma", ["a", "b"], "Tomás and tomato"),
+    ("-swap toma", ["a"], "a word left out"),
+]
