@@ -84,7 +84,7 @@ extension FeedStore {
             "entries.*, \(isReadColumn)"
         case .listing:
             """
-            id, feedId, entryId, title, link, author, published, updated, \(summaryExpression(prefixLength: EntryFields.listingSummaryLength)) AS summary,
+            id, feedId, entryId, title, link, author, published, updated, \(summaryExpression(length: EntryFields.listingSummaryLength)) AS summary,
             NULL AS summaryHTML, NULL AS content, NULL AS enclosures, CASE WHEN entries.enclosures IS NOT NULL THEN
                 (SELECT json_group_array(json(value)) FROM (SELECT value FROM json_each(entries.enclosures)
                 WHERE coalesce(json_extract(value, '$.isThumbnail'), 0) = 0 LIMIT \(EntryFields.listingEnclosures))) END AS \(listedEnclosuresColumn),

@@ -13,23 +13,24 @@ extension FeedStore {
         return HTMLText.plainText(fromHTML: html) == summary ? nil : summary
     }
 
-    /// The summary a row's `summary` and `summaryHTML` columns give.
-    static func summary(stored: String?, html: String?) -> String? {
-        guard let stored else { return html.map(HTMLText.plainText(fromHTML:)).flatMap { $0.isEmpty ? nil : $0 } }
-        return stored.isEmpty ? nil : stored
+    /// The summary a row's `summary` and `summaryHTML` columns give; made from the HTML no
+    /// further than its first `length` characters when given (a list's).
+    static func summary(stored: String?, html: String?, length: Int? = nil) -> String? {
+        if let stored { return stored.isEmpty ? nil : stored }
+        guard let html else { return nil }
+        let text = length.map { HTMLText.plainTextPrefix(fromHTML: html, length: $0) } ?? HTMLText.plainText(fromHTML: html)
+        return text.isEmpty ? nil : text
     }
 
-    /// The summary of a row of `entries`, in SQL; the first `prefixLength` characters when given.
-    static func summaryExpression(prefixLength: Int? = nil) -> String {
-        let text = prefixLength.map { "feed_plain_text_prefix(entries.summaryHTML, \($0))" } ?? "feed_plain_text(entries.summaryHTML)"
-        let summary = "CASE WHEN entries.summary IS NULL THEN NULLIF(\(text), '') ELSE NULLIF(entries.summary, '') END"
-        return prefixLength.map { "substr(\(summary), 1, \($0))" } ?? summary
+    /// The summary of a row of `entries`, in SQL (`feed_summary`); its first `length` characters when given.
+    static func summaryExpression(length: Int? = nil) -> String {
+        length.map { "substr(feed_summary(entries.summary, entries.summaryHTML, \($0)), 1, \($0))" }
+            ?? "feed_summary(entries.summary, entries.summaryHTML, NULL)"
     }
 
-    /// `feed_plain_text_prefix(html, length)`: the first `length` characters of `feed_plain_text(html)`,
-    /// reading the HTML no further than they need.
-    static let plainTextPrefixFunction = DatabaseFunction("feed_plain_text_prefix", argumentCount: 2, pure: true) { values in
-        guard let html = String.fromDatabaseValue(values[0]), let length = Int.fromDatabaseValue(values[1]) else { return nil }
-        return HTMLText.plainTextPrefix(fromHTML: html, length: length)
+    /// `feed_summary(summary, summaryHTML, length)`: `summary(stored:html:length:)` in SQL.
+    static let summaryFunction = DatabaseFunction("feed_summary", argumentCount: 3, pure: true) { values in
+        summary(stored: String.fromDatabaseValue(values[0]), html: String.fromDatabaseValue(values[1]),
+                length: Int.fromDatabaseValue(values[2]))
     }
 }

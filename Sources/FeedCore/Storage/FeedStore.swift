@@ -144,7 +144,7 @@ public final class FeedStore: Sendable {
                 try db.execute(sql: "PRAGMA journal_size_limit = \(logSizeLimit)")
             }
             db.add(function: FeedStore.plainTextFunction)
-            db.add(function: FeedStore.plainTextPrefixFunction)
+            db.add(function: FeedStore.summaryFunction)
             db.add(function: FeedStore.searchDeferredFunction)
             db.add(function: FeedStore.markingInBulkFunction)
             try FeedStore.addSearchRanking(to: db)
